@@ -1,0 +1,71 @@
+//===- CudaTileAsm.h - custom assembly directives -------------------------===//
+//
+// Parsers and printers shared by the op assembly formats of every category.
+// The public syntax spells cuda_tile types without the dialect prefix inside
+// ops (`: tile<4xf32>`), while the prefixed form must still parse.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_DIALECT_CUDATILE_IR_CUDATILEASM_H
+#define TILECHECK_DIALECT_CUDATILE_IR_CUDATILEASM_H
+
+#include "mlir/IR/OpImplementation.h"
+
+namespace tilecheck::cuda_tile {
+
+/// Parses a type in the short cuda_tile spelling (`tile<...>`, `ptr<...>`,
+/// `token`, `tensor_view<...>`, ...) or any fully spelled type.
+mlir::ParseResult parseCudaTileTypeShort(mlir::AsmParser &parser,
+                                         mlir::Type &type);
+/// Prints cuda_tile types without the dialect prefix, other types as usual.
+void printCudaTileTypeShort(mlir::AsmPrinter &printer, mlir::Type type);
+
+//===----------------------------------------------------------------------===//
+// ODS custom directives
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+mlir::ParseResult parseCudaTileType(mlir::OpAsmParser &parser, T &type) {
+  mlir::Type parsed;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parseCudaTileTypeShort(parser, parsed))
+    return mlir::failure();
+  if constexpr (std::is_same_v<T, mlir::Type>) {
+    type = parsed;
+  } else {
+    type = llvm::dyn_cast<T>(parsed);
+    if (!type)
+      return parser.emitError(loc, "invalid kind of type specified: ")
+             << parsed;
+  }
+  return mlir::success();
+}
+inline void printCudaTileType(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                              mlir::Type type) {
+  printCudaTileTypeShort(printer, type);
+}
+
+/// Comma-separated list of types (for variadic operands/results).
+mlir::ParseResult parseCudaTileTypes(mlir::OpAsmParser &parser,
+                                     llvm::SmallVectorImpl<mlir::Type> &types);
+void printCudaTileTypes(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                        mlir::TypeRange types);
+
+class RoundingModeAttr;
+class SignednessAttr;
+
+/// `rounding<mode>`, omitted for the default nearest_even.
+mlir::ParseResult parseIEEERoundingMode(mlir::OpAsmParser &parser,
+                                        RoundingModeAttr &attr);
+void printIEEERoundingMode(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                           RoundingModeAttr attr);
+
+/// A bare `signed` / `unsigned` keyword.
+mlir::ParseResult parseSignedness(mlir::OpAsmParser &parser,
+                                  SignednessAttr &attr);
+void printSignedness(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                     SignednessAttr attr);
+
+} // namespace tilecheck::cuda_tile
+
+#endif // TILECHECK_DIALECT_CUDATILE_IR_CUDATILEASM_H

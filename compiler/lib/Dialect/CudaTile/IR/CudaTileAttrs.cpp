@@ -1,0 +1,243 @@
+//===- CudaTileAttrs.cpp - cuda_tile attributes ---------------------------===//
+//
+// Enum definitions, assume predicates (parse/print/verify against the value
+// they describe) and optimization hints.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilecheck::cuda_tile;
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileEnums.cpp.inc"
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileAttrInterfaces.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileAttrs.cpp.inc"
+
+void CudaTileDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileAttrs.cpp.inc"
+      >();
+}
+
+/// Parses an integer or `?` (nullopt).
+static ParseResult parseOptionalBound(AsmParser &parser,
+                                      std::optional<int64_t> &value) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    value = std::nullopt;
+    return success();
+  }
+  int64_t v;
+  if (parser.parseInteger(v))
+    return failure();
+  value = v;
+  return success();
+}
+
+static void printBound(AsmPrinter &printer, std::optional<int64_t> v) {
+  if (v)
+    printer << *v;
+  else
+    printer << "?";
+}
+
+/// Element type of a tile (or the pointee-less element of views); null for
+/// other types.
+static Type predicateElementType(Type type) {
+  if (auto tile = dyn_cast<TileType>(type))
+    return tile.getElementType();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// DivByAttr
+//===----------------------------------------------------------------------===//
+
+Attribute DivByAttr::parse(AsmParser &parser, Type) {
+  uint64_t divisor;
+  std::optional<int64_t> every, along;
+  if (parser.parseLess() || parser.parseInteger(divisor))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    int64_t e, a;
+    if (parser.parseKeyword("every") || parser.parseInteger(e) ||
+        parser.parseKeyword("along") || parser.parseInteger(a))
+      return {};
+    every = e;
+    along = a;
+  }
+  if (parser.parseGreater())
+    return {};
+  return DivByAttr::get(parser.getContext(), divisor, every, along);
+}
+
+void DivByAttr::print(AsmPrinter &printer) const {
+  printer << "<" << getDivisor();
+  if (getEvery())
+    printer << ", every " << *getEvery() << " along " << *getAlong();
+  printer << ">";
+}
+
+LogicalResult
+DivByAttr::verifyWithType(Type type,
+                          function_ref<InFlightDiagnostic()> emitError) const {
+  if (!llvm::isPowerOf2_64(getDivisor()))
+    return emitError() << "'cuda_tile.div_by' divisor must be a power of 2";
+  Type elem = predicateElementType(type);
+  bool ok = isa<TensorViewType>(type) ||
+            (elem && (isa<IntegerType>(elem) || isa<PointerType>(elem)));
+  if (!ok)
+    return emitError() << "'cuda_tile.div_by' is valid only for tile of "
+                          "integer/pointer values or tensor views";
+  if (getEvery()) {
+    auto tile = dyn_cast<TileType>(type);
+    if (!tile)
+      return emitError() << "'cuda_tile.div_by' with 'every'/'along' is "
+                            "valid only for tiles";
+    int64_t along = *getAlong();
+    if (along < 0 || along >= tile.getRank())
+      return emitError() << "'cuda_tile.div_by' 'along' dimension " << along
+                         << " is out of range for a tile of rank "
+                         << tile.getRank();
+    if (*getEvery() <= 0 || !llvm::isPowerOf2_64(*getEvery()))
+      return emitError() << "'cuda_tile.div_by' 'every' must be a positive "
+                            "power of 2";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SameElementsAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SameElementsAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> values;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       int64_t v;
+                                       if (parser.parseInteger(v))
+                                         return failure();
+                                       values.push_back(v);
+                                       return success();
+                                     }) ||
+      parser.parseGreater())
+    return {};
+  return SameElementsAttr::get(parser.getContext(), values);
+}
+
+void SameElementsAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getValues(), printer);
+  printer << "]>";
+}
+
+LogicalResult
+SameElementsAttr::verifyWithType(Type type,
+                                 function_ref<InFlightDiagnostic()> emitError) const {
+  auto tile = dyn_cast<TileType>(type);
+  Type elem = predicateElementType(type);
+  if (!tile || !(isa<IntegerType>(elem) || isa<PointerType>(elem)))
+    return emitError() << "'cuda_tile.same_elements' is valid only for tile "
+                          "of integer/pointer values";
+  if (static_cast<int64_t>(getValues().size()) != tile.getRank())
+    return emitError() << "expected number of values in "
+                          "'cuda_tile.same_elements' ("
+                       << getValues().size()
+                       << ") to match rank of constrained tile ("
+                       << tile.getRank() << ")";
+  for (auto [i, v] : llvm::enumerate(getValues())) {
+    int64_t dim = tile.getShape()[i];
+    if (v < 0 || v > dim)
+      return emitError() << "expected 'cuda_tile.same_elements' value " << v
+                         << " to be within 0 and the size of the respective "
+                            "dimension ("
+                         << dim << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BoundedAttr
+//===----------------------------------------------------------------------===//
+
+Attribute BoundedAttr::parse(AsmParser &parser, Type) {
+  std::optional<int64_t> lb, ub;
+  if (parser.parseLess() || parseOptionalBound(parser, lb) ||
+      parser.parseComma() || parseOptionalBound(parser, ub) ||
+      parser.parseGreater())
+    return {};
+  return BoundedAttr::get(parser.getContext(), lb, ub);
+}
+
+void BoundedAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printBound(printer, getLb());
+  printer << ", ";
+  printBound(printer, getUb());
+  printer << ">";
+}
+
+LogicalResult
+BoundedAttr::verifyWithType(Type type,
+                            function_ref<InFlightDiagnostic()> emitError) const {
+  Type elem = predicateElementType(type);
+  auto intTy = dyn_cast_or_null<IntegerType>(elem);
+  if (!intTy)
+    return emitError() << "'cuda_tile.bounded' is valid only for tile of "
+                          "integer values";
+  if (getLb() && getUb() && *getLb() > *getUb())
+    return emitError() << "'cuda_tile.bounded' lower bound (" << *getLb()
+                       << ") must not exceed upper bound (" << *getUb() << ")";
+  unsigned w = intTy.getWidth();
+  if (w < 64) {
+    int64_t lo = -(int64_t(1) << (w - 1)), hi = (int64_t(1) << w) - 1;
+    for (std::optional<int64_t> b : {getLb(), getUb()})
+      if (b && (*b < lo || *b > hi))
+        return emitError() << "'cuda_tile.bounded' bound " << *b
+                           << " does not fit in " << intTy;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// OptimizationHintsAttr
+//===----------------------------------------------------------------------===//
+
+Attribute OptimizationHintsAttr::parse(AsmParser &parser, Type) {
+  SmallVector<NamedAttribute> entries;
+  if (parser.parseLess())
+    return {};
+  if (failed(parser.parseOptionalGreater())) {
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          StringRef arch;
+          DictionaryAttr dict;
+          if (parser.parseKeyword(&arch) || parser.parseEqual() ||
+              parser.parseAttribute(dict))
+            return failure();
+          entries.push_back(
+              NamedAttribute(StringAttr::get(parser.getContext(), arch), dict));
+          return success();
+        }) ||
+        parser.parseGreater())
+      return {};
+  }
+  return OptimizationHintsAttr::get(
+      parser.getContext(), DictionaryAttr::get(parser.getContext(), entries));
+}
+
+void OptimizationHintsAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  llvm::interleaveComma(getHints(), printer, [&](NamedAttribute entry) {
+    printer << entry.getName().getValue() << " = ";
+    printer.printAttribute(entry.getValue());
+  });
+  printer << ">";
+}

@@ -1,0 +1,233 @@
+//===- CudaTileStructureOps.cpp - module, entry, testing$func, return -----===//
+//
+// Function-like ops print their signature with short cuda_tile types
+// (`%a: tile<ptr<f32>>`), so they use hand-written parsers rather than the
+// generic function_interface_impl helpers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace tilecheck::cuda_tile;
+
+#define GET_OP_CLASSES
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileStructureOps.cpp.inc"
+
+void CudaTileDialect::registerStructureOps() {
+  addVersionedOps<
+#define GET_OP_LIST
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileStructureOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// ModuleOp
+//===----------------------------------------------------------------------===//
+
+void tilecheck::cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &state, StringRef name) {
+  state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  Region *body = state.addRegion();
+  body->emplaceBlock();
+}
+
+LogicalResult tilecheck::cuda_tile::ModuleOp::verify() {
+  for (Operation &op : *getBodyBlock()) {
+    if (isa<EntryOp, TestingFuncOp>(op) || op.getName().getStringRef() ==
+                                               "cuda_tile.global")
+      continue;
+    if (!isa<CudaTileDialect>(op.getDialect()))
+      continue; // Unregistered/foreign ops are reported by their own checks.
+    return op.emitOpError()
+           << "is not allowed at module level: a cuda_tile.module holds "
+              "entries and globals only";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Function-like ops
+//===----------------------------------------------------------------------===//
+
+/// Parses `@name(%a: type {attrs}, ...)` into `state`, leaving the arguments
+/// in `args` for the body region.
+static ParseResult
+parseFunctionSignature(OpAsmParser &parser, OperationState &state,
+                       SmallVectorImpl<OpAsmParser::Argument> &args) {
+  StringAttr name;
+  if (parser.parseSymbolName(name, SymbolTable::getSymbolAttrName(),
+                             state.attributes))
+    return failure();
+  if (parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+            OpAsmParser::Argument arg;
+            if (parser.parseArgument(arg, /*allowType=*/false,
+                                     /*allowAttrs=*/false) ||
+                parser.parseColon() ||
+                parseCudaTileTypeShort(parser, arg.type))
+              return failure();
+            NamedAttrList attrs;
+            if (parser.parseOptionalAttrDict(attrs))
+              return failure();
+            if (!attrs.empty())
+              arg.attrs = attrs.getDictionary(parser.getContext());
+            args.push_back(arg);
+            return success();
+          }))
+    return failure();
+  return success();
+}
+
+static void finishFunctionState(OpAsmParser &parser, OperationState &state,
+                                ArrayRef<OpAsmParser::Argument> args,
+                                StringRef typeAttrName, StringRef argAttrsName) {
+  SmallVector<Type> argTypes;
+  SmallVector<Attribute> argAttrs;
+  bool anyAttrs = false;
+  for (const auto &arg : args) {
+    argTypes.push_back(arg.type);
+    argAttrs.push_back(arg.attrs ? Attribute(arg.attrs)
+                                 : parser.getBuilder().getDictionaryAttr({}));
+    anyAttrs |= arg.attrs && !arg.attrs.empty();
+  }
+  state.addAttribute(typeAttrName, TypeAttr::get(parser.getBuilder().getFunctionType(
+                                       argTypes, {})));
+  if (anyAttrs)
+    state.addAttribute(argAttrsName, parser.getBuilder().getArrayAttr(argAttrs));
+}
+
+static void printFunctionSignature(OpAsmPrinter &printer,
+                                   FunctionOpInterface fn) {
+  printer << ' ';
+  printer.printSymbolName(fn.getName());
+  printer << '(';
+  ArrayAttr argAttrs = fn.getArgAttrsAttr();
+  llvm::interleaveComma(llvm::enumerate(fn.getArguments()), printer,
+                        [&](auto it) {
+                          printer.printOperand(it.value());
+                          printer << ": ";
+                          printCudaTileTypeShort(printer, it.value().getType());
+                          if (argAttrs) {
+                            auto dict =
+                                cast<DictionaryAttr>(argAttrs[it.index()]);
+                            if (!dict.empty())
+                              printer.printOptionalAttrDict(dict.getValue());
+                          }
+                        });
+  printer << ')';
+}
+
+//===----------------------------------------------------------------------===//
+// EntryOp
+//===----------------------------------------------------------------------===//
+
+ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
+  SmallVector<OpAsmParser::Argument> args;
+  if (parseFunctionSignature(parser, state, args))
+    return failure();
+  finishFunctionState(parser, state, args, getFunctionTypeAttrName(state.name),
+                      getArgAttrsAttrName(state.name));
+  if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
+    if (parser.parseEqual())
+      return failure();
+    Attribute hints = OptimizationHintsAttr::parse(parser, Type());
+    if (!hints)
+      return failure();
+    // An empty hint list means the same as no hints; do not keep it.
+    if (!cast<OptimizationHintsAttr>(hints).getHints().empty())
+      state.addAttribute(getOptimizationHintsAttrName(state.name), hints);
+  }
+  if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
+    return failure();
+  Region *body = state.addRegion();
+  if (parser.parseRegion(*body, args))
+    return failure();
+  EntryOp::ensureTerminator(*body, parser.getBuilder(), state.location);
+  return success();
+}
+
+void EntryOp::print(OpAsmPrinter &printer) {
+  printFunctionSignature(printer, *this);
+  if (auto hints = getOptimizationHintsAttr()) {
+    printer << " optimization_hints=";
+    hints.print(printer);
+  }
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
+       getArgAttrsAttrName(), getResAttrsAttrName(),
+       getOptimizationHintsAttrName()});
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/false);
+}
+
+LogicalResult EntryOp::verify() {
+  if (!getFunctionType().getResults().empty())
+    return emitOpError() << "entry functions must not return values";
+  for (auto [i, type] : llvm::enumerate(getFunctionType().getInputs())) {
+    auto tile = dyn_cast<TileType>(type);
+    if (!tile || tile.getRank() != 0)
+      return emitOpError() << "argument #" << i
+                           << " must be a 0-d tile (scalar or pointer), got "
+                           << type;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TestingFuncOp
+//===----------------------------------------------------------------------===//
+
+ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &state) {
+  SmallVector<OpAsmParser::Argument> args;
+  if (parseFunctionSignature(parser, state, args))
+    return failure();
+  finishFunctionState(parser, state, args, getFunctionTypeAttrName(state.name),
+                      getArgAttrsAttrName(state.name));
+  if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
+    return failure();
+  Region *body = state.addRegion();
+  if (parser.parseRegion(*body, args))
+    return failure();
+  TestingFuncOp::ensureTerminator(*body, parser.getBuilder(), state.location);
+  return success();
+}
+
+void TestingFuncOp::print(OpAsmPrinter &printer) {
+  printFunctionSignature(printer, *this);
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
+       getArgAttrsAttrName(), getResAttrsAttrName()});
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  Operation *fn = (*this)->getParentOp();
+  // Walk out of nested regions (an early exit inside `if`), refusing loops.
+  while (fn && !isa<FunctionOpInterface>(fn)) {
+    if (isa<LoopLikeOpInterface>(fn) ||
+        fn->getName().getStringRef() == "cuda_tile.loop" ||
+        fn->getName().getStringRef() == "cuda_tile.for")
+      return emitOpError() << "cannot be nested inside a loop";
+    fn = fn->getParentOp();
+  }
+  if (!fn)
+    return emitOpError() << "must be nested in a function body";
+  auto results = cast<FunctionOpInterface>(fn).getResultTypes();
+  if (getOperands().getTypes() != TypeRange(results))
+    return emitOpError() << "operand types do not match the enclosing "
+                            "function's result types";
+  return success();
+}

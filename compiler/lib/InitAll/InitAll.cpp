@@ -1,0 +1,19 @@
+//===- InitAll.cpp - register every tilecheck dialect and pass ------------===//
+
+#include "tilecheck/InitAll.h"
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void tilecheck::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<cuda_tile::CudaTileDialect>();
+}
+
+void tilecheck::registerAllPasses() {
+  // Generic cleanups that tests and users expect from an mlir-opt tool.
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSymbolDCEPass();
+}
