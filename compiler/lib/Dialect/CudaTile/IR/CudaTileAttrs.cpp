@@ -217,13 +217,21 @@ Attribute OptimizationHintsAttr::parse(AsmParser &parser, Type) {
     return {};
   if (failed(parser.parseOptionalGreater())) {
     if (parser.parseCommaSeparatedList([&]() -> ParseResult {
-          StringRef arch;
-          DictionaryAttr dict;
-          if (parser.parseKeyword(&arch) || parser.parseEqual() ||
-              parser.parseAttribute(dict))
+          std::string arch;
+          Attribute value;
+          if (parser.parseKeywordOrString(&arch) || parser.parseEqual())
             return failure();
-          entries.push_back(
-              NamedAttribute(StringAttr::get(parser.getContext(), arch), dict));
+          SMLoc loc = parser.getCurrentLocation();
+          if (parser.parseAttribute(value))
+            return failure();
+          auto dict = dyn_cast<DictionaryAttr>(value);
+          if (!dict)
+            return parser.emitError(loc)
+                   << "expected dictionary attribute for optimization_hints "
+                      "entry `"
+                   << arch << "` got value=" << value;
+          entries.push_back(NamedAttribute(
+              StringAttr::get(parser.getContext(), arch), dict));
           return success();
         }) ||
         parser.parseGreater())
@@ -236,8 +244,62 @@ Attribute OptimizationHintsAttr::parse(AsmParser &parser, Type) {
 void OptimizationHintsAttr::print(AsmPrinter &printer) const {
   printer << "<";
   llvm::interleaveComma(getHints(), printer, [&](NamedAttribute entry) {
-    printer << entry.getName().getValue() << " = ";
-    printer.printAttribute(entry.getValue());
+    printer << entry.getName().getValue() << " = {";
+    // Integer hints print as bare numbers, as they are written.
+    llvm::interleaveComma(cast<DictionaryAttr>(entry.getValue()), printer,
+                          [&](NamedAttribute hint) {
+                            printer << hint.getName().getValue() << " = ";
+                            if (auto i = dyn_cast<IntegerAttr>(hint.getValue()))
+                              printer << i.getValue();
+                            else
+                              printer.printAttribute(hint.getValue());
+                          });
+    printer << "}";
   });
   printer << ">";
+}
+
+/// Architectures the hints may name.
+static bool isKnownArch(StringRef arch) {
+  return llvm::is_contained({"sm_80", "sm_86", "sm_87", "sm_88", "sm_89",
+                             "sm_90", "sm_100", "sm_103", "sm_110", "sm_120",
+                             "sm_121"},
+                            arch);
+}
+
+unsigned OptimizationHintsAttr::checkEntryHints(
+    function_ref<void(const Twine &)> warn) const {
+  unsigned problems = 0;
+  auto report = [&](const Twine &msg) {
+    ++problems;
+    warn(msg);
+  };
+  for (NamedAttribute entry : getHints()) {
+    StringRef arch = entry.getName().getValue();
+    if (!isKnownArch(arch)) {
+      report("unknown hint key " + arch);
+      continue;
+    }
+    for (NamedAttribute hint : cast<DictionaryAttr>(entry.getValue())) {
+      StringRef key = hint.getName().getValue();
+      std::string where = (arch + "." + key).str();
+      auto intAttr = dyn_cast<IntegerAttr>(hint.getValue());
+      if (key == "num_cta_in_cga" || key == "num_worker_warps_per_cta") {
+        int64_t limit = key == "num_cta_in_cga" ? 16 : 32;
+        if (!intAttr)
+          report("integer value expected for " + where);
+        else if (intAttr.getInt() <= 0 ||
+                 !llvm::isPowerOf2_64(intAttr.getInt()) ||
+                 intAttr.getInt() > limit)
+          report("expected power-of-two \u2264 " + Twine(limit) + " for " +
+                 where);
+      } else if (key == "occupancy") {
+        if (!intAttr || intAttr.getInt() < 1 || intAttr.getInt() > 32)
+          report("integer value in the range [1, 32] is expected for " + where);
+      } else {
+        report(key + " is not known hint for current Operation");
+      }
+    }
+  }
+  return problems;
 }

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
@@ -23,6 +24,18 @@ void CudaTileDialect::registerStructureOps() {
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileStructureOps.cpp.inc"
       >();
 }
+
+// Unsupported optimization hints are ignored silently by default, reported
+// as warnings with -Wunsupported-hints, and as errors with -Werr-hints too.
+static llvm::cl::opt<bool>
+    warnUnsupportedHints("Wunsupported-hints",
+                         llvm::cl::desc("Warn about unsupported or invalid "
+                                        "optimization hints"),
+                         llvm::cl::init(false));
+static llvm::cl::opt<bool>
+    errorOnHints("Werr-hints",
+                 llvm::cl::desc("Treat optimization hint warnings as errors"),
+                 llvm::cl::init(false));
 
 //===----------------------------------------------------------------------===//
 // ModuleOp
@@ -167,6 +180,14 @@ void EntryOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult EntryOp::verify() {
+  if (auto hints = getOptimizationHintsAttr(); hints && warnUnsupportedHints) {
+    // Diagnose through the location only: attaching the op would print it,
+    // and printing verifies it again, recursing into this verifier.
+    unsigned problems = hints.checkEntryHints(
+        [&](const Twine &msg) { mlir::emitWarning(getLoc(), msg); });
+    if (problems && errorOnHints)
+      return mlir::emitError(getLoc(), "Optimization hints verification failed");
+  }
   if (!getFunctionType().getResults().empty())
     return emitOpError() << "entry functions must not return values";
   for (auto [i, type] : llvm::enumerate(getFunctionType().getInputs())) {

@@ -194,6 +194,12 @@ def CudaTile_OptimizationHintsAttr
   }];
   let parameters = (ins "::mlir::DictionaryAttr":$hints);
   let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Checks the hints of an `entry` against the known architectures, keys
+    /// and value ranges; calls `warn` once per problem and returns how many
+    /// problems were found.
+    unsigned checkEntryHints(::llvm::function_ref<void(const ::llvm::Twine &)> warn) const;
+  }];
 }
 
 #endif // TILECHECK_CUDATILE_ATTRS_TD
