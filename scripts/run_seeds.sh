@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The main job until the differential harness exists: set up, build, then run
+# every seed kernel under corpus/seeds through tilec-opt (parse, verify, print,
+# re-parse to a fixed point) and write a short report to reports/seeds.txt.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/setup.sh"
+bash "$root/scripts/build.sh"
+opt="$root/build/bin/tilec-opt"
+report="$root/reports/seeds.txt"
+mkdir -p "$root/reports"
+pass=0; fail=0
+{
+  echo "seed kernels through tilec-opt ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
+  for f in "$root"/corpus/seeds/*.mlir; do
+    name=$(basename "$f")
+    if first=$("$opt" "$f" 2>&1) && second=$(printf '%s\n' "$first" | "$opt" - 2>&1) \
+        && [ "$first" = "$second" ]; then
+      echo "  ok    $name ($(grep -c '' <<<"$first") lines)"; pass=$((pass + 1))
+    else
+      echo "  FAIL  $name"; "$opt" "$f" 2>&1 | head -3 | sed 's/^/        /'; fail=$((fail + 1))
+    fi
+  done
+  echo "$pass passed, $fail failed"
+} | tee "$report"
+[ "$fail" -eq 0 ]
