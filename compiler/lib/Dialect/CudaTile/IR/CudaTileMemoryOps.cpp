@@ -259,7 +259,7 @@ static ParseResult parseIndexTypeList(OpAsmParser &parser, size_t numIndices,
       return failure();
     types.push_back(type);
   }
-  if (types.size() == 1 && numIndices > 1)
+  if (types.size() == 1)
     types.resize(numIndices, types.front());
   if (types.size() != numIndices) {
     if (types.empty())
@@ -431,7 +431,7 @@ static LogicalResult verifyRMWModeElement(Operation *op, AtomicRMWMode mode,
     if (!intTy || !wide)
       return op->emitOpError("'")
              << stringifyAtomicRMWMode(mode)
-             << "' works only with integers of 32 or 64 bitwidth";
+             << "' works only with integers i32 and i64";
     return success();
   }
 }
