@@ -28,7 +28,7 @@ cuda_tile.module @mem {
     %s0, %s1 = get_index_space_shape %pv : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>> -> tile<i32>
     // CHECK: %[[T:.*]], %[[TOK:.*]] = load_view_tko weak %[[PV]][%{{.*}}, %{{.*}}] token = %{{.*}} : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
     %t, %tok = load_view_tko weak %pv[%i, %i] token = %t0 : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
-    // CHECK: load_view_tko acquire device %[[PV]][%{{.*}}, %{{.*}}] optimization_hints = <sm_100 = {latency = 2 : i64}> : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
+    // CHECK: load_view_tko acquire device %[[PV]][%{{.*}}, %{{.*}}] optimization_hints = <sm_100 = {latency = 2}> : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
     %t2, %tok2 = load_view_tko acquire device %pv[%i, %i] optimization_hints = <sm_100 = {latency = 2}> : partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
     // CHECK: store_view_tko release sys %[[T]], %[[PV]][%{{.*}}, %{{.*}}] token = %[[TOK]] : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> token
     %tok3 = store_view_tko release sys %t, %pv[%i, %i] token = %tok : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> token

@@ -95,8 +95,40 @@ parseFunctionSignature(OpAsmParser &parser, OperationState &state,
   return success();
 }
 
+/// Parses an optional `-> type` or `-> (type, ...)` result list.
+static ParseResult parseOptionalResultTypes(OpAsmParser &parser,
+                                            SmallVectorImpl<Type> &results) {
+  if (failed(parser.parseOptionalArrow()))
+    return success();
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (succeeded(parser.parseOptionalRParen()))
+      return success();
+    if (parseCudaTileTypes(parser, results) || parser.parseRParen())
+      return failure();
+    return success();
+  }
+  Type t;
+  if (parseCudaTileTypeShort(parser, t))
+    return failure();
+  results.push_back(t);
+  return success();
+}
+
+static void printResultTypes(OpAsmPrinter &printer, ArrayRef<Type> results) {
+  if (results.empty())
+    return;
+  printer << " -> ";
+  if (results.size() > 1)
+    printer << '(';
+  llvm::interleaveComma(results, printer,
+                        [&](Type t) { printCudaTileTypeShort(printer, t); });
+  if (results.size() > 1)
+    printer << ')';
+}
+
 static void finishFunctionState(OpAsmParser &parser, OperationState &state,
                                 ArrayRef<OpAsmParser::Argument> args,
+                                ArrayRef<Type> resultTypes,
                                 StringRef typeAttrName, StringRef argAttrsName) {
   SmallVector<Type> argTypes;
   SmallVector<Attribute> argAttrs;
@@ -108,7 +140,7 @@ static void finishFunctionState(OpAsmParser &parser, OperationState &state,
     anyAttrs |= arg.attrs && !arg.attrs.empty();
   }
   state.addAttribute(typeAttrName, TypeAttr::get(parser.getBuilder().getFunctionType(
-                                       argTypes, {})));
+                                       argTypes, resultTypes)));
   if (anyAttrs)
     state.addAttribute(argAttrsName, parser.getBuilder().getArrayAttr(argAttrs));
 }
@@ -140,9 +172,12 @@ static void printFunctionSignature(OpAsmPrinter &printer,
 
 ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
   SmallVector<OpAsmParser::Argument> args;
-  if (parseFunctionSignature(parser, state, args))
+  SmallVector<Type> results;
+  if (parseFunctionSignature(parser, state, args) ||
+      parseOptionalResultTypes(parser, results))
     return failure();
-  finishFunctionState(parser, state, args, getFunctionTypeAttrName(state.name),
+  finishFunctionState(parser, state, args, results,
+                      getFunctionTypeAttrName(state.name),
                       getArgAttrsAttrName(state.name));
   if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
     if (parser.parseEqual())
@@ -165,6 +200,7 @@ ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
 
 void EntryOp::print(OpAsmPrinter &printer) {
   printFunctionSignature(printer, *this);
+  printResultTypes(printer, getResultTypes());
   if (auto hints = getOptimizationHintsAttr()) {
     printer << " optimization_hints=";
     hints.print(printer);
@@ -175,8 +211,9 @@ void EntryOp::print(OpAsmPrinter &printer) {
        getArgAttrsAttrName(), getResAttrsAttrName(),
        getOptimizationHintsAttrName()});
   printer << ' ';
+  // A return without operands is implicit; one with operands is printed.
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/false);
+                      /*printBlockTerminators=*/!getResultTypes().empty());
 }
 
 LogicalResult EntryOp::verify() {
@@ -206,9 +243,12 @@ LogicalResult EntryOp::verify() {
 
 ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &state) {
   SmallVector<OpAsmParser::Argument> args;
-  if (parseFunctionSignature(parser, state, args))
+  SmallVector<Type> results;
+  if (parseFunctionSignature(parser, state, args) ||
+      parseOptionalResultTypes(parser, results))
     return failure();
-  finishFunctionState(parser, state, args, getFunctionTypeAttrName(state.name),
+  finishFunctionState(parser, state, args, results,
+                      getFunctionTypeAttrName(state.name),
                       getArgAttrsAttrName(state.name));
   if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
     return failure();
@@ -221,13 +261,15 @@ ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &state) {
 
 void TestingFuncOp::print(OpAsmPrinter &printer) {
   printFunctionSignature(printer, *this);
+  printResultTypes(printer, getResultTypes());
   printer.printOptionalAttrDictWithKeyword(
       (*this)->getAttrs(),
       {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
        getArgAttrsAttrName(), getResAttrsAttrName()});
   printer << ' ';
+  // A return without operands is implicit; one with operands is printed.
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/false);
+                      /*printBlockTerminators=*/!getResultTypes().empty());
 }
 
 //===----------------------------------------------------------------------===//

@@ -206,6 +206,12 @@ void PointerType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+/// The element types of memory (views and pointers), as the reference
+/// diagnostics list them.
+static constexpr llvm::StringLiteral kNumberTypeList =
+    "f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or f8E8M0FNU or "
+    "f4E2M1FN or i1 or i8 or i16 or i32 or i64";
+
 /// Number types a tile may hold (besides pointers).
 static bool isNumberType(Type t) {
   if (auto i = dyn_cast<IntegerType>(t))
@@ -218,9 +224,8 @@ static bool isNumberType(Type t) {
 
 LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   Type pointee) {
-  if (!isNumberType(pointee))
-    return emitError() << "invalid pointee type " << pointee
-                       << ": pointers must point to a number type";
+  if (!isNumberType(pointee) || pointee.isInteger(4))
+    return emitError() << "failed to verify 'pointeeType': " << kNumberTypeList;
   return success();
 }
 
@@ -280,18 +285,42 @@ Type TensorViewType::parse(AsmParser &parser) {
     return {};
   if (shape.empty()) {
     if (succeeded(parser.parseOptionalComma())) {
+      if (succeeded(parser.parseOptionalKeyword("strides"))) {
+        parser.emitError(parser.getCurrentLocation())
+            << "strides must not be provided for 0-d tiles";
+        return {};
+      }
       parser.emitError(parser.getCurrentLocation())
-          << "strides must not be provided for 0-d tiles";
+          << "expected token after element type in 0-d tensor_view";
       return {};
     }
   } else {
-    if (parser.parseComma())
-      return {};
-    if (failed(parser.parseOptionalKeyword("strides"))) {
+    if (failed(parser.parseOptionalComma()) ||
+        failed(parser.parseOptionalKeyword("strides"))) {
       parser.emitError(parser.getCurrentLocation()) << "expected 'strides'";
       return {};
     }
-    if (parser.parseEqual() || parseIntList(parser, strides, true))
+    if (parser.parseEqual() ||
+        parser.parseCommaSeparatedList(
+            AsmParser::Delimiter::Square, [&]() -> ParseResult {
+              if (succeeded(parser.parseOptionalQuestion())) {
+                strides.push_back(ShapedType::kDynamic);
+                return success();
+              }
+              SMLoc loc = parser.getCurrentLocation();
+              int64_t v;
+              OptionalParseResult r = parser.parseOptionalInteger(v);
+              if (!r.has_value())
+                return parser.emitError(loc)
+                       << "expected either 64-bit integer or question mark";
+              if (failed(*r))
+                return failure();
+              if (v <= 0)
+                return parser.emitError(loc)
+                       << "expected strictly positive integer, got " << v;
+              strides.push_back(v);
+              return success();
+            }))
       return {};
   }
   if (parser.parseGreater())
@@ -319,8 +348,8 @@ LogicalResult
 TensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
                        Type elementType, ArrayRef<int64_t> shape,
                        ArrayRef<int64_t> strides) {
-  if (!isNumberType(elementType))
-    return emitError() << "invalid tensor_view element type " << elementType;
+  if (!isNumberType(elementType) || elementType.isInteger(4))
+    return emitError() << "failed to verify 'elementType': " << kNumberTypeList;
   if (shape.size() != strides.size())
     return emitError() << "expected shape and stride to be of same rank but "
                           "got shape of rank "
@@ -435,6 +464,13 @@ static LogicalResult verifyTiledView(function_ref<InFlightDiagnostic()> emitErro
                                      PaddingValueAttr padding) {
   if (tileShape.empty())
     return emitError() << "0-dimension tile shape is not supported";
+  for (auto [i, d] : llvm::enumerate(tileShape))
+    if (d > std::numeric_limits<int32_t>::max())
+      return emitError() << "tile dimension " << i
+                         << " exceeds i32 limitations (got " << d
+                         << ", expected strictly positive and less than or "
+                            "equal to "
+                         << std::numeric_limits<int32_t>::max() << ")";
   if (tensorView.getShape().size() != tileShape.size())
     return emitError() << "expected tensor_view rank and tile rank to match, "
                           "got tensor_view of rank "
