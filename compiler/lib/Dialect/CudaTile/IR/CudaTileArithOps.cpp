@@ -71,10 +71,13 @@ ParseResult parseRoundingKeyword(OpAsmParser &parser, RoundingModeAttr &attr,
   return success();
 }
 
+/// Prints ` rounding<mode>` (with its leading space: the assembly formats
+/// glue the directive to the previous element so that nothing, not even a
+/// space, is printed for the default mode).
 void printRoundingKeyword(OpAsmPrinter &printer, RoundingModeAttr attr,
                           RoundingMode defaultMode) {
   if (attr && attr.getValue() != defaultMode)
-    printer << "rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
+    printer << " rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
 }
 
 /// Rejects an f32-only modifier (`flush_to_zero`, `approx`, `full`) on a tile

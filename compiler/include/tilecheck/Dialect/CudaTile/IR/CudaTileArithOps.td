@@ -311,7 +311,7 @@ class CTA_FloatRoundedBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
       UnitAttr:$flush_to_zero);
   let results = (outs CTA_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<ArithIEEERounding>($rounding_mode)
+    $lhs `,` $rhs `` custom<ArithIEEERounding>($rounding_mode)
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
@@ -399,7 +399,7 @@ def CudaTile_DivFOp : CudaTile_Op131<"divf",
       UnitAttr:$flush_to_zero);
   let results = (outs CTA_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<DivFRounding>($rounding_mode)
+    $lhs `,` $rhs `` custom<DivFRounding>($rounding_mode)
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
@@ -455,7 +455,7 @@ def CudaTile_FmaOp : CudaTile_Op131<"fma",
       UnitAttr:$flush_to_zero);
   let results = (outs CTA_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` $acc custom<ArithIEEERounding>($rounding_mode)
+    $lhs `,` $rhs `,` $acc `` custom<ArithIEEERounding>($rounding_mode)
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;

@@ -76,7 +76,7 @@ def CudaTile_FToFOp : CudaTile_Op131<"ftof",
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
   let results = (outs CTC_FloatTile:$to);
   let assemblyFormat = [{
-    $from custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from `` custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -98,7 +98,7 @@ def CudaTile_FToIOp : CudaTile_Op131<"ftoi",
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_INT_TO_ZERO">:$rounding_mode);
   let results = (outs CTC_IntTile:$to);
   let assemblyFormat = [{
-    $from custom<ConvSignedness>($signedness) custom<ConvIntegerRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<ConvSignedness>($signedness) `` custom<ConvIntegerRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -120,7 +120,7 @@ def CudaTile_IToFOp : CudaTile_Op131<"itof",
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
   let results = (outs CTC_FloatTile:$to);
   let assemblyFormat = [{
-    $from custom<ConvSignedness>($signedness) custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<ConvSignedness>($signedness) `` custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }

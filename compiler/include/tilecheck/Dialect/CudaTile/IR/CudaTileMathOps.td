@@ -58,7 +58,7 @@ class CTM_UnaryApproxOp<string mnemonic>
                         "::tilecheck::cuda_tile::RoundingMode::FULL">:$rounding_mode);
   let results = (outs CTM_FloatTile:$result);
   let assemblyFormat = [{
-    $source custom<ApproxOrFullRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
+    $source `` custom<ApproxOrFullRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -159,7 +159,7 @@ def CudaTile_SqrtOp : CudaTile_Op131<"sqrt",
       UnitAttr:$flush_to_zero);
   let results = (outs CTM_FloatTile:$result);
   let assemblyFormat = [{
-    $source custom<SqrtRounding>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+    $source `` custom<SqrtRounding>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
 }
