@@ -9,4 +9,278 @@
 
 include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 
+//===----------------------------------------------------------------------===//
+// Operand constraints
+//===----------------------------------------------------------------------===//
+// Element constraints summarised by their short spelling, so that the
+// diagnostics list the accepted element types as the spec does.
+
+def CTC_I1 : Type<CPred<"$_self.isSignlessInteger(1)">, "i1">;
+def CTC_I4 : Type<CPred<"$_self.isSignlessInteger(4)">, "i4">;
+def CTC_I8 : Type<CPred<"$_self.isSignlessInteger(8)">, "i8">;
+def CTC_I16 : Type<CPred<"$_self.isSignlessInteger(16)">, "i16">;
+def CTC_I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "i32">;
+def CTC_I64 : Type<CPred<"$_self.isSignlessInteger(64)">, "i64">;
+def CTC_F16 : Type<CPred<"$_self.isF16()">, "f16">;
+def CTC_BF16 : Type<CPred<"$_self.isBF16()">, "bf16">;
+def CTC_F32 : Type<CPred<"$_self.isF32()">, "f32">;
+def CTC_F64 : Type<CPred<"$_self.isF64()">, "f64">;
+def CTC_TF32 : Type<CPred<"::llvm::isa<::mlir::FloatTF32Type>($_self)">, "tf32">;
+def CTC_F8E4M3FN
+    : Type<CPred<"::llvm::isa<::mlir::Float8E4M3FNType>($_self)">, "f8E4M3FN">;
+def CTC_F8E5M2
+    : Type<CPred<"::llvm::isa<::mlir::Float8E5M2Type>($_self)">, "f8E5M2">;
+def CTC_F8E8M0FNU
+    : Type<CPred<"::llvm::isa<::mlir::Float8E8M0FNUType>($_self)">, "f8E8M0FNU">;
+def CTC_F4E2M1FN
+    : Type<CPred<"::llvm::isa<::mlir::Float4E2M1FNType>($_self)">, "f4E2M1FN">;
+
+defvar CTC_IntElems = [CTC_I1, CTC_I8, CTC_I16, CTC_I32, CTC_I64];
+defvar CTC_FloatElems = [CTC_F16, CTC_BF16, CTC_F32, CTC_F64, CTC_TF32,
+                         CTC_F8E4M3FN, CTC_F8E5M2, CTC_F8E8M0FNU, CTC_F4E2M1FN];
+
+/// i1 .. i64 tiles.
+def CTC_IntTile : CT_TileOf<CTC_IntElems>;
+/// Integer tiles including i4, which only conversions accept.
+def CTC_IntOrI4Tile : CT_TileOf<!listconcat(CTC_IntElems, [CTC_I4])>;
+/// Every float element type, including the storage-only formats.
+def CTC_FloatTile : CT_TileOf<CTC_FloatElems>;
+/// Integer or float tiles.
+def CTC_NumberTile : CT_TileOf<!listconcat(CTC_IntElems, CTC_FloatElems)>;
+/// Number tiles plus i4 (pack/unpack).
+def CTC_PackableTile
+    : CT_TileOf<!listconcat(CTC_IntElems, CTC_FloatElems, [CTC_I4])>;
+def CTC_I8Tile : CT_TileOf<[CTC_I8]>;
+def CTC_I64Tile : CT_TileOf<[CTC_I64]>;
+def CTC_PtrTile : CT_TileOf<[CT_Ptr]>;
+
+//===----------------------------------------------------------------------===//
+// Numeric conversions
+//===----------------------------------------------------------------------===//
+
+def CudaTile_FToFOp : CudaTile_Op131<"ftof",
+    [Pure, AllShapesMatch<["from", "to"]>]> {
+  let summary = "element-wise float to float conversion";
+  let description = [{
+    Converts each element to another float type, rounding to nearest even.
+    Conversions to f8E8M0FNU instead take `rounding<zero>` or
+    `rounding<positive_inf>`. Source and result types must differ.
+
+    ```mlir
+    %h = ftof %x : tile<8xf32> -> tile<8xf16>
+    %s = ftof %x rounding<positive_inf> : tile<8xf32> -> tile<8xf8E8M0FNU>
+    ```
+  }];
+  let arguments = (ins CTC_FloatTile:$from,
+      DefaultValuedAttr<CudaTile_RoundingModeAttr,
+                        "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
+  let results = (outs CTC_FloatTile:$to);
+  let assemblyFormat = [{
+    $from `` custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_FToIOp : CudaTile_Op131<"ftoi",
+    [Pure, AllShapesMatch<["from", "to"]>]> {
+  let summary = "element-wise float to integer conversion";
+  let description = [{
+    Converts each element to the signed or unsigned integer of the result
+    type, rounding toward zero (`rounding<nearest_int_to_zero>`, the only and
+    default mode). Out-of-range values saturate; NaN gives 0.
+
+    ```mlir
+    %i = ftoi %x signed : tile<8xf32> -> tile<8xi32>
+    ```
+  }];
+  let arguments = (ins CTC_FloatTile:$from, CudaTile_SignednessAttr:$signedness,
+      DefaultValuedAttr<CudaTile_RoundingModeAttr,
+                        "::tilecheck::cuda_tile::RoundingMode::NEAREST_INT_TO_ZERO">:$rounding_mode);
+  let results = (outs CTC_IntTile:$to);
+  let assemblyFormat = [{
+    $from custom<ConvSignedness>($signedness) `` custom<ConvIntegerRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_IToFOp : CudaTile_Op131<"itof",
+    [Pure, AllShapesMatch<["from", "to"]>]> {
+  let summary = "element-wise integer to float conversion";
+  let description = [{
+    Converts each element, read with the given signedness, to the float type
+    of the result, rounding to nearest even. f8E8M0FNU results are not
+    supported.
+
+    ```mlir
+    %f = itof %i unsigned : tile<8xi16> -> tile<8xf32>
+    ```
+  }];
+  let arguments = (ins CTC_IntTile:$from, CudaTile_SignednessAttr:$signedness,
+      DefaultValuedAttr<CudaTile_RoundingModeAttr,
+                        "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
+  let results = (outs CTC_FloatTile:$to);
+  let assemblyFormat = [{
+    $from custom<ConvSignedness>($signedness) `` custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_ExtIOp : CudaTile_Op131<"exti",
+    [Pure, AllShapesMatch<["from", "to"]>]> {
+  let summary = "element-wise integer widening";
+  let description = [{
+    Widens each element to a strictly wider integer type, replicating the
+    sign bit (`signed`) or filling with zeros (`unsigned`).
+
+    ```mlir
+    %w = exti %b signed : tile<8xi8> -> tile<8xi32>
+    ```
+  }];
+  let arguments = (ins CTC_IntOrI4Tile:$from, CudaTile_SignednessAttr:$signedness);
+  let results = (outs CTC_IntOrI4Tile:$to);
+  let assemblyFormat = [{
+    $from custom<ConvSignedness>($signedness) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_TruncIOp : CudaTile_Op131<"trunci",
+    [Pure, AllShapesMatch<["from", "to"]>]> {
+  let summary = "element-wise integer narrowing";
+  let description = [{
+    Keeps the low bits of each element in a strictly narrower integer type.
+    `overflow<...>` promises that the value fits as a signed and/or unsigned
+    number of the narrower type.
+
+    ```mlir
+    %n = trunci %w overflow<no_unsigned_wrap> : tile<8xi32> -> tile<8xi8>
+    ```
+  }];
+  let arguments = (ins CTC_IntOrI4Tile:$from,
+      DefaultValuedAttr<CudaTile_IntegerOverflowAttr,
+                        "::tilecheck::cuda_tile::IntegerOverflow::NONE">:$overflow);
+  let results = (outs CTC_IntOrI4Tile:$to);
+  let assemblyFormat = [{
+    $from (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_BitcastOp : CudaTile_Op131<"bitcast",
+    [Pure, AllShapesMatch<["source", "result"]>]> {
+  let summary = "element-wise reinterpretation of bits";
+  let description = [{
+    Reinterprets the bits of each element as another number type of the same
+    bit width.
+
+    ```mlir
+    %bits = bitcast %x : tile<8xf32> -> tile<8xi32>
+    ```
+  }];
+  let arguments = (ins CTC_NumberTile:$source);
+  let results = (outs CTC_NumberTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer conversions
+//===----------------------------------------------------------------------===//
+
+def CudaTile_IntToPtrOp : CudaTile_Op131<"int_to_ptr",
+    [Pure, AllShapesMatch<["source", "result"]>]> {
+  let summary = "element-wise integer to pointer cast";
+  let description = [{
+    Reads each i64 element as a global address.
+
+    ```mlir
+    %p = int_to_ptr %addr : tile<8xi64> -> tile<8xptr<f32>>
+    ```
+  }];
+  let arguments = (ins CTC_I64Tile:$source);
+  let results = (outs CTC_PtrTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+  }];
+}
+
+def CudaTile_PtrToIntOp : CudaTile_Op131<"ptr_to_int",
+    [Pure, AllShapesMatch<["source", "result"]>]> {
+  let summary = "element-wise pointer to integer cast";
+  let description = [{
+    Yields the address held by each pointer as an i64.
+
+    ```mlir
+    %addr = ptr_to_int %p : tile<8xptr<f32>> -> tile<8xi64>
+    ```
+  }];
+  let arguments = (ins CTC_PtrTile:$source);
+  let results = (outs CTC_I64Tile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+  }];
+}
+
+def CudaTile_PtrToPtrOp : CudaTile_Op131<"ptr_to_ptr",
+    [Pure, AllShapesMatch<["source", "result"]>]> {
+  let summary = "element-wise change of pointee type";
+  let description = [{
+    Keeps every address and changes the pointee type.
+
+    ```mlir
+    %q = ptr_to_ptr %p : tile<8xptr<f32>> -> tile<8xptr<i8>>
+    ```
+  }];
+  let arguments = (ins CTC_PtrTile:$source);
+  let results = (outs CTC_PtrTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Packing (13.3)
+//===----------------------------------------------------------------------===//
+
+def CudaTile_PackOp : CudaTile_Op<"pack", 13, 3,
+    [Pure, AllRanksMatch<["source", "result"]>]> {
+  let summary = "reinterpret a 1-d tile as bytes";
+  let description = [{
+    (13.3) Reinterprets the storage of a rank-1 tile as a rank-1 tile of i8
+    of the same byte size. Sub-byte element types (i4, f4E2M1FN) are packed
+    two per byte.
+
+    ```mlir
+    %bytes = pack %x : tile<64xi4> -> tile<32xi8>
+    ```
+  }];
+  let arguments = (ins CTC_PackableTile:$source);
+  let results = (outs CTC_I8Tile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_UnpackOp : CudaTile_Op<"unpack", 13, 3,
+    [Pure, AllRanksMatch<["source", "result"]>]> {
+  let summary = "reinterpret a 1-d tile of bytes";
+  let description = [{
+    (13.3) The inverse of `pack`: reads a rank-1 i8 tile as a rank-1 tile of
+    another element type with the same total size.
+
+    ```mlir
+    %x = unpack %bytes : tile<32xi8> -> tile<16xf16>
+    ```
+  }];
+  let arguments = (ins CTC_I8Tile:$source);
+  let results = (outs CTC_PackableTile:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TILECHECK_CUDATILE_CONVERSIONOPS_TD
