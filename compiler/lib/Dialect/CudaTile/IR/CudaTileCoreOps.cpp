@@ -128,10 +128,18 @@ static ParseResult parseDenseTypedElementsAttr(OpAsmParser &parser,
   if (parser.parseLess())
     return failure();
   Type elementType;
-  SMLoc elemLoc = parser.getCurrentLocation();
-  (void)elemLoc;
-  if (failed(parseCudaTileTypeShort(parser, elementType)) ||
-      !isConstantElementType(elementType))
+  OptionalParseResult parsedType = parser.parseOptionalType(elementType);
+  if (!parsedType.has_value()) {
+    // Not a type at all (e.g. a bare word): name it, then report below.
+    StringRef word;
+    SMLoc wordLoc = parser.getCurrentLocation();
+    if (succeeded(parser.parseOptionalKeyword(&word)))
+      parser.emitError(wordLoc) << "'cuda_tile.constant' unknown type: "
+                                << word;
+  } else if (failed(*parsedType)) {
+    return failure();
+  }
+  if (!elementType || !isConstantElementType(elementType))
     return parser.emitError(parser.getCurrentLocation())
            << "expect element type to be one of " << kNumberTypesList
            << " values, but got " << elementType;

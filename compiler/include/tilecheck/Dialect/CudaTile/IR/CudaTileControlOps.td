@@ -96,6 +96,7 @@ def CudaTile_BreakOp : CudaTile_Op131<"break", [
 //===----------------------------------------------------------------------===//
 
 def CudaTile_IfOp : CudaTile_Op131<"if", [
+    OpAsmOpInterface,
     NoRegionArguments, RecursiveMemoryEffects]> {
   let summary = "two-way conditional";
   let description = [{
@@ -125,6 +126,7 @@ def CudaTile_IfOp : CudaTile_Op131<"if", [
 }
 
 def CudaTile_ForOp : CudaTile_Op131<"for", [
+    OpAsmOpInterface,
     AutomaticAllocationScope, RecursiveMemoryEffects,
     AllTypesMatch<["lowerBound", "upperBound", "step"]>,
     SingleBlockImplicitTerminator<"ContinueOp">]> {
@@ -162,6 +164,7 @@ def CudaTile_ForOp : CudaTile_Op131<"for", [
 }
 
 def CudaTile_LoopOp : CudaTile_Op131<"loop", [
+    OpAsmOpInterface,
     AutomaticAllocationScope, RecursiveMemoryEffects]> {
   let summary = "loop until `break`";
   let description = [{

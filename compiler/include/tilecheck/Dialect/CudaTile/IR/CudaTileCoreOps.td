@@ -244,6 +244,7 @@ def CudaTile_ExtractOp : CudaTile_Op131<"extract", [
 //===----------------------------------------------------------------------===//
 
 def CudaTile_ReduceOp : CudaTile_Op131<"reduce", [
+    OpAsmOpInterface,
     InferTypeOpAdaptor, RecursiveMemoryEffects, SameOperandsShape,
     SingleBlock]> {
   let summary = "fold tiles along one dimension";
@@ -278,6 +279,7 @@ def CudaTile_ReduceOp : CudaTile_Op131<"reduce", [
 }
 
 def CudaTile_ScanOp : CudaTile_Op131<"scan", [
+    OpAsmOpInterface,
     InferTypeOpAdaptor, RecursiveMemoryEffects, SameOperandsShape,
     SingleBlock]> {
   let summary = "inclusive prefix combination along one dimension";
