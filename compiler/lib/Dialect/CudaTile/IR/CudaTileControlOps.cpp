@@ -279,6 +279,16 @@ static void printIterValues(OpAsmPrinter &printer, ValueRange regionArgs,
   printer << ")";
 }
 
+/// A type list of `loop`; a region brace where a type belongs is reported the
+/// way a missing type keyword is.
+static ParseResult parseLoopTypes(OpAsmParser &parser,
+                                  SmallVectorImpl<Type> &types) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalLBrace()))
+    return parser.emitError(loc, "expected valid keyword");
+  return parseCudaTileTypes(parser, types);
+}
+
 // for [unsigned] %iv in (%lb to %ub, step %s) : type
 //     [iter_values(%a = %x, ...) -> (types)] region attr-dict
 ParseResult ForOp::parse(OpAsmParser &parser, OperationState &state) {
@@ -369,7 +379,7 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &state) {
   SmallVector<Type> initTypes;
   if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
     if (parseIterValues(parser, regionArgs, inits) || parser.parseColon() ||
-        parseCudaTileTypes(parser, initTypes))
+        parseLoopTypes(parser, initTypes))
       return failure();
     if (regionArgs.size() != initTypes.size())
       return parser.emitError(parser.getCurrentLocation(),
@@ -379,13 +389,13 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &state) {
       arg.type = type;
     if (succeeded(parser.parseOptionalArrow())) {
       SmallVector<Type> resultTypes;
-      if (parseCudaTileTypes(parser, resultTypes))
+      if (parseLoopTypes(parser, resultTypes))
         return failure();
       state.addTypes(resultTypes);
     }
   } else if (succeeded(parser.parseOptionalColon())) {
     SmallVector<Type> resultTypes;
-    if (parseCudaTileTypes(parser, resultTypes))
+    if (parseLoopTypes(parser, resultTypes))
       return failure();
     state.addTypes(resultTypes);
   }

@@ -14,7 +14,10 @@ include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 //===----------------------------------------------------------------------===//
 
 def CTCtl_I1 : Type<CPred<"$_self.isSignlessInteger(1)">, "i1">;
-def CTCtl_AnyInt : Type<CPred<"$_self.isSignlessInteger()">, "any integer">;
+def CTCtl_I8 : Type<CPred<"$_self.isSignlessInteger(8)">, "i8">;
+def CTCtl_I16 : Type<CPred<"$_self.isSignlessInteger(16)">, "i16">;
+def CTCtl_I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "i32">;
+def CTCtl_I64 : Type<CPred<"$_self.isSignlessInteger(64)">, "i64">;
 
 /// Rank-0 i1 tile; buildable so that formats need not spell its type.
 def CTCtl_ScalarI1Tile : CT_ScalarTileOf<[CTCtl_I1]> {
@@ -22,7 +25,7 @@ def CTCtl_ScalarI1Tile : CT_ScalarTileOf<[CTCtl_I1]> {
       "::tilecheck::cuda_tile::TileType::get({}, $_builder.getI1Type())";
 }
 def CTCtl_I1Tile : CT_TileOf<[CTCtl_I1]>;
-def CTCtl_ScalarIntTile : CT_ScalarTileOf<[CTCtl_AnyInt]>;
+def CTCtl_ScalarIntTile : CT_ScalarTileOf<[CTCtl_I1, CTCtl_I8, CTCtl_I16, CTCtl_I32, CTCtl_I64]>;
 
 def CTCtl_Token : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::TokenType>($_self)">,
                        "cuda tile token type", "::tilecheck::cuda_tile::TokenType"> {
