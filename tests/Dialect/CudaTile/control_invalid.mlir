@@ -187,7 +187,7 @@ cuda_tile.module @m {
 // Predicates check the type they describe.
 cuda_tile.module @m {
   testing$func @f(%x: tile<16xf32>) {
-    // expected-error @below {{'cuda_tile.div_by' is valid only for tile of integer/pointer}}
+    // expected-error @below {{'cuda_tile.div_by' is valid only for tile of integer/pointer or tensor_view values}}
     %a = assume div_by<16>, %x : tile<16xf32>
   }
 }
@@ -219,5 +219,25 @@ cuda_tile.module @m {
   testing$func @f(%x: tile<i32>) {
     // expected-error @below {{found unterminated format expression}}
     %t = print_tko "%l", %x : tile<i32> -> token
+  }
+}
+
+// -----
+
+// A bounded predicate's bounds fit the element type.
+cuda_tile.module @m {
+  testing$func @f(%x: tile<16xi8>) {
+    // expected-error @below {{'cuda_tile.bounded' expects upper bound to be within [-128, 127]}}
+    %a = assume bounded<0, 200>, %x : tile<16xi8>
+  }
+}
+
+// -----
+
+// every/along of div_by name an existing dimension.
+cuda_tile.module @m {
+  testing$func @f(%x: tile<16xi32>) {
+    // expected-error @below {{'cuda_tile.div_by' every_dim (1) must be >= 0 and < tile rank (1)}}
+    %a = assume div_by<4, every 2 along 1>, %x : tile<16xi32>
   }
 }
