@@ -84,18 +84,20 @@ def crashed(code):
     return code < 0 or code in (134, 139)
 
 
-def check_valid(path, result, opt, tool_dir, llvm_bin):
-    code, first, err = run([opt, path])
+def check_valid(path, text, result, opt, tool_dir, llvm_bin):
+    # Files whose RUN lines split the input print one module per chunk.
+    split = ["-split-input-file"] if any("split-input-file" in c for c in run_lines(text)) else []
+    code, first, err = run([opt, path] + split)
     if code != 0:
         result.passed = False
         result.failures.append(f"does not parse/verify: {err.strip().splitlines()[:1]}")
         return
-    code, second, err = run([opt, "-"], stdin=first)
+    code, second, err = run([opt, "-"] + split, stdin=first)
     if code != 0:
         result.passed = False
         result.failures.append(f"printed form does not re-parse: {err.strip().splitlines()[:1]}")
         return
-    code, third, _ = run([opt, "-"], stdin=second)
+    code, third, _ = run([opt, "-"] + split, stdin=second)
     if second != third or code != 0:
         result.passed = False
         result.failures.append("print/parse does not reach a fixed point")
@@ -195,7 +197,7 @@ def main(argv=None):
             check_runs(path, text, result, args.tool_dir, args.llvm_bin)
         else:
             result = FileResult(path, "valid")
-            check_valid(path, result, opt, args.tool_dir, args.llvm_bin)
+            check_valid(path, text, result, opt, args.tool_dir, args.llvm_bin)
             if result.passed:
                 check_runs(path, text, result, args.tool_dir, args.llvm_bin)
         results.append(result)
