@@ -255,16 +255,19 @@ void TileType::print(AsmPrinter &printer) const {
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
                                ArrayRef<int64_t> shape, Type elementType) {
   if (!isNumberType(elementType) && !isa<PointerType>(elementType))
-    return emitError() << "invalid tile element type " << elementType;
-  for (int64_t d : shape)
-    if (d <= 0 || !llvm::isPowerOf2_64(d))
-      return emitError() << "all dimensions must be powers of two, got "
-                         << formatList(shape);
+    return emitError() << "failed to verify 'elementType': " << kNumberTypeList
+                       << " or Pointer type";
+  if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+    return emitError() << "all dimensions must be positive constants, got "
+                       << formatList(shape);
+  if (llvm::any_of(shape, [](int64_t d) { return !llvm::isPowerOf2_64(d); }))
+    return emitError() << "all dimensions must be powers of two, got "
+                       << formatList(shape);
   uint64_t count = 1;
   for (int64_t d : shape) {
     count *= static_cast<uint64_t>(d);
     if (count > (uint64_t(1) << 24))
-      return emitError() << "tile must have at most 2^24 (16777216) elements";
+      return emitError() << "tile would exceed the maximum of 16777216 elements";
   }
   if (isa<Float4E2M1FNType>(elementType) && count % 2 != 0)
     return emitError() << "F4E2M1FN tiles must have an even number of elements";
