@@ -1,0 +1,221 @@
+//===- Interpreter.h - Reference interpreter for every IR level -----------===//
+//
+// The interpreter executes a kernel entry over a grid of tile blocks, one
+// block at a time in a configurable order. It knows nothing about any
+// dialect: each operation's semantics is a function registered by operation
+// name in a SemanticsRegistry, so cuda_tile, nv_tileaa and nv_tileas plug in
+// side by side, and a test can enumerate every registered op and demand that
+// it has semantics.
+//
+// Semantics functions read operand values and write result values through
+// the ExecContext of the running tile block. Terminators (yield, continue,
+// break, return) raise a control-flow signal that the op owning the region
+// consumes; a signal the owner does not handle (break inside an if) keeps
+// propagating outwards. Undefined behaviour, failed asserts and internal
+// errors are reported with the op's location and stop the run (asserts let
+// the block finish, as on the GPU).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_ORACLE_INTERPRETER_H
+#define TILECHECK_ORACLE_INTERPRETER_H
+
+#include "tilecheck/Oracle/Memory.h"
+#include "tilecheck/Oracle/Value.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace tilecheck::oracle {
+
+class ExecContext;
+class Interpreter;
+
+/// Semantics of one operation: read operands and write results through ctx.
+/// Return failure() only after reporting through ctx (ub/error/...).
+using OpSemanticsFn = mlir::LogicalResult (*)(ExecContext &ctx,
+                                              mlir::Operation *op);
+
+/// Operation name -> semantics.
+class SemanticsRegistry {
+public:
+  void add(llvm::StringRef opName, OpSemanticsFn fn);
+  OpSemanticsFn lookup(llvm::StringRef opName) const;
+  bool contains(llvm::StringRef opName) const { return table.count(opName); }
+  /// The registry with every dialect's semantics that this build knows.
+  static const SemanticsRegistry &getDefault();
+
+private:
+  llvm::StringMap<OpSemanticsFn> table;
+};
+
+/// Registration entry points, one per dialect (defined with the semantics).
+void registerCudaTileSemantics(SemanticsRegistry &registry);
+
+/// Why a run stopped early.
+enum class FailureKind {
+  Error,              ///< malformed input or unsupported construct
+  UndefinedBehavior,  ///< the program has UB: not a miscompile
+  AssertFailed,       ///< cuda_tile.assert failed (the run completed)
+  StepLimit,          ///< the step budget ran out (probable hang)
+};
+llvm::StringRef stringify(FailureKind kind);
+
+struct RunFailure {
+  FailureKind kind;
+  std::string message;
+  std::string location;         ///< "file:line:col" of the op
+  std::array<int64_t, 3> block; ///< tile block that failed
+  std::string str() const;
+};
+
+struct RunOptions {
+  std::array<int64_t, 3> grid{1, 1, 1};
+  /// Block order: nullopt = row-major (x fastest), otherwise a seeded
+  /// shuffle of all blocks.
+  std::optional<uint64_t> blockOrderSeed;
+  /// Report conflicting weak accesses from different tile blocks.
+  bool detectRaces = true;
+  /// Operations executed before the run is declared a hang.
+  uint64_t maxSteps = 1ull << 32;
+  /// Destination of print_tko output (stdout by default).
+  llvm::raw_ostream *printStream = nullptr;
+  /// Destination of assert failure messages (stderr by default).
+  llvm::raw_ostream *assertStream = nullptr;
+};
+
+struct RunResult {
+  /// Set when the run stopped on an error/UB/step limit, or when an assert
+  /// failed (kind AssertFailed; the run then completed).
+  std::optional<RunFailure> failure;
+  uint64_t steps = 0;
+  bool ok() const { return !failure; }
+};
+
+/// Control-flow signal raised by a terminator.
+struct FlowSignal {
+  enum class Kind { None, Yield, Continue, Break, Return };
+  Kind kind = Kind::None;
+  llvm::SmallVector<RtValue, 4> values;
+};
+
+class Interpreter {
+public:
+  Interpreter(mlir::Operation *module, Memory &memory, RunOptions options,
+              const SemanticsRegistry &registry =
+                  SemanticsRegistry::getDefault());
+
+  /// Finds an entry (any op with the "sym_name" attribute and one region
+  /// whose block takes the arguments) by name; the only one if `name` is
+  /// empty. Returns nullptr and sets `error` when not found or ambiguous.
+  mlir::Operation *findEntry(llvm::StringRef name, std::string &error) const;
+
+  /// Runs `entry` over the whole grid with the given argument values.
+  RunResult run(mlir::Operation *entry, llvm::ArrayRef<RtValue> args);
+
+  /// Runs a function (e.g. a testing$func that returns values) as the single
+  /// tile block `blockId` and collects the operands of its `return`. Unit
+  /// tests evaluate ops this way without going through memory.
+  RunResult call(mlir::Operation *fn, llvm::ArrayRef<RtValue> args,
+                 llvm::SmallVectorImpl<RtValue> &results,
+                 std::array<int64_t, 3> blockId = {0, 0, 0});
+
+  Memory &getMemory() { return memory; }
+  const RunOptions &getOptions() const { return options; }
+  mlir::Operation *getModule() const { return module; }
+  llvm::raw_ostream &printStream();
+  llvm::raw_ostream &assertStream();
+
+  /// Address of a module-level global, allocated and initialized by
+  /// `create` on first use and shared by all tile blocks of the run.
+  uint64_t getOrCreateGlobal(llvm::StringRef name,
+                             llvm::function_ref<uint64_t()> create);
+
+  /// Semantics lookup (cached per operation name).
+  OpSemanticsFn lookup(mlir::Operation *op);
+
+private:
+  friend class ExecContext;
+  mlir::Operation *module;
+  Memory &memory;
+  RunOptions options;
+  const SemanticsRegistry &registry;
+  llvm::DenseMap<const void *, OpSemanticsFn> cache;
+  llvm::StringMap<uint64_t> globals;
+  uint64_t steps = 0;
+};
+
+/// The state of one tile block's execution.
+class ExecContext {
+public:
+  ExecContext(Interpreter &interp, std::array<int64_t, 3> blockId,
+              int32_t linearBlockId);
+
+  Interpreter &getInterpreter() { return interp; }
+  Memory &getMemory() { return interp.memory; }
+  std::array<int64_t, 3> getBlockId() const { return blockId; }
+  std::array<int64_t, 3> getGridDims() const { return interp.options.grid; }
+  /// Block id used for race tracking.
+  int32_t getLinearBlockId() const { return linearBlockId; }
+
+  /// SSA environment.
+  const RtValue &get(mlir::Value v) const;
+  const Tile &getTile(mlir::Value v) const { return get(v).getTile(); }
+  void set(mlir::Value v, RtValue value);
+  void setTile(mlir::Value v, Tile &&t) { set(v, RtValue::tile(std::move(t))); }
+
+  /// Runs the ops of `block` with its arguments bound to `args`. Returns
+  /// failure on a reported error; otherwise the signal its terminator (or a
+  /// nested terminator that escaped) raised.
+  mlir::FailureOr<FlowSignal> execBlock(mlir::Block &block,
+                                        llvm::ArrayRef<RtValue> args);
+  /// Executes one op through its registered semantics.
+  mlir::LogicalResult execOp(mlir::Operation *op);
+
+  /// Raises a control-flow signal (called by terminator semantics).
+  void raise(FlowSignal::Kind kind, llvm::ArrayRef<RtValue> values);
+  /// Re-raises a signal a region op received but does not consume.
+  void propagate(FlowSignal signal) { pending = std::move(signal); }
+
+  /// Reporting: each returns failure() so semantics can `return ctx.ub(..)`.
+  mlir::LogicalResult ub(mlir::Operation *op, const llvm::Twine &message);
+  mlir::LogicalResult error(mlir::Operation *op, const llvm::Twine &message);
+  /// Records a failed assert; execution continues.
+  void assertFailed(mlir::Operation *op, const llvm::Twine &message);
+
+  std::optional<RunFailure> takeFailure() { return std::move(runFailure); }
+  bool hasAssertFailure() const { return assertFailure.has_value(); }
+  std::optional<RunFailure> takeAssertFailure() {
+    return std::move(assertFailure);
+  }
+
+private:
+  mlir::LogicalResult fail(FailureKind kind, mlir::Operation *op,
+                           const llvm::Twine &message);
+
+  Interpreter &interp;
+  std::array<int64_t, 3> blockId;
+  int32_t linearBlockId;
+  llvm::DenseMap<mlir::Value, RtValue> env;
+  FlowSignal pending;
+  std::optional<RunFailure> runFailure;
+  std::optional<RunFailure> assertFailure;
+};
+
+/// "file:line:col" of an op's location (best effort for fused/named locs).
+std::string formatLocation(mlir::Operation *op);
+
+} // namespace tilecheck::oracle
+
+#endif // TILECHECK_ORACLE_INTERPRETER_H

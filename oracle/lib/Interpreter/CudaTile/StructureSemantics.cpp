@@ -1,0 +1,64 @@
+//===- StructureSemantics.cpp - module, entry, return ---------------------===//
+//
+// Modules, entries and globals are declarations: the interpreter enters an
+// entry through Interpreter::run and reaches globals through get_global, so
+// meeting one inside a block is an error, not something to compute. `return`
+// ends the entry (possibly from inside an `if`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+using namespace mlir;
+using namespace tilecheck::cuda_tile;
+
+namespace tilecheck::oracle::cuda_tile_sem {
+
+ElemType elemTypeOfTile(Type tileType) {
+  auto t = cast<TileType>(tileType);
+  std::optional<ElemType> e = elemTypeOf(t.getElementType());
+  assert(e && "verifier admits only known element types");
+  return *e;
+}
+
+Tile makeTile(Type tileType) {
+  auto t = cast<TileType>(tileType);
+  return Tile(elemTypeOfTile(t), t.getShape());
+}
+
+static LogicalResult declaration(ExecContext &ctx, Operation *op) {
+  return ctx.error(op, "is a declaration and cannot be executed inside a "
+                       "tile block");
+}
+
+static LogicalResult returnSem(ExecContext &ctx, Operation *op) {
+  SmallVector<RtValue> values;
+  for (Value v : op->getOperands())
+    values.push_back(ctx.get(v));
+  ctx.raise(FlowSignal::Kind::Return, values);
+  return success();
+}
+
+void registerStructureSemantics(SemanticsRegistry &r) {
+  add<cuda_tile::ModuleOp>(r, declaration);
+  add<EntryOp>(r, declaration);
+  add<TestingFuncOp>(r, declaration);
+  add<ReturnOp>(r, returnSem);
+}
+
+} // namespace tilecheck::oracle::cuda_tile_sem
+
+namespace tilecheck::oracle {
+
+void registerCudaTileSemantics(SemanticsRegistry &r) {
+  using namespace cuda_tile_sem;
+  registerStructureSemantics(r);
+  registerControlSemantics(r);
+  registerArithSemantics(r);
+  registerMathSemantics(r);
+  registerConversionSemantics(r);
+  registerCoreSemantics(r);
+  registerMemorySemantics(r);
+}
+
+} // namespace tilecheck::oracle

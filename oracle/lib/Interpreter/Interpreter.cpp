@@ -1,0 +1,314 @@
+//===- Interpreter.cpp - Reference interpreter driver ---------------------===//
+
+#include "tilecheck/Oracle/Interpreter.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Region.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+using namespace mlir;
+
+namespace tilecheck::oracle {
+
+//===----------------------------------------------------------------------===//
+// Registry
+//===----------------------------------------------------------------------===//
+
+void SemanticsRegistry::add(llvm::StringRef opName, OpSemanticsFn fn) {
+  table[opName] = fn;
+}
+
+OpSemanticsFn SemanticsRegistry::lookup(llvm::StringRef opName) const {
+  auto it = table.find(opName);
+  return it == table.end() ? nullptr : it->second;
+}
+
+const SemanticsRegistry &SemanticsRegistry::getDefault() {
+  static const SemanticsRegistry registry = [] {
+    SemanticsRegistry r;
+    registerCudaTileSemantics(r);
+    return r;
+  }();
+  return registry;
+}
+
+//===----------------------------------------------------------------------===//
+// Failures
+//===----------------------------------------------------------------------===//
+
+llvm::StringRef stringify(FailureKind kind) {
+  switch (kind) {
+  case FailureKind::Error:
+    return "error";
+  case FailureKind::UndefinedBehavior:
+    return "undefined behaviour";
+  case FailureKind::AssertFailed:
+    return "assert failed";
+  case FailureKind::StepLimit:
+    return "step limit exceeded";
+  }
+  llvm_unreachable("bad FailureKind");
+}
+
+std::string RunFailure::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << location << ": " << stringify(kind) << ": " << message
+     << " (tile block " << block[0] << "," << block[1] << "," << block[2]
+     << ")";
+  return s;
+}
+
+std::string formatLocation(Operation *op) {
+  Location loc = op->getLoc();
+  // Look through names, call sites and fusions for a file location.
+  while (true) {
+    if (auto f = dyn_cast<FileLineColLoc>(loc)) {
+      return (f.getFilename().getValue() + ":" + llvm::Twine(f.getLine()) +
+              ":" + llvm::Twine(f.getColumn()))
+          .str();
+    }
+    if (auto n = dyn_cast<NameLoc>(loc)) {
+      loc = n.getChildLoc();
+      continue;
+    }
+    if (auto c = dyn_cast<CallSiteLoc>(loc)) {
+      loc = c.getCallee();
+      continue;
+    }
+    if (auto fused = dyn_cast<FusedLoc>(loc)) {
+      if (!fused.getLocations().empty()) {
+        loc = fused.getLocations().front();
+        continue;
+      }
+    }
+    break;
+  }
+  return "<" + op->getName().getStringRef().str() + ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Interpreter
+//===----------------------------------------------------------------------===//
+
+Interpreter::Interpreter(Operation *module, Memory &memory, RunOptions options,
+                         const SemanticsRegistry &registry)
+    : module(module), memory(memory), options(options), registry(registry) {}
+
+llvm::raw_ostream &Interpreter::printStream() {
+  return options.printStream ? *options.printStream : llvm::outs();
+}
+
+llvm::raw_ostream &Interpreter::assertStream() {
+  return options.assertStream ? *options.assertStream : llvm::errs();
+}
+
+Operation *Interpreter::findEntry(llvm::StringRef name,
+                                  std::string &error) const {
+  SmallVector<Operation *> candidates;
+  module->walk([&](Operation *op) {
+    if (op == module || op->getNumRegions() != 1 ||
+        op->getRegion(0).empty())
+      return;
+    auto sym = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!sym)
+      return;
+    // Entries are the symbol ops that are not modules/globals: they own a
+    // non-empty body and sit directly inside a module-like op.
+    if (op->getName().getStringRef().ends_with(".module"))
+      return;
+    if (name.empty() || sym.getValue() == name)
+      candidates.push_back(op);
+  });
+  if (candidates.empty()) {
+    error = name.empty() ? "no entry function in the module"
+                         : ("no entry named '" + name + "'").str();
+    return nullptr;
+  }
+  if (candidates.size() > 1) {
+    error = "the module has " + std::to_string(candidates.size()) +
+            " entries; choose one with --entry";
+    return nullptr;
+  }
+  return candidates.front();
+}
+
+uint64_t Interpreter::getOrCreateGlobal(llvm::StringRef name,
+                                        llvm::function_ref<uint64_t()> create) {
+  auto it = globals.find(name);
+  if (it != globals.end())
+    return it->second;
+  uint64_t addr = create();
+  globals[name] = addr;
+  return addr;
+}
+
+OpSemanticsFn Interpreter::lookup(Operation *op) {
+  const void *key = op->getName().getAsOpaquePointer();
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  OpSemanticsFn fn = registry.lookup(op->getName().getStringRef());
+  cache[key] = fn;
+  return fn;
+}
+
+RunResult Interpreter::run(Operation *entry, llvm::ArrayRef<RtValue> args) {
+  RunResult result;
+  Block &body = entry->getRegion(0).front();
+  auto fail = [&](std::string msg) {
+    result.failure = RunFailure{FailureKind::Error, std::move(msg),
+                                formatLocation(entry), {0, 0, 0}};
+    return result;
+  };
+  if (body.getNumArguments() != args.size())
+    return fail("the entry takes " + std::to_string(body.getNumArguments()) +
+                " arguments but " + std::to_string(args.size()) +
+                " were given");
+  for (int64_t d : options.grid)
+    if (d < 1 || d > (1 << 24) - 1)
+      return fail("grid dimensions must be in [1, 2^24 - 1]");
+
+  int64_t numBlocks = options.grid[0] * options.grid[1] * options.grid[2];
+  std::vector<int64_t> order(numBlocks);
+  std::iota(order.begin(), order.end(), 0);
+  if (options.blockOrderSeed) {
+    std::mt19937_64 rng(*options.blockOrderSeed);
+    // Fisher-Yates with an explicit draw, so the order is the same with
+    // every standard library.
+    for (int64_t i = numBlocks - 1; i > 0; --i) {
+      int64_t j = static_cast<int64_t>(rng() % static_cast<uint64_t>(i + 1));
+      std::swap(order[i], order[j]);
+    }
+  }
+
+  steps = 0;
+  std::optional<RunFailure> firstAssert;
+  for (int64_t linear : order) {
+    std::array<int64_t, 3> id = {linear % options.grid[0],
+                                 (linear / options.grid[0]) % options.grid[1],
+                                 linear / (options.grid[0] * options.grid[1])};
+    ExecContext ctx(*this, id, static_cast<int32_t>(linear));
+    FailureOr<FlowSignal> sig = ctx.execBlock(body, args);
+    if (failed(sig)) {
+      result.failure = ctx.takeFailure();
+      result.steps = steps;
+      return result;
+    }
+    if (!firstAssert && ctx.hasAssertFailure())
+      firstAssert = ctx.takeAssertFailure();
+  }
+  result.steps = steps;
+  result.failure = std::move(firstAssert);
+  return result;
+}
+
+RunResult Interpreter::call(Operation *fn, llvm::ArrayRef<RtValue> args,
+                            llvm::SmallVectorImpl<RtValue> &results,
+                            std::array<int64_t, 3> blockId) {
+  RunResult result;
+  steps = 0;
+  int32_t linear = static_cast<int32_t>(
+      blockId[0] + options.grid[0] * (blockId[1] + options.grid[1] * blockId[2]));
+  ExecContext ctx(*this, blockId, linear);
+  FailureOr<FlowSignal> sig = ctx.execBlock(fn->getRegion(0).front(), args);
+  result.steps = steps;
+  if (failed(sig)) {
+    result.failure = ctx.takeFailure();
+    return result;
+  }
+  results.assign(sig->values.begin(), sig->values.end());
+  if (ctx.hasAssertFailure())
+    result.failure = ctx.takeAssertFailure();
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// ExecContext
+//===----------------------------------------------------------------------===//
+
+ExecContext::ExecContext(Interpreter &interp, std::array<int64_t, 3> blockId,
+                         int32_t linearBlockId)
+    : interp(interp), blockId(blockId), linearBlockId(linearBlockId) {}
+
+const RtValue &ExecContext::get(Value v) const {
+  auto it = env.find(v);
+  assert(it != env.end() && "value used before definition");
+  return it->second;
+}
+
+void ExecContext::set(Value v, RtValue value) { env[v] = std::move(value); }
+
+void ExecContext::raise(FlowSignal::Kind kind, llvm::ArrayRef<RtValue> values) {
+  pending.kind = kind;
+  pending.values.assign(values.begin(), values.end());
+}
+
+LogicalResult ExecContext::execOp(Operation *op) {
+  if (++interp.steps > interp.options.maxSteps)
+    return fail(FailureKind::StepLimit, op,
+                "more than " + llvm::Twine(interp.options.maxSteps) +
+                    " operations executed");
+  OpSemanticsFn fn = interp.lookup(op);
+  if (!fn)
+    return error(op, "no interpreter semantics for '" +
+                         op->getName().getStringRef() + "'");
+  for (Value operand : op->getOperands())
+    if (!env.count(operand))
+      return error(op, "operand used before it was defined");
+  return fn(*this, op);
+}
+
+FailureOr<FlowSignal> ExecContext::execBlock(Block &block,
+                                             llvm::ArrayRef<RtValue> args) {
+  if (block.getNumArguments() != args.size()) {
+    Operation *owner = block.getParentOp();
+    (void)error(owner, "region expects " +
+                           llvm::Twine(block.getNumArguments()) +
+                           " values but got " + llvm::Twine(args.size()));
+    return failure();
+  }
+  for (auto [arg, value] : llvm::zip(block.getArguments(), args))
+    env[arg] = value;
+  for (Operation &op : block) {
+    if (failed(execOp(&op)))
+      return failure();
+    if (pending.kind != FlowSignal::Kind::None) {
+      FlowSignal sig = std::move(pending);
+      pending = FlowSignal();
+      return sig;
+    }
+  }
+  return FlowSignal();
+}
+
+LogicalResult ExecContext::fail(FailureKind kind, Operation *op,
+                                const llvm::Twine &message) {
+  if (!runFailure)
+    runFailure = RunFailure{kind, message.str(), formatLocation(op), blockId};
+  return mlir::failure();
+}
+
+LogicalResult ExecContext::ub(Operation *op, const llvm::Twine &message) {
+  return fail(FailureKind::UndefinedBehavior, op,
+              "'" + op->getName().getStringRef() + "': " + message);
+}
+
+LogicalResult ExecContext::error(Operation *op, const llvm::Twine &message) {
+  return fail(FailureKind::Error, op,
+              "'" + op->getName().getStringRef() + "': " + message);
+}
+
+void ExecContext::assertFailed(Operation *op, const llvm::Twine &message) {
+  if (!assertFailure)
+    assertFailure = RunFailure{FailureKind::AssertFailed, message.str(),
+                               formatLocation(op), blockId};
+}
+
+} // namespace tilecheck::oracle

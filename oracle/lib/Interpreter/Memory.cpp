@@ -1,0 +1,176 @@
+//===- Memory.cpp - Global memory model of the reference interpreter ------===//
+
+#include "tilecheck/Oracle/Memory.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace tilecheck::oracle {
+
+static std::string hex(uint64_t v) {
+  std::string s;
+  raw_string_ostream(s) << format_hex(v, 1);
+  return s;
+}
+
+uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
+                          ArrayRef<uint8_t> init) {
+  if (align < 256)
+    align = 256;
+  uint64_t base = (nextBase + align - 1) & ~(align - 1);
+  // An unmapped gap of at least 4 KiB follows every buffer.
+  nextBase = base + size + 4096;
+  Buffer &b = buffers[base];
+  b.name = name.str();
+  b.base = base;
+  b.bytes.assign(size, 0);
+  b.initialized.assign(size, 0);
+  if (!init.empty()) {
+    std::memcpy(b.bytes.data(), init.data(), std::min<uint64_t>(size, init.size()));
+    std::fill(b.initialized.begin(),
+              b.initialized.begin() + std::min<uint64_t>(size, init.size()), 1);
+  }
+  if (trackRaces) {
+    b.writer.assign(size, kNone);
+    b.writerWeak.assign(size, 0);
+    b.reader.assign(size, kNone);
+    b.readerWeak.assign(size, 0);
+  }
+  return base;
+}
+
+uint64_t Memory::allocateZeroed(StringRef name, uint64_t size, uint64_t align) {
+  uint64_t base = allocate(name, size, align);
+  Buffer &b = buffers[base];
+  std::fill(b.initialized.begin(), b.initialized.end(), 1);
+  return base;
+}
+
+const Memory::Buffer *Memory::findBuffer(uint64_t addr) const {
+  auto it = buffers.upper_bound(addr);
+  if (it == buffers.begin())
+    return nullptr;
+  --it;
+  if (addr >= it->second.base + it->second.size())
+    return nullptr;
+  return &it->second;
+}
+
+Memory::Buffer *Memory::findBuffer(uint64_t addr) {
+  return const_cast<Buffer *>(
+      static_cast<const Memory *>(this)->findBuffer(addr));
+}
+
+bool Memory::isMapped(uint64_t addr, uint64_t n) const {
+  const Buffer *b = findBuffer(addr);
+  return b && addr + n <= b->base + b->size() && addr + n >= addr;
+}
+
+Memory::Buffer *Memory::locate(uint64_t addr, uint64_t n, std::string &error) {
+  Buffer *b = findBuffer(addr);
+  if (!b || addr + n > b->base + b->size() || addr + n < addr) {
+    error = "access of " + std::to_string(n) + " bytes at address " +
+            hex(addr) + " is outside every allocation";
+    if (b)
+      error += " (runs past the end of '" + b->name + "', " +
+               std::to_string(b->size()) + " bytes at " + hex(b->base) + ")";
+    return nullptr;
+  }
+  return b;
+}
+
+static std::string blockName(int32_t block) {
+  return block == kHarness ? std::string("the harness")
+                           : "tile block " + std::to_string(block);
+}
+
+bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
+                  Ordering ord, std::string &error) {
+  Buffer *b = locate(addr, n, error);
+  if (!b)
+    return false;
+  uint64_t off = addr - b->base;
+  for (uint64_t i = off; i < off + n; ++i) {
+    if (!b->initialized[i]) {
+      error = "read of uninitialized memory at " + hex(b->base + i) +
+              " ('" + b->name + "' + " + std::to_string(i) + ")";
+      return false;
+    }
+  }
+  if (trackRaces && block != kHarness) {
+    bool weak = ord == Ordering::Weak;
+    for (uint64_t i = off; i < off + n; ++i) {
+      int32_t w = b->writer[i];
+      if (w != kNone && w != block && (weak || b->writerWeak[i])) {
+        error = "data race: " + blockName(block) + " reads " +
+                hex(b->base + i) + " ('" + b->name + "' + " +
+                std::to_string(i) + ") written by " + blockName(w) +
+                " with weak ordering";
+        return false;
+      }
+      int32_t &r = b->reader[i];
+      if (r == kNone)
+        r = block;
+      else if (r != block)
+        r = kMany;
+      b->readerWeak[i] |= weak;
+    }
+  }
+  std::memcpy(out, b->bytes.data() + off, n);
+  return true;
+}
+
+bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
+                   Ordering ord, std::string &error) {
+  Buffer *b = locate(addr, n, error);
+  if (!b)
+    return false;
+  uint64_t off = addr - b->base;
+  if (trackRaces && block != kHarness) {
+    bool weak = ord == Ordering::Weak;
+    for (uint64_t i = off; i < off + n; ++i) {
+      int32_t w = b->writer[i];
+      int32_t r = b->reader[i];
+      const char *what = nullptr;
+      int32_t other = kNone;
+      if (w != kNone && w != block && (weak || b->writerWeak[i])) {
+        what = "written";
+        other = w;
+      } else if (r != kNone && r != block && (weak || b->readerWeak[i])) {
+        what = "read";
+        other = r;
+      }
+      if (what) {
+        error = "data race: " + blockName(block) + " writes " +
+                hex(b->base + i) + " ('" + b->name + "' + " +
+                std::to_string(i) + ") " + what + " by " +
+                (other == kMany ? std::string("other tile blocks")
+                                : blockName(other)) +
+                " with weak ordering";
+        return false;
+      }
+    }
+    for (uint64_t i = off; i < off + n; ++i) {
+      b->writer[i] = block;
+      b->writerWeak[i] = weak;
+    }
+  }
+  std::memcpy(b->bytes.data() + off, in, n);
+  std::fill(b->initialized.begin() + off, b->initialized.begin() + off + n, 1);
+  return true;
+}
+
+void Memory::resetAccessRecords() {
+  for (auto &[base, b] : buffers) {
+    std::fill(b.writer.begin(), b.writer.end(), kNone);
+    std::fill(b.reader.begin(), b.reader.end(), kNone);
+    std::fill(b.writerWeak.begin(), b.writerWeak.end(), 0);
+    std::fill(b.readerWeak.begin(), b.readerWeak.end(), 0);
+  }
+}
+
+} // namespace tilecheck::oracle

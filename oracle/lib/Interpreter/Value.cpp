@@ -1,0 +1,112 @@
+//===- Value.cpp - Runtime values of the reference interpreter ------------===//
+
+#include "tilecheck/Oracle/Value.h"
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tilecheck::oracle {
+
+std::optional<ElemType> elemTypeOf(mlir::Type t) {
+  if (isa<cuda_tile::PointerType>(t))
+    return ElemType::Ptr;
+  if (auto i = dyn_cast<mlir::IntegerType>(t)) {
+    switch (i.getWidth()) {
+    case 1: return ElemType::I1;
+    case 4: return ElemType::I4;
+    case 8: return ElemType::I8;
+    case 16: return ElemType::I16;
+    case 32: return ElemType::I32;
+    case 64: return ElemType::I64;
+    default: return std::nullopt;
+    }
+  }
+  if (t.isF16()) return ElemType::F16;
+  if (t.isBF16()) return ElemType::BF16;
+  if (t.isF32()) return ElemType::F32;
+  if (t.isTF32()) return ElemType::TF32;
+  if (t.isF64()) return ElemType::F64;
+  if (isa<mlir::Float8E4M3FNType>(t)) return ElemType::F8E4M3FN;
+  if (isa<mlir::Float8E5M2Type>(t)) return ElemType::F8E5M2;
+  if (isa<mlir::Float8E8M0FNUType>(t)) return ElemType::F8E8M0FNU;
+  if (isa<mlir::Float4E2M1FNType>(t)) return ElemType::F4E2M1FN;
+  return std::nullopt;
+}
+
+Tile::Tile(ElemType type, ArrayRef<int64_t> shape)
+    : type(type), dims(shape.begin(), shape.end()), numElems(1),
+      bytesPerElem(storageBytes(type)) {
+  for (int64_t d : dims)
+    numElems *= d;
+  bytes.assign(numElems * bytesPerElem, 0);
+}
+
+uint64_t Tile::getUInt(int64_t i) const {
+  uint64_t v = 0;
+  std::memcpy(&v, at(i), bytesPerElem);
+  unsigned w = bitWidth(type);
+  return w >= 64 ? v : v & ((1ull << w) - 1);
+}
+
+int64_t Tile::getSInt(int64_t i) const {
+  uint64_t v = getUInt(i);
+  unsigned w = bitWidth(type);
+  if (w >= 64)
+    return static_cast<int64_t>(v);
+  return static_cast<int64_t>(v << (64 - w)) >> (64 - w);
+}
+
+void Tile::setInt(int64_t i, uint64_t v) {
+  unsigned w = bitWidth(type);
+  if (w < 64)
+    v &= (1ull << w) - 1;
+  std::memcpy(at(i), &v, bytesPerElem);
+}
+
+SmallVector<int64_t, 4> Tile::strides() const {
+  SmallVector<int64_t, 4> s(dims.size(), 1);
+  for (int i = static_cast<int>(dims.size()) - 2; i >= 0; --i)
+    s[i] = s[i + 1] * dims[i + 1];
+  return s;
+}
+
+int64_t Tile::flatten(ArrayRef<int64_t> index) const {
+  int64_t flat = 0;
+  for (unsigned d = 0; d < dims.size(); ++d)
+    flat = flat * dims[d] + index[d];
+  return flat;
+}
+
+void Tile::unflatten(int64_t flat, SmallVectorImpl<int64_t> &index) const {
+  index.resize(dims.size());
+  for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
+    index[d] = flat % dims[d];
+    flat /= dims[d];
+  }
+}
+
+std::string Tile::str() const {
+  std::string s;
+  raw_string_ostream os(s);
+  os << "tile<";
+  for (int64_t d : dims)
+    os << d << "x";
+  os << name(type) << ">[";
+  for (int64_t i = 0; i < numElems; ++i) {
+    if (i)
+      os << ", ";
+    if (i == 64) {
+      os << "...";
+      break;
+    }
+    os << formatElement(type, at(i));
+  }
+  os << "]";
+  return s;
+}
+
+} // namespace tilecheck::oracle
