@@ -1,0 +1,89 @@
+//===- TileRun.h - Run a kernel on the reference interpreter --------------===//
+//
+// The library behind the `tile-run` tool: load a module, bind .npy buffers
+// and scalar literals to the entry's arguments, run the grid, write every
+// buffer argument back as .npy. Tests and the differential engine call
+// runTileProgram directly; the tool is a thin command-line wrapper.
+//
+// Exit codes (also returned by runTileProgram):
+//   0 ran to completion; 3 undefined behaviour (reported); 4 an assert
+//   failed; 5 the step budget ran out (probable hang); 1 any other error
+//   (unreadable input, bad arguments, unsupported construct).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_ORACLE_TILERUN_H
+#define TILECHECK_ORACLE_TILERUN_H
+
+#include "tilecheck/Oracle/Interpreter.h"
+#include "tilecheck/Oracle/Npy.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace tilecheck::oracle {
+
+enum TileRunExit : int {
+  kExitOk = 0,
+  kExitError = 1,
+  kExitUsage = 2,
+  kExitUndefinedBehavior = 3,
+  kExitAssertFailed = 4,
+  kExitStepLimit = 5,
+};
+
+/// One entry argument, as given on the command line or in a manifest:
+///   "@path.npy"              a buffer initialized from a file
+///   "zeros:DTYPE:AxBxC"      a zero-filled buffer
+///   "uninit:DTYPE:AxBxC"     an uninitialized buffer (reading it is UB)
+///   anything else            a scalar literal: integer (decimal or 0x hex),
+///                            float (decimal, inf, -inf, nan) or, for float
+///                            types, "0x..." raw bits
+struct ArgSpec {
+  std::string text;
+};
+
+struct TileRunConfig {
+  std::string inputFile;
+  std::string entry;
+  std::array<int64_t, 3> grid{1, 1, 1};
+  std::vector<ArgSpec> args;
+  std::string outDir; ///< empty: do not write outputs
+  RunOptions run;     ///< grid is taken from `grid`
+};
+
+/// Reads a manifest (JSON written by tile-gen) into `config`: program path
+/// (relative to the manifest), entry, grid and arguments. Fields already set
+/// in `config` by the caller (non-empty outDir) are kept.
+llvm::Error loadManifest(llvm::StringRef path, TileRunConfig &config);
+
+/// A buffer argument after the run.
+struct BufferResult {
+  unsigned argIndex;
+  NpyArray array;
+};
+
+struct TileRunOutcome {
+  int exitCode = kExitOk;
+  std::string message;                ///< the error/UB/assert report
+  std::optional<RunFailure> failure;  ///< structured form, when from a run
+  std::vector<BufferResult> buffers;  ///< every buffer argument, in order
+  uint64_t steps = 0;
+};
+
+/// Runs the program described by `config` in `context` (which must have the
+/// tilecheck dialects loaded). Writes DIR/argN.npy when outDir is set.
+TileRunOutcome runTileProgram(mlir::MLIRContext &context,
+                              const TileRunConfig &config);
+
+/// main() of the tile-run tool.
+int tileRunMain(int argc, char **argv);
+
+} // namespace tilecheck::oracle
+
+#endif // TILECHECK_ORACLE_TILERUN_H

@@ -1,0 +1,442 @@
+//===- TileRun.cpp - Run a kernel on the reference interpreter ------------===//
+//
+// Argument binding is strict: every entry argument needs exactly one value,
+// a buffer must match its pointer's element type, and a scalar literal must
+// fit its type exactly. A mismatch is an error with the argument's index,
+// never a silent conversion, because a wrong binding would turn every later
+// comparison into noise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Oracle/TileRun.h"
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using llvm::StringRef;
+
+namespace tilecheck::oracle {
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+/// Parses "AxBxC" (or "" / "scalar" for a 0-d array).
+llvm::Expected<std::vector<int64_t>> parseShape(StringRef s) {
+  std::vector<int64_t> shape;
+  if (s.empty() || s == "scalar")
+    return shape;
+  llvm::SmallVector<StringRef> parts;
+  s.split(parts, 'x');
+  for (StringRef p : parts) {
+    int64_t d;
+    if (p.getAsInteger(10, d) || d < 0)
+      return makeError("bad shape '" + s + "' (expected e.g. 4x16)");
+    shape.push_back(d);
+  }
+  return shape;
+}
+
+/// A buffer argument being prepared: the array whose shape/descr the output
+/// keeps, and whether its contents initialize memory.
+struct PreparedBuffer {
+  NpyArray array;
+  bool initialized = true;
+};
+
+llvm::Expected<PreparedBuffer> prepareBuffer(StringRef text, ElemType elem,
+                                             unsigned index) {
+  PreparedBuffer buf;
+  auto argError = [&](const llvm::Twine &msg) {
+    return makeError("argument " + llvm::Twine(index) + ": " + msg);
+  };
+  if (text.consume_front("@")) {
+    auto arr = readNpy(text);
+    if (!arr)
+      return argError(llvm::toString(arr.takeError()));
+    if (!npyDescrCompatible(arr->descr, elem))
+      return argError("'" + text + "' has dtype " + arr->descr +
+                      ", which cannot hold " + name(elem) + " elements (use " +
+                      npyDescrFor(elem) + ")");
+    buf.array = std::move(*arr);
+    return buf;
+  }
+  auto [kind, rest] = text.split(':');
+  auto [dtype, shapeText] = rest.split(':');
+  std::optional<ElemType> declared = parseElemType(dtype);
+  if (!declared || *declared != elem)
+    return argError("'" + text + "' declares element type '" + dtype +
+                    "' but the pointer holds " + name(elem));
+  auto shape = parseShape(shapeText);
+  if (!shape)
+    return argError(llvm::toString(shape.takeError()));
+  buf.array.descr = npyDescrFor(elem);
+  buf.array.shape = *shape;
+  buf.array.data.assign(buf.array.numElements() * storageBytes(elem), 0);
+  buf.initialized = kind == "zeros";
+  return buf;
+}
+
+llvm::Expected<Tile> parseScalar(StringRef text, ElemType elem,
+                                 unsigned index) {
+  auto argError = [&](const llvm::Twine &msg) {
+    return makeError("argument " + llvm::Twine(index) + ": " + msg);
+  };
+  Tile t(elem, {});
+  if (elem == ElemType::Ptr)
+    return argError("a pointer argument needs a buffer (@file.npy, "
+                    "zeros:DTYPE:SHAPE or uninit:DTYPE:SHAPE), got '" +
+                    text + "'");
+  if (isFloat(elem)) {
+    const llvm::fltSemantics &sem = *semantics(elem);
+    if (text.starts_with_insensitive("0x")) {
+      uint64_t bits;
+      if (text.drop_front(2).getAsInteger(16, bits) ||
+          (bitWidth(elem) < 64 && bits >> bitWidth(elem)))
+        return argError("bad raw bit pattern '" + text + "' for " +
+                        name(elem));
+      t.setFloat(0, llvm::APFloat(sem, llvm::APInt(bitWidth(elem), bits)));
+      return t;
+    }
+    llvm::APFloat f(sem);
+    auto status =
+        f.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+    if (!status)
+      return argError("bad float literal '" + text + "': " +
+                      llvm::toString(status.takeError()));
+    t.setFloat(0, f);
+    return t;
+  }
+  if (elem == ElemType::I1) {
+    if (text == "true" || text == "1") {
+      t.setInt(0, 1);
+      return t;
+    }
+    if (text == "false" || text == "0")
+      return t;
+    return argError("bad i1 literal '" + text + "' (true/false/1/0)");
+  }
+  unsigned width = bitWidth(elem);
+  llvm::APInt value;
+  StringRef digits = text;
+  bool negative = digits.consume_front("-");
+  if (digits.getAsInteger(0, value))
+    return argError("bad integer literal '" + text + "'");
+  // Accept the signed and the unsigned range of the width.
+  if (value.getActiveBits() > width + (negative ? 1 : 0) ||
+      (negative && value.getActiveBits() == width + 1 &&
+       !value.isPowerOf2()))
+    return argError("integer literal '" + text + "' does not fit in " +
+                    name(elem));
+  uint64_t v = value.zextOrTrunc(64).getZExtValue();
+  t.setInt(0, negative ? (~v + 1) : v);
+  return t;
+}
+
+} // namespace
+
+llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return makeError("cannot read manifest '" + path +
+                     "': " + buffer.getError().message());
+  auto json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return makeError("manifest '" + path +
+                     "': " + llvm::toString(json.takeError()));
+  const llvm::json::Object *obj = json->getAsObject();
+  if (!obj)
+    return makeError("manifest '" + path + "' is not a JSON object");
+  StringRef dir = llvm::sys::path::parent_path(path);
+  auto resolve = [&](StringRef file) {
+    if (llvm::sys::path::is_absolute(file) || dir.empty())
+      return file.str();
+    llvm::SmallString<256> p(dir);
+    llvm::sys::path::append(p, file);
+    return std::string(p);
+  };
+  std::optional<StringRef> program = obj->getString("program");
+  if (!program)
+    return makeError("manifest '" + path + "' has no \"program\"");
+  config.inputFile = resolve(*program);
+  if (std::optional<StringRef> entry = obj->getString("entry"))
+    config.entry = entry->ltrim('@').str();
+  if (const llvm::json::Array *grid = obj->getArray("grid")) {
+    if (grid->size() < 1 || grid->size() > 3)
+      return makeError("manifest '" + path + "': grid needs 1 to 3 numbers");
+    config.grid = {1, 1, 1};
+    for (unsigned i = 0; i < grid->size(); ++i) {
+      std::optional<int64_t> d = (*grid)[i].getAsInteger();
+      if (!d)
+        return makeError("manifest '" + path + "': grid must be integers");
+      config.grid[i] = *d;
+    }
+  }
+  const llvm::json::Array *args = obj->getArray("args");
+  if (!args)
+    return makeError("manifest '" + path + "' has no \"args\" array");
+  config.args.clear();
+  for (const llvm::json::Value &a : *args) {
+    std::optional<StringRef> s = a.getAsString();
+    if (!s)
+      return makeError("manifest '" + path + "': every arg must be a string");
+    config.args.push_back(
+        {s->starts_with("@") ? "@" + resolve(s->drop_front()) : s->str()});
+  }
+  return llvm::Error::success();
+}
+
+TileRunOutcome runTileProgram(MLIRContext &context,
+                              const TileRunConfig &config) {
+  TileRunOutcome out;
+  auto fail = [&](int code, const llvm::Twine &msg) {
+    out.exitCode = code;
+    out.message = msg.str();
+    return out;
+  };
+
+  std::string diagText;
+  llvm::raw_string_ostream diagStream(diagText);
+  llvm::SourceMgr sourceMgr;
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(config.inputFile);
+  if (!file)
+    return fail(kExitError, "cannot read '" + config.inputFile +
+                                "': " + file.getError().message());
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    return fail(kExitError, diagText.empty() ? "failed to parse '" +
+                                                   config.inputFile + "'"
+                                             : diagText);
+
+  Memory memory(config.run.detectRaces);
+  RunOptions options = config.run;
+  options.grid = config.grid;
+  Interpreter interp(*module, memory, options);
+  std::string error;
+  Operation *entry = interp.findEntry(config.entry, error);
+  if (!entry)
+    return fail(kExitError, error);
+
+  Block &body = entry->getRegion(0).front();
+  if (config.args.size() != body.getNumArguments())
+    return fail(kExitUsage,
+                "@" + SymbolTable::getSymbolName(entry).getValue() +
+                    " takes " + llvm::Twine(body.getNumArguments()) +
+                    " arguments but " + llvm::Twine(config.args.size()) +
+                    " were given");
+
+  SmallVector<RtValue> args;
+  struct Bound {
+    unsigned index;
+    uint64_t address;
+    NpyArray array;
+  };
+  std::vector<Bound> bound;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    auto tileType = dyn_cast<cuda_tile::TileType>(arg.getType());
+    std::optional<ElemType> elem =
+        tileType ? elemTypeOf(tileType.getElementType()) : std::nullopt;
+    if (!tileType || tileType.getRank() != 0 || !elem)
+      return fail(kExitError, "argument " + llvm::Twine(i) +
+                                  ": only scalar tiles can be bound");
+    StringRef text = config.args[i].text;
+    bool isBuffer = text.starts_with("@") || text.starts_with("zeros:") ||
+                    text.starts_with("uninit:");
+    if (*elem == ElemType::Ptr && isBuffer) {
+      auto ptrType = cast<cuda_tile::PointerType>(tileType.getElementType());
+      std::optional<ElemType> pointee = elemTypeOf(ptrType.getPointeeType());
+      if (!pointee)
+        return fail(kExitError, "argument " + llvm::Twine(i) +
+                                    ": unsupported pointee type");
+      auto prepared = prepareBuffer(text, *pointee, i);
+      if (!prepared)
+        return fail(kExitUsage, llvm::toString(prepared.takeError()));
+      std::string bufName = "arg" + std::to_string(i);
+      uint64_t addr =
+          prepared->initialized
+              ? memory.allocate(bufName, prepared->array.data.size(), 256,
+                                prepared->array.data)
+              : memory.allocate(bufName, prepared->array.data.size(), 256);
+      // An empty buffer still gets an address; every access faults.
+      Tile ptr(ElemType::Ptr, {});
+      ptr.set<uint64_t>(0, addr);
+      args.push_back(RtValue::tile(std::move(ptr)));
+      bound.push_back({static_cast<unsigned>(i), addr,
+                       std::move(prepared->array)});
+      continue;
+    }
+    if (isBuffer)
+      return fail(kExitUsage, "argument " + llvm::Twine(i) +
+                                  " is a scalar " + name(*elem) +
+                                  ", not a pointer: '" + text + "'");
+    auto scalar = parseScalar(text, *elem, i);
+    if (!scalar)
+      return fail(kExitUsage, llvm::toString(scalar.takeError()));
+    args.push_back(RtValue::tile(std::move(*scalar)));
+  }
+
+  RunResult result = interp.run(entry, args);
+  out.steps = result.steps;
+
+  // Buffers are read back (and written) even after UB or a failed assert:
+  // partial results help when reducing a finding.
+  for (Bound &b : bound) {
+    const Memory::Buffer *buf = memory.findBuffer(b.address);
+    if (buf && !b.array.data.empty())
+      std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
+    out.buffers.push_back({b.index, std::move(b.array)});
+  }
+  if (!config.outDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(config.outDir))
+      return fail(kExitError, "cannot create '" + config.outDir +
+                                  "': " + ec.message());
+    for (const BufferResult &b : out.buffers) {
+      llvm::SmallString<256> p(config.outDir);
+      llvm::sys::path::append(p, "arg" + std::to_string(b.argIndex) + ".npy");
+      if (llvm::Error e = writeNpy(p, b.array))
+        return fail(kExitError, llvm::toString(std::move(e)));
+    }
+  }
+
+  if (result.failure) {
+    out.failure = result.failure;
+    out.message = result.failure->str();
+    switch (result.failure->kind) {
+    case FailureKind::UndefinedBehavior:
+      out.exitCode = kExitUndefinedBehavior;
+      break;
+    case FailureKind::AssertFailed:
+      out.exitCode = kExitAssertFailed;
+      break;
+    case FailureKind::StepLimit:
+      out.exitCode = kExitStepLimit;
+      break;
+    case FailureKind::Error:
+      out.exitCode = kExitError;
+      break;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+llvm::Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
+  std::array<int64_t, 3> grid{1, 1, 1};
+  llvm::SmallVector<StringRef> parts;
+  s.split(parts, ',');
+  if (parts.empty() || parts.size() > 3)
+    return makeError("--grid needs 1 to 3 comma-separated sizes");
+  for (auto [i, p] : llvm::enumerate(parts))
+    if (p.trim().getAsInteger(10, grid[i]) || grid[i] < 1)
+      return makeError("bad --grid '" + s + "'");
+  return grid;
+}
+
+} // namespace
+
+int tileRunMain(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  namespace cl = llvm::cl;
+  cl::OptionCategory cat("tile-run options");
+  cl::opt<std::string> input(cl::Positional, cl::desc("<input.mlir>"),
+                             cl::cat(cat));
+  cl::opt<std::string> entry("entry", cl::desc("entry to run"), cl::cat(cat));
+  cl::opt<std::string> grid("grid", cl::desc("grid size X[,Y[,Z]]"),
+                            cl::cat(cat));
+  cl::list<std::string> args(
+      "arg",
+      cl::desc("entry argument, in order: @file.npy, zeros:DTYPE:SHAPE, "
+               "uninit:DTYPE:SHAPE or a scalar literal"),
+      cl::cat(cat));
+  cl::opt<std::string> outDir("out-dir",
+                              cl::desc("write every buffer as DIR/argN.npy"),
+                              cl::cat(cat));
+  cl::opt<std::string> manifest(
+      "manifest", cl::desc("run the program described by a tile-gen manifest"),
+      cl::cat(cat));
+  cl::opt<int64_t> blockOrder(
+      "block-order", cl::desc("seed of a shuffled tile-block order "
+                              "(default: row-major)"),
+      cl::init(-1), cl::cat(cat));
+  cl::opt<uint64_t> maxSteps("max-steps",
+                             cl::desc("operations before a run is a hang"),
+                             cl::init(1ull << 32), cl::cat(cat));
+  cl::opt<bool> noRaces("no-race-check",
+                        cl::desc("do not report cross-block data races"),
+                        cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tile-run: run a cuda_tile kernel on tilecheck's reference "
+      "interpreter\n\nExit codes: 0 ran, 1 error, 2 usage, 3 undefined "
+      "behaviour, 4 assert failed, 5 step limit (hang)\n");
+
+  TileRunConfig config;
+  if (!manifest.empty()) {
+    if (llvm::Error e = loadManifest(manifest, config)) {
+      llvm::errs() << "tile-run: " << llvm::toString(std::move(e)) << "\n";
+      return kExitUsage;
+    }
+  }
+  if (!input.empty())
+    config.inputFile = input;
+  if (config.inputFile.empty()) {
+    llvm::errs() << "tile-run: no input file (give FILE.mlir or --manifest)\n";
+    return kExitUsage;
+  }
+  if (!entry.empty())
+    config.entry = StringRef(entry).ltrim('@').str();
+  if (!grid.empty()) {
+    auto g = parseGrid(grid);
+    if (!g) {
+      llvm::errs() << "tile-run: " << llvm::toString(g.takeError()) << "\n";
+      return kExitUsage;
+    }
+    config.grid = *g;
+  } else if (manifest.empty()) {
+    llvm::errs() << "tile-run: --grid is required\n";
+    return kExitUsage;
+  }
+  if (!args.empty() || manifest.empty()) {
+    config.args.clear();
+    for (const std::string &a : args)
+      config.args.push_back({a});
+  }
+  config.outDir = outDir;
+  if (blockOrder >= 0)
+    config.run.blockOrderSeed = static_cast<uint64_t>(blockOrder);
+  config.run.maxSteps = maxSteps;
+  config.run.detectRaces = !noRaces;
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  TileRunOutcome out = runTileProgram(context, config);
+  llvm::outs().flush();
+  if (out.exitCode != kExitOk)
+    llvm::errs() << "tile-run: " << out.message
+                 << (StringRef(out.message).ends_with("\n") ? "" : "\n");
+  return out.exitCode;
+}
+
+} // namespace tilecheck::oracle
