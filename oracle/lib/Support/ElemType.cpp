@@ -1,122 +1,289 @@
-//===- ElemType.cpp - Element types of oracle buffers ---------------------===//
+//===- ElemType.cpp - Element types of oracle tiles and buffers -----------===//
+//
+// Names, widths and APFloat semantics of the oracle element types, and the
+// byte-level load/store/format helpers implementing the storage convention
+// described in ElemType.h.
+//
+//===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/ElemType.h"
 
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstring>
+#include <algorithm>
 
 using namespace llvm;
 
-namespace tilecheck::oracle {
+namespace tilecheck {
+namespace oracle {
 
-unsigned storageBytes(ElemType t) {
-  switch (t) {
-  case ElemType::I1: case ElemType::I4: case ElemType::I8:
-  case ElemType::F8E4M3FN: case ElemType::F8E5M2: case ElemType::F8E8M0FNU:
+const ElemType kAllElemTypes[16] = {
+    ElemType::I1,       ElemType::I4,        ElemType::I8,
+    ElemType::I16,      ElemType::I32,       ElemType::I64,
+    ElemType::F16,      ElemType::BF16,      ElemType::F32,
+    ElemType::TF32,     ElemType::F64,       ElemType::F8E4M3FN,
+    ElemType::F8E5M2,   ElemType::F8E8M0FNU, ElemType::F4E2M1FN,
+    ElemType::Ptr};
+
+unsigned storageBytes(ElemType type) {
+  switch (type) {
+  case ElemType::I1:
+  case ElemType::I4:
+  case ElemType::I8:
+  case ElemType::F8E4M3FN:
+  case ElemType::F8E5M2:
+  case ElemType::F8E8M0FNU:
   case ElemType::F4E2M1FN:
     return 1;
-  case ElemType::I16: case ElemType::F16: case ElemType::BF16:
+  case ElemType::I16:
+  case ElemType::F16:
+  case ElemType::BF16:
     return 2;
-  case ElemType::I32: case ElemType::F32: case ElemType::TF32:
+  case ElemType::I32:
+  case ElemType::F32:
+  case ElemType::TF32:
     return 4;
-  case ElemType::I64: case ElemType::F64: case ElemType::Ptr:
+  case ElemType::I64:
+  case ElemType::F64:
+  case ElemType::Ptr:
     return 8;
   }
-  llvm_unreachable("bad ElemType");
+  llvm_unreachable("unknown ElemType");
 }
 
-unsigned bitWidth(ElemType t) {
-  switch (t) {
-  case ElemType::I1: return 1;
-  case ElemType::I4: case ElemType::F4E2M1FN: return 4;
-  case ElemType::TF32: return 19;
-  default: return storageBytes(t) * 8;
+unsigned bitWidth(ElemType type) {
+  switch (type) {
+  case ElemType::I1:
+    return 1;
+  case ElemType::I4:
+  case ElemType::F4E2M1FN:
+    return 4;
+  case ElemType::TF32:
+    return 19;
+  default:
+    return storageBytes(type) * 8;
   }
 }
 
-bool isFloat(ElemType t) { return semantics(t) != nullptr; }
+bool isFloat(ElemType type) { return semantics(type) != nullptr; }
 
-const fltSemantics *semantics(ElemType t) {
-  switch (t) {
-  case ElemType::F16: return &APFloat::IEEEhalf();
-  case ElemType::BF16: return &APFloat::BFloat();
-  case ElemType::F32: return &APFloat::IEEEsingle();
-  case ElemType::TF32: return &APFloat::FloatTF32();
-  case ElemType::F64: return &APFloat::IEEEdouble();
-  case ElemType::F8E4M3FN: return &APFloat::Float8E4M3FN();
-  case ElemType::F8E5M2: return &APFloat::Float8E5M2();
-  case ElemType::F8E8M0FNU: return &APFloat::Float8E8M0FNU();
-  case ElemType::F4E2M1FN: return &APFloat::Float4E2M1FN();
-  default: return nullptr;
+bool isInteger(ElemType type) {
+  switch (type) {
+  case ElemType::I1:
+  case ElemType::I4:
+  case ElemType::I8:
+  case ElemType::I16:
+  case ElemType::I32:
+  case ElemType::I64:
+    return true;
+  default:
+    return false;
   }
 }
 
-static const char *const kNames[] = {
-    "i1", "i4", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "tf32",
-    "f64", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN", "ptr"};
+const fltSemantics *semantics(ElemType type) {
+  switch (type) {
+  case ElemType::F16:
+    return &APFloat::IEEEhalf();
+  case ElemType::BF16:
+    return &APFloat::BFloat();
+  case ElemType::F32:
+    return &APFloat::IEEEsingle();
+  case ElemType::TF32:
+    return &APFloat::FloatTF32();
+  case ElemType::F64:
+    return &APFloat::IEEEdouble();
+  case ElemType::F8E4M3FN:
+    return &APFloat::Float8E4M3FN();
+  case ElemType::F8E5M2:
+    return &APFloat::Float8E5M2();
+  case ElemType::F8E8M0FNU:
+    return &APFloat::Float8E8M0FNU();
+  case ElemType::F4E2M1FN:
+    return &APFloat::Float4E2M1FN();
+  default:
+    return nullptr;
+  }
+}
 
-StringRef name(ElemType t) { return kNames[static_cast<int>(t)]; }
+StringRef name(ElemType type) {
+  switch (type) {
+  case ElemType::I1:
+    return "i1";
+  case ElemType::I4:
+    return "i4";
+  case ElemType::I8:
+    return "i8";
+  case ElemType::I16:
+    return "i16";
+  case ElemType::I32:
+    return "i32";
+  case ElemType::I64:
+    return "i64";
+  case ElemType::F16:
+    return "f16";
+  case ElemType::BF16:
+    return "bf16";
+  case ElemType::F32:
+    return "f32";
+  case ElemType::TF32:
+    return "tf32";
+  case ElemType::F64:
+    return "f64";
+  case ElemType::F8E4M3FN:
+    return "f8E4M3FN";
+  case ElemType::F8E5M2:
+    return "f8E5M2";
+  case ElemType::F8E8M0FNU:
+    return "f8E8M0FNU";
+  case ElemType::F4E2M1FN:
+    return "f4E2M1FN";
+  case ElemType::Ptr:
+    return "ptr";
+  }
+  llvm_unreachable("unknown ElemType");
+}
 
-std::optional<ElemType> parseElemType(StringRef s) {
-  for (unsigned i = 0; i < std::size(kNames); ++i)
-    if (s == kNames[i])
-      return static_cast<ElemType>(i);
+std::optional<ElemType> parseElemType(StringRef spelling) {
+  for (ElemType type : kAllElemTypes)
+    if (name(type) == spelling)
+      return type;
   return std::nullopt;
 }
 
-static uint64_t loadRaw(const uint8_t *p, unsigned n) {
+/// Little-endian unsigned integer of \p n bytes.
+static uint64_t readLE(const uint8_t *p, unsigned n) {
   uint64_t v = 0;
-  std::memcpy(&v, p, n); // little-endian host
+  for (unsigned i = 0; i < n; ++i)
+    v |= uint64_t(p[i]) << (8 * i);
   return v;
 }
 
-APFloat loadFloat(ElemType t, const uint8_t *p) {
-  uint64_t raw = loadRaw(p, storageBytes(t));
-  if (t == ElemType::TF32)
-    raw = (raw >> 13) & 0x7ffff;
-  else if (t == ElemType::F4E2M1FN)
-    raw &= 0xf;
-  return APFloat(*semantics(t), APInt(bitWidth(t), raw));
+static void writeLE(uint8_t *p, unsigned n, uint64_t v) {
+  for (unsigned i = 0; i < n; ++i)
+    p[i] = uint8_t(v >> (8 * i));
 }
 
-void storeFloat(ElemType t, uint8_t *p, const APFloat &v) {
-  uint64_t raw = v.bitcastToAPInt().getZExtValue();
-  if (t == ElemType::TF32)
-    raw <<= 13;
-  std::memcpy(p, &raw, storageBytes(t));
-}
-
-APInt loadInt(ElemType t, const uint8_t *p) {
-  return APInt(bitWidth(t), loadRaw(p, storageBytes(t)) &
-                                (~0ull >> (64 - bitWidth(t))));
-}
-
-void storeInt(ElemType t, uint8_t *p, const APInt &v) {
-  uint64_t raw = v.zextOrTrunc(64).getZExtValue();
-  if (bitWidth(t) < 64)
-    raw &= ~0ull >> (64 - bitWidth(t));
-  std::memcpy(p, &raw, storageBytes(t));
-}
-
-std::string formatElement(ElemType t, const uint8_t *p) {
-  std::string s;
-  raw_string_ostream os(s);
-  if (isFloat(t)) {
-    APFloat f = loadFloat(t, p);
-    SmallString<32> str;
-    f.toString(str);
-    os << str << " (0x" << format_hex_no_prefix(loadRaw(p, storageBytes(t)),
-                                                 storageBytes(t) * 2)
-       << ")";
-  } else if (t == ElemType::Ptr) {
-    os << format_hex(loadRaw(p, 8), 18);
-  } else {
-    os << loadInt(t, p).getSExtValue();
+APInt loadInt(ElemType type, const uint8_t *p) {
+  uint64_t raw = readLE(p, storageBytes(type));
+  switch (type) {
+  case ElemType::I1:
+    return APInt(1, raw & 1);
+  case ElemType::I4:
+  case ElemType::F4E2M1FN:
+    return APInt(4, raw & 0xf);
+  case ElemType::TF32: {
+    uint64_t tf = raw >> 13;
+    // An f32 NaN whose payload lies only in the dropped bits must not turn
+    // into an infinity: keep it a (quiet) NaN.
+    bool f32Nan = ((raw >> 23) & 0xff) == 0xff && (raw & 0x7fffff) != 0;
+    if (f32Nan && (tf & 0x3ff) == 0)
+      tf |= 0x200;
+    return APInt(19, tf);
   }
-  return s;
+  default:
+    return APInt(bitWidth(type), raw);
+  }
 }
 
-} // namespace tilecheck::oracle
+void storeInt(ElemType type, uint8_t *p, const APInt &value) {
+  uint64_t bits = value.zextOrTrunc(bitWidth(type)).getZExtValue();
+  if (type == ElemType::TF32)
+    bits <<= 13;
+  writeLE(p, storageBytes(type), bits);
+}
+
+APFloat loadFloat(ElemType type, const uint8_t *p) {
+  const fltSemantics *sem = semantics(type);
+  assert(sem && "loadFloat on a non-float element type");
+  return APFloat(*sem, loadInt(type, p));
+}
+
+void storeFloat(ElemType type, uint8_t *p, const APFloat &value) {
+  const fltSemantics *sem = semantics(type);
+  assert(sem && "storeFloat on a non-float element type");
+  APFloat v = value;
+  if (&v.getSemantics() != sem) {
+    bool losesInfo = false;
+    v.convert(*sem, APFloat::rmNearestTiesToEven, &losesInfo);
+  }
+  storeInt(type, p, v.bitcastToAPInt());
+}
+
+std::string formatFloat(const APFloat &value) {
+  if (value.isNaN())
+    return "nan";
+  if (value.isInfinity())
+    return value.isNegative() ? "-inf" : "inf";
+  if (value.isZero())
+    return value.isNegative() ? "-0" : "0";
+  const fltSemantics &sem = value.getSemantics();
+  // Integers below 2^53 print exactly ("448", not "4.5e+2").
+  if (value.isInteger()) {
+    APFloat magnitude = abs(value);
+    bool losesInfo = false;
+    magnitude.convert(APFloat::IEEEdouble(), APFloat::rmTowardZero,
+                      &losesInfo);
+    if (magnitude.convertToDouble() < 0x1p53) {
+      APSInt integer(64, /*isUnsigned=*/false);
+      bool isExact = false;
+      value.convertToInteger(integer, APFloat::rmTowardZero, &isExact);
+      if (isExact)
+        return toString(integer, 10, /*Signed=*/true);
+    }
+  }
+  // Increase the number of significant digits until the decimal string
+  // converts back to the same value; the natural precision always does.
+  for (unsigned digits = 1; digits <= 40; ++digits) {
+    SmallString<48> text;
+    value.toString(text, digits, /*FormatMaxPadding=*/3);
+    APFloat back(sem);
+    Expected<APFloat::opStatus> status =
+        back.convertFromString(text, APFloat::rmNearestTiesToEven);
+    if (!status) {
+      consumeError(status.takeError());
+      continue;
+    }
+    if (back.bitwiseIsEqual(value)) {
+      std::replace(text.begin(), text.end(), 'E', 'e');
+      return std::string(text);
+    }
+  }
+  SmallString<48> text;
+  value.toString(text);
+  return std::string(text);
+}
+
+std::string formatElement(ElemType type, const uint8_t *p) {
+  std::string out;
+  raw_string_ostream os(out);
+  if (type == ElemType::Ptr) {
+    os << format_hex(readLE(p, 8), 18);
+    return out;
+  }
+  APInt bits = loadInt(type, p);
+  if (!isFloat(type)) {
+    if (type == ElemType::I1)
+      os << (bits.getBoolValue() ? "1" : "0");
+    else
+      os << bits.getSExtValue();
+    return out;
+  }
+  os << formatFloat(APFloat(*semantics(type), bits));
+  // The stored bits: the f32 pattern for tf32, the format's bits otherwise.
+  uint64_t shown = type == ElemType::TF32 ? readLE(p, 4) : bits.getZExtValue();
+  unsigned digits =
+      type == ElemType::TF32 ? 8 : std::max(1u, (bitWidth(type) + 3) / 4);
+  os << " (" << format_hex(shown, digits + 2) << ")";
+  return out;
+}
+
+} // namespace oracle
+} // namespace tilecheck
