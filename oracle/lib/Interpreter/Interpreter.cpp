@@ -257,8 +257,7 @@ LogicalResult ExecContext::execOp(Operation *op) {
                     " operations executed");
   OpSemanticsFn fn = interp.lookup(op);
   if (!fn)
-    return error(op, "no interpreter semantics for '" +
-                         op->getName().getStringRef() + "'");
+    return error(op, "has no interpreter semantics");
   for (Value operand : op->getOperands())
     if (!env.count(operand))
       return error(op, "operand used before it was defined");

@@ -384,8 +384,25 @@ int tileRunMain(int argc, char **argv) {
                         cl::desc("do not report cross-block data races"),
                         cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
+  // LLVM's parser expands any argument that starts with '@' as a response
+  // file, which would swallow `--arg @input.npy`. Glue such values to their
+  // option ("--arg=@input.npy") so they reach us verbatim.
+  std::vector<std::string> glued;
+  for (int i = 0; i < argc; ++i) {
+    StringRef a = argv[i];
+    if ((a == "--arg" || a == "-arg") && i + 1 < argc &&
+        StringRef(argv[i + 1]).starts_with("@")) {
+      glued.push_back((a + "=" + argv[i + 1]).str());
+      ++i;
+      continue;
+    }
+    glued.push_back(a.str());
+  }
+  std::vector<const char *> gluedArgv;
+  for (const std::string &a : glued)
+    gluedArgv.push_back(a.c_str());
   cl::ParseCommandLineOptions(
-      argc, argv,
+      static_cast<int>(gluedArgv.size()), gluedArgv.data(),
       "tile-run: run a cuda_tile kernel on tilecheck's reference "
       "interpreter\n\nExit codes: 0 ran, 1 error, 2 usage, 3 undefined "
       "behaviour, 4 assert failed, 5 step limit (hang)\n");
