@@ -67,7 +67,8 @@ TEST(OracleNpy, SerializeExactBytes) {
   EXPECT_EQ(bytes, expected);
 
   NpyArray scalar{"<i8", {}, std::vector<uint8_t>(8, 1)};
-  std::string text(serializeNpy(scalar).begin(), serializeNpy(scalar).end());
+  std::vector<uint8_t> sbytes = serializeNpy(scalar);
+  std::string text(sbytes.begin(), sbytes.end());
   EXPECT_NE(text.find("'shape': (), }"), std::string::npos);
   NpyArray vec{"|u1", {5}, std::vector<uint8_t>(5, 1)};
   std::vector<uint8_t> v = serializeNpy(vec);
@@ -302,6 +303,24 @@ RC_GTEST_PROP(OracleNpy, RandomBytesNeverCrash, ()) {
       std::string("{}()[],:'\" \n-+0123456789LTrueFalsNodscrpthi<|>=f48")));
   checkParseIsSafe(makeFile(*rc::gen::inRange(1, 4), text,
                             *rc::gen::arbitrary<std::vector<uint8_t>>()));
+}
+
+RC_GTEST_PROP(OracleNpy, TokenSoupHeadersNeverCrash, ()) {
+  // Headers glued from the tokens of real headers reach deep into the dict
+  // parser (wrong value types, missing or repeated keys, odd nesting).
+  static const std::vector<std::string> tokens = {
+      "{", "}", "(", ")", "[", "]", ",", ":", " ", "'descr'", "'shape'",
+      "'fortran_order'", "'<f4'", "'|b1'", "'>i8'", "'|O'", "\"<u2\"", "True",
+      "False", "None", "0", "1", "3", "-2", "7L", "99999999999999999999",
+      "'", "\\", "\n", "('a', '<f4')"};
+  std::vector<std::string> parts =
+      *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(tokens));
+  std::string text;
+  for (const std::string &part : parts)
+    text += part;
+  size_t dataSize = *rc::gen::inRange<size_t>(0, 64);
+  checkParseIsSafe(makeFile(*rc::gen::inRange(1, 4), text,
+                            std::vector<uint8_t>(dataSize, 0x3c)));
 }
 
 RC_GTEST_PROP(OracleNpy, CorruptionsNeverCrash, ()) {
