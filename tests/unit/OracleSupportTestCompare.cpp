@@ -276,6 +276,10 @@ TEST(OracleCompare, DescribeAndPolicyText) {
   EXPECT_EQ(scalar.describe(),
             "1 of 1 elements differ (policy ulp<=0); first at []: "
             "expected 1.5 (0x3fc00000), got 1.5000002 (0x3fc00002), 2 ulp");
+  CompareResult none = compareBuffers(t, {0, 3}, nullptr, nullptr,
+                                      ComparePolicy::bitExact());
+  EXPECT_TRUE(none.ok());
+  EXPECT_EQ(none.describe(), "all 0 elements match (policy bit-exact)");
   EXPECT_EQ(ComparePolicy::bitExact().str(), "bit-exact");
   EXPECT_EQ(ComparePolicy::ulp(2).str(), "ulp<=2");
   EXPECT_EQ(ComparePolicy::tolerance(1e-5, 1e-8).str(), "rtol=1e-05,atol=1e-08");

@@ -17,7 +17,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 
 using namespace llvm;
 
@@ -252,8 +251,15 @@ std::string formatFloat(const APFloat &value) {
       continue;
     }
     if (back.bitwiseIsEqual(value)) {
-      std::replace(text.begin(), text.end(), 'E', 'e');
-      return std::string(text);
+      // APFloat writes "1.0E+30"; print "1e+30" like printf/to_chars.
+      std::string out(text);
+      size_t exp = out.find('E');
+      if (exp != std::string::npos) {
+        out[exp] = 'e';
+        if (exp >= 2 && out.compare(exp - 2, 2, ".0") == 0)
+          out.erase(exp - 2, 2);
+      }
+      return out;
     }
   }
   SmallString<48> text;
