@@ -145,8 +145,7 @@ TEST(OracleElemType, Formatting) {
   EXPECT_EQ(fmt(ElemType::F4E2M1FN, 0x9), "-0.5 (0x9)");
   EXPECT_EQ(fmt(ElemType::I8, 0xff), "-1");
   EXPECT_EQ(fmt(ElemType::I32, 123456), "123456");
-  EXPECT_EQ(fmt(ElemType::I64, 0x8000000000000000ull),
-            "-9223372036854775808");
+  EXPECT_EQ(fmt(ElemType::I64, 0x8000000000000000ull), "-9223372036854775808");
   EXPECT_EQ(fmt(ElemType::Ptr, 0x1000), "0x0000000000001000");
 }
 

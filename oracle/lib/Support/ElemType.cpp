@@ -17,18 +17,17 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-
 using namespace llvm;
 
 namespace tilecheck {
 namespace oracle {
 
 const ElemType kAllElemTypes[16] = {
-    ElemType::I1,       ElemType::I4,        ElemType::I8,
-    ElemType::I16,      ElemType::I32,       ElemType::I64,
-    ElemType::F16,      ElemType::BF16,      ElemType::F32,
-    ElemType::TF32,     ElemType::F64,       ElemType::F8E4M3FN,
-    ElemType::F8E5M2,   ElemType::F8E8M0FNU, ElemType::F4E2M1FN,
+    ElemType::I1,     ElemType::I4,        ElemType::I8,
+    ElemType::I16,    ElemType::I32,       ElemType::I64,
+    ElemType::F16,    ElemType::BF16,      ElemType::F32,
+    ElemType::TF32,   ElemType::F64,       ElemType::F8E4M3FN,
+    ElemType::F8E5M2, ElemType::F8E8M0FNU, ElemType::F4E2M1FN,
     ElemType::Ptr};
 
 unsigned storageBytes(ElemType type) {
@@ -228,8 +227,7 @@ std::string formatFloat(const APFloat &value) {
   if (value.isInteger()) {
     APFloat magnitude = abs(value);
     bool losesInfo = false;
-    magnitude.convert(APFloat::IEEEdouble(), APFloat::rmTowardZero,
-                      &losesInfo);
+    magnitude.convert(APFloat::IEEEdouble(), APFloat::rmTowardZero, &losesInfo);
     if (magnitude.convertToDouble() < 0x1p53) {
       APSInt integer(64, /*isUnsigned=*/false);
       bool isExact = false;
