@@ -1,5 +1,4 @@
-//===- Compare.h - Comparing expected and actual buffers ---------*- C++
-//-*-===//
+//===- Compare.h - Comparing expected and actual buffers --------*- C++ -*-===//
 //
 // The differential engine compares the oracle's result buffer (expected) with
 // the GPU's (actual) element by element under a ComparePolicy: bit-exact,

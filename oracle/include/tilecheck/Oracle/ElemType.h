@@ -1,5 +1,4 @@
-//===- ElemType.h - Element types of oracle tiles and buffers ----*- C++
-//-*-===//
+//===- ElemType.h - Element types of oracle tiles and buffers ---*- C++ -*-===//
 //
 // The element types a tile or global buffer of the oracle can hold, their
 // MLIR spellings, and the byte-level storage convention shared by the oracle,
