@@ -63,19 +63,18 @@ TEST(OracleCompare, NaNs) {
   EXPECT_EQ(ulp(t, 0x7fc00000, 0xffc00001), 0u);
   EXPECT_EQ(ulp(t, 0x7fc00000, 0x3f800000), kMax);
   EXPECT_TRUE(same(t, 0x7fc00000, 0x7fffffff, ComparePolicy::ulp(0)));
-  EXPECT_TRUE(same(t, 0x7fc00000, 0xffffffff,
-                   ComparePolicy::tolerance(0, 0)));
+  EXPECT_TRUE(same(t, 0x7fc00000, 0xffffffff, ComparePolicy::tolerance(0, 0)));
   EXPECT_FALSE(same(t, 0x7fc00000, 0x7fffffff, ComparePolicy::bitExact()));
   ComparePolicy strict = ComparePolicy::ulp(0);
   strict.nanEqual = false;
   EXPECT_FALSE(same(t, 0x7fc00000, 0x7fffffff, strict));
   EXPECT_TRUE(same(t, 0x7fc00000, 0x7fc00000, strict));
   EXPECT_FALSE(same(t, 0x7fc00000, 0x3f800000, ComparePolicy::ulp(1000)));
-  EXPECT_FALSE(same(t, 0x3f800000, 0x7fc00000,
-                    ComparePolicy::tolerance(1e9, 1e9)));
+  EXPECT_FALSE(
+      same(t, 0x3f800000, 0x7fc00000, ComparePolicy::tolerance(1e9, 1e9)));
   auto e = buffer(t, {0x7fc00000}), a = buffer(t, {0x3f800000});
-  CompareResult r = compareBuffers(t, {1}, e.data(), a.data(),
-                                   ComparePolicy::ulp(4));
+  CompareResult r =
+      compareBuffers(t, {1}, e.data(), a.data(), ComparePolicy::ulp(4));
   EXPECT_TRUE(std::isinf(r.maxUlpSeen));
   ASSERT_TRUE(r.first.has_value());
   EXPECT_TRUE(std::isinf(r.first->ulpDistance));
@@ -87,8 +86,7 @@ TEST(OracleCompare, SignedZeros) {
   ElemType t = ElemType::F32;
   EXPECT_EQ(ulp(t, 0x00000000, 0x80000000), 0u);
   EXPECT_FALSE(same(t, 0x00000000, 0x80000000, ComparePolicy::ulp(5)));
-  EXPECT_FALSE(same(t, 0x00000000, 0x80000000,
-                    ComparePolicy::tolerance(1, 1)));
+  EXPECT_FALSE(same(t, 0x00000000, 0x80000000, ComparePolicy::tolerance(1, 1)));
   ComparePolicy p = ComparePolicy::ulp(0);
   p.signedZerosEqual = true;
   EXPECT_TRUE(same(t, 0x00000000, 0x80000000, p));
@@ -105,25 +103,24 @@ TEST(OracleCompare, SignedZeros) {
 TEST(OracleCompare, InfinityAndLargestFinite) {
   EXPECT_EQ(ulp(ElemType::F32, 0x7f800000, 0x7f7fffff), 1u);
   EXPECT_EQ(ulp(ElemType::F32, 0xff800000, 0xff7fffff), 1u);
-  EXPECT_EQ(ulp(ElemType::F64, 0x7ff0000000000000ull,
-                0x7fefffffffffffffull),
+  EXPECT_EQ(ulp(ElemType::F64, 0x7ff0000000000000ull, 0x7fefffffffffffffull),
             1u);
   EXPECT_EQ(ulp(ElemType::F16, 0x7c00, 0x7bff), 1u);
   EXPECT_EQ(ulp(ElemType::BF16, 0x7f80, 0x7f7f), 1u);
   EXPECT_EQ(ulp(ElemType::F8E5M2, 0x7c, 0x7b), 1u);
   EXPECT_EQ(ulp(ElemType::F32, 0x7f800000, 0xff800000), 2u * 0x7f800000u);
-  EXPECT_TRUE(same(ElemType::F32, 0x7f800000, 0x7f7fffff,
-                   ComparePolicy::ulp(1)));
-  EXPECT_FALSE(same(ElemType::F32, 0x7f800000, 0x7f7fffff,
-                    ComparePolicy::ulp(0)));
+  EXPECT_TRUE(
+      same(ElemType::F32, 0x7f800000, 0x7f7fffff, ComparePolicy::ulp(1)));
+  EXPECT_FALSE(
+      same(ElemType::F32, 0x7f800000, 0x7f7fffff, ComparePolicy::ulp(0)));
   // Tolerance never accepts a finite value for an infinity.
   EXPECT_FALSE(same(ElemType::F32, 0x7f800000, 0x7f7fffff,
                     ComparePolicy::tolerance(1e30, 1e30)));
   EXPECT_TRUE(same(ElemType::F32, 0x7f800000, 0x7f800000,
                    ComparePolicy::tolerance(0, 0)));
   // f64 max vs -max overflows the difference to inf: a mismatch.
-  EXPECT_FALSE(same(ElemType::F64, 0x7fefffffffffffffull,
-                    0xffefffffffffffffull, ComparePolicy::tolerance(1, 0)));
+  EXPECT_FALSE(same(ElemType::F64, 0x7fefffffffffffffull, 0xffefffffffffffffull,
+                    ComparePolicy::tolerance(1, 0)));
 }
 
 TEST(OracleCompare, Subnormals) {
@@ -212,16 +209,16 @@ TEST(OracleCompare, FirstMismatchIn3D) {
 TEST(OracleCompare, IntegersAreBitExact) {
   ElemType t = ElemType::I32;
   auto e = buffer(t, {1, 5, 7}), a = buffer(t, {1, 6, 7});
-  CompareResult r = compareBuffers(t, {3}, e.data(), a.data(),
-                                   ComparePolicy::ulp(1000));
+  CompareResult r =
+      compareBuffers(t, {3}, e.data(), a.data(), ComparePolicy::ulp(1000));
   EXPECT_EQ(r.numMismatches, 1);
   EXPECT_EQ(r.policy, "bit-exact");
   EXPECT_EQ(r.first->ulpDistance, 1.0);
   EXPECT_EQ(r.describe(), "1 of 3 elements differ (policy bit-exact); first "
                           "at [1]: expected 5, got 6");
-  EXPECT_FALSE(compareBuffers(t, {3}, e.data(), a.data(),
-                              ComparePolicy::tolerance(1, 1))
-                   .ok());
+  EXPECT_FALSE(
+      compareBuffers(t, {3}, e.data(), a.data(), ComparePolicy::tolerance(1, 1))
+          .ok());
   EXPECT_EQ(ulp(ElemType::I64, 0x8000000000000000ull, 0x7fffffffffffffffull),
             kMax);
   EXPECT_EQ(ulp(ElemType::I8, 0xff, 0x01), 2u); // -1 vs 1
@@ -241,13 +238,12 @@ TEST(OracleCompare, ToleranceBoundary) {
   EXPECT_FALSE(same(t, f64Bits(1.0), f64Bits(std::nextafter(0.25, 0.0)), p));
   // The bound uses |expected|, not |actual|.
   EXPECT_TRUE(same(t, f64Bits(-1.0), f64Bits(-1.75), p));
-  EXPECT_FALSE(same(t, f64Bits(1.75), f64Bits(1.0), ComparePolicy::tolerance(
-                                                        0.25, 0.25)));
+  EXPECT_FALSE(same(t, f64Bits(1.75), f64Bits(1.0),
+                    ComparePolicy::tolerance(0.25, 0.25)));
   // f32: e = 2, rtol 1/8, atol 1/4: bound 0.5.
   ComparePolicy q = ComparePolicy::tolerance(0.125, 0.25);
   EXPECT_TRUE(same(ElemType::F32, f32Bits(2.0f), f32Bits(2.5f), q));
-  EXPECT_FALSE(
-      same(ElemType::F32, f32Bits(2.0f), f32Bits(2.5f) + 1, q));
+  EXPECT_FALSE(same(ElemType::F32, f32Bits(2.0f), f32Bits(2.5f) + 1, q));
   // bf16 via the double evaluation: e = 1 (0x3f80), a = 1.0078125 (0x3f81).
   EXPECT_TRUE(same(ElemType::BF16, 0x3f80, 0x3f81,
                    ComparePolicy::tolerance(0, 0.0078125)));
@@ -276,9 +272,14 @@ TEST(OracleCompare, DescribeAndPolicyText) {
   EXPECT_EQ(scalar.describe(),
             "1 of 1 elements differ (policy ulp<=0); first at []: "
             "expected 1.5 (0x3fc00000), got 1.5000002 (0x3fc00002), 2 ulp");
+  CompareResult none =
+      compareBuffers(t, {0, 3}, nullptr, nullptr, ComparePolicy::bitExact());
+  EXPECT_TRUE(none.ok());
+  EXPECT_EQ(none.describe(), "all 0 elements match (policy bit-exact)");
   EXPECT_EQ(ComparePolicy::bitExact().str(), "bit-exact");
   EXPECT_EQ(ComparePolicy::ulp(2).str(), "ulp<=2");
-  EXPECT_EQ(ComparePolicy::tolerance(1e-5, 1e-8).str(), "rtol=1e-05,atol=1e-08");
+  EXPECT_EQ(ComparePolicy::tolerance(1e-5, 1e-8).str(),
+            "rtol=1e-05,atol=1e-08");
   ComparePolicy n = ComparePolicy::ulp(3);
   n.nanEqual = false;
   EXPECT_EQ(n.str(), "ulp<=3,nan-bits");
@@ -364,10 +365,9 @@ RC_GTEST_PROP(OracleCompare, UlpDistanceFollowsValueOrder, ()) {
   ElemType t = *rc::gen::elementOf(floats);
   const llvm::fltSemantics &sem = *semantics(t);
   auto genBits = rc::gen::suchThat(
-      rc::gen::map(rc::gen::arbitrary<uint64_t>(),
-                   [&](uint64_t raw) {
-                     return APInt(64, raw).trunc(bitWidth(t));
-                   }),
+      rc::gen::map(
+          rc::gen::arbitrary<uint64_t>(),
+          [&](uint64_t raw) { return APInt(64, raw).trunc(bitWidth(t)); }),
       [&](const APInt &bits) { return !APFloat(sem, bits).isNaN(); });
   APInt x = *genBits, y = *genBits, z = *genBits;
   std::vector<std::pair<APFloat, APInt>> v = {

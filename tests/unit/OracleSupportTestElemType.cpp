@@ -137,12 +137,15 @@ TEST(OracleElemType, Formatting) {
   EXPECT_EQ(fmt(ElemType::F8E8M0FNU, 0x7f), "1 (0x7f)");
   EXPECT_EQ(fmt(ElemType::F8E8M0FNU, 0x80), "2 (0x80)");
   EXPECT_EQ(fmt(ElemType::F8E8M0FNU, 0xff), "nan (0xff)");
+  EXPECT_EQ(fmt(ElemType::F8E8M0FNU, 0x00), "6e-39 (0x00)");
+  EXPECT_EQ(fmt(ElemType::F32, 0x7149f2ca), "1e+30 (0x7149f2ca)");
+  EXPECT_EQ(fmt(ElemType::F32, 0x4b800000), "16777216 (0x4b800000)");
+  EXPECT_EQ(fmt(ElemType::F32, 0x00000001), "1e-45 (0x00000001)");
   EXPECT_EQ(fmt(ElemType::F4E2M1FN, 0x7), "6 (0x7)");
   EXPECT_EQ(fmt(ElemType::F4E2M1FN, 0x9), "-0.5 (0x9)");
   EXPECT_EQ(fmt(ElemType::I8, 0xff), "-1");
   EXPECT_EQ(fmt(ElemType::I32, 123456), "123456");
-  EXPECT_EQ(fmt(ElemType::I64, 0x8000000000000000ull),
-            "-9223372036854775808");
+  EXPECT_EQ(fmt(ElemType::I64, 0x8000000000000000ull), "-9223372036854775808");
   EXPECT_EQ(fmt(ElemType::Ptr, 0x1000), "0x0000000000001000");
 }
 

@@ -67,7 +67,8 @@ TEST(OracleNpy, SerializeExactBytes) {
   EXPECT_EQ(bytes, expected);
 
   NpyArray scalar{"<i8", {}, std::vector<uint8_t>(8, 1)};
-  std::string text(serializeNpy(scalar).begin(), serializeNpy(scalar).end());
+  std::vector<uint8_t> sbytes = serializeNpy(scalar);
+  std::string text(sbytes.begin(), sbytes.end());
   EXPECT_NE(text.find("'shape': (), }"), std::string::npos);
   NpyArray vec{"|u1", {5}, std::vector<uint8_t>(5, 1)};
   std::vector<uint8_t> v = serializeNpy(vec);
@@ -80,7 +81,8 @@ TEST(OracleNpy, ParsesVersionsAndSpellings) {
   std::vector<uint8_t> data = {1, 0, 2, 0, 3, 0};
   for (unsigned major : {1u, 2u, 3u}) {
     auto parsed = parseNpy(makeFile(
-        major, "{\"shape\": (3L,), \"fortran_order\": False, \"descr\": \"=i2\"}",
+        major,
+        "{\"shape\": (3L,), \"fortran_order\": False, \"descr\": \"=i2\"}",
         data));
     ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
     EXPECT_EQ(parsed->descr, "<i2");
@@ -88,9 +90,9 @@ TEST(OracleNpy, ParsesVersionsAndSpellings) {
     EXPECT_EQ(parsed->data, data);
     EXPECT_EQ(parsed->numElements(), 3);
   }
-  auto scalar = parseNpy(makeFile(
-      1, "{'descr': '<f8', 'fortran_order': False, 'shape': ()}\n",
-      std::vector<uint8_t>(8, 0)));
+  auto scalar = parseNpy(
+      makeFile(1, "{'descr': '<f8', 'fortran_order': False, 'shape': ()}\n",
+               std::vector<uint8_t>(8, 0)));
   ASSERT_TRUE(bool(scalar));
   EXPECT_TRUE(scalar->shape.empty());
   EXPECT_EQ(scalar->numElements(), 1);
@@ -103,9 +105,9 @@ TEST(OracleNpy, ParsesVersionsAndSpellings) {
 
 TEST(OracleNpy, FortranOrderIsConvertedToC) {
   // The 2x3 matrix [[0,1,2],[3,4,5]] stored column-major.
-  auto parsed = parseNpy(makeFile(
-      1, "{'descr': '|u1', 'fortran_order': True, 'shape': (2, 3), }",
-      {0, 3, 1, 4, 2, 5}));
+  auto parsed = parseNpy(
+      makeFile(1, "{'descr': '|u1', 'fortran_order': True, 'shape': (2, 3), }",
+               {0, 3, 1, 4, 2, 5}));
   ASSERT_TRUE(bool(parsed));
   EXPECT_EQ(parsed->data, (std::vector<uint8_t>{0, 1, 2, 3, 4, 5}));
   // 2x2x2 of 2-byte items: C element (i,j,k) is at Fortran i + 2j + 4k.
@@ -128,8 +130,8 @@ TEST(OracleNpy, FortranOrderIsConvertedToC) {
 
 TEST(OracleNpy, Rejections) {
   auto header = [](llvm::StringRef descr, llvm::StringRef shape) {
-    return ("{'descr': " + descr + ", 'fortran_order': False, 'shape': " +
-            shape + ", }")
+    return ("{'descr': " + descr +
+            ", 'fortran_order': False, 'shape': " + shape + ", }")
         .str();
   };
   std::vector<uint8_t> four(4, 0);
@@ -156,30 +158,29 @@ TEST(OracleNpy, Rejections) {
   EXPECT_NE(errorText(parseNpy(makeFile(1, header("'|O'", "(1,)"), four)))
                 .find("object dtype"),
             std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(
-                          1, header("[('a', '<f4')]", "(1,)"), four)))
-                .find("structured"),
-            std::string::npos);
+  EXPECT_NE(
+      errorText(parseNpy(makeFile(1, header("[('a', '<f4')]", "(1,)"), four)))
+          .find("structured"),
+      std::string::npos);
   EXPECT_NE(errorText(parseNpy(makeFile(1, header("'<c8'", "(1,)"), four)))
                 .find("unsupported dtype"),
             std::string::npos);
   EXPECT_NE(errorText(parseNpy(makeFile(1, header("'<f4'", "(-1,)"), four)))
                 .find("non-negative"),
             std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(
-                          1,
-                          header("'<f4'", "(4294967296, 4294967296, 4)"),
-                          four)))
-                .find("too many elements"),
-            std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(
-                          1, "{'descr': '<f4', 'shape': (1,)}", four)))
-                .find("needs keys"),
-            std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(
-                          1, header("'<f4'", "(1,)") + "{", four)))
-                .find("malformed header"),
-            std::string::npos);
+  EXPECT_NE(
+      errorText(parseNpy(makeFile(
+                    1, header("'<f4'", "(4294967296, 4294967296, 4)"), four)))
+          .find("too many elements"),
+      std::string::npos);
+  EXPECT_NE(
+      errorText(parseNpy(makeFile(1, "{'descr': '<f4', 'shape': (1,)}", four)))
+          .find("needs keys"),
+      std::string::npos);
+  EXPECT_NE(
+      errorText(parseNpy(makeFile(1, header("'<f4'", "(1,)") + "{", four)))
+          .find("malformed header"),
+      std::string::npos);
   std::vector<uint8_t> v4 = good;
   v4[6] = 4;
   EXPECT_NE(errorText(parseNpy(v4)).find("version 4.0"), std::string::npos);
@@ -235,7 +236,8 @@ TEST(OracleNpy, DescrMapping) {
   EXPECT_EQ(npyDescrFor(ElemType::F64), "<f8");
   EXPECT_EQ(npyDescrFor(ElemType::Ptr), "<u8");
   for (ElemType type : kAllElemTypes) {
-    EXPECT_TRUE(npyDescrCompatible(npyDescrFor(type), type)) << name(type).str();
+    EXPECT_TRUE(npyDescrCompatible(npyDescrFor(type), type))
+        << name(type).str();
     auto size = npyItemSize(npyDescrFor(type));
     ASSERT_TRUE(bool(size));
     EXPECT_EQ(*size, storageBytes(type));
@@ -260,8 +262,8 @@ const char *const kDescrs[] = {"|b1", "|i1", "|u1", "<i2", "<u2", "<i4",
 rc::Gen<NpyArray> genArray() {
   return rc::gen::exec([] {
     NpyArray a;
-    a.descr = *rc::gen::elementOf(std::vector<std::string>(
-        std::begin(kDescrs), std::end(kDescrs)));
+    a.descr = *rc::gen::elementOf(
+        std::vector<std::string>(std::begin(kDescrs), std::end(kDescrs)));
     size_t rank = *rc::gen::inRange<size_t>(0, 5);
     for (size_t i = 0; i < rank; ++i)
       a.shape.push_back(*rc::gen::inRange<int64_t>(0, 6));
@@ -304,6 +306,35 @@ RC_GTEST_PROP(OracleNpy, RandomBytesNeverCrash, ()) {
                             *rc::gen::arbitrary<std::vector<uint8_t>>()));
 }
 
+RC_GTEST_PROP(OracleNpy, TokenSoupHeadersNeverCrash, ()) {
+  // Headers glued from the tokens of real headers reach deep into the dict
+  // parser (wrong value types, missing or repeated keys, odd nesting).
+  static const std::vector<std::string> tokens = {
+      "{",       "}",
+      "(",       ")",
+      "[",       "]",
+      ",",       ":",
+      " ",       "'descr'",
+      "'shape'", "'fortran_order'",
+      "'<f4'",   "'|b1'",
+      "'>i8'",   "'|O'",
+      "\"<u2\"", "True",
+      "False",   "None",
+      "0",       "1",
+      "3",       "-2",
+      "7L",      "99999999999999999999",
+      "'",       "\\",
+      "\n",      "('a', '<f4')"};
+  std::vector<std::string> parts =
+      *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(tokens));
+  std::string text;
+  for (const std::string &part : parts)
+    text += part;
+  size_t dataSize = *rc::gen::inRange<size_t>(0, 64);
+  checkParseIsSafe(makeFile(*rc::gen::inRange(1, 4), text,
+                            std::vector<uint8_t>(dataSize, 0x3c)));
+}
+
 RC_GTEST_PROP(OracleNpy, CorruptionsNeverCrash, ()) {
   std::vector<uint8_t> bytes = serializeNpy(*genArray());
   int edits = *rc::gen::inRange(1, 6);
@@ -342,9 +373,9 @@ int runPython(const std::string &script, const std::string &dir) {
 /// Element \p i of the reference arrays both sides generate: (i * 37 + 5)
 /// modulo 251, as the dtype (for floats also divided by 4).
 constexpr const char *kCases[][2] = {
-    {"f4", "()"},      {"f4", "(7,)"},  {"f8", "(2, 3, 4)"},
-    {"f2", "(5,)"},    {"i4", "(3, 1, 2)"}, {"i8", "()"},
-    {"u1", "(4,)"},    {"i1", "(2, 2, 2)"}, {"bool", "(6,)"},
+    {"f4", "()"},   {"f4", "(7,)"},      {"f8", "(2, 3, 4)"},
+    {"f2", "(5,)"}, {"i4", "(3, 1, 2)"}, {"i8", "()"},
+    {"u1", "(4,)"}, {"i1", "(2, 2, 2)"}, {"bool", "(6,)"},
     {"u2", "(3,)"},
 };
 
@@ -400,15 +431,15 @@ TEST(OracleNpy, NumpyInterop) {
     }
   }
   // us -> numpy.
-  int rc = runPython(common +
-                         "for i, (dt, shape) in enumerate(cases):\n"
+  int rc =
+      runPython(common + "for i, (dt, shape) in enumerate(cases):\n"
                          "  a = np.load(f'{d}/ours{i}.npy')\n"
                          "  r = ref(dt, shape)\n"
                          "  assert a.dtype == r.dtype, (i, a.dtype, r.dtype)\n"
                          "  assert a.shape == r.shape, (i, a.shape)\n"
                          "  assert (a == r).all(), i\n"
                          "print('ok')\n",
-                     dir);
+                dir);
   std::ifstream log(dir + "/python.log");
   std::string logText((std::istreambuf_iterator<char>(log)), {});
   EXPECT_EQ(rc, 0) << logText;

@@ -161,8 +161,7 @@ static bool floatsMatch(ElemType type, const uint8_t *e, const uint8_t *a,
   if (ve.isNaN() || va.isNaN()) {
     if (!(ve.isNaN() && va.isNaN()))
       return false;
-    return policy.nanEqual ||
-           std::memcmp(e, a, storageBytes(type)) == 0;
+    return policy.nanEqual || std::memcmp(e, a, storageBytes(type)) == 0;
   }
   if (ve.isZero() && va.isZero())
     return ve.isNegative() == va.isNegative() || policy.signedZerosEqual;
@@ -196,8 +195,7 @@ CompareResult compareBuffers(ElemType type, ArrayRef<int64_t> shape,
                              const ComparePolicy &policy) {
   CompareResult result;
   result.isFloat = isFloat(type);
-  ComparePolicy effective =
-      result.isFloat ? policy : ComparePolicy::bitExact();
+  ComparePolicy effective = result.isFloat ? policy : ComparePolicy::bitExact();
   result.policy = effective.str();
   int64_t count = 1;
   for (int64_t d : shape)
@@ -247,8 +245,7 @@ std::string CompareResult::describe() const {
   std::string out;
   raw_string_ostream os(out);
   if (ok()) {
-    os << "all " << numElements << " elements match (policy " << policy
-       << ")";
+    os << "all " << numElements << " elements match (policy " << policy << ")";
     return out;
   }
   os << numMismatches << " of " << numElements << " elements differ (policy "

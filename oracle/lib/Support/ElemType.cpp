@@ -17,19 +17,17 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
-
 using namespace llvm;
 
 namespace tilecheck {
 namespace oracle {
 
 const ElemType kAllElemTypes[16] = {
-    ElemType::I1,       ElemType::I4,        ElemType::I8,
-    ElemType::I16,      ElemType::I32,       ElemType::I64,
-    ElemType::F16,      ElemType::BF16,      ElemType::F32,
-    ElemType::TF32,     ElemType::F64,       ElemType::F8E4M3FN,
-    ElemType::F8E5M2,   ElemType::F8E8M0FNU, ElemType::F4E2M1FN,
+    ElemType::I1,     ElemType::I4,        ElemType::I8,
+    ElemType::I16,    ElemType::I32,       ElemType::I64,
+    ElemType::F16,    ElemType::BF16,      ElemType::F32,
+    ElemType::TF32,   ElemType::F64,       ElemType::F8E4M3FN,
+    ElemType::F8E5M2, ElemType::F8E8M0FNU, ElemType::F4E2M1FN,
     ElemType::Ptr};
 
 unsigned storageBytes(ElemType type) {
@@ -229,8 +227,7 @@ std::string formatFloat(const APFloat &value) {
   if (value.isInteger()) {
     APFloat magnitude = abs(value);
     bool losesInfo = false;
-    magnitude.convert(APFloat::IEEEdouble(), APFloat::rmTowardZero,
-                      &losesInfo);
+    magnitude.convert(APFloat::IEEEdouble(), APFloat::rmTowardZero, &losesInfo);
     if (magnitude.convertToDouble() < 0x1p53) {
       APSInt integer(64, /*isUnsigned=*/false);
       bool isExact = false;
@@ -252,8 +249,15 @@ std::string formatFloat(const APFloat &value) {
       continue;
     }
     if (back.bitwiseIsEqual(value)) {
-      std::replace(text.begin(), text.end(), 'E', 'e');
-      return std::string(text);
+      // APFloat writes "1.0E+30"; print "1e+30" like printf/to_chars.
+      std::string out(text);
+      size_t exp = out.find('E');
+      if (exp != std::string::npos) {
+        out[exp] = 'e';
+        if (exp >= 2 && out.compare(exp - 2, 2, ".0") == 0)
+          out.erase(exp - 2, 2);
+      }
+      return out;
     }
   }
   SmallString<48> text;

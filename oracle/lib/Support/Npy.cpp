@@ -191,8 +191,8 @@ struct PyValue {
   int64_t integer = 0;
   bool boolean = false;
   bool isTuple = false;
-  std::vector<PyValue> items;                            // Seq
-  std::vector<std::pair<std::string, PyValue>> entries;  // Dict (string keys)
+  std::vector<PyValue> items;                           // Seq
+  std::vector<std::pair<std::string, PyValue>> entries; // Dict (string keys)
 };
 
 /// Recursive-descent parser with a nesting bound.
@@ -364,9 +364,8 @@ static uint64_t readLE(const uint8_t *p, unsigned n) {
 }
 
 /// Permutes Fortran-order element bytes into C order.
-static std::vector<uint8_t> fortranToC(ArrayRef<uint8_t> data,
-                                       ArrayRef<int64_t> shape,
-                                       unsigned itemSize) {
+static std::vector<uint8_t>
+fortranToC(ArrayRef<uint8_t> data, ArrayRef<int64_t> shape, unsigned itemSize) {
   std::vector<uint8_t> out(data.size());
   size_t rank = shape.size();
   if (data.empty() || rank < 2) {
@@ -466,7 +465,8 @@ Expected<NpyArray> parseNpy(ArrayRef<uint8_t> bytes, StringRef origin) {
       return fail("shape has too many elements");
   }
   bool overflow = false;
-  uint64_t expectedBytes = SaturatingMultiply(count, uint64_t(d->size), &overflow);
+  uint64_t expectedBytes =
+      SaturatingMultiply(count, uint64_t(d->size), &overflow);
   if (overflow || expectedBytes != payload.size())
     return fail("data size " + Twine(payload.size()) +
                 " bytes does not match shape (" + Twine(count) +
@@ -484,10 +484,10 @@ Expected<NpyArray> readNpy(StringRef path) {
   if (!buffer)
     return makeError(path + ": cannot open: " + buffer.getError().message());
   StringRef contents = (*buffer)->getBuffer();
-  return parseNpy(ArrayRef<uint8_t>(
-                      reinterpret_cast<const uint8_t *>(contents.data()),
-                      contents.size()),
-                  path);
+  return parseNpy(
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(contents.data()),
+                        contents.size()),
+      path);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- Compare.h - Comparing expected and actual buffers ---------*- C++ -*-===//
+//===- Compare.h - Comparing expected and actual buffers --------*- C++ -*-===//
 //
 // The differential engine compares the oracle's result buffer (expected) with
 // the GPU's (actual) element by element under a ComparePolicy: bit-exact,
@@ -159,8 +159,7 @@ CompareResult compareBuffers(ElemType type, llvm::ArrayRef<int64_t> shape,
 /// a data size that does not match the shape, or a descr incompatible with
 /// \p type (npyDescrCompatible) is an Error.
 llvm::Expected<CompareResult> compareNpy(const NpyArray &expected,
-                                         const NpyArray &actual,
-                                         ElemType type,
+                                         const NpyArray &actual, ElemType type,
                                          const ComparePolicy &policy);
 
 /// Distance of two elements of \p type in units in the last place: the bit

@@ -1,4 +1,4 @@
-//===- ElemType.h - Element types of oracle tiles and buffers ----*- C++ -*-===//
+//===- ElemType.h - Element types of oracle tiles and buffers ---*- C++ -*-===//
 //
 // The element types a tile or global buffer of the oracle can hold, their
 // MLIR spellings, and the byte-level storage convention shared by the oracle,
@@ -82,7 +82,11 @@ llvm::APFloat loadFloat(ElemType type, const uint8_t *p);
 
 /// Writes \p value at \p p in the storage convention. A value of other
 /// semantics is first converted to the element's semantics with
-/// round-to-nearest-even. \p type must be a float type.
+/// round-to-nearest-even by APFloat::convert. Values the format cannot
+/// represent get APFloat's choice, which is not a semantics to rely on (NaN
+/// and infinity become 0 in f4E2M1FN, 0 becomes 2^-127 in f8E8M0FNU, an
+/// infinity becomes NaN in f8E4M3FN): the interpreter converts per the op's
+/// rules first. \p type must be a float type.
 void storeFloat(ElemType type, uint8_t *p, const llvm::APFloat &value);
 
 /// Reads the raw encoding of any element as an APInt of bitWidth(type) bits

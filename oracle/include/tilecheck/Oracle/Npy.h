@@ -1,4 +1,4 @@
-//===- Npy.h - Reading and writing NumPy .npy files --------------*- C++ -*-===//
+//===- Npy.h - Reading and writing NumPy .npy files -------------*- C++ -*-===//
 //
 // The harness exchanges kernel inputs and outputs as .npy files. This is a
 // self-contained reader (format versions 1.0, 2.0, 3.0) and writer (1.0, or
