@@ -145,9 +145,8 @@ TEST_F(OracleMemory, PartitionEdgeTileReadsEachPaddingValue) {
                  Case{"pos_inf", 0x7F800000u}, Case{"neg_inf", 0xFF800000u},
                  Case{"nan", 0}}) {
     SCOPED_TRACE(c.padding);
-    ASSERT_TRUE(
-        parse(partitionModule(std::string("padding_value = ") + c.padding +
-                              ", ")));
+    ASSERT_TRUE(parse(
+        partitionModule(std::string("padding_value = ") + c.padding + ", ")));
     uint64_t a = buffer(iotaF(18));
     Tile x = eval("load", {ptr(a), tileOf(ElemType::I64, {}, {3}),
                            tileOf(ElemType::I32, {}, {1}),
@@ -270,14 +269,17 @@ cuda_tile.module @m {
     %tv = make_tensor_view %p, shape = [16], strides = [1] : tensor_view<16xf32, strides=[1]>
     %sv = make_strided_view %tv : )mlir") +
                     sv + R"mlir(
-    %x, %t = load_view_tko weak %sv[%i] : )mlir" + sv +
+    %x, %t = load_view_tko weak %sv[%i] : )mlir" +
+                    sv +
                     R"mlir(, tile<i32> -> tile<4xf32>, token
-    %n = get_index_space_shape %sv : )mlir" + sv + R"mlir( -> tile<i32>
+    %n = get_index_space_shape %sv : )mlir" +
+                    sv + R"mlir( -> tile<i32>
     return %x, %n : tile<4xf32>, tile<i32>
   }
   testing$func @g(%p: tile<ptr<f32>>, %i: tile<i32>) {
     %tv = make_tensor_view %p, shape = [16], strides = [1] : tensor_view<16xf32, strides=[1]>
-    %sv = make_strided_view %tv : )mlir" + sv + R"mlir(
+    %sv = make_strided_view %tv : )mlir" +
+                    sv + R"mlir(
     %v = constant <f32: [100.0, 101.0, 102.0, 103.0]> : tile<4xf32>
     %t = store_view_tko weak %v, %sv[%i] : tile<4xf32>, )mlir" +
                     sv + R"mlir(, tile<i32> -> token
@@ -309,13 +311,15 @@ cuda_tile.module @m {
     %tv = make_tensor_view %p, shape = [8, 4], strides = [4, 1] : tensor_view<8x4xi32, strides=[4,1]>
     %gv = make_gather_scatter_view %tv : )mlir") +
                     gv + R"mlir(
-    %x, %t = load_view_tko weak %gv[%rows, %c] : )mlir" + gv +
+    %x, %t = load_view_tko weak %gv[%rows, %c] : )mlir" +
+                    gv +
                     R"mlir(, tile<4xi32>, tile<i32> -> tile<4x2xi32>, token
     return %x : tile<4x2xi32>
   }
   testing$func @store(%p: tile<ptr<i32>>, %rows: tile<4xi32>, %c: tile<i32>) {
     %tv = make_tensor_view %p, shape = [8, 4], strides = [4, 1] : tensor_view<8x4xi32, strides=[4,1]>
-    %gv = make_gather_scatter_view %tv : )mlir" + gv + R"mlir(
+    %gv = make_gather_scatter_view %tv : )mlir" +
+                    gv + R"mlir(
     %v = constant <i32: [[-1, -2], [-3, -4], [-5, -6], [-7, -8]]> : tile<4x2xi32>
     %t = store_view_tko weak %v, %gv[%rows, %c] : tile<4x2xi32>, )mlir" +
                     gv + R"mlir(, tile<4xi32>, tile<i32> -> token
@@ -329,9 +333,10 @@ cuda_tile.module @m {
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 2; ++c)
       EXPECT_EQ(x.getSInt(r * 2 + c), rows[r] * 4 + 2 + c);
-  expectUB(evalFailure("load", {ptr(a), tileOf(ElemType::I32, {4}, {0, 8, 1, 2}),
-                                tileOf(ElemType::I32, {}, {0})}),
-           "row index 8");
+  expectUB(
+      evalFailure("load", {ptr(a), tileOf(ElemType::I32, {4}, {0, 8, 1, 2}),
+                           tileOf(ElemType::I32, {}, {0})}),
+      "row index 8");
   eval("store", {ptr(a), tileOf(ElemType::I32, {4}, {1, 5, 6, 2}),
                  tileOf(ElemType::I32, {}, {0})});
   // Row 1 gets -1, -2; row 5 -3, -4; row 6 -5, -6; row 2 -7, -8.
@@ -521,6 +526,14 @@ cuda_tile.module @m {
     %t = store_view_tko relaxed device %v, %pv[%z] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
     return
   }
+  entry @sameBlockScope(%p: tile<ptr<f32>>) {
+    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
+    %v = constant <f32: 3.0> : tile<4xf32>
+    %z = constant <i32: 0> : tile<i32>
+    %t = store_view_tko relaxed tl_blk %v, %pv[%z] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
 })mlir";
 
 TEST_F(OracleMemory, BlocksWritingTheirOwnPartitionsDoNotRace) {
@@ -545,6 +558,14 @@ TEST_F(OracleMemory, RelaxedWritesOfTheSameElementDoNotRace) {
   uint64_t a = buffer(std::vector<float>(8, 0.0f));
   RunResult r = runGrid("sameRelaxed", {ptr(a)}, {2, 1, 1});
   EXPECT_TRUE(r.ok()) << r.failure->str();
+}
+
+TEST_F(OracleMemory, BlockScopedWritesFromTwoBlocksRace) {
+  // tl_blk scope does not include the other tile block, so the two relaxed
+  // stores are not atomic with respect to each other.
+  ASSERT_TRUE(parse(kRaceModule));
+  uint64_t a = buffer(std::vector<float>(8, 0.0f));
+  expectUB(runGrid("sameBlockScope", {ptr(a)}, {2, 1, 1}).failure, "data race");
 }
 
 TEST_F(OracleMemory, AtomicAddFromFourBlocksGivesTheSum) {
@@ -723,7 +744,25 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleMemory, GlobalDeclarationIsNotExecutable) {
-  EXPECT_TRUE(SemanticsRegistry::getDefault().contains("cuda_tile.global"));
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  global @g <i32: [1]> : tile<1xi32>
+})mlir"));
+  mlir::Operation *global = nullptr;
+  module->walk([&](mlir::Operation *op) {
+    if (op->getName().getStringRef() == "cuda_tile.global")
+      global = op;
+  });
+  ASSERT_TRUE(global);
+  Interpreter interp(module.get(), memory, RunOptions{});
+  OpSemanticsFn fn = interp.lookup(global);
+  ASSERT_TRUE(fn);
+  ExecContext ctx(interp, {0, 0, 0}, 0);
+  EXPECT_TRUE(mlir::failed(fn(ctx, global)));
+  std::optional<RunFailure> f = ctx.takeFailure();
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, FailureKind::Error);
+  EXPECT_NE(f->message.find("declaration"), std::string::npos);
 }
 
 } // namespace

@@ -25,7 +25,8 @@
 //
 // Ordering: weak accesses use Ordering::Weak (they promise no concurrent
 // access, so Memory reports a conflicting access by another tile block);
-// relaxed/acquire/release accesses and all atomics use Ordering::Atomic.
+// relaxed/acquire/release accesses and atomics use Ordering::Atomic, except
+// that tl_blk scope does not reach other tile blocks (see orderingOf).
 // The interpreter runs one tile block at a time in program order, so
 // tokens carry nothing and memory ordering is program order.
 //
@@ -51,8 +52,17 @@ namespace {
 // Element helpers
 //===----------------------------------------------------------------------===//
 
-Ordering orderingOf(MemoryOrdering o) {
-  return o == MemoryOrdering::WEAK ? Ordering::Weak : Ordering::Atomic;
+/// Race-tracking class of an access. Weak accesses promise no concurrent
+/// access. The memory model derives from PTX's: two strong accesses are
+/// only "morally strong" (atomic with respect to each other) when each is
+/// in the other's scope, and tl_blk scope contains only the issuing tile
+/// block. So a tl_blk-scoped access conflicting with an access from another
+/// tile block is a data race exactly like a weak one, and Memory checks it
+/// as weak. device and sys scopes span every tile block of the launch.
+Ordering orderingOf(MemoryOrdering o, std::optional<MemoryScope> scope) {
+  if (o == MemoryOrdering::WEAK || (scope && *scope == MemoryScope::TL_BLK))
+    return Ordering::Weak;
+  return Ordering::Atomic;
 }
 
 /// Writes the "unspecified value" pattern (see the file comment) into
@@ -145,36 +155,44 @@ std::string hex(uint64_t v) {
   return s;
 }
 
-/// Reads element i of `t` from `addr`. GPU memory accesses must be aligned
-/// to the element size; a misaligned pointer (only reachable through
-/// int_to_ptr or a misaligned base) is undefined behaviour.
+/// Moves `n` bytes between `buf` and memory at `addr` for lane `lane` of
+/// `op`. GPU memory accesses must be aligned to the element size; a
+/// misaligned pointer (only reachable through int_to_ptr or a misaligned
+/// base) is undefined behaviour, like every fault Memory reports.
+LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
+                     uint8_t *buf, unsigned n, int64_t lane, Ordering ord,
+                     bool isWrite) {
+  const char *what = isWrite ? "store" : "load";
+  if (addr % n != 0)
+    return ctx.ub(op, "misaligned " + std::to_string(n) + "-byte " + what +
+                          " at " + hex(addr) + " (element " +
+                          std::to_string(lane) + ")");
+  std::string error;
+  Memory &mem = ctx.getMemory();
+  bool ok = isWrite
+                ? mem.write(addr, buf, n, ctx.getLinearBlockId(), ord, error)
+                : mem.read(addr, buf, n, ctx.getLinearBlockId(), ord, error);
+  if (!ok)
+    return ctx.ub(op, error + " (element " + std::to_string(lane) + ")");
+  return success();
+}
+
+/// Reads element i of `t` from `addr`.
 LogicalResult readElement(ExecContext &ctx, Operation *op, uint64_t addr,
                           Tile &t, int64_t i, Ordering ord) {
-  unsigned n = t.elemBytes();
-  if (addr % n != 0)
-    return ctx.ub(op, "misaligned " + std::to_string(n) + "-byte load at " +
-                          hex(addr) + " (element " + std::to_string(i) + ")");
-  std::string error;
-  if (!ctx.getMemory().read(addr, t.at(i), n, ctx.getLinearBlockId(), ord,
-                            error))
-    return ctx.ub(op, error + " (element " + std::to_string(i) + ")");
+  if (failed(access(ctx, op, addr, t.at(i), t.elemBytes(), i, ord, false)))
+    return failure();
   // i1 occupies a full byte in memory; any nonzero byte reads as true.
   if (t.elemType() == ElemType::I1)
     *t.at(i) = *t.at(i) != 0;
   return success();
 }
 
+/// Writes element i of `t` to `addr`.
 LogicalResult writeElement(ExecContext &ctx, Operation *op, uint64_t addr,
                            const Tile &t, int64_t i, Ordering ord) {
-  unsigned n = t.elemBytes();
-  if (addr % n != 0)
-    return ctx.ub(op, "misaligned " + std::to_string(n) + "-byte store at " +
-                          hex(addr) + " (element " + std::to_string(i) + ")");
-  std::string error;
-  if (!ctx.getMemory().write(addr, t.at(i), n, ctx.getLinearBlockId(), ord,
-                             error))
-    return ctx.ub(op, error + " (element " + std::to_string(i) + ")");
-  return success();
+  return access(ctx, op, addr, const_cast<uint8_t *>(t.at(i)), t.elemBytes(), i,
+                ord, true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,22 +255,19 @@ LogicalResult combine(ExecContext &ctx, Operation *op, AtomicRMWMode mode,
   return success();
 }
 
-/// One atomic transaction: old = *addr; *addr = mode(old, arg).
+/// One atomic transaction on lane i: old = *addr; *addr = mode(old, arg).
 LogicalResult atomicUpdate(ExecContext &ctx, Operation *op, uint64_t addr,
-                           AtomicRMWMode mode, const Tile &args, int64_t i,
-                           Tile *oldOut) {
+                           AtomicRMWMode mode, Ordering ord, const Tile &args,
+                           int64_t i, Tile *oldOut) {
   ElemType e = args.elemType();
-  Tile old(e, {});
-  if (failed(readElement(ctx, op, addr, old, 0, Ordering::Atomic)))
-    return failure();
-  Tile updated(e, {});
-  if (failed(combine(ctx, op, mode, e, old.at(0), args.at(i),
-                     updated.at(0))))
-    return failure();
-  if (failed(writeElement(ctx, op, addr, updated, 0, Ordering::Atomic)))
+  unsigned n = storageBytes(e);
+  uint8_t old[8], updated[8];
+  if (failed(access(ctx, op, addr, old, n, i, ord, false)) ||
+      failed(combine(ctx, op, mode, e, old, args.at(i), updated)) ||
+      failed(access(ctx, op, addr, updated, n, i, ord, true)))
     return failure();
   if (oldOut)
-    std::memcpy(oldOut->at(i), old.at(0), old.elemBytes());
+    std::memcpy(oldOut->at(i), old, n);
   return success();
 }
 
@@ -302,8 +317,8 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
   const TensorViewValue &tv = view.tensor;
   unsigned rank = view.tileShape.size();
   if (indices.size() != rank)
-    return ctx.error(op, "expected " + std::to_string(rank) +
-                             " indices, got " + std::to_string(indices.size()));
+    return ctx.error(op, "expected " + std::to_string(rank) + " indices, got " +
+                             std::to_string(indices.size()));
   bool gather = view.kind == TiledViewValue::Kind::GatherScatter;
   SmallVector<int64_t, 4> tensorDim(rank), origin(rank, 0);
   const Tile *rows = nullptr;
@@ -325,12 +340,11 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
                                  std::to_string(view.tileShape[k]) + ")");
       for (int64_t j = 0; j < idx.size(); ++j)
         if (idx.getUInt(j) >= extent)
-          return ctx.ub(op, "gather/scatter row index " +
-                                std::to_string(idx.getUInt(j)) +
-                                " (position " + std::to_string(j) +
-                                ") is outside tensor dimension " +
-                                std::to_string(k) + " of size " +
-                                std::to_string(extent));
+          return ctx.ub(
+              op, "gather/scatter row index " + std::to_string(idx.getUInt(j)) +
+                      " (position " + std::to_string(j) +
+                      ") is outside tensor dimension " + std::to_string(k) +
+                      " of size " + std::to_string(extent));
       rows = &idx;
       continue;
     }
@@ -375,8 +389,8 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
       int64_t bytes;
       uint64_t addr;
       overflow |= __builtin_mul_overflow(linear, elemBytes, &bytes);
-      overflow |= __builtin_add_overflow(tv.base, static_cast<uint64_t>(bytes),
-                                         &addr);
+      overflow |=
+          __builtin_add_overflow(tv.base, static_cast<uint64_t>(bytes), &addr);
       // The spec: offsets beyond 2^63 - 1 wrap to a wrong address.
       if (overflow)
         return ctx.ub(op, "the address of tile element " +
@@ -394,8 +408,7 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
   return success();
 }
 
-const TiledViewValue *tiledViewOf(ExecContext &ctx, Operation *op,
-                                  Value v) {
+const TiledViewValue *tiledViewOf(ExecContext &ctx, Operation *op, Value v) {
   const RtValue &rv = ctx.get(v);
   if (rv.kind() != RtValue::Kind::TiledView) {
     (void)ctx.error(op, "operand is not a tiled view value");
@@ -431,8 +444,8 @@ LogicalResult makeTensorViewSem(ExecContext &ctx, Operation *operation) {
   for (auto [d, s] : llvm::enumerate(type.getShape())) {
     int64_t v = s;
     if (s == TensorViewType::kDynamic &&
-        failed(dynamicSize(ctx, op, op.getDynamicShape()[nextShape++],
-                           "shape", d, v)))
+        failed(dynamicSize(ctx, op, op.getDynamicShape()[nextShape++], "shape",
+                           d, v)))
       return failure();
     tv.shape.push_back(v);
   }
@@ -539,7 +552,8 @@ LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
   Tile t = makeTile(op.getTile().getType());
   if (t.size() != static_cast<int64_t>(where.addr.size()))
     return ctx.error(op, "result tile shape differs from the view tile");
-  Ordering ord = orderingOf(op.getMemoryOrderingSemantics());
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   for (int64_t i = 0; i < t.size(); ++i) {
     if (where.inBounds[i]) {
       if (failed(readElement(ctx, op, where.addr[i], t, i, ord)))
@@ -566,7 +580,8 @@ LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
   const Tile &t = ctx.getTile(op.getTile());
   if (t.size() != static_cast<int64_t>(where.addr.size()))
     return ctx.error(op, "stored tile shape differs from the view tile");
-  Ordering ord = orderingOf(op.getMemoryOrderingSemantics());
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Elements past the tensor edge are masked: they touch no memory.
   for (int64_t i = 0; i < t.size(); ++i)
     if (where.inBounds[i] &&
@@ -587,11 +602,13 @@ LogicalResult atomicRedViewSem(ExecContext &ctx, Operation *operation) {
   const Tile &values = ctx.getTile(op.getValue());
   if (values.size() != static_cast<int64_t>(where.addr.size()))
     return ctx.error(op, "value tile shape differs from the view tile");
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Like stores, the part of the tile past the tensor edge is masked.
   for (int64_t i = 0; i < values.size(); ++i)
     if (where.inBounds[i] &&
-        failed(atomicUpdate(ctx, op, where.addr[i], op.getMode(), values, i,
-                            nullptr)))
+        failed(atomicUpdate(ctx, op, where.addr[i], op.getMode(), ord, values,
+                            i, nullptr)))
       return failure();
   ctx.set(op.getResultToken(), RtValue::token());
   return success();
@@ -611,7 +628,8 @@ LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
   const Tile *mask = optionalTile(ctx, op.getMask());
   const Tile *padding = optionalTile(ctx, op.getPaddingValue());
   Tile t = makeTile(op.getResult().getType());
-  Ordering ord = orderingOf(op.getMemoryOrderingSemantics());
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   for (int64_t i = 0; i < t.size(); ++i) {
     if (mask && !mask->getBool(i)) {
       // Masked-off lanes touch no memory; their value is the padding
@@ -635,7 +653,8 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
   const Tile &ptrs = ctx.getTile(op.getDestination());
   const Tile &values = ctx.getTile(op.getValue());
   const Tile *mask = optionalTile(ctx, op.getMask());
-  Ordering ord = orderingOf(op.getMemoryOrderingSemantics());
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Lanes are written in row-major order, so when two lanes share an
   // address the last one wins (the spec leaves the winner open).
   for (int64_t i = 0; i < values.size(); ++i)
@@ -652,13 +671,15 @@ LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
   const Tile &args = ctx.getTile(op.getArg());
   const Tile *mask = optionalTile(ctx, op.getMask());
   Tile result = makeTile(op.getResult().getType());
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // One atomic transaction per lane, in row-major lane order.
   for (int64_t i = 0; i < args.size(); ++i) {
     if (mask && !mask->getBool(i)) {
       setUnspecified(result, i); // implementation-defined per the spec
       continue;
     }
-    if (failed(atomicUpdate(ctx, op, ptrs.get<uint64_t>(i), op.getMode(),
+    if (failed(atomicUpdate(ctx, op, ptrs.get<uint64_t>(i), op.getMode(), ord,
                             args, i, &result)))
       return failure();
   }
@@ -675,17 +696,19 @@ LogicalResult atomicCASSem(ExecContext &ctx, Operation *operation) {
   const Tile *mask = optionalTile(ctx, op.getMask());
   Tile result = makeTile(op.getResult().getType());
   unsigned n = result.elemBytes();
+  Ordering ord =
+      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   for (int64_t i = 0; i < result.size(); ++i) {
     if (mask && !mask->getBool(i)) {
       std::memcpy(result.at(i), cmp.at(i), n); // the spec returns cmp
       continue;
     }
     uint64_t addr = ptrs.get<uint64_t>(i);
-    if (failed(readElement(ctx, op, addr, result, i, Ordering::Atomic)))
+    if (failed(readElement(ctx, op, addr, result, i, ord)))
       return failure();
     // Bitwise comparison: distinct NaN payloads and +0/-0 differ.
     if (std::memcmp(result.at(i), cmp.at(i), n) == 0 &&
-        failed(writeElement(ctx, op, addr, val, i, Ordering::Atomic)))
+        failed(writeElement(ctx, op, addr, val, i, ord)))
       return failure();
   }
   ctx.setTile(op.getResult(), std::move(result));
@@ -788,8 +811,7 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
     // stay inside [0, 2^64).
     int64_t delta;
     uint64_t base = ptrs.get<uint64_t>(i), addr;
-    bool overflow =
-        __builtin_mul_overflow(offsets.getSInt(i), size, &delta);
+    bool overflow = __builtin_mul_overflow(offsets.getSInt(i), size, &delta);
     if (!overflow)
       overflow = delta >= 0
                      ? __builtin_add_overflow(base, uint64_t(delta), &addr)
