@@ -743,6 +743,37 @@ cuda_tile.module @m {
   }
 }
 
+TEST_F(OracleMemory, ConstantGlobalIsReadOnly) {
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  global private constant @lut <f32: [1.5, 2.5]> : tile<2xf32>
+  global @mut <f32: [1.5, 2.5]> : tile<2xf32>
+  testing$func @read() -> tile<f32> {
+    %g = get_global @lut : tile<ptr<f32>>
+    %one = constant <i32: 1> : tile<i32>
+    %g1 = offset %g, %one : tile<ptr<f32>>, tile<i32> -> tile<ptr<f32>>
+    %x, %t = load_ptr_tko weak %g1 : tile<ptr<f32>> -> tile<f32>, token
+    return %x : tile<f32>
+  }
+  testing$func @writeConst() {
+    %g = get_global @lut : tile<ptr<f32>>
+    %v = constant <f32: 0.0> : tile<f32>
+    %t = store_ptr_tko weak %g, %v : tile<ptr<f32>>, tile<f32> -> token
+    return
+  }
+  testing$func @writeMutable() -> tile<f32> {
+    %g = get_global @mut : tile<ptr<f32>>
+    %v = constant <f32: 4.0> : tile<f32>
+    %t = store_ptr_tko weak %g, %v : tile<ptr<f32>>, tile<f32> -> token
+    %x, %t1 = load_ptr_tko weak %g token = %t : tile<ptr<f32>> -> tile<f32>, token
+    return %x : tile<f32>
+  }
+})mlir"));
+  EXPECT_EQ(valueAt(eval("read", {})[0], 0), 2.5);
+  expectUB(evalFailure("writeConst", {}), "constant globals are read-only");
+  EXPECT_EQ(valueAt(eval("writeMutable", {})[0], 0), 4.0);
+}
+
 TEST_F(OracleMemory, GlobalDeclarationIsNotExecutable) {
   ASSERT_TRUE(parse(R"mlir(
 cuda_tile.module @m {

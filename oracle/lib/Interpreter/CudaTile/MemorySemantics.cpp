@@ -155,6 +155,13 @@ std::string hex(uint64_t v) {
   return s;
 }
 
+/// Buffers of `constant` globals carry this name prefix. A constant global
+/// is immutable while a kernel runs (the compiler may place it in read-only
+/// memory), so a write is undefined behaviour. Memory has no read-only
+/// flag, and the buffer name is the one per-buffer property this file can
+/// set, so the name marks it.
+constexpr llvm::StringLiteral kConstantGlobalPrefix = "constant global @";
+
 /// Moves `n` bytes between `buf` and memory at `addr` for lane `lane` of
 /// `op`. GPU memory accesses must be aligned to the element size; a
 /// misaligned pointer (only reachable through int_to_ptr or a misaligned
@@ -169,6 +176,13 @@ LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
                           std::to_string(lane) + ")");
   std::string error;
   Memory &mem = ctx.getMemory();
+  if (isWrite) {
+    const Memory::Buffer *b = mem.findBuffer(addr);
+    if (b && llvm::StringRef(b->name).starts_with(kConstantGlobalPrefix))
+      return ctx.ub(op, "write to " + b->name + " at " + hex(addr) +
+                            " (element " + std::to_string(lane) +
+                            "); constant globals are read-only");
+  }
   bool ok = isWrite
                 ? mem.write(addr, buf, n, ctx.getLinearBlockId(), ord, error)
                 : mem.read(addr, buf, n, ctx.getLinearBlockId(), ord, error);
@@ -759,8 +773,11 @@ LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
         init.setInt(i, values[splat ? 0 : i].getZExtValue());
     }
     uint64_t align = std::max<uint64_t>(global.getAlignment(), 1);
+    std::string bufferName =
+        (global.getConstant() ? kConstantGlobalPrefix : "global @").str() +
+        op.getName().str();
     return ctx.getMemory().allocate(
-        ("global @" + op.getName()).str(), count * init.elemBytes(), align,
+        bufferName, count * init.elemBytes(), align,
         ArrayRef<uint8_t>(init.data(), count * init.elemBytes()));
   });
   Tile t = makeTile(op.getResult().getType());
