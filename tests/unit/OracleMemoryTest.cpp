@@ -163,6 +163,53 @@ TEST_F(OracleMemory, PartitionEdgeTileReadsEachPaddingValue) {
   }
 }
 
+TEST_F(OracleMemory, ColumnMajorTensorUsesItsStrides) {
+  // A 4x2 tensor stored column-major: element (r, c) lives at r + 4c.
+  // Tile (1, 0) of 2x2 tiles covers rows 2-3.
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%p: tile<ptr<i64>>) -> tile<2x2xi64> {
+    %tv = make_tensor_view %p, shape = [4, 2], strides = [1, 4] : tensor_view<4x2xi64, strides=[1,4]>
+    %pv = make_partition_view %tv : partition_view<tile=(2x2), tensor_view<4x2xi64, strides=[1,4]>>
+    %one = constant <i32: 1> : tile<i32>
+    %z = constant <i32: 0> : tile<i32>
+    %x, %t = load_view_tko weak %pv[%one, %z] : partition_view<tile=(2x2), tensor_view<4x2xi64, strides=[1,4]>>, tile<i32> -> tile<2x2xi64>, token
+    return %x : tile<2x2xi64>
+  }
+})mlir"));
+  uint64_t a = buffer(std::vector<int64_t>{0, 1, 2, 3, 10, 11, 12, 13});
+  Tile x = eval("f", {ptr(a)})[0];
+  EXPECT_EQ(x.getSInt(0), 2);  // (2, 0)
+  EXPECT_EQ(x.getSInt(1), 12); // (2, 1)
+  EXPECT_EQ(x.getSInt(2), 3);  // (3, 0)
+  EXPECT_EQ(x.getSInt(3), 13); // (3, 1)
+}
+
+TEST_F(OracleMemory, PaddingOfNarrowFloats) {
+  // f8E4M3FN has -0 but no infinity: pos_inf padding cannot be honoured
+  // and reads as the unspecified pattern (0xFF, a NaN).
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%p: tile<ptr<f8E4M3FN>>) -> (tile<4xf8E4M3FN>, tile<4xf8E4M3FN>) {
+    %tv = make_tensor_view %p, shape = [2], strides = [1] : tensor_view<2xf8E4M3FN, strides=[1]>
+    %pz = make_partition_view %tv : partition_view<tile=(4), padding_value = neg_zero, tensor_view<2xf8E4M3FN, strides=[1]>>
+    %pi = make_partition_view %tv : partition_view<tile=(4), padding_value = pos_inf, tensor_view<2xf8E4M3FN, strides=[1]>>
+    %z = constant <i32: 0> : tile<i32>
+    %x, %t = load_view_tko weak %pz[%z] : partition_view<tile=(4), padding_value = neg_zero, tensor_view<2xf8E4M3FN, strides=[1]>>, tile<i32> -> tile<4xf8E4M3FN>, token
+    %y, %t1 = load_view_tko weak %pi[%z] : partition_view<tile=(4), padding_value = pos_inf, tensor_view<2xf8E4M3FN, strides=[1]>>, tile<i32> -> tile<4xf8E4M3FN>, token
+    return %x, %y : tile<4xf8E4M3FN>, tile<4xf8E4M3FN>
+  }
+})mlir"));
+  uint64_t a = buffer(std::vector<uint8_t>{0x38 /*1.0*/, 0x40 /*2.0*/});
+  auto out = eval("f", {ptr(a)});
+  EXPECT_EQ(bitsAt(out[0], 0), 0x38u);
+  EXPECT_EQ(bitsAt(out[0], 1), 0x40u);
+  EXPECT_EQ(bitsAt(out[0], 2), 0x80u);
+  EXPECT_EQ(bitsAt(out[0], 3), 0x80u);
+  EXPECT_EQ(bitsAt(out[1], 2), 0xFFu);
+  EXPECT_EQ(bitsAt(out[1], 3), 0xFFu);
+}
+
 TEST_F(OracleMemory, PartitionIndexOutsideIndexSpaceIsUB) {
   ASSERT_TRUE(parse(partitionModule("padding_value = zero, ")));
   uint64_t a = buffer(iotaF(18));
