@@ -513,6 +513,20 @@ cuda_tile.module @m {
   EXPECT_EQ(*x.at(3), 1);
 }
 
+TEST_F(OracleMemory, Tf32LoadDropsTheLowMantissaBits) {
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%p: tile<2xptr<tf32>>) -> tile<2xtf32> {
+    %x, %t = load_ptr_tko weak %p : tile<2xptr<tf32>> -> tile<2xtf32>, token
+    return %x : tile<2xtf32>
+  }
+})mlir"));
+  uint64_t a = buffer(std::vector<uint32_t>{0x3F801FFFu, 0x40000000u});
+  Tile x = eval("f", {ptrs({a, a + 4})})[0];
+  EXPECT_EQ(x.get<uint32_t>(0), 0x3F800000u);
+  EXPECT_EQ(x.get<uint32_t>(1), 0x40000000u);
+}
+
 TEST_F(OracleMemory, AllocaIsUninitializedUntilWritten) {
   ASSERT_TRUE(parse(R"mlir(
 cuda_tile.module @m {

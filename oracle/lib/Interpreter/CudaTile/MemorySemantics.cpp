@@ -196,9 +196,24 @@ LogicalResult readElement(ExecContext &ctx, Operation *op, uint64_t addr,
                           Tile &t, int64_t i, Ordering ord) {
   if (failed(access(ctx, op, addr, t.at(i), t.elemBytes(), i, ord, false)))
     return failure();
-  // i1 occupies a full byte in memory; any nonzero byte reads as true.
-  if (t.elemType() == ElemType::I1)
+  // Bring the bytes to the tile's canonical form. i1 occupies a full byte
+  // in memory and any nonzero byte reads as true (the spec says so); a
+  // 4-bit element is its byte's low nibble; tf32 lives in an f32 container
+  // whose low 13 mantissa bits the hardware ignores.
+  switch (t.elemType()) {
+  case ElemType::I1:
     *t.at(i) = *t.at(i) != 0;
+    break;
+  case ElemType::I4:
+  case ElemType::F4E2M1FN:
+    *t.at(i) &= 0x0F;
+    break;
+  case ElemType::TF32:
+    t.set<uint32_t>(i, t.get<uint32_t>(i) & ~uint32_t(0x1FFF));
+    break;
+  default:
+    break;
+  }
   return success();
 }
 
