@@ -37,7 +37,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <cstring>
 
