@@ -629,6 +629,30 @@ TEST_F(OracleMemory, BlockScopedWritesFromTwoBlocksRace) {
   expectUB(runGrid("sameBlockScope", {ptr(a)}, {2, 1, 1}).failure, "data race");
 }
 
+TEST_F(OracleMemory, WeakReadOfAnotherBlocksWeakWriteIsUB) {
+  // Every block reads partition 0 and writes its own partition: block 1
+  // reads what block 0 wrote, with no synchronization.
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  entry @k(%p: tile<ptr<f32>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
+    %z = constant <i32: 0> : tile<i32>
+    %x, %t = load_view_tko weak %pv[%z] : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> tile<4xf32>, token
+    %t1 = store_view_tko weak %x, %pv[%bx] token = %t : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+})mlir"));
+  uint64_t a = buffer(iotaF(8));
+  RunResult r = runGrid("k", {ptr(a)}, {2, 1, 1});
+  expectUB(r.failure, "data race");
+  EXPECT_EQ(r.failure->block[0], 1);
+  // A single block has nobody to race with.
+  uint64_t b = buffer(iotaF(8));
+  EXPECT_TRUE(runGrid("k", {ptr(b)}, {1, 1, 1}).ok());
+}
+
 TEST_F(OracleMemory, AtomicAddFromFourBlocksGivesTheSum) {
   ASSERT_TRUE(parse(R"mlir(
 cuda_tile.module @m {
