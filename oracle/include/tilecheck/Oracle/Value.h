@@ -99,6 +99,7 @@ struct TensorViewValue {
 /// A tiling of a tensor view. Partition: tile origin = index * tileShape.
 /// Strided: origin = index * traversalStrides. GatherScatter: the first
 /// dimension is addressed by explicit row indices given at access time.
+/// dimMap[k] is the tensor dimension that tile dimension k runs along.
 struct TiledViewValue {
   enum class Kind { Partition, Strided, GatherScatter };
   Kind kind = Kind::Partition;
@@ -107,6 +108,8 @@ struct TiledViewValue {
   llvm::SmallVector<int64_t, 4> traversalStrides;
   llvm::SmallVector<int32_t, 4> dimMap;
   Padding padding = Padding::None;
+  /// GatherScatter only: the dimension indexed by a tile of row indices.
+  int64_t sparseDim = -1;
 };
 
 /// One SSA value at run time.
