@@ -199,7 +199,7 @@ LogicalResult checkDivBy(ExecContext &ctx, AssumeOp op, DivByAttr pred,
     return v % static_cast<__int128>(divisor) == 0;
   };
   auto show = [&](int64_t i) {
-    return isPtr ? ("0x" + llvm::utohexstr(t.getUInt(i)))
+    return isPtr ? ("0x" + llvm::utohexstr(t.getUInt(i), /*LowerCase=*/true))
                  : std::to_string(t.getSInt(i));
   };
   int64_t every = pred.getEvery().value_or(1);
@@ -300,7 +300,7 @@ LogicalResult assumeSem(ExecContext &ctx, Operation *operation) {
     if (divBy.getDivisor() == 0 || base % divBy.getDivisor() != 0)
       return ctx.ub(op, "assumption div_by<" + Twine(divBy.getDivisor()) +
                             "> violated: tensor_view base address 0x" +
-                            llvm::utohexstr(base) + " is not a multiple of " +
+                            llvm::utohexstr(base, /*LowerCase=*/true) + " is not a multiple of " +
                             Twine(divBy.getDivisor()));
   } else if (value.isTile()) {
     const Tile &t = value.getTile();
@@ -355,12 +355,7 @@ FailureOr<std::string> formatConversion(ExecContext &ctx, Operation *op,
                             " does not apply to a " + name(type) +
                             " tile (undefined output)");
     fmt += c.conv;
-    double v = t.getFloat(i).convertToDouble();
-    if (type == ElemType::F32 || type == ElemType::TF32)
-      v = t.get<float>(i);
-    else if (type == ElemType::F64)
-      v = t.get<double>(i);
-    n = std::snprintf(buf, sizeof(buf), fmt.c_str(), v);
+    n = std::snprintf(buf, sizeof(buf), fmt.c_str(), floatAsDouble(t, i));
   } else if (c.conv == 'p' && type == ElemType::Ptr) {
     n = std::snprintf(buf, sizeof(buf), "0x%llx",
                       static_cast<unsigned long long>(t.getUInt(i)));

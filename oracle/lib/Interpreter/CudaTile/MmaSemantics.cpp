@@ -71,24 +71,10 @@ FailureOr<MmaShape> mmaShape(ExecContext &ctx, Operation *op, const Tile &a,
   return s;
 }
 
-/// Element i of a float tile as a double; exact for every float type up to
-/// f64.
-double floatAt(const Tile &t, int64_t i) {
-  switch (t.elemType()) {
-  case ElemType::F32:
-  case ElemType::TF32: // stored as an f32 bit pattern
-    return t.get<float>(i);
-  case ElemType::F64:
-    return t.get<double>(i);
-  default:
-    return t.getFloat(i).convertToDouble();
-  }
-}
-
 template <typename T> std::vector<T> toArray(const Tile &t) {
   std::vector<T> v(t.size());
   for (int64_t i = 0; i < t.size(); ++i)
-    v[i] = static_cast<T>(floatAt(t, i)); // exact: T is wide enough
+    v[i] = static_cast<T>(floatAsDouble(t, i)); // exact: T is wide enough
   return v;
 }
 

@@ -13,6 +13,9 @@
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 
+#include <limits>
+#include <string>
+
 namespace tilecheck::oracle::cuda_tile_sem {
 
 void registerStructureSemantics(SemanticsRegistry &r);
@@ -46,6 +49,26 @@ inline bool nextIndex(llvm::SmallVectorImpl<int64_t> &index,
     index[d] = 0;
   }
   return false;
+}
+
+/// Float element i as a host double; exact for every float type. NaN is
+/// mapped by hand because APFloat::convertToDouble turns an f8E8M0FNU NaN
+/// into infinity.
+inline double floatAsDouble(const Tile &t, int64_t i) {
+  switch (t.elemType()) {
+  case ElemType::F32:
+  case ElemType::TF32: // stored as an f32 bit pattern
+    return t.get<float>(i);
+  case ElemType::F64:
+    return t.get<double>(i);
+  default: {
+    llvm::APFloat v = t.getFloat(i);
+    if (v.isNaN())
+      return v.isNegative() ? -std::numeric_limits<double>::quiet_NaN()
+                            : std::numeric_limits<double>::quiet_NaN();
+    return v.convertToDouble();
+  }
+  }
 }
 
 /// Registers `fn` for the op class OpT.
