@@ -255,8 +255,8 @@ cuda_tile.module @m {
 
 TEST_F(OracleCore, ReduceSumOverEachAxis) {
   ASSERT_TRUE(parse(kSumModule));
-  auto out = eval("rows",
-                  {tileOf(ElemType::F32, {2, 4}, {1, 2, 3, 4, 5, 6, 7, 8})});
+  auto out =
+      eval("rows", {tileOf(ElemType::F32, {2, 4}, {1, 2, 3, 4, 5, 6, 7, 8})});
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(values(out[0]), V({6, 8, 10, 12}));
   // The identity enters once per output: 100 + 1 + 2 + 3 + 4, 100 + 26.
@@ -293,9 +293,9 @@ cuda_tile.module @m {
     return %a, %b, %c, %d : tile<2xi32>, tile<2xi8>, tile<4xi32>, tile<4xi8>
   }
 })mlir"));
-  auto out = eval("f", {tileOf(ElemType::I32, {2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}),
-                        tileOf(ElemType::I8, {2, 4},
-                               {-1, -2, -3, -4, -5, -6, -7, -8})});
+  auto out = eval(
+      "f", {tileOf(ElemType::I32, {2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}),
+            tileOf(ElemType::I8, {2, 4}, {-1, -2, -3, -4, -5, -6, -7, -8})});
   ASSERT_EQ(out.size(), 4u);
   EXPECT_EQ(values(out[0]), V({4, 8}));
   EXPECT_EQ(values(out[1]), V({7, 7}));
@@ -341,10 +341,10 @@ cuda_tile.module @m {
   // [1 2 3 0; 4 5 6 1] x [0.5 -1; 0.25 2; -0.125 1; 8 -8] + [10 20; 30 40]
   //   row 0: 0.5 + 0.5 - 0.375 + 0 = 0.625,  -1 + 4 + 3 + 0 = 6
   //   row 1: 2 + 1.25 - 0.75 + 8 = 10.5,     -4 + 10 + 6 - 8 = 4
-  auto out = eval("f", {tileOf(ElemType::F16, {2, 4}, {1, 2, 3, 0, 4, 5, 6, 1}),
-                        tileOf(ElemType::F16, {4, 2},
-                               {0.5, -1, 0.25, 2, -0.125, 1, 8, -8}),
-                        tileOf(ElemType::F32, {2, 2}, {10, 20, 30, 40})});
+  auto out = eval(
+      "f", {tileOf(ElemType::F16, {2, 4}, {1, 2, 3, 0, 4, 5, 6, 1}),
+            tileOf(ElemType::F16, {4, 2}, {0.5, -1, 0.25, 2, -0.125, 1, 8, -8}),
+            tileOf(ElemType::F32, {2, 2}, {10, 20, 30, 40})});
   EXPECT_EQ(values(out[0]), V({10.625, 26, 40.5, 44}));
 }
 
@@ -406,19 +406,18 @@ cuda_tile.module @m {
     return %d, %e, %f, %g : tile<2x1x1xf32>, tile<1x1xf64>, tile<1x1xf16>, tile<1x1xf32>
   }
 })mlir"));
-  auto out = eval(
-      "f", {tileOf(ElemType::BF16, {2, 1, 2}, {1, 2, 3, 4}),
-            tileOf(ElemType::BF16, {2, 2, 1}, {5, 6, 7, 8}),
-            tileOf(ElemType::F32, {2, 1, 1}, {0.5, -0.5}),
-            tileOf(ElemType::F64, {1, 2}, {1e300, 3}),
-            tileOf(ElemType::F64, {2, 1}, {1e-300, 0.1}),
-            tileOf(ElemType::F64, {1, 1}, {1}),
-            tileOf(ElemType::F8E4M3FN, {1, 2}, {448, -0.5}),
-            tileOf(ElemType::F8E4M3FN, {2, 1}, {2, 0.015625}),
-            tileOf(ElemType::F16, {1, 1}, {1}),
-            tileOf(ElemType::TF32, {1, 2}, {1.5, 2}),
-            tileOf(ElemType::TF32, {2, 1}, {4, -0.25}),
-            tileOf(ElemType::F32, {1, 1}, {0})});
+  auto out = eval("f", {tileOf(ElemType::BF16, {2, 1, 2}, {1, 2, 3, 4}),
+                        tileOf(ElemType::BF16, {2, 2, 1}, {5, 6, 7, 8}),
+                        tileOf(ElemType::F32, {2, 1, 1}, {0.5, -0.5}),
+                        tileOf(ElemType::F64, {1, 2}, {1e300, 3}),
+                        tileOf(ElemType::F64, {2, 1}, {1e-300, 0.1}),
+                        tileOf(ElemType::F64, {1, 1}, {1}),
+                        tileOf(ElemType::F8E4M3FN, {1, 2}, {448, -0.5}),
+                        tileOf(ElemType::F8E4M3FN, {2, 1}, {2, 0.015625}),
+                        tileOf(ElemType::F16, {1, 1}, {1}),
+                        tileOf(ElemType::TF32, {1, 2}, {1.5, 2}),
+                        tileOf(ElemType::TF32, {2, 1}, {4, -0.25}),
+                        tileOf(ElemType::F32, {1, 1}, {0})});
   ASSERT_EQ(out.size(), 4u);
   // Batch 0: 1*5 + 2*6 + 0.5; batch 1: 3*7 + 4*8 - 0.5.
   EXPECT_EQ(values(out[0]), V({17.5, 52.5}));
@@ -441,7 +440,8 @@ cuda_tile.module @m {
   }
 })mlir"));
   const int n = 256;
-  Tile a(ElemType::F32, {n, n}), b(ElemType::F32, {n, n}), c(ElemType::F32, {n, n});
+  Tile a(ElemType::F32, {n, n}), b(ElemType::F32, {n, n}),
+      c(ElemType::F32, {n, n});
   for (int i = 0; i < n * n; ++i) {
     a.set<float>(i, static_cast<float>((i * 7) % 5 - 2));
     b.set<float>(i, static_cast<float>((i * 3) % 7 - 3));
@@ -449,9 +449,9 @@ cuda_tile.module @m {
   }
   auto start = std::chrono::steady_clock::now();
   auto out = eval("f", {a, b, c});
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   RecordProperty("gflops", std::to_string(2.0 * n * n * n / seconds / 1e9));
   ASSERT_EQ(out.size(), 1u);
   for (int i : {0, 1, 255, 256 * 100 + 37, 256 * 256 - 1}) {
@@ -579,8 +579,9 @@ cuda_tile.module @m {
   EXPECT_EQ(out[0].getTile().getSInt(0), 42);
   // One line per false element, naming message, index and block.
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2);
-  EXPECT_NE(text.find("\"bad value\" at element [0, 1] in tile block (0, 0, 0)"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("\"bad value\" at element [0, 1] in tile block (0, 0, 0)"),
+      std::string::npos)
       << text;
   EXPECT_NE(text.find("at element [1, 1]"), std::string::npos) << text;
 
@@ -653,13 +654,14 @@ TEST_F(OracleCore, AssumeViolationsAreUndefinedBehaviour) {
 
 TEST_F(OracleCore, AssumeHoldsAndPassesTheValueThrough) {
   ASSERT_TRUE(parse(kAssumeModule));
-  EXPECT_EQ(values(eval("div", {tileOf(ElemType::I32, {4}, {32, -16, 0, 48})})[0]),
-            V({32, -16, 0, 48}));
+  EXPECT_EQ(
+      values(eval("div", {tileOf(ElemType::I32, {4}, {32, -16, 0, 48})})[0]),
+      V({32, -16, 0, 48}));
   EXPECT_EQ(values(eval("groups", {tileOf(ElemType::I32, {2, 4},
                                           {4, 5, -8, -7, 0, 1, 12, 13})})[0]),
             V({4, 5, -8, -7, 0, 1, 12, 13}));
-  auto p = eval("ptrs", {tileOfBits(ElemType::Ptr, {4},
-                                    {0x100, 0x104, 0x108, 0x10c})});
+  auto p = eval("ptrs",
+                {tileOfBits(ElemType::Ptr, {4}, {0x100, 0x104, 0x108, 0x10c})});
   EXPECT_EQ(bitsAt(p[0], 3), 0x10cu);
   EXPECT_EQ(values(eval("same", {tileOf(ElemType::I8, {2, 4},
                                         {7, 7, 7, -1, 7, 7, 7, -1})})[0]),
@@ -732,12 +734,12 @@ cuda_tile.module @m {
   RunOptions options;
   options.printStream = &os;
   std::vector<RtValue> out;
-  RunResult r = call(
-      "f",
-      {RtValue::tile(tileOf(ElemType::I64, {2}, {-5, 1e12})),
-       RtValue::tile(tileOf(ElemType::I8, {2, 2}, {-1, 2, 3, 4})),
-       RtValue::tile(tileOf(ElemType::F64, {}, {1234.5}))},
-      out, options);
+  RunResult r =
+      call("f",
+           {RtValue::tile(tileOf(ElemType::I64, {2}, {-5, 1e12})),
+            RtValue::tile(tileOf(ElemType::I8, {2, 2}, {-1, 2, 3, 4})),
+            RtValue::tile(tileOf(ElemType::F64, {}, {1234.5}))},
+           out, options);
   ASSERT_TRUE(r.ok()) << r.failure->str();
   // %u of i8 -1 is the element-width unsigned value 255; %o of -5 (i64) is
   // its 64-bit pattern in octal.

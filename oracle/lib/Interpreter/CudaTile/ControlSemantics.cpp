@@ -1,10 +1,13 @@
-//===- ControlSemantics.cpp - if, for, loop and their terminators ---------===//
+//===- ControlSemantics.cpp - control flow, assert, assume, print_tko -----===//
 //
 // Region-owning ops run their body through ExecContext::execBlock and
 // consume the signals that belong to them: `if` takes `yield`, `for` takes
 // `continue`, `loop` takes `continue` and `break`. Any other signal (a
 // `break` or `continue` inside an `if`, a `return` anywhere) is passed on to
 // the enclosing op unchanged.
+//
+// The rest of the control category (assert, assume, print_tko) sits in its
+// own section at the end; its comment explains the choices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,10 +242,10 @@ LogicalResult checkDivBy(ExecContext &ctx, AssumeOp op, DivByAttr pred,
     if (actual != expected)
       return ctx.ub(op, "assumption div_by<" + Twine(divisor) + ", every " +
                             Twine(every) + " along " + Twine(along) +
-                            "> violated: element " + formatIndex(t, i) +
-                            " = " + show(i) + " does not continue its group "
-                            "from " + formatIndex(t, first) + " = " +
-                            show(first) + " in steps of " + Twine(step));
+                            "> violated: element " + formatIndex(t, i) + " = " +
+                            show(i) + " does not continue its group from " +
+                            formatIndex(t, first) + " = " + show(first) +
+                            " in steps of " + Twine(step));
   }
   return success();
 }
@@ -278,11 +281,10 @@ LogicalResult checkBounded(ExecContext &ctx, AssumeOp op, BoundedAttr pred,
   for (int64_t i = 0; i < t.size(); ++i) {
     int64_t v = t.getSInt(i);
     if ((lb && v < *lb) || (ub && v > *ub))
-      return ctx.ub(op, "assumption bounded<" +
-                            (lb ? Twine(*lb) : Twine("?")) + ", " +
-                            (ub ? Twine(*ub) : Twine("?")) +
-                            "> violated: element " + formatIndex(t, i) +
-                            " = " + Twine(v));
+      return ctx.ub(op, "assumption bounded<" + (lb ? Twine(*lb) : Twine("?")) +
+                            ", " + (ub ? Twine(*ub) : Twine("?")) +
+                            "> violated: element " + formatIndex(t, i) + " = " +
+                            Twine(v));
   }
   return success();
 }
@@ -300,7 +302,8 @@ LogicalResult assumeSem(ExecContext &ctx, Operation *operation) {
     if (divBy.getDivisor() == 0 || base % divBy.getDivisor() != 0)
       return ctx.ub(op, "assumption div_by<" + Twine(divBy.getDivisor()) +
                             "> violated: tensor_view base address 0x" +
-                            llvm::utohexstr(base, /*LowerCase=*/true) + " is not a multiple of " +
+                            llvm::utohexstr(base, /*LowerCase=*/true) +
+                            " is not a multiple of " +
                             Twine(divBy.getDivisor()));
   } else if (value.isTile()) {
     const Tile &t = value.getTile();

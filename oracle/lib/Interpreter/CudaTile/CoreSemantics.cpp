@@ -268,8 +268,8 @@ LogicalResult combineSem(ExecContext &ctx, Operation *op, unsigned dim,
   for (unsigned i = 0; i < numOperands; ++i) {
     inputs.push_back(&ctx.getTile(op->getOperand(i)));
     outputs.push_back(makeTile(op->getResult(i).getType()));
-    FailureOr<Tile> id = identityTile(ctx, op, identities[i],
-                                      inputs.back()->elemType());
+    FailureOr<Tile> id =
+        identityTile(ctx, op, identities[i], inputs.back()->elemType());
     if (failed(id))
       return failure();
     identityValues.push_back(RtValue::tile(std::move(*id)));

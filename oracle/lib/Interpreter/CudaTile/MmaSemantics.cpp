@@ -62,8 +62,8 @@ FailureOr<MmaShape> mmaShape(ExecContext &ctx, Operation *op, const Tile &a,
   if ((rank != 2 && rank != 3) || b.rank() != rank || c.rank() != rank)
     return ctx.error(op, "operands must all be 2-D or all 3-D");
   unsigned base = rank - 2;
-  MmaShape s{rank == 3 ? a.shape()[0] : 1, a.shape()[base],
-             b.shape()[base + 1], a.shape()[base + 1]};
+  MmaShape s{rank == 3 ? a.shape()[0] : 1, a.shape()[base], b.shape()[base + 1],
+             a.shape()[base + 1]};
   if (b.shape()[base] != s.k || c.shape()[base] != s.m ||
       c.shape()[base + 1] != s.n ||
       (rank == 3 && (b.shape()[0] != s.batch || c.shape()[0] != s.batch)))
@@ -134,8 +134,8 @@ void gemm(const T *a, const T *b, T *c, const MmaShape &s) {
     const T *bb = b + bi * s.k * s.n;
     T *cb = c + bi * s.m * s.n;
 #ifdef TILECHECK_MMA_FMA_DISPATCH
-    static const bool hasFma = __builtin_cpu_supports("fma") &&
-                               __builtin_cpu_supports("avx2");
+    static const bool hasFma =
+        __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
     if (hasFma) {
       gemmFma(ab, bb, cb, s.m, s.n, s.k);
       continue;
@@ -330,8 +330,8 @@ LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
           std::make_tuple(&sbv, &sb, "rhs_scale")})
       for (int64_t i = 0; i < static_cast<int64_t>(scales->size()); ++i)
         if (std::signbit((*scales)[i]))
-          return ctx.ub(op, Twine("negative f8E4M3FN ") + what +
-                                " element " + formatIndex(*tile, i) +
+          return ctx.ub(op, Twine("negative f8E4M3FN ") + what + " element " +
+                                formatIndex(*tile, i) +
                                 " gives undefined values");
   }
   // Scale the operands up front: row i of lhs uses lhs_scale row i,
@@ -340,12 +340,10 @@ LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
   for (int64_t bi = 0; bi < s->batch; ++bi) {
     for (int64_t i = 0; i < s->m; ++i)
       for (int64_t p = 0; p < s->k; ++p)
-        av[(bi * s->m + i) * s->k + p] *=
-            sav[(bi * s->m + i) * scaleK + p / v];
+        av[(bi * s->m + i) * s->k + p] *= sav[(bi * s->m + i) * scaleK + p / v];
     for (int64_t p = 0; p < s->k; ++p)
       for (int64_t j = 0; j < s->n; ++j)
-        bv[(bi * s->k + p) * s->n + j] *=
-            sbv[(bi * scaleK + p / v) * s->n + j];
+        bv[(bi * s->k + p) * s->n + j] *= sbv[(bi * scaleK + p / v) * s->n + j];
   }
   Tile d(ElemType::F32, c.shape());
   for (int64_t bi = 0; bi < s->batch; ++bi)
@@ -354,8 +352,8 @@ LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
         int64_t at = (bi * s->m + i) * s->n + j;
         float acc = c.get<float>(at);
         for (int64_t p = 0; p < s->k; ++p) {
-          double prod = av[(bi * s->m + i) * s->k + p] *
-                        bv[(bi * s->k + p) * s->n + j];
+          double prod =
+              av[(bi * s->m + i) * s->k + p] * bv[(bi * s->k + p) * s->n + j];
           acc = static_cast<float>(addRoundToOdd(prod, acc));
         }
         d.set<float>(at, acc);
