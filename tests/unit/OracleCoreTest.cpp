@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 using namespace tilecheck::oracle;
 using namespace tilecheck::oracle::testing;
@@ -303,6 +304,41 @@ cuda_tile.module @m {
   EXPECT_EQ(values(out[3]), V({-5, -6, -7, -8}));
 }
 
+TEST_F(OracleCore, ReduceAndScanMiddleAxisOf3D) {
+  // dim=1 of a 2x2x2 tile has elements before and after it, which checks
+  // the outer/inner indexing: x[i][j][k] = 4i + 2j + k.
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%x: tile<2x2x2xf32>) -> (tile<2x2xf32>, tile<2x2x2xf32>) {
+    %r = reduce %x dim=1 identities=[0.0 : f32] : tile<2x2x2xf32> -> tile<2x2xf32>
+    (%e: tile<f32>, %a: tile<f32>) {
+      %one = constant <f32: 1.0> : tile<1x1xf32>
+      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
+      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
+      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
+      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
+      yield %s : tile<f32>
+    }
+    %p = scan %x dim=1 reverse=true identities=[0.0 : f32] : tile<2x2x2xf32> -> tile<2x2x2xf32>
+    (%e: tile<f32>, %a: tile<f32>) {
+      %one = constant <f32: 1.0> : tile<1x1xf32>
+      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
+      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
+      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
+      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
+      yield %s : tile<f32>
+    }
+    return %r, %p : tile<2x2xf32>, tile<2x2x2xf32>
+  }
+})mlir"));
+  auto out = eval("f", {counting(ElemType::F32, {2, 2, 2})});
+  ASSERT_EQ(out.size(), 2u);
+  // r[i][k] = x[i][0][k] + x[i][1][k] = 8i + 2k + 2.
+  EXPECT_EQ(values(out[0]), V({2, 4, 10, 12}));
+  // Reverse along j: p[i][1][k] = x[i][1][k], p[i][0][k] = r[i][k].
+  EXPECT_EQ(values(out[1]), V({2, 4, 2, 3, 10, 12, 6, 7}));
+}
+
 TEST_F(OracleCore, ScanStoresEveryStepInDirection) {
   // Keeping the element gives the input back; keeping the accumulator
   // gives the identity everywhere; both directions, along dim 1 of 2x4.
@@ -462,6 +498,23 @@ cuda_tile.module @m {
               b.get<float>(k * n + col);
     EXPECT_EQ(valueAt(out[0], i), want) << i;
   }
+}
+
+TEST_F(OracleCore, MmafPropagatesNaNAndInfinity) {
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%a: tile<1x2xf32>, %b: tile<2x2xf32>, %c: tile<1x2xf32>) -> tile<1x2xf32> {
+    %d = mmaf %a, %b, %c : tile<1x2xf32>, tile<2x2xf32>, tile<1x2xf32>
+    return %d : tile<1x2xf32>
+  }
+})mlir"));
+  // Column 0: inf * 0 is NaN. Column 1: inf * 1 + 1 * 2 + 3 is inf.
+  double inf = std::numeric_limits<double>::infinity();
+  auto out = eval("f", {tileOf(ElemType::F32, {1, 2}, {inf, 1}),
+                        tileOf(ElemType::F32, {2, 2}, {0, 1, 5, 2}),
+                        tileOf(ElemType::F32, {1, 2}, {0, 3})});
+  EXPECT_TRUE(std::isnan(valueAt(out[0], 0)));
+  EXPECT_EQ(valueAt(out[0], 1), inf);
 }
 
 TEST_F(OracleCore, MmaiSignednessMixes) {
@@ -719,6 +772,28 @@ cuda_tile.module @m {
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->kind, FailureKind::UndefinedBehavior);
   EXPECT_EQ(text, "");
+}
+
+TEST_F(OracleCore, PrintTkoNestsBracketsPerDimension) {
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%x: tile<2x2x2xi16>, %p: tile<2xptr<f32>>) -> token {
+    %t = print_tko "%d %p", %x, %p : tile<2x2x2xi16>, tile<2xptr<f32>> -> token
+    return %t : token
+  }
+})mlir"));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  RunOptions options;
+  options.printStream = &os;
+  std::vector<RtValue> out;
+  RunResult r =
+      call("f",
+           {RtValue::tile(counting(ElemType::I16, {2, 2, 2})),
+            RtValue::tile(tileOfBits(ElemType::Ptr, {2}, {0x1000, 0xbeef0}))},
+           out, options);
+  ASSERT_TRUE(r.ok()) << r.failure->str();
+  EXPECT_EQ(text, "[[[0, 1], [2, 3]], [[4, 5], [6, 7]]] [0x1000, 0xbeef0]");
 }
 
 TEST_F(OracleCore, PrintTkoLengthModifiersAndWidths) {
