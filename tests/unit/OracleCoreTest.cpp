@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <random>
 
 using namespace tilecheck::oracle;
 using namespace tilecheck::oracle::testing;
@@ -497,6 +498,77 @@ cuda_tile.module @m {
       want += static_cast<double>(a.get<float>(r * n + k)) *
               b.get<float>(k * n + col);
     EXPECT_EQ(valueAt(out[0], i), want) << i;
+  }
+}
+
+TEST_F(OracleCore, MmafStepsAreCorrectlyRoundedFmas) {
+  // Each accumulation step is one correctly rounded FMA in the result type.
+  // Batched 1x1x1 products are single steps; compare them with APFloat's
+  // fusedMultiplyAdd on random bit patterns (all exponents, subnormals,
+  // signs; NaN results compare as NaN). Seeded, so reproducible.
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @h(%a: tile<4096x1x1xf16>, %b: tile<4096x1x1xf16>, %c: tile<4096x1x1xf16>) -> tile<4096x1x1xf16> {
+    %d = mmaf %a, %b, %c : tile<4096x1x1xf16>, tile<4096x1x1xf16>, tile<4096x1x1xf16>
+    return %d : tile<4096x1x1xf16>
+  }
+  testing$func @e(%a: tile<4096x1x1xf8E5M2>, %b: tile<4096x1x1xf8E5M2>, %c: tile<4096x1x1xf16>) -> tile<4096x1x1xf16> {
+    %d = mmaf %a, %b, %c : tile<4096x1x1xf8E5M2>, tile<4096x1x1xf8E5M2>, tile<4096x1x1xf16>
+    return %d : tile<4096x1x1xf16>
+  }
+  testing$func @f(%a: tile<4096x1x1xf32>, %b: tile<4096x1x1xf32>, %c: tile<4096x1x1xf32>) -> tile<4096x1x1xf32> {
+    %d = mmaf %a, %b, %c : tile<4096x1x1xf32>, tile<4096x1x1xf32>, tile<4096x1x1xf32>
+    return %d : tile<4096x1x1xf32>
+  }
+})mlir"));
+  struct Case {
+    const char *fn;
+    ElemType in, out;
+  };
+  std::mt19937_64 rng(20261121);
+  for (Case k : {Case{"h", ElemType::F16, ElemType::F16},
+                 Case{"e", ElemType::F8E5M2, ElemType::F16},
+                 Case{"f", ElemType::F32, ElemType::F32}}) {
+    const int64_t n = 4096;
+    auto randomBits = [&](ElemType t) {
+      std::vector<uint64_t> bits(n);
+      unsigned w = bitWidth(t);
+      for (uint64_t &b : bits) {
+        b = rng() & ((1ull << w) - 1);
+        // Bias half of the accumulators towards the products' magnitude
+        // so that cancellation and ties are common, not just absorption.
+        if (t == ElemType::F32 && (rng() & 1))
+          b = (b & 0x807fffffull) | (0x3f800000ull + (rng() % 16 << 23));
+      }
+      return bits;
+    };
+    std::vector<uint64_t> a = randomBits(k.in), b = randomBits(k.in),
+                          c = randomBits(k.out);
+    Tile ta = tileOfBits(k.in, {n, 1, 1}, a),
+         tb = tileOfBits(k.in, {n, 1, 1}, b),
+         tc = tileOfBits(k.out, {n, 1, 1}, c);
+    auto out = eval(k.fn, {ta, tb, tc});
+    ASSERT_EQ(out.size(), 1u);
+    const llvm::fltSemantics &sem = *semantics(k.out);
+    for (int64_t i = 0; i < n; ++i) {
+      bool lost;
+      llvm::APFloat x = ta.getFloat(i), y = tb.getFloat(i);
+      x.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+      y.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+      // APFloat computes this * multiplicand + addend.
+      llvm::APFloat want = x;
+      want.fusedMultiplyAdd(y, tc.getFloat(i),
+                            llvm::APFloat::rmNearestTiesToEven);
+      llvm::APFloat got = out[0].getFloat(i);
+      if (want.isNaN()) {
+        EXPECT_TRUE(got.isNaN()) << k.fn << " " << i;
+        continue;
+      }
+      EXPECT_TRUE(got.bitwiseIsEqual(want))
+          << k.fn << " element " << i << ": a=0x" << std::hex << a[i] << " b=0x"
+          << b[i] << " c=0x" << c[i] << " got " << got.convertToDouble()
+          << " want " << want.convertToDouble();
+    }
   }
 }
 
