@@ -152,7 +152,10 @@ void gemm(const T *a, const T *b, T *c, const MmaShape &s) {
 /// x + y rounded to double with round-to-odd: if the exact sum is not a
 /// double, the neighbour with an odd last bit. A later rounding of the
 /// result to a format with at most 51 bits of precision is then a correct
-/// rounding of the exact sum (no double-rounding error).
+/// rounding of the exact sum (no double-rounding error). For the operands
+/// this file passes (products of f16/f8 values plus an f16, or scaled f8/f4
+/// products plus an f32) the sum is in fact always exact in double, so this
+/// is a guard that keeps the argument local rather than a hot path.
 double addRoundToOdd(double x, double y) {
   double s = x + y;
   if (!std::isfinite(s))
@@ -160,25 +163,39 @@ double addRoundToOdd(double x, double y) {
   // Knuth's TwoSum: e is the exact rounding error of s.
   double yv = s - x;
   double e = (x - (s - yv)) + (y - yv);
-  if (e == 0)
-    return s;
   uint64_t bits;
   std::memcpy(&bits, &s, sizeof(bits));
-  if (bits & 1)
+  if (e == 0 || (bits & 1))
     return s;
-  return std::nextafter(s, e > 0 ? std::numeric_limits<double>::infinity()
-                                 : -std::numeric_limits<double>::infinity());
+  // s != 0 here (an inexact sum never rounds to zero). Step one ulp towards
+  // the exact value: adjacent doubles alternate parity.
+  bool up = (e > 0) == (s > 0);
+  bits = up ? bits + 1 : bits - 1;
+  std::memcpy(&s, &bits, sizeof(bits));
+  return s;
 }
 
 /// Rounds x to the nearest f16 value (ties to even, overflow to infinity),
 /// returned as a double.
 double roundToHalf(double x) {
-  if (!std::isfinite(x) || x == 0)
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof(bits));
+  int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  if (biased == 0x7ff || (bits << 1) == 0) // NaN, infinity, zero
     return x;
   // Quantum of f16 at |x|: 2^(exponent - 10), never below the subnormal
   // step 2^-24.
-  int q = std::max(std::ilogb(x), -14) - 10;
-  double r = std::ldexp(std::nearbyint(std::ldexp(x, -q)), q);
+  int q = std::max(biased - 1023, -14) - 10;
+  // Adding c = 1.5 * 2^(q + 52) rounds x to a multiple of 2^q in the
+  // current (nearest-even) mode: c's ulp is 2^q and |x| < 2^(q + 11) keeps
+  // the sum in c's binade; c / 2^q is even, so "even" means the same for
+  // the sum as for the rounded x. Subtracting c again is exact.
+  uint64_t cbits = (static_cast<uint64_t>(q + 52 + 1023) << 52) | (1ull << 51);
+  double c;
+  std::memcpy(&c, &cbits, sizeof(c));
+  double r = (x + c) - c;
+  if (r == 0)
+    return std::copysign(0.0, x);
   if (std::fabs(r) > 65504.0)
     return std::copysign(std::numeric_limits<double>::infinity(), x);
   return r;
@@ -345,19 +362,21 @@ LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
       for (int64_t j = 0; j < s->n; ++j)
         bv[(bi * s->k + p) * s->n + j] *= sbv[(bi * scaleK + p / v) * s->n + j];
   }
-  Tile d(ElemType::F32, c.shape());
+  // i-k-j order as in mmaf: per element the k steps still run 0..K-1.
+  std::vector<float> acc(c.size());
+  std::memcpy(acc.data(), c.data(), c.size() * sizeof(float));
   for (int64_t bi = 0; bi < s->batch; ++bi)
-    for (int64_t i = 0; i < s->m; ++i)
-      for (int64_t j = 0; j < s->n; ++j) {
-        int64_t at = (bi * s->m + i) * s->n + j;
-        float acc = c.get<float>(at);
-        for (int64_t p = 0; p < s->k; ++p) {
-          double prod =
-              av[(bi * s->m + i) * s->k + p] * bv[(bi * s->k + p) * s->n + j];
-          acc = static_cast<float>(addRoundToOdd(prod, acc));
-        }
-        d.set<float>(at, acc);
+    for (int64_t i = 0; i < s->m; ++i) {
+      float *row = acc.data() + (bi * s->m + i) * s->n;
+      for (int64_t p = 0; p < s->k; ++p) {
+        double x = av[(bi * s->m + i) * s->k + p];
+        const double *brow = bv.data() + (bi * s->k + p) * s->n;
+        for (int64_t j = 0; j < s->n; ++j)
+          row[j] = static_cast<float>(addRoundToOdd(x * brow[j], row[j]));
       }
+    }
+  Tile d(ElemType::F32, c.shape());
+  std::memcpy(d.data(), acc.data(), acc.size() * sizeof(float));
   ctx.setTile(op.getResult(), std::move(d));
   return success();
 }
