@@ -192,9 +192,8 @@ LogicalResult checkDivBy(ExecContext &ctx, AssumeOp op, DivByAttr pred,
   if (divisor == 0)
     return ctx.error(op, "div_by<0>");
   bool isPtr = t.elemType() == ElemType::Ptr;
-  // Divisibility of the signed value by a power of two is a test of the low
-  // bits of its two's complement pattern; the general case uses the
-  // remainder.
+  // Integers are judged by their signed value (-32 is a multiple of 32),
+  // pointers by their unsigned address; 128-bit math keeps INT64_MIN exact.
   auto divisible = [&](int64_t i) {
     if (isPtr)
       return t.getUInt(i) % divisor == 0;
