@@ -175,6 +175,19 @@ cuda_tile.module @m {
   EXPECT_EQ(values(out[2]), V({-1, -1, -2, -2}));
 }
 
+TEST_F(OracleCore, CatMiddleAxisOf3D) {
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%a: tile<2x1x2xi64>, %b: tile<2x1x2xi64>) -> tile<2x2x2xi64> {
+    %r = cat %a, %b dim = 1 : tile<2x1x2xi64>, tile<2x1x2xi64> -> tile<2x2x2xi64>
+    return %r : tile<2x2x2xi64>
+  }
+})mlir"));
+  auto out = eval("f", {tileOf(ElemType::I64, {2, 1, 2}, {0, 1, 2, 3}),
+                        tileOf(ElemType::I64, {2, 1, 2}, {10, 11, 12, 13})});
+  EXPECT_EQ(values(out[0]), V({0, 1, 10, 11, 2, 3, 12, 13}));
+}
+
 TEST_F(OracleCore, ExtractBlocks) {
   ASSERT_TRUE(parse(R"mlir(
 cuda_tile.module @m {
@@ -338,6 +351,31 @@ cuda_tile.module @m {
   EXPECT_EQ(values(out[0]), V({2, 4, 10, 12}));
   // Reverse along j: p[i][1][k] = x[i][1][k], p[i][0][k] = r[i][k].
   EXPECT_EQ(values(out[1]), V({2, 4, 2, 3, 10, 12, 6, 7}));
+}
+
+TEST_F(OracleCore, HalfIdentityConvertsBetweenF16AndBF16) {
+  // The verifier lets an f16 identity stand for a bf16 operand; the oracle
+  // converts the value. 1.5 is exact in both; 0.1 rounds differently.
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  testing$func @f(%x: tile<2xbf16>) -> (tile<bf16>, tile<bf16>) {
+    %a = reduce %x dim=0 identities=[1.5 : f16] : tile<2xbf16> -> tile<bf16>
+    (%e: tile<bf16>, %acc: tile<bf16>) {
+      yield %acc : tile<bf16>
+    }
+    %b = reduce %x dim=0 identities=[0.1 : f16] : tile<2xbf16> -> tile<bf16>
+    (%e: tile<bf16>, %acc: tile<bf16>) {
+      yield %acc : tile<bf16>
+    }
+    return %a, %b : tile<bf16>, tile<bf16>
+  }
+})mlir"));
+  auto out = eval("f", {tileOf(ElemType::BF16, {2}, {7, 8})});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(valueAt(out[0], 0), 1.5);
+  // f16 0.1 is 0x2e66 = 0.0999755859375; to bf16 (8 significant bits):
+  // 0x3dcd = 0.10009765625 (nearest; 0x3dcc = 0.099609375 is further).
+  EXPECT_EQ(bitsAt(out[1], 0), 0x3dcdu);
 }
 
 TEST_F(OracleCore, ScanStoresEveryStepInDirection) {
