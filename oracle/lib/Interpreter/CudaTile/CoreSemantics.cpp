@@ -1,15 +1,60 @@
-//===- CoreSemantics.cpp - constants, block ids, shape ops, mma -----------===//
+//===- CoreSemantics.cpp - constants, block ids, shape ops, reductions ----===//
+//
+// The core category of cuda_tile without memory: constants, the tile block
+// coordinates, iota, the shape ops (broadcast, reshape, permute, cat,
+// extract) and the combiner ops reduce and scan. The matrix
+// multiply-accumulate ops live in MmaSemantics.cpp.
+//
+// Shape ops never look at element values: they move element bytes
+// (Tile::elemBytes() each), so one implementation serves every element
+// type, pointers and sub-byte types included, and cannot disturb NaN
+// payloads or signed zeros.
+//
+// reduce and scan run their body once per combination step through
+// ExecContext::execBlock. The spec leaves the combination order unspecified
+// (the body is meant to be associative and commutative); the oracle fixes
+// one deterministic order so that a run is reproducible:
+//   * each output position starts from the identity attribute;
+//   * the elements along `dim` are folded one at a time in ascending index
+//     order (descending for scan with reverse=true), the body receiving
+//     (element, accumulator) pairs, operand by operand;
+//   * scan stores the accumulator after every step (an inclusive scan).
+// A GPU may combine in a tree instead, so float results of non-exact bodies
+// must be compared with a tolerance; integer bodies compare bit for bit.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
 namespace tilecheck::oracle::cuda_tile_sem {
 
+std::string formatIndex(const Tile &t, int64_t flat) {
+  SmallVector<int64_t, 4> index;
+  t.unflatten(flat, index);
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(index, os);
+  os << "]";
+  return s;
+}
+
 namespace {
+
+/// Copies element `from` of `src` into element `to` of `dst` (same type).
+inline void copyElem(Tile &dst, int64_t to, const Tile &src, int64_t from) {
+  std::memcpy(dst.at(to), src.at(from), src.elemBytes());
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and grid coordinates
+//===----------------------------------------------------------------------===//
 
 LogicalResult constantSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<ConstantOp>(operation);
@@ -40,12 +85,272 @@ LogicalResult blockIdSem(ExecContext &ctx, Operation *op) {
   return success();
 }
 
+/// Element i is i. The verifier guarantees the count fits the element type
+/// (read as unsigned, as the spec says), so setInt never truncates.
+LogicalResult iotaSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<IotaOp>(operation);
+  Tile t = makeTile(op.getType());
+  for (int64_t i = 0; i < t.size(); ++i)
+    t.setInt(i, static_cast<uint64_t>(i));
+  ctx.setTile(op.getResult(), std::move(t));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+/// Size-1 source dimensions repeat; the others map one to one.
+LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<BroadcastOp>(operation);
+  const Tile &src = ctx.getTile(op.getSource());
+  Tile dst = makeTile(op.getType());
+  if (src.rank() != dst.rank())
+    return ctx.error(op, "source and result ranks differ");
+  SmallVector<int64_t, 4> srcStrides = src.strides();
+  // A repeated dimension contributes nothing to the source offset.
+  for (unsigned d = 0; d < src.rank(); ++d) {
+    if (src.shape()[d] == 1)
+      srcStrides[d] = 0;
+    else if (src.shape()[d] != dst.shape()[d])
+      return ctx.error(op, "source dimension " + Twine(d) +
+                               " is neither 1 nor the result's size");
+  }
+  SmallVector<int64_t, 4> index(dst.rank(), 0);
+  for (int64_t i = 0; i < dst.size(); ++i) {
+    int64_t from = 0;
+    for (unsigned d = 0; d < dst.rank(); ++d)
+      from += index[d] * srcStrides[d];
+    copyElem(dst, i, src, from);
+    nextIndex(index, dst.shape());
+  }
+  ctx.setTile(op.getResult(), std::move(dst));
+  return success();
+}
+
+/// Row-major order is kept, so the bytes are the same; only the shape
+/// changes.
+LogicalResult reshapeSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<ReshapeOp>(operation);
+  const Tile &src = ctx.getTile(op.getSource());
+  Tile dst = makeTile(op.getType());
+  if (src.size() != dst.size() || src.elemType() != dst.elemType())
+    return ctx.error(op, "source and result hold different element counts");
+  std::memcpy(dst.data(), src.data(), src.size() * src.elemBytes());
+  ctx.setTile(op.getResult(), std::move(dst));
+  return success();
+}
+
+/// result[i_0, ..., i_n] = source[j] with j[perm[d]] = i_d.
+LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<PermuteOp>(operation);
+  const Tile &src = ctx.getTile(op.getSource());
+  Tile dst = makeTile(op.getType());
+  ArrayRef<int32_t> perm = op.getPermutation();
+  if (perm.size() != src.rank() || dst.rank() != src.rank())
+    return ctx.error(op, "permutation does not match the rank");
+  SmallVector<int64_t, 4> srcStrides = src.strides();
+  // Stride of source dimension perm[d] for each result dimension d.
+  SmallVector<int64_t, 4> strideOfResultDim(dst.rank());
+  for (unsigned d = 0; d < dst.rank(); ++d)
+    strideOfResultDim[d] = srcStrides[perm[d]];
+  SmallVector<int64_t, 4> index(dst.rank(), 0);
+  for (int64_t i = 0; i < dst.size(); ++i) {
+    int64_t from = 0;
+    for (unsigned d = 0; d < dst.rank(); ++d)
+      from += index[d] * strideOfResultDim[d];
+    copyElem(dst, i, src, from);
+    nextIndex(index, dst.shape());
+  }
+  ctx.setTile(op.getResult(), std::move(dst));
+  return success();
+}
+
+/// Along `dim` the result holds lhs, then rhs.
+LogicalResult catSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<CatOp>(operation);
+  const Tile &lhs = ctx.getTile(op.getLhs());
+  const Tile &rhs = ctx.getTile(op.getRhs());
+  Tile dst = makeTile(op.getType());
+  unsigned dim = static_cast<unsigned>(op.getDim());
+  if (dim >= dst.rank())
+    return ctx.error(op, "dim is out of range");
+  // Copy contiguous runs: everything after `dim` is one run per operand.
+  int64_t outer = 1, inner = 1;
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= dst.shape()[d];
+  for (unsigned d = dim + 1; d < dst.rank(); ++d)
+    inner *= dst.shape()[d];
+  int64_t lhsRun = lhs.shape()[dim] * inner, rhsRun = rhs.shape()[dim] * inner;
+  if (lhsRun + rhsRun != dst.shape()[dim] * inner)
+    return ctx.error(op, "operand sizes along dim do not add up");
+  unsigned bytes = dst.elemBytes();
+  uint8_t *out = dst.data();
+  for (int64_t o = 0; o < outer; ++o) {
+    std::memcpy(out, lhs.at(o * lhsRun), lhsRun * bytes);
+    out += lhsRun * bytes;
+    std::memcpy(out, rhs.at(o * rhsRun), rhsRun * bytes);
+    out += rhsRun * bytes;
+  }
+  ctx.setTile(op.getResult(), std::move(dst));
+  return success();
+}
+
+/// The indices number result-sized blocks of the source (unsigned); a block
+/// that does not exist is undefined behaviour.
+LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<ExtractOp>(operation);
+  const Tile &src = ctx.getTile(op.getSource());
+  Tile dst = makeTile(op.getType());
+  if (op.getIndices().size() != src.rank())
+    return ctx.error(op, "expected one index per dimension");
+  SmallVector<int64_t, 4> origin(src.rank());
+  for (auto [d, v] : llvm::enumerate(op.getIndices())) {
+    uint64_t block = ctx.getTile(v).getUInt(0);
+    uint64_t blocks = src.shape()[d] / dst.shape()[d];
+    if (block >= blocks)
+      return ctx.ub(op, "index " + Twine(block) + " of dimension " + Twine(d) +
+                            " selects a block that does not exist (" +
+                            Twine(blocks) + " blocks)");
+    origin[d] = static_cast<int64_t>(block) * dst.shape()[d];
+  }
+  SmallVector<int64_t, 4> srcStrides = src.strides();
+  SmallVector<int64_t, 4> index(dst.rank(), 0);
+  for (int64_t i = 0; i < dst.size(); ++i) {
+    int64_t from = 0;
+    for (unsigned d = 0; d < dst.rank(); ++d)
+      from += (origin[d] + index[d]) * srcStrides[d];
+    copyElem(dst, i, src, from);
+    nextIndex(index, dst.shape());
+  }
+  ctx.setTile(op.getResult(), std::move(dst));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// reduce and scan
+//===----------------------------------------------------------------------===//
+
+/// The identity attribute as a rank-0 tile of element type `type`. The
+/// verifier lets f16 and bf16 identities stand for each other; the value is
+/// then converted (round to nearest even), not reinterpreted.
+FailureOr<Tile> identityTile(ExecContext &ctx, Operation *op, Attribute attr,
+                             ElemType type) {
+  Tile t(type, {});
+  if (auto f = dyn_cast<FloatAttr>(attr)) {
+    if (!isFloat(type))
+      return ctx.error(op, "float identity for a non-float operand");
+    APFloat v = f.getValue();
+    bool lost;
+    v.convert(*semantics(type), APFloat::rmNearestTiesToEven, &lost);
+    t.setFloat(0, v);
+    return t;
+  }
+  if (auto i = dyn_cast<IntegerAttr>(attr)) {
+    if (isFloat(type))
+      return ctx.error(op, "integer identity for a float operand");
+    t.setInt(0, i.getValue().getZExtValue());
+    return t;
+  }
+  return ctx.error(op, "identity is neither an integer nor a float");
+}
+
+/// Shared driver of reduce (Scan = false) and scan. For every position of
+/// the operands outside `dim`, folds the elements along `dim` with the body
+/// as the file comment describes.
+template <bool Scan>
+LogicalResult combineSem(ExecContext &ctx, Operation *op, unsigned dim,
+                         bool reverse, ArrayAttr identities, Block &body) {
+  unsigned numOperands = op->getNumOperands();
+  SmallVector<const Tile *> inputs;
+  SmallVector<Tile> outputs;
+  SmallVector<RtValue> identityValues;
+  for (unsigned i = 0; i < numOperands; ++i) {
+    inputs.push_back(&ctx.getTile(op->getOperand(i)));
+    outputs.push_back(makeTile(op->getResult(i).getType()));
+    FailureOr<Tile> id =
+        identityTile(ctx, op, identities[i], inputs.back()->elemType());
+    if (failed(id))
+      return failure();
+    identityValues.push_back(RtValue::tile(std::move(*id)));
+  }
+  ArrayRef<int64_t> shape = inputs[0]->shape();
+  if (dim >= shape.size())
+    return ctx.error(op, "dim is out of range");
+  int64_t outer = 1, inner = 1, n = shape[dim];
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= shape[d];
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+
+  SmallVector<RtValue> acc, args(2 * numOperands);
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t in = 0; in < inner; ++in) {
+      acc.assign(identityValues.begin(), identityValues.end());
+      for (int64_t step = 0; step < n; ++step) {
+        int64_t k = reverse ? n - 1 - step : step;
+        int64_t from = (o * n + k) * inner + in;
+        for (unsigned i = 0; i < numOperands; ++i) {
+          Tile e(inputs[i]->elemType(), {});
+          copyElem(e, 0, *inputs[i], from);
+          args[2 * i] = RtValue::tile(std::move(e));
+          args[2 * i + 1] = acc[i];
+        }
+        FailureOr<FlowSignal> sig = ctx.execBlock(body, args);
+        if (failed(sig))
+          return failure();
+        if (sig->kind != FlowSignal::Kind::Yield ||
+            sig->values.size() != numOperands)
+          return ctx.error(op, "body must end with a yield of one value per "
+                               "operand");
+        for (unsigned i = 0; i < numOperands; ++i) {
+          const RtValue &v = sig->values[i];
+          if (!v.isTile() || v.getTile().size() != 1 ||
+              v.getTile().elemType() != inputs[i]->elemType())
+            return ctx.error(op, "body yielded a value that is not a scalar "
+                                 "tile of the operand's element type");
+          acc[i] = v;
+          if (Scan)
+            copyElem(outputs[i], from, v.getTile(), 0);
+        }
+      }
+      if (!Scan)
+        for (unsigned i = 0; i < numOperands; ++i)
+          copyElem(outputs[i], o * inner + in, acc[i].getTile(), 0);
+    }
+  }
+  for (unsigned i = 0; i < numOperands; ++i)
+    ctx.setTile(op->getResult(i), std::move(outputs[i]));
+  return success();
+}
+
+LogicalResult reduceSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<ReduceOp>(operation);
+  return combineSem<false>(ctx, op, op.getDim(), /*reverse=*/false,
+                           op.getIdentities(), op.getBody().front());
+}
+
+LogicalResult scanSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<ScanOp>(operation);
+  return combineSem<true>(ctx, op, op.getDim(), op.getReverse(),
+                          op.getIdentities(), op.getBody().front());
+}
+
 } // namespace
 
 void registerCoreSemantics(SemanticsRegistry &r) {
   add<ConstantOp>(r, constantSem);
   add<GetTileBlockIdOp>(r, blockIdSem<false>);
   add<GetNumTileBlocksOp>(r, blockIdSem<true>);
+  add<IotaOp>(r, iotaSem);
+  add<BroadcastOp>(r, broadcastSem);
+  add<ReshapeOp>(r, reshapeSem);
+  add<PermuteOp>(r, permuteSem);
+  add<CatOp>(r, catSem);
+  add<ExtractOp>(r, extractSem);
+  add<ReduceOp>(r, reduceSem);
+  add<ScanOp>(r, scanSem);
+  registerMmaSemantics(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem
