@@ -365,6 +365,30 @@ TEST_F(OracleArith, HalfAndBFloatRoundInTheirOwnFormat) {
             (Bits{0x7c00}));
 }
 
+TEST_F(OracleArith, HalfNearestEvenSubnormalsAndNaN) {
+  // 2^-14 * 2^-11 = 2^-25 ties 0 and the smallest subnormal 2^-24 -> 0;
+  // 2^-14 * 1.5*2^-11 -> 2^-24; 1/3 = 0x3555 (f16) and 0x3eab (bf16).
+  ASSERT_TRUE(bin("mulf %a, %b : tile<2xf16>", "tile<2xf16>"));
+  EXPECT_EQ(bitsOf(run({tileOf(F16, {2}, {std::ldexp(1.0, -14),
+                                          std::ldexp(1.0, -14)}),
+                        tileOf(F16, {2}, {std::ldexp(1.0, -11),
+                                          1.5 * std::ldexp(1.0, -11)})})),
+            (Bits{0x0000, 0x0001}));
+  ASSERT_TRUE(bin("divf %a, %b : tile<2xf16>", "tile<2xf16>"));
+  EXPECT_EQ(bitsOf(run({tileOf(F16, {2}, {1, -1}), tileOf(F16, {2}, {3, 0})})),
+            (Bits{0x3555, 0xfc00}));
+  ASSERT_TRUE(bin("divf %a, %b : tile<2xbf16>", "tile<2xbf16>"));
+  Tile r = run({tileOfBits(BF16, {2}, {0x3f80, 0x7fc1}),
+                tileOf(BF16, {2}, {3, 1})});
+  EXPECT_EQ(bitsAt(r, 0), 0x3eabu);
+  EXPECT_TRUE(std::isnan(valueAt(r, 1)));
+  // bf16 overflow: the largest finite (0x7f7f) doubled is inf.
+  ASSERT_TRUE(bin("addf %a, %b : tile<2xbf16>", "tile<2xbf16>"));
+  EXPECT_EQ(bitsOf(run({tileOfBits(BF16, {2}, {0x7f7f, 0xff7f}),
+                        tileOfBits(BF16, {2}, {0x7f7f, 0xff7f})})),
+            (Bits{0x7f80, 0xff80}));
+}
+
 TEST_F(OracleArith, FlushToZeroInputsAndResults) {
   // Subnormal inputs flush to zero of their sign: 0x00000001 + 0 = +0 and
   // 0x80000001 + -0 = -0; without the flag the subnormal survives.

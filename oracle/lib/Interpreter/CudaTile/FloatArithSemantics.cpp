@@ -7,12 +7,15 @@
 //    typed loop gives the exact result at full speed. flush_to_zero on f32
 //    stays on that path (inputs and results are flushed around the native
 //    op).
-//  - directed rounding and f16/bf16 run through llvm::APFloat in the
-//    element's own semantics, which rounds exactly once. The spec emulates
-//    f16/bf16 in f32; for add/sub/mul/div (and sqrt) f32 carries more than
-//    2p+2 bits for both formats, so rounding twice (to f32, then to the
-//    format) gives the same value as rounding once, and directed modes
-//    compose. fma of f16/bf16 is computed with one rounding in the format.
+//  - f16/bf16 add/sub/mul/div/rem with nearest even run natively in f32:
+//    f32 carries at least 2p+2 bits for both formats, so rounding twice (to
+//    f32, then to the format) gives the format's correctly rounded value.
+//  - directed rounding, and fma of f16/bf16, run through llvm::APFloat in
+//    the element's own semantics, which rounds exactly once. The spec
+//    emulates f16/bf16 in f32 in these modes too; directed roundings
+//    compose (rounding toward a side on the f32 grid, then on the coarser
+//    grid, equals rounding once), so the results agree. This path is exact
+//    but slow (about 7 M elements/s).
 //  - divf rounding<approx>/<full> (f32 only) are specified by ULP bounds;
 //    the interpreter returns the correctly rounded quotient and the
 //    comparison allows the bound.
@@ -88,6 +91,60 @@ void nativeDispatch(FOp k, const Tile &a, const Tile &b, const Tile *c,
   }
 }
 
+/// f16/bf16 <-> f32. Widening is exact; narrowing rounds to nearest even
+/// (for bf16 by the usual carry trick, NaNs kept quiet).
+float halfToFloat(ElemType t, uint16_t b) {
+  if (t == ElemType::BF16) {
+    uint32_t w = uint32_t(b) << 16;
+    float f;
+    std::memcpy(&f, &w, 4);
+    return f;
+  }
+#ifdef __FLT16_MAX__
+  _Float16 h;
+  std::memcpy(&h, &b, 2);
+  return static_cast<float>(h);
+#else
+  return loadFloat(t, reinterpret_cast<const uint8_t *>(&b)).convertToFloat();
+#endif
+}
+
+uint16_t floatToHalf(ElemType t, float f) {
+  if (t == ElemType::BF16) {
+    uint32_t w;
+    std::memcpy(&w, &f, 4);
+    if (std::isnan(f))
+      return uint16_t((w >> 16) | 0x40);
+    return uint16_t((w + 0x7fff + ((w >> 16) & 1)) >> 16);
+  }
+#ifdef __FLT16_MAX__
+  _Float16 h = static_cast<_Float16>(f);
+  uint16_t b;
+  std::memcpy(&b, &h, 2);
+  return b;
+#else
+  APFloat x(f);
+  bool lost;
+  x.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &lost);
+  return uint16_t(x.bitcastToAPInt().getZExtValue());
+#endif
+}
+
+/// f16/bf16 add/sub/mul/div/rem with nearest even, evaluated in f32 and
+/// rounded once more: f32 has at least 2p+2 bits for both formats, so the
+/// double rounding is innocuous and the result equals the format's own
+/// correctly rounded one (remainders are exact anyway).
+template <FOp K>
+void halfLoop(ElemType t, const Tile &a, const Tile &b, Tile &r) {
+  const uint8_t *pa = a.data(), *pb = b.data();
+  uint8_t *pr = r.data();
+  for (int64_t i = 0, n = r.size(); i < n; ++i) {
+    float x = halfToFloat(t, loadAt<uint16_t>(pa, i));
+    float y = halfToFloat(t, loadAt<uint16_t>(pb, i));
+    storeAt<uint16_t>(pr, i, floatToHalf(t, nativeOp<float>(K, x, y, 0.f)));
+  }
+}
+
 /// Element-wise float op on lhs, rhs (and acc for fma) into `result`.
 LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
                          Value acc, Value result, RoundingMode rm, bool ftz) {
@@ -111,6 +168,18 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
       ctx.setTile(result, std::move(r));
       return success();
     }
+  }
+  if ((isNativeMode(rm) || k == FOp::Rem) &&
+      (t == ElemType::F16 || t == ElemType::BF16) && k != FOp::Fma) {
+    switch (k) {
+    case FOp::Add: halfLoop<FOp::Add>(t, a, b, r); break;
+    case FOp::Sub: halfLoop<FOp::Sub>(t, a, b, r); break;
+    case FOp::Mul: halfLoop<FOp::Mul>(t, a, b, r); break;
+    case FOp::Div: halfLoop<FOp::Div>(t, a, b, r); break;
+    default: halfLoop<FOp::Rem>(t, a, b, r); break;
+    }
+    ctx.setTile(result, std::move(r));
+    return success();
   }
   APFloat::roundingMode mode = toAPRounding(rm);
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
