@@ -11,6 +11,8 @@
 
 #include "OracleNumericTestUtil.h"
 
+#include <random>
+
 using namespace tilecheck::oracle;
 using namespace tilecheck::oracle::testing;
 
@@ -544,6 +546,89 @@ TEST_F(OracleArith, CmpfOrderedAndUnordered) {
   EXPECT_EQ(bitsOf(run({tileOfBits(BF16, {2}, {0xffc0, 0x3f80}),
                         tileOfBits(BF16, {2}, {0x3f80, 0x3f81})})),
             (Bits{1, 1}));
+}
+
+/// Random operands that stress rounding: raw bit patterns (any exponent,
+/// subnormals, inf, NaN) mixed with values of nearby magnitude whose exact
+/// results need many bits.
+template <typename B>
+std::vector<uint64_t> randomOperands(std::mt19937_64 &rng, size_t n,
+                                     unsigned mantBits) {
+  std::vector<uint64_t> v;
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t r = rng();
+    switch (r % 4) {
+    case 0: // anything
+      v.push_back(B(rng()));
+      break;
+    case 1: // near 1.0 with a random sign and mantissa
+      v.push_back(B((B(rng() & 1) << (sizeof(B) * 8 - 1)) |
+                    (B(((B(1) << (sizeof(B) * 8 - 2 - mantBits)) - 1))
+                     << mantBits) |
+                    B(rng() & ((B(1) << mantBits) - 1))));
+      break;
+    case 2: // near the largest finite or the smallest normal magnitude
+      v.push_back(B(rng() & 1 ? (~B(0) >> 1) - B(rng() % 4096) - (B(1) << mantBits)
+                              : (B(1) << mantBits) + B(rng() % 4096)));
+      break;
+    default: // small integers and halves
+      v.push_back(B(0));
+      break;
+    }
+  }
+  return v;
+}
+
+TEST_F(OracleArith, DirectedRoundingMatchesAPFloat) {
+  // The native directed-rounding path (nearest result corrected by its
+  // exact error) against APFloat, which rounds once in the target mode.
+  std::mt19937_64 rng(12345);
+  const char *ops[] = {"addf", "subf", "mulf", "divf"};
+  const char *modes[] = {"zero", "negative_inf", "positive_inf"};
+  llvm::APFloat::roundingMode apModes[] = {
+      llvm::APFloat::rmTowardZero, llvm::APFloat::rmTowardNegative,
+      llvm::APFloat::rmTowardPositive};
+  const int64_t n = 4096;
+  for (ElemType e : {F32, F64}) {
+    std::string ty = e == F32 ? "f32" : "f64";
+    std::string t = "tile<4096x" + ty + ">";
+    Bits xs = e == F32 ? randomOperands<uint32_t>(rng, n, 23)
+                       : randomOperands<uint64_t>(rng, n, 52);
+    Bits ys = e == F32 ? randomOperands<uint32_t>(rng, n, 23)
+                       : randomOperands<uint64_t>(rng, n, 52);
+    for (int64_t i = 0; i < n; ++i) {
+      // Integers and halves for the "small" class (exact cancellations).
+      if (xs[i] == 0)
+        xs[i] = bitsAt(tileOf(e, {1}, {double(int64_t(rng() % 17) - 8) / 2}), 0);
+      if (ys[i] == 0)
+        ys[i] = bitsAt(tileOf(e, {1}, {double(int64_t(rng() % 17) - 8) / 2}), 0);
+    }
+    for (int o = 0; o < 4; ++o) {
+      for (int m = 0; m < 3; ++m) {
+        ASSERT_TRUE(bin(std::string(ops[o]) + " %a, %b rounding<" + modes[m] +
+                            "> : " + t,
+                        t));
+        Tile ta = tileOfBits(e, {n}, xs), tb = tileOfBits(e, {n}, ys);
+        Tile r = run({ta, tb});
+        for (int64_t i = 0; i < n; ++i) {
+          llvm::APFloat x = ta.getFloat(i), y = tb.getFloat(i);
+          switch (o) {
+          case 0: x.add(y, apModes[m]); break;
+          case 1: x.subtract(y, apModes[m]); break;
+          case 2: x.multiply(y, apModes[m]); break;
+          default: x.divide(y, apModes[m]); break;
+          }
+          if (x.isNaN()) {
+            ASSERT_TRUE(std::isnan(valueAt(r, i)));
+            continue;
+          }
+          ASSERT_EQ(bitsAt(r, i), x.bitcastToAPInt().getZExtValue())
+              << ops[o] << " rounding<" << modes[m] << "> " << ty << " of "
+              << std::hex << xs[i] << ", " << ys[i];
+        }
+      }
+    }
+  }
 }
 
 TEST_F(OracleArith, SubfF32RoundingZeroMatchesTruncation) {

@@ -10,12 +10,14 @@
 //  - f16/bf16 add/sub/mul/div/rem with nearest even run natively in f32:
 //    f32 carries at least 2p+2 bits for both formats, so rounding twice (to
 //    f32, then to the format) gives the format's correctly rounded value.
-//  - directed rounding, and fma of f16/bf16, run through llvm::APFloat in
-//    the element's own semantics, which rounds exactly once. The spec
-//    emulates f16/bf16 in f32 in these modes too; directed roundings
-//    compose (rounding toward a side on the f32 grid, then on the coarser
-//    grid, equals rounding once), so the results agree. This path is exact
-//    but slow (about 7 M elements/s).
+//  - directed rounding of f32/f64 add/sub/mul/div corrects the native
+//    nearest result by the sign of its exactly computed error (directedOp).
+//  - the rest (directed f16/bf16, directed fma, the corner cases that
+//    directedOp declines) runs through llvm::APFloat in the element's own
+//    semantics, which rounds exactly once (exact but slow, about 7 M
+//    elements/s). The spec emulates f16/bf16 in f32 in these modes;
+//    directed roundings compose (rounding toward a side on the f32 grid,
+//    then on the coarser grid, equals rounding once), so the results agree.
 //  - divf rounding<approx>/<full> (f32 only) are specified by ULP bounds;
 //    the interpreter returns the correctly rounded quotient and the
 //    comparison allows the bound.
@@ -29,6 +31,7 @@
 #include "NumericUtil.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
@@ -89,6 +92,76 @@ void nativeDispatch(FOp k, const Tile &a, const Tile &b, const Tile *c,
   case FOp::Rem: nativeLoop<T, Ftz, FOp::Rem>(a, b, c, r); break;
   case FOp::Fma: nativeLoop<T, Ftz, FOp::Fma>(a, b, c, r); break;
   }
+}
+
+/// Directed rounding of add/sub/mul/div on the host's nearest-even
+/// arithmetic: r = the nearest result, then the sign of the exact error
+/// (TwoSum for add/sub, fma residuals for mul/div, all exact while nothing
+/// underflows or overflows) says on which side of r the exact value lies,
+/// and r moves one ulp when the mode demands it. Cases where the error is
+/// not exact or the sign of a zero depends on the mode (tiny results,
+/// overflow, exact zero sums) return false and take the APFloat path.
+template <typename T>
+bool directedOp(FOp k, T x, T y, RoundingMode rm, T &out) {
+  // Below this magnitude residuals may be subnormal and inexact.
+  const T tiny = std::numeric_limits<T>::min() *
+                 T(1ull << (std::numeric_limits<T>::digits + 2));
+  if (!std::isfinite(x) || !std::isfinite(y)) {
+    // inf/NaN operands give exact results (inf or NaN) in every mode.
+    out = nativeOp<T>(k, x, y, T(0));
+    return true;
+  }
+  T r = nativeOp<T>(k, x, y, T(0));
+  if (k == FOp::Div && y == T(0)) {
+    out = r; // x/0 is an exact inf (or NaN) in every mode
+    return true;
+  }
+  if (!std::isfinite(r) || std::fabs(r) < tiny)
+    return false;
+  T e; // has the sign of (exact - r)
+  switch (k) {
+  case FOp::Add:
+  case FOp::Sub: {
+    T yy = k == FOp::Add ? y : -y;
+    T bp = r - x;
+    e = (x - (r - bp)) + (yy - bp);
+    break;
+  }
+  case FOp::Mul:
+    e = std::fma(x, y, -r);
+    break;
+  case FOp::Div:
+    if (std::fabs(x) < tiny)
+      return false;
+    e = std::fma(-r, y, x); // x - r*y
+    if (y < T(0))
+      e = -e;
+    break;
+  default:
+    return false;
+  }
+  out = r;
+  if (e == T(0))
+    return true;
+  bool up = e > T(0);
+  T inf = std::numeric_limits<T>::infinity();
+  switch (rm) {
+  case RoundingMode::POSITIVE_INF:
+    if (up)
+      out = std::nextafter(r, inf);
+    break;
+  case RoundingMode::NEGATIVE_INF:
+    if (!up)
+      out = std::nextafter(r, -inf);
+    break;
+  case RoundingMode::ZERO:
+    if ((r > T(0)) != up)
+      out = std::nextafter(r, T(0));
+    break;
+  default:
+    break;
+  }
+  return true;
 }
 
 /// f16/bf16 <-> f32. Widening is exact; narrowing rounds to nearest even
@@ -182,8 +255,32 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
     return success();
   }
   APFloat::roundingMode mode = toAPRounding(rm);
+  bool directedNative = (t == ElemType::F32 || t == ElemType::F64) &&
+                        k != FOp::Fma && k != FOp::Rem;
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
+    if (directedNative) {
+      if (t == ElemType::F32) {
+        float x = loadAt<float>(a.data(), i), y = loadAt<float>(b.data(), i);
+        if (ftz) {
+          x = flushF32(x);
+          y = flushF32(y);
+        }
+        float v;
+        if (directedOp<float>(k, x, y, rm, v)) {
+          storeAt<float>(r.data(), i, ftz ? flushF32(v) : v);
+          continue;
+        }
+      } else {
+        double v;
+        if (directedOp<double>(k, loadAt<double>(a.data(), i),
+                               loadAt<double>(b.data(), i), rm, v)) {
+          storeAt<double>(r.data(), i, v);
+          continue;
+        }
+      }
+    }
     APFloat x = a.getFloat(i), y = b.getFloat(i);
+
     if (ftz) {
       flushAP(x);
       flushAP(y);
