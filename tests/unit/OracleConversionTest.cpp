@@ -11,6 +11,7 @@
 #include "OracleNumericTestUtil.h"
 
 #include <cmath>
+#include <random>
 
 using namespace tilecheck::oracle;
 using namespace tilecheck::oracle::testing;
@@ -137,6 +138,49 @@ TEST_F(OracleConversion, F64ToF32AndTF32) {
                                               std::ldexp(1.0, -20),
                                           -2})})),
             (Bits{0x1fc00, 0x1fc02, 0x1fc01, 0x60000}));
+}
+
+TEST_F(OracleConversion, HalfFormatsConvertLikeAPFloat) {
+  // Every f16 and bf16 bit pattern to f32 and to the other 16-bit format,
+  // and random f32 patterns to both, against APFloat's nearest-even
+  // conversion (NaNs compared as NaN).
+  auto check = [&](ElemType from, ElemType to, const Bits &bits) {
+    std::string ft = std::string("tile<65536x") + name(from).str() + ">";
+    std::string tt = std::string("tile<65536x") + name(to).str() + ">";
+    ASSERT_TRUE(conv("ftof", ft, tt));
+    Tile in = tileOfBits(from, {65536}, bits);
+    Tile r = run({in});
+    for (int64_t i = 0; i < 65536; ++i) {
+      llvm::APFloat x = in.getFloat(i);
+      bool lost;
+      x.convert(*semantics(to), llvm::APFloat::rmNearestTiesToEven, &lost);
+      if (x.isNaN()) {
+        ASSERT_TRUE(std::isnan(valueAt(r, i))) << std::hex << bits[i];
+        continue;
+      }
+      ASSERT_EQ(bitsAt(r, i), x.bitcastToAPInt().getZExtValue())
+          << name(from).str() << " -> " << name(to).str() << " of " << std::hex
+          << bits[i];
+    }
+  };
+  Bits all(65536);
+  for (uint64_t i = 0; i < 65536; ++i)
+    all[i] = i;
+  check(F16, F32, all);
+  check(BF16, F32, all);
+  check(F16, BF16, all);
+  check(BF16, F16, all);
+  check(F16, F64, all);
+  std::mt19937_64 rng(7);
+  Bits f32(65536);
+  for (uint64_t &b : f32) {
+    b = rng() & 0xffffffffu;
+    // Half the samples in f16's range, where the rounding decisions are.
+    if (b & 1)
+      b = (b & 0x80000000u) | (0x33000000u + (b & 0x0fffffffu) % 0x0c000000u);
+  }
+  check(F32, F16, f32);
+  check(F32, BF16, f32);
 }
 
 //===-- ftoi / itof -------------------------------------------------------===//

@@ -2,8 +2,10 @@
 //
 // Conversions are exact: every float format goes through llvm::APFloat with
 // the op's rounding mode, integers through 64-bit values at the element
-// width. f32<->f64 and int->f32/f64 with nearest even have native loops
-// (the host conversions are IEEE conversions with that rounding).
+// width. The common conversions have native loops: f32<->f64,
+// f16/bf16<->f32, f16<->bf16 and int->f32/f64 with nearest even (host
+// conversions are IEEE conversions with that rounding; a 16-bit value is
+// exact in f32, so going through f32 rounds only once).
 //
 // Where the formats cannot hold a value the spec's rules, or where it is
 // silent the hardware's, decide:
@@ -68,6 +70,30 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<float>(r.data(), i,
                      static_cast<float>(loadAt<double>(a.data(), i)));
+    ctx.setTile(op.getTo(), std::move(r));
+    return success();
+  }
+  // f16/bf16 widen exactly to f32/f64 and round once from f32 (or from
+  // the other 16-bit format, through its exact f32 value).
+  bool fromHalf = from == ElemType::F16 || from == ElemType::BF16;
+  bool toHalf = to == ElemType::F16 || to == ElemType::BF16;
+  if (fromHalf && (to == ElemType::F32 || to == ElemType::F64 || toHalf)) {
+    for (int64_t i = 0; i < n; ++i) {
+      float v = halfToFloat(from, loadAt<uint16_t>(a.data(), i));
+      if (to == ElemType::F32)
+        storeAt<float>(r.data(), i, v);
+      else if (to == ElemType::F64)
+        storeAt<double>(r.data(), i, v);
+      else
+        storeAt<uint16_t>(r.data(), i, floatToHalf(to, v));
+    }
+    ctx.setTile(op.getTo(), std::move(r));
+    return success();
+  }
+  if (from == ElemType::F32 && toHalf && rm == RoundingMode::NEAREST_EVEN) {
+    for (int64_t i = 0; i < n; ++i)
+      storeAt<uint16_t>(r.data(), i,
+                        floatToHalf(to, loadAt<float>(a.data(), i)));
     ctx.setTile(op.getTo(), std::move(r));
     return success();
   }

@@ -164,45 +164,6 @@ bool directedOp(FOp k, T x, T y, RoundingMode rm, T &out) {
   return true;
 }
 
-/// f16/bf16 <-> f32. Widening is exact; narrowing rounds to nearest even
-/// (for bf16 by the usual carry trick, NaNs kept quiet).
-float halfToFloat(ElemType t, uint16_t b) {
-  if (t == ElemType::BF16) {
-    uint32_t w = uint32_t(b) << 16;
-    float f;
-    std::memcpy(&f, &w, 4);
-    return f;
-  }
-#ifdef __FLT16_MAX__
-  _Float16 h;
-  std::memcpy(&h, &b, 2);
-  return static_cast<float>(h);
-#else
-  return loadFloat(t, reinterpret_cast<const uint8_t *>(&b)).convertToFloat();
-#endif
-}
-
-uint16_t floatToHalf(ElemType t, float f) {
-  if (t == ElemType::BF16) {
-    uint32_t w;
-    std::memcpy(&w, &f, 4);
-    if (std::isnan(f))
-      return uint16_t((w >> 16) | 0x40);
-    return uint16_t((w + 0x7fff + ((w >> 16) & 1)) >> 16);
-  }
-#ifdef __FLT16_MAX__
-  _Float16 h = static_cast<_Float16>(f);
-  uint16_t b;
-  std::memcpy(&b, &h, 2);
-  return b;
-#else
-  APFloat x(f);
-  bool lost;
-  x.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &lost);
-  return uint16_t(x.bitcastToAPInt().getZExtValue());
-#endif
-}
-
 /// f16/bf16 add/sub/mul/div/rem with nearest even, evaluated in f32 and
 /// rounded once more: f32 has at least 2p+2 bits for both formats, so the
 /// double rounding is innocuous and the result equals the format's own

@@ -18,6 +18,7 @@
 #include "llvm/ADT/APFloat.h"
 
 #include <cstdint>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -91,17 +92,54 @@ inline uint64_t canonicalNaNBits(ElemType t) {
   }
 }
 
+/// f16/bf16 <-> f32. Widening is exact; narrowing rounds to nearest even
+/// (for bf16 by the usual carry trick, NaNs kept quiet).
+inline float halfToFloat(ElemType t, uint16_t b) {
+  if (t == ElemType::BF16) {
+    uint32_t w = uint32_t(b) << 16;
+    float f;
+    std::memcpy(&f, &w, 4);
+    return f;
+  }
+#ifdef __FLT16_MAX__
+  _Float16 h;
+  std::memcpy(&h, &b, 2);
+  return static_cast<float>(h);
+#else
+  return loadFloat(t, reinterpret_cast<const uint8_t *>(&b))
+      .convertToFloat();
+#endif
+}
+
+inline uint16_t floatToHalf(ElemType t, float f) {
+  if (t == ElemType::BF16) {
+    uint32_t w;
+    std::memcpy(&w, &f, 4);
+    if (std::isnan(f))
+      return uint16_t((w >> 16) | 0x40);
+    return uint16_t((w + 0x7fff + ((w >> 16) & 1)) >> 16);
+  }
+#ifdef __FLT16_MAX__
+  _Float16 h = static_cast<_Float16>(f);
+  uint16_t b;
+  std::memcpy(&b, &h, 2);
+  return b;
+#else
+  llvm::APFloat x(f);
+  bool lost;
+  x.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return uint16_t(x.bitcastToAPInt().getZExtValue());
+#endif
+}
+
 /// Exact value of an f16/bf16/f32/f64 element as a double.
 inline double loadAsDouble(ElemType t, const uint8_t *base, int64_t i) {
   switch (t) {
   case ElemType::F32: return loadAt<float>(base, i);
   case ElemType::F64: return loadAt<double>(base, i);
-  case ElemType::BF16: {
-    uint32_t b = uint32_t(loadAt<uint16_t>(base, i)) << 16;
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
-  }
+  case ElemType::F16:
+  case ElemType::BF16: return halfToFloat(t, loadAt<uint16_t>(base, i));
   default:
     return loadFloat(t, base + i * storageBytes(t)).convertToDouble();
   }
