@@ -49,8 +49,8 @@ TEST_F(OracleArith, AddiI64WrapsThroughTheTop) {
 }
 
 TEST_F(OracleArith, AddiNoSignedWrapViolationIsUB) {
-  ASSERT_TRUE(bin("addi %a, %b overflow<no_signed_wrap> : tile<2xi32>",
-                  "tile<2xi32>"));
+  ASSERT_TRUE(
+      bin("addi %a, %b overflow<no_signed_wrap> : tile<2xi32>", "tile<2xi32>"));
   // Element 0 is fine: -1 + 1 = 0 (it wraps unsigned, not signed).
   EXPECT_EQ(intsOf(run({tileOf(I32, {2}, {-1, 5}), tileOf(I32, {2}, {1, 6})})),
             (Ints{0, 11}));
@@ -59,8 +59,8 @@ TEST_F(OracleArith, AddiNoSignedWrapViolationIsUB) {
 }
 
 TEST_F(OracleArith, AddiNoUnsignedWrapViolationIsUB) {
-  ASSERT_TRUE(bin("addi %a, %b overflow<no_unsigned_wrap> : tile<2xi8>",
-                  "tile<2xi8>"));
+  ASSERT_TRUE(
+      bin("addi %a, %b overflow<no_unsigned_wrap> : tile<2xi8>", "tile<2xi8>"));
   // 127 + 1 wraps signed but not unsigned: allowed under nuw.
   EXPECT_EQ(intsOf(run({tileOf(I8, {2}, {127, 0}), tileOf(I8, {2}, {1, 0})})),
             (Ints{-128, 0}));
@@ -69,8 +69,8 @@ TEST_F(OracleArith, AddiNoUnsignedWrapViolationIsUB) {
 }
 
 TEST_F(OracleArith, SubiFlags) {
-  ASSERT_TRUE(bin("subi %a, %b overflow<no_wrap> : tile<2xi16>",
-                  "tile<2xi16>"));
+  ASSERT_TRUE(
+      bin("subi %a, %b overflow<no_wrap> : tile<2xi16>", "tile<2xi16>"));
   EXPECT_EQ(intsOf(run({tileOf(I16, {2}, {5, 300}), tileOf(I16, {2}, {5, 1})})),
             (Ints{0, 299}));
   expectUB({tileOf(I16, {2}, {0, 0}), tileOf(I16, {2}, {0, 1})},
@@ -85,24 +85,25 @@ TEST_F(OracleArith, MuliWrapsAndChecksFlags) {
   EXPECT_EQ(intsOf(run({tileOf(I16, {4}, {256, -1, -300, 7}),
                         tileOf(I16, {4}, {128, -1, 300, -3})})),
             (Ints{-32768, 1, -24464, -21})); // -90000 mod 65536 = -24464
-  ASSERT_TRUE(bin("muli %a, %b overflow<no_signed_wrap> : tile<4xi16>",
-                  "tile<4xi16>"));
+  ASSERT_TRUE(
+      bin("muli %a, %b overflow<no_signed_wrap> : tile<4xi16>", "tile<4xi16>"));
   expectUB({tileOf(I16, {4}, {1, 256, 0, 0}), tileOf(I16, {4}, {1, 128, 0, 0})},
            "256 * 128 at element 1");
   ASSERT_TRUE(bin("muli %a, %b overflow<no_unsigned_wrap> : tile<1xi64>",
                   "tile<1xi64>"));
-  expectUB({tileOfBits(I64, {1}, {1ull << 32}), tileOfBits(I64, {1}, {1ull << 32})},
-           "no_unsigned_wrap");
+  expectUB(
+      {tileOfBits(I64, {1}, {1ull << 32}), tileOfBits(I64, {1}, {1ull << 32})},
+      "no_unsigned_wrap");
 }
 
 TEST_F(OracleArith, MulhiiIsTheUnsignedHighHalf) {
   ASSERT_TRUE(bin("mulhii %a, %b : tile<4xi32>", "tile<4xi32>"));
   // 2^31 * 2 = 2^32 -> 1; 0xffffffff^2 = 0xfffffffe00000001 -> 0xfffffffe;
   // 3 * 5 -> 0; 0x10000 * 0x30000 = 0x300000000 -> 3.
-  EXPECT_EQ(bitsOf(run({tileOfBits(I32, {4}, {0x80000000u, 0xffffffffu, 3,
-                                              0x10000}),
-                        tileOfBits(I32, {4}, {2, 0xffffffffu, 5, 0x30000})})),
-            (Bits{1, 0xfffffffeu, 0, 3}));
+  EXPECT_EQ(
+      bitsOf(run({tileOfBits(I32, {4}, {0x80000000u, 0xffffffffu, 3, 0x10000}),
+                  tileOfBits(I32, {4}, {2, 0xffffffffu, 5, 0x30000})})),
+      (Bits{1, 0xfffffffeu, 0, 3}));
   ASSERT_TRUE(bin("mulhii %a, %b : tile<2xi64>", "tile<2xi64>"));
   EXPECT_EQ(bitsOf(run({tileOfBits(I64, {2}, {~0ull, 1ull << 63}),
                         tileOfBits(I64, {2}, {~0ull, 4})})),
@@ -145,23 +146,22 @@ TEST_F(OracleArith, DiviByZeroAndMinByMinusOneAreUB) {
            "-2147483648 / -1");
   // Unsigned, the same bits are 2^31 / (2^32 - 1) = 0: defined.
   ASSERT_TRUE(bin("divi %a, %b unsigned : tile<1xi32>", "tile<1xi32>"));
-  EXPECT_EQ(intsOf(run({tileOf(I32, {1}, {-2147483648.0}),
-                        tileOf(I32, {1}, {-1})})),
-            (Ints{0}));
+  EXPECT_EQ(
+      intsOf(run({tileOf(I32, {1}, {-2147483648.0}), tileOf(I32, {1}, {-1})})),
+      (Ints{0}));
 }
 
 TEST_F(OracleArith, RemiTakesTheDividendsSign) {
   ASSERT_TRUE(bin("remi %a, %b signed : tile<8xi32>", "tile<8xi32>"));
-  EXPECT_EQ(intsOf(run({tileOf(I32, {8}, {7, 7, -7, -7, -2147483648.0, 0, 5,
-                                          -1}),
-                        tileOf(I32, {8}, {3, -3, 3, -3, -1, 5, 5, 2})})),
-            (Ints{1, 1, -1, -1, 0, 0, 0, -1}));
+  EXPECT_EQ(
+      intsOf(run({tileOf(I32, {8}, {7, 7, -7, -7, -2147483648.0, 0, 5, -1}),
+                  tileOf(I32, {8}, {3, -3, 3, -3, -1, 5, 5, 2})})),
+      (Ints{1, 1, -1, -1, 0, 0, 0, -1}));
   ASSERT_TRUE(bin("remi %a, %b unsigned : tile<2xi8>", "tile<2xi8>"));
   // 0xf9 = 249 % 10 = 9; 7 % 0xfd (253) = 7.
   EXPECT_EQ(intsOf(run({tileOf(I8, {2}, {-7, 7}), tileOf(I8, {2}, {10, -3})})),
             (Ints{9, 7}));
-  expectUB({tileOf(I8, {2}, {1, 1}), tileOf(I8, {2}, {0, 1})},
-           "remi by zero");
+  expectUB({tileOf(I8, {2}, {1, 1}), tileOf(I8, {2}, {0, 1})}, "remi by zero");
 }
 
 TEST_F(OracleArith, ShiftsByTheBitWidthAreUB) {
@@ -184,15 +184,15 @@ TEST_F(OracleArith, ShriSignedAndUnsigned) {
 }
 
 TEST_F(OracleArith, ShliOverflowFlags) {
-  ASSERT_TRUE(bin("shli %a, %b overflow<no_signed_wrap> : tile<2xi8>",
-                  "tile<2xi8>"));
+  ASSERT_TRUE(
+      bin("shli %a, %b overflow<no_signed_wrap> : tile<2xi8>", "tile<2xi8>"));
   // -64 << 1 = -128 keeps the sign: fine. 64 << 1 = 0x80 flips it.
   EXPECT_EQ(intsOf(run({tileOf(I8, {2}, {-64, 3}), tileOf(I8, {2}, {1, 2})})),
             (Ints{-128, 12}));
   expectUB({tileOf(I8, {2}, {0, 64}), tileOf(I8, {2}, {0, 1})},
            "no_signed_wrap> violated: 64 << 1 at element 1");
-  ASSERT_TRUE(bin("shli %a, %b overflow<no_unsigned_wrap> : tile<1xi8>",
-                  "tile<1xi8>"));
+  ASSERT_TRUE(
+      bin("shli %a, %b overflow<no_unsigned_wrap> : tile<1xi8>", "tile<1xi8>"));
   EXPECT_EQ(intsOf(run({tileOf(I8, {1}, {64}), tileOf(I8, {1}, {1})})),
             (Ints{-128}));
   expectUB({tileOf(I8, {1}, {-128}), tileOf(I8, {1}, {1})}, "128 << 1");
@@ -247,16 +247,16 @@ TEST_F(OracleArith, I1ReadsMinusOneSignedAndOneUnsigned) {
   EXPECT_EQ(bitsOf(run({tileOf(I1, {2}, {1, 1}), tileOf(I1, {2}, {1, 0})})),
             (Bits{0, 1}));
   // -1 + -1 = -2 does not fit i1.
-  ASSERT_TRUE(bin("addi %a, %b overflow<no_signed_wrap> : tile<1xi1>",
-                  "tile<1xi1>"));
+  ASSERT_TRUE(
+      bin("addi %a, %b overflow<no_signed_wrap> : tile<1xi1>", "tile<1xi1>"));
   expectUB({tileOf(I1, {1}, {1}), tileOf(I1, {1}, {1})}, "-1 + -1");
 }
 
 TEST_F(OracleArith, CmpiEveryPredicate) {
   // -1 vs 1: signed -1 < 1, unsigned 0xffffffff > 1; and 5 vs 5.
-  const char *preds[] = {"equal", "not_equal", "less_than",
-                         "less_than_or_equal", "greater_than",
-                         "greater_than_or_equal"};
+  const char *preds[] = {"equal",        "not_equal",
+                         "less_than",    "less_than_or_equal",
+                         "greater_than", "greater_than_or_equal"};
   Bits expectSigned[] = {{0, 1}, {1, 0}, {1, 0}, {1, 1}, {0, 0}, {0, 1}};
   Bits expectUnsigned[] = {{0, 1}, {1, 0}, {0, 0}, {0, 1}, {1, 0}, {1, 1}};
   for (int p = 0; p < 6; ++p) {
@@ -265,9 +265,9 @@ TEST_F(OracleArith, CmpiEveryPredicate) {
                           (s ? "signed" : "unsigned") +
                           " : tile<2xi32> -> tile<2xi1>",
                       "tile<2xi32>", "tile<2xi1>"));
-      EXPECT_EQ(bitsOf(run({tileOf(I32, {2}, {-1, 5}),
-                            tileOf(I32, {2}, {1, 5})})),
-                s ? expectSigned[p] : expectUnsigned[p])
+      EXPECT_EQ(
+          bitsOf(run({tileOf(I32, {2}, {-1, 5}), tileOf(I32, {2}, {1, 5})})),
+          s ? expectSigned[p] : expectUnsigned[p])
           << preds[p] << (s ? " signed" : " unsigned");
     }
   }
@@ -311,16 +311,17 @@ TEST_F(OracleArith, DivfOneThirdUnderEveryRoundingMode) {
   for (const Case &c : cases) {
     ASSERT_TRUE(bin(std::string("divf %a, %b") + c.mode + " : tile<2xf32>",
                     "tile<2xf32>"));
-    EXPECT_EQ(bitsOf(run({tileOf(F32, {2}, {1, -1}), tileOf(F32, {2}, {3, 3})})),
-              (Bits{c.pos, c.neg}))
+    EXPECT_EQ(
+        bitsOf(run({tileOf(F32, {2}, {1, -1}), tileOf(F32, {2}, {3, 3})})),
+        (Bits{c.pos, c.neg}))
         << c.mode;
   }
 }
 
 TEST_F(OracleArith, DivfF64DirectedModes) {
   // 1/3 in f64 = 0x3fd5555555555555 (tail 0x555.. < half: nearest truncates).
-  ASSERT_TRUE(bin("divf %a, %b rounding<positive_inf> : tile<1xf64>",
-                  "tile<1xf64>"));
+  ASSERT_TRUE(
+      bin("divf %a, %b rounding<positive_inf> : tile<1xf64>", "tile<1xf64>"));
   EXPECT_EQ(bitsOf(run({tileOf(F64, {1}, {1}), tileOf(F64, {1}, {3})})),
             (Bits{0x3fd5555555555556ull}));
   ASSERT_TRUE(bin("divf %a, %b : tile<1xf64>", "tile<1xf64>"));
@@ -330,17 +331,20 @@ TEST_F(OracleArith, DivfF64DirectedModes) {
 
 TEST_F(OracleArith, AddfDirectedModesF64) {
   // 1 + 2^-60: nearest and -inf give 1, +inf gives 1 + 2^-52.
-  std::vector<Tile> in = {tileOf(F64, {2}, {1, -1}),
-                          tileOf(F64, {2}, {std::ldexp(1.0, -60),
-                                            -std::ldexp(1.0, -60)})};
-  ASSERT_TRUE(bin("addf %a, %b rounding<positive_inf> : tile<2xf64>",
-                  "tile<2xf64>"));
-  EXPECT_EQ(bitsOf(run(in)), (Bits{0x3ff0000000000001ull, 0xbff0000000000000ull}));
-  ASSERT_TRUE(bin("addf %a, %b rounding<negative_inf> : tile<2xf64>",
-                  "tile<2xf64>"));
-  EXPECT_EQ(bitsOf(run(in)), (Bits{0x3ff0000000000000ull, 0xbff0000000000001ull}));
+  std::vector<Tile> in = {
+      tileOf(F64, {2}, {1, -1}),
+      tileOf(F64, {2}, {std::ldexp(1.0, -60), -std::ldexp(1.0, -60)})};
+  ASSERT_TRUE(
+      bin("addf %a, %b rounding<positive_inf> : tile<2xf64>", "tile<2xf64>"));
+  EXPECT_EQ(bitsOf(run(in)),
+            (Bits{0x3ff0000000000001ull, 0xbff0000000000000ull}));
+  ASSERT_TRUE(
+      bin("addf %a, %b rounding<negative_inf> : tile<2xf64>", "tile<2xf64>"));
+  EXPECT_EQ(bitsOf(run(in)),
+            (Bits{0x3ff0000000000000ull, 0xbff0000000000001ull}));
   ASSERT_TRUE(bin("addf %a, %b : tile<2xf64>", "tile<2xf64>"));
-  EXPECT_EQ(bitsOf(run(in)), (Bits{0x3ff0000000000000ull, 0xbff0000000000000ull}));
+  EXPECT_EQ(bitsOf(run(in)),
+            (Bits{0x3ff0000000000000ull, 0xbff0000000000000ull}));
 }
 
 TEST_F(OracleArith, HalfAndBFloatRoundInTheirOwnFormat) {
@@ -349,15 +353,16 @@ TEST_F(OracleArith, HalfAndBFloatRoundInTheirOwnFormat) {
                          tileOf(F16, {1}, {std::ldexp(1.0, -11)})};
   ASSERT_TRUE(bin("addf %a, %b : tile<1xf16>", "tile<1xf16>"));
   EXPECT_EQ(bitsOf(run(h)), (Bits{0x3c00}));
-  ASSERT_TRUE(bin("addf %a, %b rounding<positive_inf> : tile<1xf16>",
-                  "tile<1xf16>"));
+  ASSERT_TRUE(
+      bin("addf %a, %b rounding<positive_inf> : tile<1xf16>", "tile<1xf16>"));
   EXPECT_EQ(bitsOf(run(h)), (Bits{0x3c01}));
   // bf16: 1 + 2^-8 is the tie; 1 + 3*2^-8 rounds up to even 1 + 2^-6.
   ASSERT_TRUE(bin("addf %a, %b : tile<2xbf16>", "tile<2xbf16>"));
-  EXPECT_EQ(bitsOf(run({tileOf(BF16, {2}, {1, 1}),
-                        tileOf(BF16, {2}, {std::ldexp(1.0, -8),
-                                           3 * std::ldexp(1.0, -8)})})),
-            (Bits{0x3f80, 0x3f82}));
+  EXPECT_EQ(
+      bitsOf(run(
+          {tileOf(BF16, {2}, {1, 1}),
+           tileOf(BF16, {2}, {std::ldexp(1.0, -8), 3 * std::ldexp(1.0, -8)})})),
+      (Bits{0x3f80, 0x3f82}));
   // f16 overflow: 65504 * 2 = inf; under rounding<zero> the largest finite.
   ASSERT_TRUE(bin("mulf %a, %b rounding<zero> : tile<1xf16>", "tile<1xf16>"));
   EXPECT_EQ(bitsOf(run({tileOf(F16, {1}, {65504}), tileOf(F16, {1}, {2})})),
@@ -371,17 +376,17 @@ TEST_F(OracleArith, HalfNearestEvenSubnormalsAndNaN) {
   // 2^-14 * 2^-11 = 2^-25 ties 0 and the smallest subnormal 2^-24 -> 0;
   // 2^-14 * 1.5*2^-11 -> 2^-24; 1/3 = 0x3555 (f16) and 0x3eab (bf16).
   ASSERT_TRUE(bin("mulf %a, %b : tile<2xf16>", "tile<2xf16>"));
-  EXPECT_EQ(bitsOf(run({tileOf(F16, {2}, {std::ldexp(1.0, -14),
-                                          std::ldexp(1.0, -14)}),
-                        tileOf(F16, {2}, {std::ldexp(1.0, -11),
-                                          1.5 * std::ldexp(1.0, -11)})})),
+  EXPECT_EQ(bitsOf(run(
+                {tileOf(F16, {2}, {std::ldexp(1.0, -14), std::ldexp(1.0, -14)}),
+                 tileOf(F16, {2},
+                        {std::ldexp(1.0, -11), 1.5 * std::ldexp(1.0, -11)})})),
             (Bits{0x0000, 0x0001}));
   ASSERT_TRUE(bin("divf %a, %b : tile<2xf16>", "tile<2xf16>"));
   EXPECT_EQ(bitsOf(run({tileOf(F16, {2}, {1, -1}), tileOf(F16, {2}, {3, 0})})),
             (Bits{0x3555, 0xfc00}));
   ASSERT_TRUE(bin("divf %a, %b : tile<2xbf16>", "tile<2xbf16>"));
-  Tile r = run({tileOfBits(BF16, {2}, {0x3f80, 0x7fc1}),
-                tileOf(BF16, {2}, {3, 1})});
+  Tile r =
+      run({tileOfBits(BF16, {2}, {0x3f80, 0x7fc1}), tileOf(BF16, {2}, {3, 1})});
   EXPECT_EQ(bitsAt(r, 0), 0x3eabu);
   EXPECT_TRUE(std::isnan(valueAt(r, 1)));
   // bf16 overflow: the largest finite (0x7f7f) doubled is inf.
@@ -461,25 +466,28 @@ TEST_F(OracleArith, NegfAbsfOnlyTouchTheSignBit) {
     return std::vector<Tile>{
         tileOfBits(F32, {4}, {0x7fc00123, 0xffc00123, 0, 0x7f800001})};
   };
-  ASSERT_TRUE(defineOp("%a: tile<4xf32>", "tile<4xf32>", "negf %a : tile<4xf32>"));
+  ASSERT_TRUE(
+      defineOp("%a: tile<4xf32>", "tile<4xf32>", "negf %a : tile<4xf32>"));
   EXPECT_EQ(bitsOf(run(in())),
             (Bits{0xffc00123, 0x7fc00123, 0x80000000, 0xff800001}));
-  ASSERT_TRUE(defineOp("%a: tile<4xf32>", "tile<4xf32>", "absf %a : tile<4xf32>"));
+  ASSERT_TRUE(
+      defineOp("%a: tile<4xf32>", "tile<4xf32>", "absf %a : tile<4xf32>"));
   EXPECT_EQ(bitsOf(run(in())), (Bits{0x7fc00123, 0x7fc00123, 0, 0x7f800001}));
-  ASSERT_TRUE(defineOp("%a: tile<1xbf16>", "tile<1xbf16>",
-                       "negf %a : tile<1xbf16>"));
+  ASSERT_TRUE(
+      defineOp("%a: tile<1xbf16>", "tile<1xbf16>", "negf %a : tile<1xbf16>"));
   EXPECT_EQ(bitsOf(run({tileOfBits(BF16, {1}, {0x7fc1})})), (Bits{0xffc1}));
 }
 
 TEST_F(OracleArith, MaxfMinfNaNAndSignedZero) {
   // Pairs: (NaN, 1), (1, NaN), (NaN, NaN), (+0, -0), (-0, +0), (2, -3),
   // (-inf, sNaN), (+inf, -inf).
-  Bits lhs = {0x7fc00001, 0x3f800000, 0xffc00002, 0x00000000, 0x80000000,
-              0x40000000, 0xff800000, 0x7f800000};
-  Bits rhs = {0x3f800000, 0x7fc00001, 0x7fc00003, 0x80000000, 0x00000000,
-              0xc0400000, 0x7f800001, 0xff800000};
+  Bits lhs = {0x7fc00001, 0x3f800000, 0xffc00002, 0x00000000,
+              0x80000000, 0x40000000, 0xff800000, 0x7f800000};
+  Bits rhs = {0x3f800000, 0x7fc00001, 0x7fc00003, 0x80000000,
+              0x00000000, 0xc0400000, 0x7f800001, 0xff800000};
   auto in = [&] {
-    return std::vector<Tile>{tileOfBits(F32, {8}, lhs), tileOfBits(F32, {8}, rhs)};
+    return std::vector<Tile>{tileOfBits(F32, {8}, lhs),
+                             tileOfBits(F32, {8}, rhs)};
   };
   const uint64_t cnan = 0x7fffffff;
   ASSERT_TRUE(bin("maxf %a, %b : tile<8xf32>", "tile<8xf32>"));
@@ -503,10 +511,11 @@ TEST_F(OracleArith, MaxfHalfAndDoubleAndFlushToZero) {
                         tileOfBits(F16, {2}, {0x3c00, 0x0000})})),
             (Bits{0x7fff, 0x0000}));
   ASSERT_TRUE(bin("minf %a, %b : tile<2xf64>", "tile<2xf64>"));
-  EXPECT_EQ(bitsOf(run({tileOfBits(F64, {2}, {0x7ff8000000000001ull, 0}),
-                        tileOfBits(F64, {2}, {0xbff0000000000000ull,
-                                              0x8000000000000000ull})})),
-            (Bits{0xbff0000000000000ull, 0x8000000000000000ull}));
+  EXPECT_EQ(
+      bitsOf(run({tileOfBits(F64, {2}, {0x7ff8000000000001ull, 0}),
+                  tileOfBits(F64, {2},
+                             {0xbff0000000000000ull, 0x8000000000000000ull})})),
+      (Bits{0xbff0000000000000ull, 0x8000000000000000ull}));
   // With flush_to_zero a subnormal compares as zero: max(+sub, 0) is +0.
   ASSERT_TRUE(bin("maxf %a, %b flush_to_zero : tile<1xf32>", "tile<1xf32>"));
   EXPECT_EQ(bitsOf(run({tileOfBits(F32, {1}, {0x00000005}),
@@ -541,8 +550,9 @@ TEST_F(OracleArith, CmpfOrderedAndUnordered) {
     }
   }
   // The same on bf16, which goes through the exact double path.
-  ASSERT_TRUE(bin("cmpf less_than unordered %a, %b : tile<2xbf16> -> tile<2xi1>",
-                  "tile<2xbf16>", "tile<2xi1>"));
+  ASSERT_TRUE(
+      bin("cmpf less_than unordered %a, %b : tile<2xbf16> -> tile<2xi1>",
+          "tile<2xbf16>", "tile<2xi1>"));
   EXPECT_EQ(bitsOf(run({tileOfBits(BF16, {2}, {0xffc0, 0x3f80}),
                         tileOfBits(BF16, {2}, {0x3f80, 0x3f81})})),
             (Bits{1, 1}));
@@ -562,14 +572,15 @@ std::vector<uint64_t> randomOperands(std::mt19937_64 &rng, size_t n,
       v.push_back(B(rng()));
       break;
     case 1: // near 1.0 with a random sign and mantissa
-      v.push_back(B((B(rng() & 1) << (sizeof(B) * 8 - 1)) |
-                    (B(((B(1) << (sizeof(B) * 8 - 2 - mantBits)) - 1))
-                     << mantBits) |
-                    B(rng() & ((B(1) << mantBits) - 1))));
+      v.push_back(
+          B((B(rng() & 1) << (sizeof(B) * 8 - 1)) |
+            (B(((B(1) << (sizeof(B) * 8 - 2 - mantBits)) - 1)) << mantBits) |
+            B(rng() & ((B(1) << mantBits) - 1))));
       break;
     case 2: // near the largest finite or the smallest normal magnitude
-      v.push_back(B(rng() & 1 ? (~B(0) >> 1) - B(rng() % 4096) - (B(1) << mantBits)
-                              : (B(1) << mantBits) + B(rng() % 4096)));
+      v.push_back(B(rng() & 1
+                        ? (~B(0) >> 1) - B(rng() % 4096) - (B(1) << mantBits)
+                        : (B(1) << mantBits) + B(rng() % 4096)));
       break;
     default: // small integers and halves
       v.push_back(B(0));
@@ -585,9 +596,9 @@ TEST_F(OracleArith, DirectedRoundingMatchesAPFloat) {
   std::mt19937_64 rng(12345);
   const char *ops[] = {"addf", "subf", "mulf", "divf"};
   const char *modes[] = {"zero", "negative_inf", "positive_inf"};
-  llvm::APFloat::roundingMode apModes[] = {
-      llvm::APFloat::rmTowardZero, llvm::APFloat::rmTowardNegative,
-      llvm::APFloat::rmTowardPositive};
+  llvm::APFloat::roundingMode apModes[] = {llvm::APFloat::rmTowardZero,
+                                           llvm::APFloat::rmTowardNegative,
+                                           llvm::APFloat::rmTowardPositive};
   const int64_t n = 4096;
   for (ElemType e : {F32, F64}) {
     std::string ty = e == F32 ? "f32" : "f64";
@@ -599,9 +610,11 @@ TEST_F(OracleArith, DirectedRoundingMatchesAPFloat) {
     for (int64_t i = 0; i < n; ++i) {
       // Integers and halves for the "small" class (exact cancellations).
       if (xs[i] == 0)
-        xs[i] = bitsAt(tileOf(e, {1}, {double(int64_t(rng() % 17) - 8) / 2}), 0);
+        xs[i] =
+            bitsAt(tileOf(e, {1}, {double(int64_t(rng() % 17) - 8) / 2}), 0);
       if (ys[i] == 0)
-        ys[i] = bitsAt(tileOf(e, {1}, {double(int64_t(rng() % 17) - 8) / 2}), 0);
+        ys[i] =
+            bitsAt(tileOf(e, {1}, {double(int64_t(rng() % 17) - 8) / 2}), 0);
     }
     for (int o = 0; o < 4; ++o) {
       for (int m = 0; m < 3; ++m) {
@@ -613,10 +626,18 @@ TEST_F(OracleArith, DirectedRoundingMatchesAPFloat) {
         for (int64_t i = 0; i < n; ++i) {
           llvm::APFloat x = ta.getFloat(i), y = tb.getFloat(i);
           switch (o) {
-          case 0: x.add(y, apModes[m]); break;
-          case 1: x.subtract(y, apModes[m]); break;
-          case 2: x.multiply(y, apModes[m]); break;
-          default: x.divide(y, apModes[m]); break;
+          case 0:
+            x.add(y, apModes[m]);
+            break;
+          case 1:
+            x.subtract(y, apModes[m]);
+            break;
+          case 2:
+            x.multiply(y, apModes[m]);
+            break;
+          default:
+            x.divide(y, apModes[m]);
+            break;
           }
           if (x.isNaN()) {
             ASSERT_TRUE(std::isnan(valueAt(r, i)));

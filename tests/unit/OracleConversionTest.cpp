@@ -40,16 +40,17 @@ TEST_F(OracleConversion, F32ToF16TiesOverflowAndSubnormals) {
   ASSERT_TRUE(conv("ftof", "tile<8xf32>", "tile<8xf16>"));
   // 65520 is the tie between 65504 and 2^16 (inf): even goes to inf.
   // 2^-25 ties 0 and 2^-24 -> 0; 3*2^-26 -> 2^-24.
-  Tile r = run({tileOf(F32, {8}, {65520, 65519, 1.0 / 3, std::ldexp(1.0, -25),
-                                  3 * std::ldexp(1.0, -26), -0.0, -kInf, 1})});
+  Tile r = run({tileOf(F32, {8},
+                       {65520, 65519, 1.0 / 3, std::ldexp(1.0, -25),
+                        3 * std::ldexp(1.0, -26), -0.0, -kInf, 1})});
   EXPECT_EQ(bitsOf(r), (Bits{0x7c00, 0x7bff, 0x3555, 0x0000, 0x0001, 0x8000,
                              0xfc00, 0x3c00}));
 }
 
 TEST_F(OracleConversion, F32ToBF16TiesToEven) {
   ASSERT_TRUE(conv("ftof", "tile<4xf32>", "tile<4xbf16>"));
-  Tile r = run({tileOfBits(F32, {4}, {0x3f808000, 0x3f818000, 0x3f808001,
-                                      0x7f7fffff})});
+  Tile r = run(
+      {tileOfBits(F32, {4}, {0x3f808000, 0x3f818000, 0x3f808001, 0x7f7fffff})});
   EXPECT_EQ(bitsOf(r), (Bits{0x3f80, 0x3f82, 0x3f81, 0x7f80}));
 }
 
@@ -71,8 +72,9 @@ TEST_F(OracleConversion, F32ToF8E4M3FNSaturatesAndHasOneNaN) {
 
 TEST_F(OracleConversion, F32ToF8E5M2SaturatesInfinities) {
   ASSERT_TRUE(conv("ftof", "tile<8xf32>", "tile<8xf8E5M2>"));
-  Tile in = tileOf(F32, {8}, {57344, 61440, kInf, 0, 1, -kInf,
-                              std::ldexp(1.0, -16), std::ldexp(1.0, -17)});
+  Tile in = tileOf(F32, {8},
+                   {57344, 61440, kInf, 0, 1, -kInf, std::ldexp(1.0, -16),
+                    std::ldexp(1.0, -17)});
   in.set<uint32_t>(3, 0x7fc00000);
   EXPECT_EQ(bitsOf(run({in})),
             (Bits{0x7b, 0x7b, 0x7b, 0x7f, 0x3c, 0xfb, 0x01, 0x00}));
@@ -82,20 +84,21 @@ TEST_F(OracleConversion, F32ToF4E2M1FN) {
   ASSERT_TRUE(conv("ftof", "tile<8xf32>", "tile<8xf4E2M1FN>"));
   // Grid 0, 0.5, 1, 1.5, 2, 3, 4, 6. 7 and 100 saturate to 6; 5 ties 4 and
   // 6 -> 4 (0x6); 0.25 ties 0 and 0.5 -> 0; 0.75 ties 0.5 and 1 -> 1.
-  EXPECT_EQ(bitsOf(run({tileOf(F32, {8}, {6, 7, 100, -100, kInf, 5, 0.75,
-                                          -0.25})})),
-            (Bits{0x7, 0x7, 0x7, 0xf, 0x7, 0x6, 0x2, 0x8}));
+  EXPECT_EQ(
+      bitsOf(run({tileOf(F32, {8}, {6, 7, 100, -100, kInf, 5, 0.75, -0.25})})),
+      (Bits{0x7, 0x7, 0x7, 0xf, 0x7, 0x6, 0x2, 0x8}));
   Tile nan = tileOf(F32, {8}, {0});
   nan.set<uint32_t>(3, 0x7fc00000);
   expectUB({nan}, "f4E2M1FN (no NaN encoding) at element 3");
 }
 
 TEST_F(OracleConversion, F32ToF8E8M0FNUDirectedModes) {
-  Tile in = tileOf(F32, {8}, {3, 1, 0.75, 1.5 * std::ldexp(1.0, 127), 0, kInf,
-                              std::ldexp(1.0, -127), std::ldexp(1.0, -130)});
+  Tile in = tileOf(F32, {8},
+                   {3, 1, 0.75, 1.5 * std::ldexp(1.0, 127), 0, kInf,
+                    std::ldexp(1.0, -127), std::ldexp(1.0, -130)});
   in.set<uint32_t>(4, 0x7fc00000);
-  ASSERT_TRUE(conv("ftof", "tile<8xf32>", "tile<8xf8E8M0FNU>",
-                   " rounding<zero>"));
+  ASSERT_TRUE(
+      conv("ftof", "tile<8xf32>", "tile<8xf8E8M0FNU>", " rounding<zero>"));
   EXPECT_EQ(bitsOf(run({in})),
             (Bits{0x80, 0x7f, 0x7e, 0xfe, 0xff, 0xff, 0x00, 0x00}));
   ASSERT_TRUE(conv("ftof", "tile<8xf32>", "tile<8xf8E8M0FNU>",
@@ -125,18 +128,17 @@ TEST_F(OracleConversion, NarrowFormatsWidenExactly) {
 
 TEST_F(OracleConversion, F64ToF32AndTF32) {
   ASSERT_TRUE(conv("ftof", "tile<4xf64>", "tile<4xf32>"));
-  EXPECT_EQ(bitsOf(run({tileOf(F64, {4}, {1 + std::ldexp(1.0, -24),
-                                          1 + std::ldexp(1.0, -24) +
-                                              std::ldexp(1.0, -40),
-                                          1e39, -1e-50})})),
+  EXPECT_EQ(bitsOf(run({tileOf(F64, {4},
+                               {1 + std::ldexp(1.0, -24),
+                                1 + std::ldexp(1.0, -24) + std::ldexp(1.0, -40),
+                                1e39, -1e-50})})),
             (Bits{0x3f800000, 0x3f800001, 0x7f800000, 0x80000000}));
   // tf32 keeps 10 fraction bits; results as 19-bit patterns.
   ASSERT_TRUE(conv("ftof", "tile<4xf32>", "tile<4xtf32>"));
-  EXPECT_EQ(bitsOf(run({tileOf(F32, {4}, {1 + std::ldexp(1.0, -11),
-                                          1 + 3 * std::ldexp(1.0, -11),
-                                          1 + std::ldexp(1.0, -11) +
-                                              std::ldexp(1.0, -20),
-                                          -2})})),
+  EXPECT_EQ(bitsOf(run({tileOf(
+                F32, {4},
+                {1 + std::ldexp(1.0, -11), 1 + 3 * std::ldexp(1.0, -11),
+                 1 + std::ldexp(1.0, -11) + std::ldexp(1.0, -20), -2})})),
             (Bits{0x1fc00, 0x1fc02, 0x1fc01, 0x60000}));
 }
 
@@ -196,7 +198,8 @@ TEST_F(OracleConversion, FtoiTruncatesTowardZero) {
   EXPECT_EQ(bitsOf(run({tileOf(F64, {2}, {18446744073709549568.0, 3.5})})),
             (Bits{0xfffffffffffff800ull, 3}));
   ASSERT_TRUE(conv("ftoi", "tile<2xf16>", "tile<2xi8>", " signed"));
-  EXPECT_EQ(intsOf(run({tileOf(F16, {2}, {127.875, -128})})), (Ints{127, -128}));
+  EXPECT_EQ(intsOf(run({tileOf(F16, {2}, {127.875, -128})})),
+            (Ints{127, -128}));
   ASSERT_TRUE(conv("ftoi", "tile<2xf32>", "tile<2xi1>", " signed"));
   EXPECT_EQ(bitsOf(run({tileOf(F32, {2}, {-1, 0.5})})), (Bits{1, 0}));
 }
@@ -221,9 +224,9 @@ TEST_F(OracleConversion, FtoiNaNInfAndOutOfRangeAreUB) {
 
 TEST_F(OracleConversion, ItofRoundsToNearestEven) {
   ASSERT_TRUE(conv("itof", "tile<4xi32>", "tile<4xf32>", " signed"));
-  EXPECT_EQ(bitsOf(run({tileOf(I32, {4}, {16777217, 16777219, -1,
-                                          2147483647})})),
-            (Bits{0x4b800000, 0x4b800002, 0xbf800000, 0x4f000000}));
+  EXPECT_EQ(
+      bitsOf(run({tileOf(I32, {4}, {16777217, 16777219, -1, 2147483647})})),
+      (Bits{0x4b800000, 0x4b800002, 0xbf800000, 0x4f000000}));
   ASSERT_TRUE(conv("itof", "tile<2xi32>", "tile<2xf32>", " unsigned"));
   EXPECT_EQ(bitsOf(run({tileOf(I32, {2}, {-1, 3})})),
             (Bits{0x4f800000, 0x40400000}));
@@ -234,7 +237,8 @@ TEST_F(OracleConversion, ItofRoundsToNearestEven) {
   EXPECT_EQ(bitsOf(run({tileOf(I32, {4}, {65520, 65519, -70000, 2049})})),
             (Bits{0x7c00, 0x7bff, 0xfc00, 0x6800}));
   ASSERT_TRUE(conv("itof", "tile<2xi32>", "tile<2xbf16>", " signed"));
-  EXPECT_EQ(bitsOf(run({tileOf(I32, {2}, {257, 259})})), (Bits{0x4380, 0x4382}));
+  EXPECT_EQ(bitsOf(run({tileOf(I32, {2}, {257, 259})})),
+            (Bits{0x4380, 0x4382}));
   ASSERT_TRUE(conv("itof", "tile<2xi1>", "tile<2xf32>", " signed"));
   EXPECT_EQ(bitsOf(run({tileOf(I1, {2}, {1, 0})})), (Bits{0xbf800000, 0}));
   ASSERT_TRUE(conv("itof", "tile<2xi1>", "tile<2xf32>", " unsigned"));
@@ -271,19 +275,20 @@ TEST_F(OracleConversion, TrunciKeepsLowBitsAndChecksFlags) {
   ASSERT_TRUE(conv("trunci", "tile<4xi32>", "tile<4xi8>"));
   EXPECT_EQ(bitsOf(run({tileOf(I32, {4}, {0x1ff, -1, 200, 0x100})})),
             (Bits{0xff, 0xff, 0xc8, 0}));
-  ASSERT_TRUE(conv("trunci", "tile<4xi32>", "tile<4xi8>",
-                   " overflow<no_signed_wrap>"));
+  ASSERT_TRUE(
+      conv("trunci", "tile<4xi32>", "tile<4xi8>", " overflow<no_signed_wrap>"));
   EXPECT_EQ(intsOf(run({tileOf(I32, {4}, {-1, -128, 127, 0})})),
             (Ints{-1, -128, 127, 0}));
-  expectUB({tileOf(I32, {4}, {0, 255, 0, 0})}, "255 does not fit i8 at element 1");
+  expectUB({tileOf(I32, {4}, {0, 255, 0, 0})},
+           "255 does not fit i8 at element 1");
   expectUB({tileOf(I32, {4}, {0, 0, -129, 0})}, "at element 2");
   ASSERT_TRUE(conv("trunci", "tile<4xi32>", "tile<4xi8>",
                    " overflow<no_unsigned_wrap>"));
   EXPECT_EQ(bitsOf(run({tileOf(I32, {4}, {200, 255, 0, 1})})),
             (Bits{200, 255, 0, 1}));
   expectUB({tileOf(I32, {4}, {-1, 0, 0, 0})}, "no_unsigned_wrap");
-  ASSERT_TRUE(conv("trunci", "tile<2xi32>", "tile<2xi1>",
-                   " overflow<no_signed_wrap>"));
+  ASSERT_TRUE(
+      conv("trunci", "tile<2xi32>", "tile<2xi1>", " overflow<no_signed_wrap>"));
   EXPECT_EQ(bitsOf(run({tileOf(I32, {2}, {-1, 0})})), (Bits{1, 0}));
   expectUB({tileOf(I32, {2}, {1, 0})}, "at element 0");
   ASSERT_TRUE(conv("trunci", "tile<2xi8>", "tile<2xi4>"));

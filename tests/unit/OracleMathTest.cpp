@@ -24,8 +24,8 @@ protected:
   }
 };
 
-const ElemType F16 = ElemType::F16, BF16 = ElemType::BF16,
-               F32 = ElemType::F32, F64 = ElemType::F64;
+const ElemType F16 = ElemType::F16, BF16 = ElemType::BF16, F32 = ElemType::F32,
+               F64 = ElemType::F64;
 
 TEST_F(OracleMath, SqrtF32EveryRoundingMode) {
   // sqrt(2) = 0x3fb504f3.5..: nearest and the downward modes keep ...f3,
@@ -44,9 +44,10 @@ TEST_F(OracleMath, SqrtF32EveryRoundingMode) {
   for (const Case &c : cases) {
     ASSERT_TRUE(unary(std::string("sqrt %a") + c.mode + " : tile<4xf32>",
                       "tile<4xf32>"));
-    EXPECT_EQ(bitsOf(run({tileOfBits(F32, {4}, {0x40000000, 0x40400000,
-                                                 0x40800000, 0x80000000})})),
-              c.expected)
+    EXPECT_EQ(
+        bitsOf(run({tileOfBits(
+            F32, {4}, {0x40000000, 0x40400000, 0x40800000, 0x80000000})})),
+        c.expected)
         << c.mode;
   }
 }
@@ -54,18 +55,20 @@ TEST_F(OracleMath, SqrtF32EveryRoundingMode) {
 TEST_F(OracleMath, SqrtF64AndF16DirectedModes) {
   // sqrt(2) in f64: nearest 0x3ff6a09e667f3bcd lies above the root.
   ASSERT_TRUE(unary("sqrt %a rounding<zero> : tile<1xf64>", "tile<1xf64>"));
-  EXPECT_EQ(bitsOf(run({tileOf(F64, {1}, {2})})), (Bits{0x3ff6a09e667f3bccull}));
-  ASSERT_TRUE(unary("sqrt %a rounding<positive_inf> : tile<1xf64>",
-                    "tile<1xf64>"));
-  EXPECT_EQ(bitsOf(run({tileOf(F64, {1}, {2})})), (Bits{0x3ff6a09e667f3bcdull}));
+  EXPECT_EQ(bitsOf(run({tileOf(F64, {1}, {2})})),
+            (Bits{0x3ff6a09e667f3bccull}));
+  ASSERT_TRUE(
+      unary("sqrt %a rounding<positive_inf> : tile<1xf64>", "tile<1xf64>"));
+  EXPECT_EQ(bitsOf(run({tileOf(F64, {1}, {2})})),
+            (Bits{0x3ff6a09e667f3bcdull}));
   // sqrt(2) in f16: 1.4140625 (0x3da8) lies below the root.
   ASSERT_TRUE(unary("sqrt %a : tile<1xf16>", "tile<1xf16>"));
   EXPECT_EQ(bitsOf(run({tileOf(F16, {1}, {2})})), (Bits{0x3da8}));
-  ASSERT_TRUE(unary("sqrt %a rounding<positive_inf> : tile<1xf16>",
-                    "tile<1xf16>"));
+  ASSERT_TRUE(
+      unary("sqrt %a rounding<positive_inf> : tile<1xf16>", "tile<1xf16>"));
   EXPECT_EQ(bitsOf(run({tileOf(F16, {1}, {2})})), (Bits{0x3da9}));
-  ASSERT_TRUE(unary("sqrt %a rounding<negative_inf> : tile<1xf16>",
-                    "tile<1xf16>"));
+  ASSERT_TRUE(
+      unary("sqrt %a rounding<negative_inf> : tile<1xf16>", "tile<1xf16>"));
   EXPECT_EQ(bitsOf(run({tileOf(F16, {1}, {2})})), (Bits{0x3da8}));
 }
 
@@ -83,14 +86,16 @@ TEST_F(OracleMath, SqrtSpecialValuesAndFlushToZero) {
 }
 
 TEST_F(OracleMath, FloorCeilKeepTheSignOfZero) {
-  auto in = [] { return std::vector<Tile>{tileOf(F32, {4}, {-1.5, -0.5, 2.5, 3})}; };
+  auto in = [] {
+    return std::vector<Tile>{tileOf(F32, {4}, {-1.5, -0.5, 2.5, 3})};
+  };
   ASSERT_TRUE(unary("floor %a : tile<4xf32>", "tile<4xf32>"));
-  EXPECT_EQ(bitsOf(run(in())), (Bits{0xc0000000, 0xbf800000, 0x40000000,
-                                     0x40400000}));
+  EXPECT_EQ(bitsOf(run(in())),
+            (Bits{0xc0000000, 0xbf800000, 0x40000000, 0x40400000}));
   ASSERT_TRUE(unary("ceil %a : tile<4xf32>", "tile<4xf32>"));
   // ceil(-0.5) = -0.
-  EXPECT_EQ(bitsOf(run(in())), (Bits{0xbf800000, 0x80000000, 0x40400000,
-                                     0x40400000}));
+  EXPECT_EQ(bitsOf(run(in())),
+            (Bits{0xbf800000, 0x80000000, 0x40400000, 0x40400000}));
   ASSERT_TRUE(unary("ceil %a : tile<2xbf16>", "tile<2xbf16>"));
   EXPECT_EQ(bitsOf(run({tileOf(BF16, {2}, {-0.5, 1.25})})),
             (Bits{0x8000, 0x4000}));
@@ -100,10 +105,10 @@ TEST_F(OracleMath, ExactTranscendentalValues) {
   struct Case {
     const char *op;
     double in, out;
-  } cases[] = {{"exp", 0, 1},   {"exp2", 3, 8},   {"exp2", -1, 0.5},
-               {"log", 1, 0},   {"log2", 8, 3},   {"log2", 0.25, -2},
-               {"sin", 0, 0},   {"cos", 0, 1},    {"tan", 0, 0},
-               {"sinh", 0, 0},  {"cosh", 0, 1},   {"tanh", 0, 0},
+  } cases[] = {{"exp", 0, 1},     {"exp2", 3, 8},    {"exp2", -1, 0.5},
+               {"log", 1, 0},     {"log2", 8, 3},    {"log2", 0.25, -2},
+               {"sin", 0, 0},     {"cos", 0, 1},     {"tan", 0, 0},
+               {"sinh", 0, 0},    {"cosh", 0, 1},    {"tanh", 0, 0},
                {"rsqrt", 4, 0.5}, {"rsqrt", 0.25, 2}};
   for (const char *ty : {"f32", "f64", "f16", "bf16"}) {
     ElemType e = *parseElemType(ty);
@@ -126,7 +131,8 @@ TEST_F(OracleMath, SpecialValues) {
   EXPECT_TRUE(std::isnan(valueAt(r, 3)));
   ASSERT_TRUE(unary("exp %a : tile<4xf64>", "tile<4xf64>"));
   r = run({tileOf(F64, {4}, {-inf, inf, 1000, -1000})});
-  EXPECT_EQ(bitsOf(r), (Bits{0, 0x7ff0000000000000ull, 0x7ff0000000000000ull, 0}));
+  EXPECT_EQ(bitsOf(r),
+            (Bits{0, 0x7ff0000000000000ull, 0x7ff0000000000000ull, 0}));
   ASSERT_TRUE(unary("rsqrt %a : tile<2xf32>", "tile<2xf32>"));
   r = run({tileOfBits(F32, {2}, {0x00000000, 0x80000000})});
   EXPECT_EQ(bitsOf(r), (Bits{0x7f800000, 0xff800000})); // 1/+-0
@@ -157,7 +163,8 @@ TEST_F(OracleMath, HalfIsComputedInF32ThenRounded) {
 TEST_F(OracleMath, PowAndAtan2ArgumentOrder) {
   ASSERT_TRUE(defineOp("%a: tile<4xf32>, %b: tile<4xf32>", "tile<4xf32>",
                        "pow %a, %b : tile<4xf32>"));
-  Tile r = run({tileOf(F32, {4}, {2, -2, 9, 1}), tileOf(F32, {4}, {10, 3, 0.5, NAN})});
+  Tile r = run(
+      {tileOf(F32, {4}, {2, -2, 9, 1}), tileOf(F32, {4}, {10, 3, 0.5, NAN})});
   EXPECT_EQ(bitsOf(r), (Bits{0x44800000, 0xc1000000, 0x40400000, 0x3f800000}));
   // atan2 %x, %y is the angle of x / y: atan2(1, 1) = pi/4, atan2(1, 0) =
   // pi/2, atan2(0, -1) = pi, atan2(-0, 1) = -0 (f32 roundings of pi/4 etc.).
@@ -178,10 +185,10 @@ TEST_F(OracleMath, LibmValuesWithinOneUlp) {
   struct Case {
     const char *op;
     double in, out;
-  } cases[] = {{"sin", 1, 0.8414709848078965}, {"cos", 1, 0.5403023058681398},
-               {"tan", 1, 1.5574077246549023}, {"sinh", 1, 1.1752011936438014},
+  } cases[] = {{"sin", 1, 0.8414709848078965},  {"cos", 1, 0.5403023058681398},
+               {"tan", 1, 1.5574077246549023},  {"sinh", 1, 1.1752011936438014},
                {"cosh", 1, 1.5430806348152437}, {"tanh", 1, 0.7615941559557649},
-               {"log", 2, 0.6931471805599453}, {"exp", 1, 2.718281828459045}};
+               {"log", 2, 0.6931471805599453},  {"exp", 1, 2.718281828459045}};
   for (const Case &c : cases) {
     ASSERT_TRUE(unary(std::string(c.op) + " %a : tile<1xf64>", "tile<1xf64>"));
     double v = valueAt(run({tileOf(F64, {1}, {c.in})}), 0);

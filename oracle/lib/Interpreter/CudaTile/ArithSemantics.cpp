@@ -43,15 +43,29 @@ std::string elementName(const Tile &t, int64_t i) {
 namespace {
 
 enum class IntOp {
-  Add, Sub, Mul, Shl, MulHi, And, Or, Xor, ShrS, ShrU,
-  MaxS, MaxU, MinS, MinU, Div, Rem
+  Add,
+  Sub,
+  Mul,
+  Shl,
+  MulHi,
+  And,
+  Or,
+  Xor,
+  ShrS,
+  ShrU,
+  MaxS,
+  MaxU,
+  MinS,
+  MinU,
+  Div,
+  Rem
 };
 
 /// Modifiers of one integer op.
 struct IntSpec {
   IntOp op;
   IntegerOverflow overflow = IntegerOverflow::NONE;
-  bool isSigned = true;                      ///< divi, remi
+  bool isSigned = true;                       ///< divi, remi
   RoundingMode rounding = RoundingMode::ZERO; ///< divi
 };
 
@@ -62,7 +76,9 @@ bool hasNUW(IntegerOverflow o) {
   return o == IntegerOverflow::NUW || o == IntegerOverflow::NW;
 }
 
-int64_t minSigned(unsigned w) { return w >= 64 ? INT64_MIN : -(1ll << (w - 1)); }
+int64_t minSigned(unsigned w) {
+  return w >= 64 ? INT64_MIN : -(1ll << (w - 1));
+}
 int64_t maxSigned(unsigned w) {
   return w >= 64 ? INT64_MAX : (1ll << (w - 1)) - 1;
 }
@@ -71,7 +87,9 @@ uint64_t maxUnsigned(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 bool fitsSigned(__int128 v, unsigned w) {
   return v >= minSigned(w) && v <= maxSigned(w);
 }
-bool fitsUnsigned(unsigned __int128 v, unsigned w) { return v <= maxUnsigned(w); }
+bool fitsUnsigned(unsigned __int128 v, unsigned w) {
+  return v <= maxUnsigned(w);
+}
 
 /// Sign-extends the low w bits of v.
 int64_t sext(uint64_t v, unsigned w) {
@@ -93,10 +111,9 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
       why = "addi overflow<no_signed_wrap> violated: " + vals(" + ");
       return false;
     }
-    if (hasNUW(spec.overflow) &&
-        !fitsUnsigned((unsigned __int128)ua + ub, w)) {
-      why = "addi overflow<no_unsigned_wrap> violated: " +
-            std::to_string(ua) + " + " + std::to_string(ub) + " (unsigned)";
+    if (hasNUW(spec.overflow) && !fitsUnsigned((unsigned __int128)ua + ub, w)) {
+      why = "addi overflow<no_unsigned_wrap> violated: " + std::to_string(ua) +
+            " + " + std::to_string(ub) + " (unsigned)";
       return false;
     }
     out = ua + ub;
@@ -107,8 +124,8 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
       return false;
     }
     if (hasNUW(spec.overflow) && ua < ub) {
-      why = "subi overflow<no_unsigned_wrap> violated: " +
-            std::to_string(ua) + " - " + std::to_string(ub) + " (unsigned)";
+      why = "subi overflow<no_unsigned_wrap> violated: " + std::to_string(ua) +
+            " - " + std::to_string(ub) + " (unsigned)";
       return false;
     }
     out = ua - ub;
@@ -118,10 +135,9 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
       why = "muli overflow<no_signed_wrap> violated: " + vals(" * ");
       return false;
     }
-    if (hasNUW(spec.overflow) &&
-        !fitsUnsigned((unsigned __int128)ua * ub, w)) {
-      why = "muli overflow<no_unsigned_wrap> violated: " +
-            std::to_string(ua) + " * " + std::to_string(ub) + " (unsigned)";
+    if (hasNUW(spec.overflow) && !fitsUnsigned((unsigned __int128)ua * ub, w)) {
+      why = "muli overflow<no_unsigned_wrap> violated: " + std::to_string(ua) +
+            " * " + std::to_string(ub) + " (unsigned)";
       return false;
     }
     out = ua * ub;
@@ -140,8 +156,8 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
       return false;
     }
     if (hasNUW(spec.overflow) && ((r & maxUnsigned(w)) >> ub) != ua) {
-      why = "shli overflow<no_unsigned_wrap> violated: " +
-            std::to_string(ua) + " << " + std::to_string(ub) + " (unsigned)";
+      why = "shli overflow<no_unsigned_wrap> violated: " + std::to_string(ua) +
+            " << " + std::to_string(ub) + " (unsigned)";
       return false;
     }
     out = r;
@@ -150,9 +166,15 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
   case IntOp::MulHi:
     out = static_cast<uint64_t>(((unsigned __int128)ua * ub) >> w);
     return true;
-  case IntOp::And: out = ua & ub; return true;
-  case IntOp::Or: out = ua | ub; return true;
-  case IntOp::Xor: out = ua ^ ub; return true;
+  case IntOp::And:
+    out = ua & ub;
+    return true;
+  case IntOp::Or:
+    out = ua | ub;
+    return true;
+  case IntOp::Xor:
+    out = ua ^ ub;
+    return true;
   case IntOp::ShrS:
   case IntOp::ShrU:
     if (ub >= w) {
@@ -162,10 +184,18 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
     }
     out = spec.op == IntOp::ShrS ? static_cast<uint64_t>(sa >> ub) : ua >> ub;
     return true;
-  case IntOp::MaxS: out = sa >= sb ? ua : ub; return true;
-  case IntOp::MinS: out = sa <= sb ? ua : ub; return true;
-  case IntOp::MaxU: out = ua >= ub ? ua : ub; return true;
-  case IntOp::MinU: out = ua <= ub ? ua : ub; return true;
+  case IntOp::MaxS:
+    out = sa >= sb ? ua : ub;
+    return true;
+  case IntOp::MinS:
+    out = sa <= sb ? ua : ub;
+    return true;
+  case IntOp::MaxU:
+    out = ua >= ub ? ua : ub;
+    return true;
+  case IntOp::MinU:
+    out = ua <= ub ? ua : ub;
+    return true;
   case IntOp::Div:
   case IntOp::Rem: {
     const char *name = spec.op == IntOp::Div ? "divi" : "remi";
@@ -215,8 +245,7 @@ bool evalIntExact(const IntSpec &spec, unsigned w, uint64_t ua, uint64_t ub,
 /// Typed loop without flags. Returns false when an element needs the
 /// exact path (UB somewhere, to be located and reported there).
 template <typename U>
-bool fastIntBinary(const IntSpec &spec, const Tile &a, const Tile &b,
-                   Tile &r) {
+bool fastIntBinary(const IntSpec &spec, const Tile &a, const Tile &b, Tile &r) {
   using S = std::make_signed_t<U>;
   // Promote 8/16-bit operands to 32 bits unsigned so that products do not
   // overflow `int` (undefined in C++); results wrap when stored back.
@@ -231,25 +260,39 @@ bool fastIntBinary(const IntSpec &spec, const Tile &a, const Tile &b,
   };
   bool ok = true;
   switch (spec.op) {
-  case IntOp::Add: loop([](U x, U y) { return W(x) + W(y); }); return true;
-  case IntOp::Sub: loop([](U x, U y) { return W(x) - W(y); }); return true;
-  case IntOp::Mul: loop([](U x, U y) { return W(x) * W(y); }); return true;
-  case IntOp::And: loop([](U x, U y) { return x & y; }); return true;
-  case IntOp::Or: loop([](U x, U y) { return x | y; }); return true;
-  case IntOp::Xor: loop([](U x, U y) { return x ^ y; }); return true;
+  case IntOp::Add:
+    loop([](U x, U y) { return W(x) + W(y); });
+    return true;
+  case IntOp::Sub:
+    loop([](U x, U y) { return W(x) - W(y); });
+    return true;
+  case IntOp::Mul:
+    loop([](U x, U y) { return W(x) * W(y); });
+    return true;
+  case IntOp::And:
+    loop([](U x, U y) { return x & y; });
+    return true;
+  case IntOp::Or:
+    loop([](U x, U y) { return x | y; });
+    return true;
+  case IntOp::Xor:
+    loop([](U x, U y) { return x ^ y; });
+    return true;
   case IntOp::MaxS:
     loop([](U x, U y) { return S(x) >= S(y) ? x : y; });
     return true;
   case IntOp::MinS:
     loop([](U x, U y) { return S(x) <= S(y) ? x : y; });
     return true;
-  case IntOp::MaxU: loop([](U x, U y) { return x >= y ? x : y; }); return true;
-  case IntOp::MinU: loop([](U x, U y) { return x <= y ? x : y; }); return true;
+  case IntOp::MaxU:
+    loop([](U x, U y) { return x >= y ? x : y; });
+    return true;
+  case IntOp::MinU:
+    loop([](U x, U y) { return x <= y ? x : y; });
+    return true;
   case IntOp::MulHi:
     if constexpr (sizeof(U) == 8)
-      loop([](U x, U y) {
-        return U(((unsigned __int128)x * y) >> 64);
-      });
+      loop([](U x, U y) { return U(((unsigned __int128)x * y) >> 64); });
     else
       loop([](U x, U y) { return U((uint64_t(x) * y) >> w); });
     return true;
@@ -381,15 +424,20 @@ LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
-template <typename T>
-bool compare(ComparisonPredicate p, T x, T y) {
+template <typename T> bool compare(ComparisonPredicate p, T x, T y) {
   switch (p) {
-  case ComparisonPredicate::EQUAL: return x == y;
-  case ComparisonPredicate::NOT_EQUAL: return x != y;
-  case ComparisonPredicate::LESS_THAN: return x < y;
-  case ComparisonPredicate::LESS_THAN_OR_EQUAL: return x <= y;
-  case ComparisonPredicate::GREATER_THAN: return x > y;
-  case ComparisonPredicate::GREATER_THAN_OR_EQUAL: return x >= y;
+  case ComparisonPredicate::EQUAL:
+    return x == y;
+  case ComparisonPredicate::NOT_EQUAL:
+    return x != y;
+  case ComparisonPredicate::LESS_THAN:
+    return x < y;
+  case ComparisonPredicate::LESS_THAN_OR_EQUAL:
+    return x <= y;
+  case ComparisonPredicate::GREATER_THAN:
+    return x > y;
+  case ComparisonPredicate::GREATER_THAN_OR_EQUAL:
+    return x >= y;
   }
   return false;
 }
@@ -405,12 +453,24 @@ void cmpLoop(ComparisonPredicate p, const Tile &a, const Tile &b, Tile &r) {
       pr[i] = f(loadAt<T>(pa, i), loadAt<T>(pb, i));
   };
   switch (p) {
-  case ComparisonPredicate::EQUAL: loop([](T x, T y) { return x == y; }); break;
-  case ComparisonPredicate::NOT_EQUAL: loop([](T x, T y) { return x != y; }); break;
-  case ComparisonPredicate::LESS_THAN: loop([](T x, T y) { return x < y; }); break;
-  case ComparisonPredicate::LESS_THAN_OR_EQUAL: loop([](T x, T y) { return x <= y; }); break;
-  case ComparisonPredicate::GREATER_THAN: loop([](T x, T y) { return x > y; }); break;
-  case ComparisonPredicate::GREATER_THAN_OR_EQUAL: loop([](T x, T y) { return x >= y; }); break;
+  case ComparisonPredicate::EQUAL:
+    loop([](T x, T y) { return x == y; });
+    break;
+  case ComparisonPredicate::NOT_EQUAL:
+    loop([](T x, T y) { return x != y; });
+    break;
+  case ComparisonPredicate::LESS_THAN:
+    loop([](T x, T y) { return x < y; });
+    break;
+  case ComparisonPredicate::LESS_THAN_OR_EQUAL:
+    loop([](T x, T y) { return x <= y; });
+    break;
+  case ComparisonPredicate::GREATER_THAN:
+    loop([](T x, T y) { return x > y; });
+    break;
+  case ComparisonPredicate::GREATER_THAN_OR_EQUAL:
+    loop([](T x, T y) { return x >= y; });
+    break;
   }
 }
 
@@ -453,10 +513,18 @@ LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
                  pc[i] ? loadAt<T>(t.data(), i) : loadAt<T>(f.data(), i));
   };
   switch (eb) {
-  case 1: loop(uint8_t{}); break;
-  case 2: loop(uint16_t{}); break;
-  case 4: loop(uint32_t{}); break;
-  case 8: loop(uint64_t{}); break;
+  case 1:
+    loop(uint8_t{});
+    break;
+  case 2:
+    loop(uint16_t{});
+    break;
+  case 4:
+    loop(uint32_t{});
+    break;
+  case 8:
+    loop(uint64_t{});
+    break;
   default:
     for (int64_t i = 0, n = r.size(); i < n; ++i)
       std::memcpy(r.at(i), pc[i] ? t.at(i) : f.at(i), eb);

@@ -131,7 +131,8 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
       if (x.isZero() || x.isNegative())
         return ctx.ub(op, "ftof of " + describe(a, i) +
                               " to f8E8M0FNU (no zero or negative values) "
-                              "at " + elementName(a, i));
+                              "at " +
+                              elementName(a, i));
     }
     x.convert(sem, mode, &lost);
     r.setFloat(i, x);
@@ -234,10 +235,10 @@ LogicalResult trunciSem(ExecContext &ctx, Operation *operation) {
     // nsw: the dropped bits all equal the result's sign bit.
     int64_t back = static_cast<int64_t>(low << (64 - w)) >> (64 - w);
     if (nsw && back != s)
-      return ctx.ub(op, "trunci overflow<no_signed_wrap> violated: " +
-                            std::to_string(s) + " does not fit " +
-                            name(r.elemType()).str() + " at " +
-                            elementName(a, i));
+      return ctx.ub(
+          op, "trunci overflow<no_signed_wrap> violated: " + std::to_string(s) +
+                  " does not fit " + name(r.elemType()).str() + " at " +
+                  elementName(a, i));
     if (nuw && low != u)
       return ctx.ub(op, "trunci overflow<no_unsigned_wrap> violated: " +
                             std::to_string(u) + " does not fit " +
@@ -256,7 +257,8 @@ LogicalResult copyBytes(ExecContext &ctx, Operation *op, Value src,
   Tile r = makeTile(result.getType());
   if (r.elemBytes() != a.elemBytes() || r.size() != a.size())
     return ctx.error(op, "source and result storage sizes differ");
-  std::memcpy(r.data(), a.data(), static_cast<size_t>(r.size()) * r.elemBytes());
+  std::memcpy(r.data(), a.data(),
+              static_cast<size_t>(r.size()) * r.elemBytes());
   ctx.setTile(result, std::move(r));
   return success();
 }

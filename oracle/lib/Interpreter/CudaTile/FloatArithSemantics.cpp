@@ -50,12 +50,18 @@ bool isNativeMode(RoundingMode rm) {
 
 template <typename T> T nativeOp(FOp k, T x, T y, T z) {
   switch (k) {
-  case FOp::Add: return x + y;
-  case FOp::Sub: return x - y;
-  case FOp::Mul: return x * y;
-  case FOp::Div: return x / y;
-  case FOp::Rem: return std::fmod(x, y);
-  case FOp::Fma: return std::fma(x, y, z);
+  case FOp::Add:
+    return x + y;
+  case FOp::Sub:
+    return x - y;
+  case FOp::Mul:
+    return x * y;
+  case FOp::Div:
+    return x / y;
+  case FOp::Rem:
+    return std::fmod(x, y);
+  case FOp::Fma:
+    return std::fma(x, y, z);
   }
   return T(0);
 }
@@ -85,12 +91,24 @@ template <typename T, bool Ftz>
 void nativeDispatch(FOp k, const Tile &a, const Tile &b, const Tile *c,
                     Tile &r) {
   switch (k) {
-  case FOp::Add: nativeLoop<T, Ftz, FOp::Add>(a, b, c, r); break;
-  case FOp::Sub: nativeLoop<T, Ftz, FOp::Sub>(a, b, c, r); break;
-  case FOp::Mul: nativeLoop<T, Ftz, FOp::Mul>(a, b, c, r); break;
-  case FOp::Div: nativeLoop<T, Ftz, FOp::Div>(a, b, c, r); break;
-  case FOp::Rem: nativeLoop<T, Ftz, FOp::Rem>(a, b, c, r); break;
-  case FOp::Fma: nativeLoop<T, Ftz, FOp::Fma>(a, b, c, r); break;
+  case FOp::Add:
+    nativeLoop<T, Ftz, FOp::Add>(a, b, c, r);
+    break;
+  case FOp::Sub:
+    nativeLoop<T, Ftz, FOp::Sub>(a, b, c, r);
+    break;
+  case FOp::Mul:
+    nativeLoop<T, Ftz, FOp::Mul>(a, b, c, r);
+    break;
+  case FOp::Div:
+    nativeLoop<T, Ftz, FOp::Div>(a, b, c, r);
+    break;
+  case FOp::Rem:
+    nativeLoop<T, Ftz, FOp::Rem>(a, b, c, r);
+    break;
+  case FOp::Fma:
+    nativeLoop<T, Ftz, FOp::Fma>(a, b, c, r);
+    break;
   }
 }
 
@@ -206,11 +224,21 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
   if ((isNativeMode(rm) || k == FOp::Rem) &&
       (t == ElemType::F16 || t == ElemType::BF16) && k != FOp::Fma) {
     switch (k) {
-    case FOp::Add: halfLoop<FOp::Add>(t, a, b, r); break;
-    case FOp::Sub: halfLoop<FOp::Sub>(t, a, b, r); break;
-    case FOp::Mul: halfLoop<FOp::Mul>(t, a, b, r); break;
-    case FOp::Div: halfLoop<FOp::Div>(t, a, b, r); break;
-    default: halfLoop<FOp::Rem>(t, a, b, r); break;
+    case FOp::Add:
+      halfLoop<FOp::Add>(t, a, b, r);
+      break;
+    case FOp::Sub:
+      halfLoop<FOp::Sub>(t, a, b, r);
+      break;
+    case FOp::Mul:
+      halfLoop<FOp::Mul>(t, a, b, r);
+      break;
+    case FOp::Div:
+      halfLoop<FOp::Div>(t, a, b, r);
+      break;
+    default:
+      halfLoop<FOp::Rem>(t, a, b, r);
+      break;
     }
     ctx.setTile(result, std::move(r));
     return success();
@@ -247,11 +275,21 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
       flushAP(y);
     }
     switch (k) {
-    case FOp::Add: x.add(y, mode); break;
-    case FOp::Sub: x.subtract(y, mode); break;
-    case FOp::Mul: x.multiply(y, mode); break;
-    case FOp::Div: x.divide(y, mode); break;
-    case FOp::Rem: x.mod(y); break; // exact, C fmod
+    case FOp::Add:
+      x.add(y, mode);
+      break;
+    case FOp::Sub:
+      x.subtract(y, mode);
+      break;
+    case FOp::Mul:
+      x.multiply(y, mode);
+      break;
+    case FOp::Div:
+      x.divide(y, mode);
+      break;
+    case FOp::Rem:
+      x.mod(y);
+      break; // exact, C fmod
     case FOp::Fma: {
       APFloat z = c->getFloat(i);
       if (ftz)
@@ -302,9 +340,15 @@ LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
     }
   };
   switch (r.elemBytes()) {
-  case 2: loop(uint16_t{}); break;
-  case 4: loop(uint32_t{}); break;
-  default: loop(uint64_t{}); break;
+  case 2:
+    loop(uint16_t{});
+    break;
+  case 4:
+    loop(uint32_t{});
+    break;
+  default:
+    loop(uint64_t{});
+    break;
   }
   ctx.setTile(op.getResult(), std::move(r));
   return success();
@@ -378,15 +422,20 @@ LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
-template <typename T>
-inline bool cmpOrdered(ComparisonPredicate p, T x, T y) {
+template <typename T> inline bool cmpOrdered(ComparisonPredicate p, T x, T y) {
   switch (p) {
-  case ComparisonPredicate::EQUAL: return x == y;
-  case ComparisonPredicate::NOT_EQUAL: return x != y;
-  case ComparisonPredicate::LESS_THAN: return x < y;
-  case ComparisonPredicate::LESS_THAN_OR_EQUAL: return x <= y;
-  case ComparisonPredicate::GREATER_THAN: return x > y;
-  case ComparisonPredicate::GREATER_THAN_OR_EQUAL: return x >= y;
+  case ComparisonPredicate::EQUAL:
+    return x == y;
+  case ComparisonPredicate::NOT_EQUAL:
+    return x != y;
+  case ComparisonPredicate::LESS_THAN:
+    return x < y;
+  case ComparisonPredicate::LESS_THAN_OR_EQUAL:
+    return x <= y;
+  case ComparisonPredicate::GREATER_THAN:
+    return x > y;
+  case ComparisonPredicate::GREATER_THAN_OR_EQUAL:
+    return x >= y;
   }
   return false;
 }
@@ -414,26 +463,29 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
   bool unordered = op.getComparisonOrdering() == ComparisonOrdering::UNORDERED;
   const uint8_t *pa = a.data(), *pb = b.data();
   if (t == ElemType::F32)
-    cmpfLoop<float>(p, unordered, r.size(),
-                    [&](int64_t i, float &x, float &y) {
-                      x = loadAt<float>(pa, i);
-                      y = loadAt<float>(pb, i);
-                    },
-                    r.data());
+    cmpfLoop<float>(
+        p, unordered, r.size(),
+        [&](int64_t i, float &x, float &y) {
+          x = loadAt<float>(pa, i);
+          y = loadAt<float>(pb, i);
+        },
+        r.data());
   else if (t == ElemType::F64)
-    cmpfLoop<double>(p, unordered, r.size(),
-                     [&](int64_t i, double &x, double &y) {
-                       x = loadAt<double>(pa, i);
-                       y = loadAt<double>(pb, i);
-                     },
-                     r.data());
+    cmpfLoop<double>(
+        p, unordered, r.size(),
+        [&](int64_t i, double &x, double &y) {
+          x = loadAt<double>(pa, i);
+          y = loadAt<double>(pb, i);
+        },
+        r.data());
   else
-    cmpfLoop<double>(p, unordered, r.size(),
-                     [&](int64_t i, double &x, double &y) {
-                       x = loadAsDouble(t, pa, i);
-                       y = loadAsDouble(t, pb, i);
-                     },
-                     r.data());
+    cmpfLoop<double>(
+        p, unordered, r.size(),
+        [&](int64_t i, double &x, double &y) {
+          x = loadAsDouble(t, pa, i);
+          y = loadAsDouble(t, pb, i);
+        },
+        r.data());
   ctx.setTile(op.getResult(), std::move(r));
   return success();
 }

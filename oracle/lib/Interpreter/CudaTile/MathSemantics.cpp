@@ -82,12 +82,14 @@ LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
   int64_t n = r.size();
   if (t == ElemType::F64) {
     for (int64_t i = 0; i < n; ++i)
-      storeAt<double>(r.data(), i,
-                      f64(loadAt<double>(a.data(), i), loadAt<double>(b.data(), i)));
+      storeAt<double>(
+          r.data(), i,
+          f64(loadAt<double>(a.data(), i), loadAt<double>(b.data(), i)));
   } else if (t == ElemType::F32) {
     for (int64_t i = 0; i < n; ++i)
-      storeAt<float>(r.data(), i,
-                     f32(loadAt<float>(a.data(), i), loadAt<float>(b.data(), i)));
+      storeAt<float>(
+          r.data(), i,
+          f32(loadAt<float>(a.data(), i), loadAt<float>(b.data(), i)));
   } else {
     for (int64_t i = 0; i < n; ++i)
       storeRounded(r, i,
@@ -151,15 +153,14 @@ LogicalResult unaryFtzSem(ExecContext &ctx, Operation *operation) {
 
 LogicalResult powSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<PowOp>(operation);
-  return binaryMath(ctx, op.getSource(), op.getExponent(), op.getResult(),
-                    powF, powD);
+  return binaryMath(ctx, op.getSource(), op.getExponent(), op.getResult(), powF,
+                    powD);
 }
 
 LogicalResult atan2Sem(ExecContext &ctx, Operation *operation) {
   // atan2 %x, %y is the angle of x / y: C's atan2(x, y) argument order.
   auto op = cast<Atan2Op>(operation);
-  return binaryMath(ctx, op.getX(), op.getY(), op.getResult(), atan2F,
-                    atan2D);
+  return binaryMath(ctx, op.getX(), op.getY(), op.getResult(), atan2F, atan2D);
 }
 
 /// Square root of `x` in its own format, correctly rounded under `mode`.
@@ -211,9 +212,10 @@ LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
   ElemType t = elemTypeOfTile(op.getResult().getType());
   bool ftz = op.getFlushToZero() && t == ElemType::F32;
   if (nearest && (t == ElemType::F32 || t == ElemType::F64))
-    return unaryMath(ctx, op.getSource(), op.getResult(),
-                     [](float x) { return std::sqrt(x); },
-                     [](double x) { return std::sqrt(x); }, ftz);
+    return unaryMath(
+        ctx, op.getSource(), op.getResult(),
+        [](float x) { return std::sqrt(x); },
+        [](double x) { return std::sqrt(x); }, ftz);
   const Tile &a = ctx.getTile(op.getSource());
   Tile r = makeTile(op.getResult().getType());
   APFloat::roundingMode mode = toAPRounding(rm);

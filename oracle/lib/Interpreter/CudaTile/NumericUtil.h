@@ -17,8 +17,8 @@
 
 #include "llvm/ADT/APFloat.h"
 
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -41,11 +41,20 @@ template <typename T> inline void storeAt(uint8_t *base, int64_t i, T v) {
 /// whose storage does not wrap at the byte boundary.
 template <typename F> inline bool dispatchIntStorage(ElemType t, F &&f) {
   switch (t) {
-  case ElemType::I8: f(uint8_t{}); return true;
-  case ElemType::I16: f(uint16_t{}); return true;
-  case ElemType::I32: f(uint32_t{}); return true;
-  case ElemType::I64: f(uint64_t{}); return true;
-  default: return false;
+  case ElemType::I8:
+    f(uint8_t{});
+    return true;
+  case ElemType::I16:
+    f(uint16_t{});
+    return true;
+  case ElemType::I32:
+    f(uint32_t{});
+    return true;
+  case ElemType::I64:
+    f(uint64_t{});
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -59,9 +68,12 @@ toAPRounding(::tilecheck::cuda_tile::RoundingMode rm) {
   case RoundingMode::ZERO:
   case RoundingMode::NEAREST_INT_TO_ZERO:
     return llvm::APFloat::rmTowardZero;
-  case RoundingMode::NEGATIVE_INF: return llvm::APFloat::rmTowardNegative;
-  case RoundingMode::POSITIVE_INF: return llvm::APFloat::rmTowardPositive;
-  default: return llvm::APFloat::rmNearestTiesToEven;
+  case RoundingMode::NEGATIVE_INF:
+    return llvm::APFloat::rmTowardNegative;
+  case RoundingMode::POSITIVE_INF:
+    return llvm::APFloat::rmTowardPositive;
+  default:
+    return llvm::APFloat::rmNearestTiesToEven;
   }
 }
 
@@ -84,11 +96,15 @@ inline void flushAP(llvm::APFloat &x) {
 /// the other widths).
 inline uint64_t canonicalNaNBits(ElemType t) {
   switch (t) {
-  case ElemType::F16: case ElemType::BF16: return 0x7fff;
-  case ElemType::F32: return 0x7fffffff;
-  case ElemType::F64: return 0x7fffffffffffffffull;
-  default: return llvm::APFloat::getNaN(*semantics(t)).bitcastToAPInt()
-                      .getZExtValue();
+  case ElemType::F16:
+  case ElemType::BF16:
+    return 0x7fff;
+  case ElemType::F32:
+    return 0x7fffffff;
+  case ElemType::F64:
+    return 0x7fffffffffffffffull;
+  default:
+    return llvm::APFloat::getNaN(*semantics(t)).bitcastToAPInt().getZExtValue();
   }
 }
 
@@ -106,8 +122,7 @@ inline float halfToFloat(ElemType t, uint16_t b) {
   std::memcpy(&h, &b, 2);
   return static_cast<float>(h);
 #else
-  return loadFloat(t, reinterpret_cast<const uint8_t *>(&b))
-      .convertToFloat();
+  return loadFloat(t, reinterpret_cast<const uint8_t *>(&b)).convertToFloat();
 #endif
 }
 
@@ -136,10 +151,13 @@ inline uint16_t floatToHalf(ElemType t, float f) {
 /// Exact value of an f16/bf16/f32/f64 element as a double.
 inline double loadAsDouble(ElemType t, const uint8_t *base, int64_t i) {
   switch (t) {
-  case ElemType::F32: return loadAt<float>(base, i);
-  case ElemType::F64: return loadAt<double>(base, i);
+  case ElemType::F32:
+    return loadAt<float>(base, i);
+  case ElemType::F64:
+    return loadAt<double>(base, i);
   case ElemType::F16:
-  case ElemType::BF16: return halfToFloat(t, loadAt<uint16_t>(base, i));
+  case ElemType::BF16:
+    return halfToFloat(t, loadAt<uint16_t>(base, i));
   default:
     return loadFloat(t, base + i * storageBytes(t)).convertToDouble();
   }
