@@ -154,9 +154,7 @@ LogicalResult ftoiSem(ExecContext &ctx, Operation *operation) {
   double hi = std::ldexp(1.0, isSigned ? w - 1 : w);
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     // Every source format converts to double exactly.
-    double d = from == ElemType::F32   ? loadAt<float>(a.data(), i)
-               : from == ElemType::F64 ? loadAt<double>(a.data(), i)
-                                       : a.getFloat(i).convertToDouble();
+    double d = loadAsDouble(from, a.data(), i);
     double t = std::trunc(d);
     if (!(t >= lo && t < hi)) // also catches NaN
       return ctx.ub(op, "ftoi of " + describe(a, i) + " is outside " +
