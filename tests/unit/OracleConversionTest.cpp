@@ -10,6 +10,8 @@
 
 #include "OracleNumericTestUtil.h"
 
+#include "llvm/ADT/APSInt.h"
+
 #include <cmath>
 #include <random>
 
@@ -254,6 +256,80 @@ TEST_F(OracleConversion, ItofOverflowIntoFormatsWithoutInf) {
   ASSERT_TRUE(conv("itof", "tile<4xi8>", "tile<4xf4E2M1FN>", " signed"));
   EXPECT_EQ(bitsOf(run({tileOf(I8, {4}, {100, -100, 5, 3})})),
             (Bits{0x7, 0xf, 0x6, 0x5}));
+}
+
+TEST_F(OracleConversion, Fp8RoundTripsThroughF32) {
+  // Every f8E4M3FN/f8E5M2/f4E2M1FN encoding widens to f32 and narrows back
+  // to itself; NaNs come back as the canonical 0x7f and f8E5M2's infinities
+  // as its largest finite value (satfinite).
+  struct Case {
+    ElemType e;
+    int64_t count;
+  } cases[] = {{ElemType::F8E4M3FN, 256},
+               {ElemType::F8E5M2, 256},
+               {ElemType::F4E2M1FN, 16}};
+  for (const Case &c : cases) {
+    std::string ft =
+        "tile<" + std::to_string(c.count) + "x" + name(c.e).str() + ">";
+    std::string mid = "tile<" + std::to_string(c.count) + "xf32>";
+    ASSERT_TRUE(parse("cuda_tile.module @m {\n testing$func @f(%a: " + ft +
+                      ") -> " + ft + " {\n  %w = ftof %a : " + ft + " -> " +
+                      mid + "\n  %r = ftof %w : " + mid + " -> " + ft +
+                      "\n  return %r : " + ft + "\n }\n}"));
+    Bits all(c.count);
+    for (int64_t i = 0; i < c.count; ++i)
+      all[i] = i;
+    Tile in = tileOfBits(c.e, {c.count}, all);
+    Tile r = run({in});
+    for (int64_t i = 0; i < c.count; ++i) {
+      llvm::APFloat v = in.getFloat(i);
+      uint64_t expect = v.isNaN()        ? 0x7fu
+                        : v.isInfinity() ? (v.isNegative() ? 0xfbu : 0x7bu)
+                                         : uint64_t(i);
+      EXPECT_EQ(bitsAt(r, i), expect) << name(c.e).str() << " " << i;
+    }
+  }
+}
+
+TEST_F(OracleConversion, IntFloatConversionsMatchAPFloat) {
+  // Random integers (all magnitudes) to every arithmetic float type under
+  // both signednesses, and exactly representable floats back, against
+  // APFloat.
+  std::mt19937_64 rng(3);
+  const int64_t n = 4096;
+  Bits ints(n);
+  for (uint64_t &v : ints)
+    v = rng() >> (rng() % 64);
+  for (ElemType to : {F16, BF16, F32, F64}) {
+    for (bool sgn : {true, false}) {
+      std::string tt = "tile<4096x" + name(to).str() + ">";
+      ASSERT_TRUE(
+          conv("itof", "tile<4096xi64>", tt, sgn ? " signed" : " unsigned"));
+      Tile r = run({tileOfBits(I64, {n}, ints)});
+      for (int64_t i = 0; i < n; ++i) {
+        llvm::APFloat f(*semantics(to));
+        f.convertFromAPInt(llvm::APInt(64, ints[i]), sgn,
+                           llvm::APFloat::rmNearestTiesToEven);
+        ASSERT_EQ(bitsAt(r, i), f.bitcastToAPInt().getZExtValue())
+            << "itof " << (sgn ? "signed " : "unsigned ") << ints[i] << " to "
+            << name(to).str();
+      }
+    }
+  }
+  // ftoi: truncation of random finite f64 values within i32 range.
+  std::vector<double> ds(n);
+  for (double &d : ds)
+    d = std::ldexp(double(int64_t(rng() % 2000001) - 1000000),
+                   int(rng() % 21) - 10);
+  ASSERT_TRUE(conv("ftoi", "tile<4096xf64>", "tile<4096xi32>", " signed"));
+  Tile r = run({tileOf(F64, {n}, ds)});
+  for (int64_t i = 0; i < n; ++i) {
+    llvm::APSInt v(32, /*isUnsigned=*/false);
+    bool exact;
+    llvm::APFloat(ds[i]).convertToInteger(v, llvm::APFloat::rmTowardZero,
+                                          &exact);
+    ASSERT_EQ(r.getSInt(i), v.getSExtValue()) << ds[i];
+  }
 }
 
 //===-- integer width -----------------------------------------------------===//
