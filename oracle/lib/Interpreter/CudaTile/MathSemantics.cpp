@@ -1,11 +1,256 @@
-//===- MathSemantics.cpp - cuda_tile math op semantics ---===//
-// In progress: the math ops are not interpreted yet (the completeness test
-// lists them).
+//===- MathSemantics.cpp - cuda_tile math op semantics --------------------===//
+//
+// ULP policy. The transcendental ops (exp, exp2, log, log2, sin, cos, tan,
+// sinh, cosh, tanh, pow, atan2, rsqrt) follow CUDA math accuracy, which is
+// stated as a bound in ULPs, not as a bit pattern. The interpreter result is
+// the host libm's: f32 through the float functions (expf, sinf, ...), f64
+// through the double ones, f16/bf16 converted exactly to f32, computed
+// there (as the spec emulates them) and rounded to the format to nearest
+// even. rsqrt is 1/sqrt evaluated in the next wider host type. `approx`
+// forms (exp, tanh) return the same value as `full`. A GPU result is
+// therefore never compared bit for bit with these: the comparison library
+// (Compare.h, ResultClass::MathFunction) allows a per-op, per-type ULP
+// tolerance, and NaN/inf/zero classes must match exactly.
+//
+// sqrt, floor and ceil are exact and compared bit for bit: sqrt is the
+// correctly rounded root under the op's IEEE rounding mode (approx, f32
+// only, returns the correctly rounded value and relies on the ULP bound),
+// floor/ceil produce integral values that every format represents.
+// flush_to_zero (exp2, rsqrt, sqrt; f32 only) flushes subnormal inputs and
+// results to zero of the same sign.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Semantics.h"
+#include "NumericUtil.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace tilecheck::cuda_tile;
+using llvm::APFloat;
 
 namespace tilecheck::oracle::cuda_tile_sem {
 
-void registerMathSemantics(SemanticsRegistry &) {}
+namespace {
+
+using F32Fn = float (*)(float);
+using F64Fn = double (*)(double);
+using F32Fn2 = float (*)(float, float);
+using F64Fn2 = double (*)(double, double);
+
+/// Stores a float computed in f32 into an f16/bf16 element, rounding to
+/// nearest even.
+void storeRounded(Tile &r, int64_t i, float v) {
+  APFloat f(v);
+  bool lost;
+  f.convert(*semantics(r.elemType()), APFloat::rmNearestTiesToEven, &lost);
+  r.setFloat(i, f);
+}
+
+LogicalResult unaryMath(ExecContext &ctx, Value src, Value result, F32Fn f32,
+                        F64Fn f64, bool ftz) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
+  ElemType t = r.elemType();
+  int64_t n = r.size();
+  if (t == ElemType::F64) {
+    for (int64_t i = 0; i < n; ++i)
+      storeAt<double>(r.data(), i, f64(loadAt<double>(a.data(), i)));
+  } else if (t == ElemType::F32) {
+    if (ftz) {
+      for (int64_t i = 0; i < n; ++i)
+        storeAt<float>(r.data(), i,
+                       flushF32(f32(flushF32(loadAt<float>(a.data(), i)))));
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        storeAt<float>(r.data(), i, f32(loadAt<float>(a.data(), i)));
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      storeRounded(r, i, f32(static_cast<float>(loadAsDouble(t, a.data(), i))));
+  }
+  ctx.setTile(result, std::move(r));
+  return success();
+}
+
+LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                         F32Fn2 f32, F64Fn2 f64) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
+  ElemType t = r.elemType();
+  int64_t n = r.size();
+  if (t == ElemType::F64) {
+    for (int64_t i = 0; i < n; ++i)
+      storeAt<double>(
+          r.data(), i,
+          f64(loadAt<double>(a.data(), i), loadAt<double>(b.data(), i)));
+  } else if (t == ElemType::F32) {
+    for (int64_t i = 0; i < n; ++i)
+      storeAt<float>(
+          r.data(), i,
+          f32(loadAt<float>(a.data(), i), loadAt<float>(b.data(), i)));
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      storeRounded(r, i,
+                   f32(static_cast<float>(loadAsDouble(t, a.data(), i)),
+                       static_cast<float>(loadAsDouble(t, b.data(), i))));
+  }
+  ctx.setTile(result, std::move(r));
+  return success();
+}
+
+// libm entry points as plain function pointers (the std:: overload sets
+// cannot be taken by address).
+float expF(float x) { return ::expf(x); }
+double expD(double x) { return ::exp(x); }
+float exp2F(float x) { return ::exp2f(x); }
+double exp2D(double x) { return ::exp2(x); }
+float logF(float x) { return ::logf(x); }
+double logD(double x) { return ::log(x); }
+float log2F(float x) { return ::log2f(x); }
+double log2D(double x) { return ::log2(x); }
+float sinF(float x) { return ::sinf(x); }
+double sinD(double x) { return ::sin(x); }
+float cosF(float x) { return ::cosf(x); }
+double cosD(double x) { return ::cos(x); }
+float tanF(float x) { return ::tanf(x); }
+double tanD(double x) { return ::tan(x); }
+float sinhF(float x) { return ::sinhf(x); }
+double sinhD(double x) { return ::sinh(x); }
+float coshF(float x) { return ::coshf(x); }
+double coshD(double x) { return ::cosh(x); }
+float tanhF(float x) { return ::tanhf(x); }
+double tanhD(double x) { return ::tanh(x); }
+float floorF(float x) { return ::floorf(x); }
+double floorD(double x) { return ::floor(x); }
+float ceilF(float x) { return ::ceilf(x); }
+double ceilD(double x) { return ::ceil(x); }
+float powF(float x, float y) { return ::powf(x, y); }
+double powD(double x, double y) { return ::pow(x, y); }
+float atan2F(float x, float y) { return ::atan2f(x, y); }
+double atan2D(double x, double y) { return ::atan2(x, y); }
+/// 1/sqrt in the wider type, then one rounding to the narrower one.
+float rsqrtF(float x) {
+  return static_cast<float>(1.0 / ::sqrt(static_cast<double>(x)));
+}
+double rsqrtD(double x) {
+  return static_cast<double>(1.0L / ::sqrtl(static_cast<long double>(x)));
+}
+
+template <typename OpT, F32Fn F, F64Fn D>
+LogicalResult unarySem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return unaryMath(ctx, op.getSource(), op.getResult(), F, D, false);
+}
+
+template <typename OpT, F32Fn F, F64Fn D>
+LogicalResult unaryFtzSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return unaryMath(ctx, op.getSource(), op.getResult(), F, D,
+                   op.getFlushToZero());
+}
+
+LogicalResult powSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<PowOp>(operation);
+  return binaryMath(ctx, op.getSource(), op.getExponent(), op.getResult(), powF,
+                    powD);
+}
+
+LogicalResult atan2Sem(ExecContext &ctx, Operation *operation) {
+  // atan2 %x, %y is the angle of x / y: C's atan2(x, y) argument order.
+  auto op = cast<Atan2Op>(operation);
+  return binaryMath(ctx, op.getX(), op.getY(), op.getResult(), atan2F, atan2D);
+}
+
+/// Square root of `x` in its own format, correctly rounded under `mode`.
+/// The nearest root r comes from the host (for f16/bf16 via double, where
+/// rounding twice to nearest is innocuous); r*r is exact in binary128, so
+/// comparing it with x tells on which side of the true root r lies, and
+/// directed modes step r by one ulp when it lies on the wrong side.
+APFloat sqrtExact(const APFloat &x, APFloat::roundingMode mode) {
+  const llvm::fltSemantics &sem = x.getSemantics();
+  if (x.isNaN() || x.isZero() || (x.isInfinity() && !x.isNegative()))
+    return x;
+  if (x.isNegative())
+    return APFloat::getNaN(sem);
+  bool lost;
+  APFloat r(0.0);
+  if (&sem == &APFloat::IEEEsingle()) {
+    r = APFloat(std::sqrt(x.convertToFloat()));
+  } else {
+    APFloat xd = x;
+    xd.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+    r = APFloat(std::sqrt(xd.convertToDouble()));
+    r.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+  }
+  if (mode == APFloat::rmNearestTiesToEven)
+    return r;
+  APFloat sq = r, xq = x;
+  sq.convert(APFloat::IEEEquad(), APFloat::rmNearestTiesToEven, &lost);
+  xq.convert(APFloat::IEEEquad(), APFloat::rmNearestTiesToEven, &lost);
+  APFloat rq = sq;
+  sq.multiply(rq, APFloat::rmNearestTiesToEven);
+  APFloat::cmpResult c = sq.compare(xq);
+  if (c == APFloat::cmpEqual)
+    return r;
+  bool above = c == APFloat::cmpGreaterThan; // r > sqrt(x)
+  if (mode == APFloat::rmTowardPositive) {
+    if (!above)
+      r.next(/*nextDown=*/false);
+  } else if (above) { // toward zero / negative: the root is positive
+    r.next(/*nextDown=*/true);
+  }
+  return r;
+}
+
+LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<SqrtOp>(operation);
+  RoundingMode rm = op.getRoundingMode();
+  bool nearest = rm == RoundingMode::NEAREST_EVEN ||
+                 rm == RoundingMode::APPROX || rm == RoundingMode::FULL;
+  ElemType t = elemTypeOfTile(op.getResult().getType());
+  bool ftz = op.getFlushToZero() && t == ElemType::F32;
+  if (nearest && (t == ElemType::F32 || t == ElemType::F64))
+    return unaryMath(
+        ctx, op.getSource(), op.getResult(),
+        [](float x) { return std::sqrt(x); },
+        [](double x) { return std::sqrt(x); }, ftz);
+  const Tile &a = ctx.getTile(op.getSource());
+  Tile r = makeTile(op.getResult().getType());
+  APFloat::roundingMode mode = toAPRounding(rm);
+  for (int64_t i = 0, n = r.size(); i < n; ++i) {
+    APFloat x = a.getFloat(i);
+    if (ftz)
+      flushAP(x);
+    APFloat v = sqrtExact(x, mode);
+    if (ftz)
+      flushAP(v);
+    r.setFloat(i, v);
+  }
+  ctx.setTile(op.getResult(), std::move(r));
+  return success();
+}
+
+} // namespace
+
+void registerMathSemantics(SemanticsRegistry &r) {
+  add<ExpOp>(r, unarySem<ExpOp, expF, expD>);
+  add<Exp2Op>(r, unaryFtzSem<Exp2Op, exp2F, exp2D>);
+  add<LogOp>(r, unarySem<LogOp, logF, logD>);
+  add<Log2Op>(r, unarySem<Log2Op, log2F, log2D>);
+  add<SinOp>(r, unarySem<SinOp, sinF, sinD>);
+  add<CosOp>(r, unarySem<CosOp, cosF, cosD>);
+  add<TanOp>(r, unarySem<TanOp, tanF, tanD>);
+  add<SinHOp>(r, unarySem<SinHOp, sinhF, sinhD>);
+  add<CosHOp>(r, unarySem<CosHOp, coshF, coshD>);
+  add<TanHOp>(r, unarySem<TanHOp, tanhF, tanhD>);
+  add<FloorOp>(r, unarySem<FloorOp, floorF, floorD>);
+  add<CeilOp>(r, unarySem<CeilOp, ceilF, ceilD>);
+  add<RsqrtOp>(r, unaryFtzSem<RsqrtOp, rsqrtF, rsqrtD>);
+  add<PowOp>(r, powSem);
+  add<Atan2Op>(r, atan2Sem);
+  add<SqrtOp>(r, sqrtSem);
+}
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -1,0 +1,66 @@
+//===- OracleNumericTestUtil.h - One-op functions for numeric tests -------===//
+//
+// The arith, math and conversion tests each evaluate one op at a time: this
+// fixture wraps the op in a testing$func, runs it, and checks results bit
+// for bit or expects undefined behaviour naming the offending element.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_TESTS_ORACLENUMERICTESTUTIL_H
+#define TILECHECK_TESTS_ORACLENUMERICTESTUTIL_H
+
+#include "OracleTestUtil.h"
+
+namespace tilecheck::oracle::testing {
+
+class OracleNumericTest : public OracleTest {
+protected:
+  /// Parses `testing$func @f(<params>) -> <resultType> { %r = <op> ... }`.
+  bool defineOp(const std::string &params, const std::string &resultType,
+                const std::string &op) {
+    return parse("cuda_tile.module @m {\n  testing$func @f(" + params +
+                 ") -> " + resultType + " {\n    %r = " + op +
+                 "\n    return %r : " + resultType + "\n  }\n}");
+  }
+
+  /// Runs @f and returns its single result.
+  Tile run(std::vector<Tile> args) {
+    std::vector<Tile> out = eval("f", std::move(args));
+    if (out.empty()) {
+      ADD_FAILURE() << "no result";
+      return Tile(ElemType::I8, {});
+    }
+    return out[0];
+  }
+
+  /// Runs @f, expects undefined behaviour whose message contains `needle`.
+  void expectUB(std::vector<Tile> args, const std::string &needle) {
+    std::optional<RunFailure> f = evalFailure("f", std::move(args));
+    ASSERT_TRUE(f.has_value()) << "expected undefined behaviour";
+    EXPECT_EQ(f->kind, FailureKind::UndefinedBehavior) << f->message;
+    EXPECT_NE(f->message.find(needle), std::string::npos)
+        << "message: " << f->message << "\nexpected to contain: " << needle;
+  }
+
+  /// Every element's raw bits.
+  static std::vector<uint64_t> bitsOf(const Tile &t) {
+    std::vector<uint64_t> v;
+    for (int64_t i = 0; i < t.size(); ++i)
+      v.push_back(bitsAt(t, i));
+    return v;
+  }
+  /// Every element as a signed integer.
+  static std::vector<int64_t> intsOf(const Tile &t) {
+    std::vector<int64_t> v;
+    for (int64_t i = 0; i < t.size(); ++i)
+      v.push_back(t.getSInt(i));
+    return v;
+  }
+};
+
+using Bits = std::vector<uint64_t>;
+using Ints = std::vector<int64_t>;
+
+} // namespace tilecheck::oracle::testing
+
+#endif // TILECHECK_TESTS_ORACLENUMERICTESTUTIL_H
