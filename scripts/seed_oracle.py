@@ -120,14 +120,16 @@ def ref_collatz(out, start):
 REFERENCES = {
     "vector_add": (ref_vector_add, None),
     "saxpy": (ref_saxpy, None),
-    "row_softmax": (ref_row_softmax, 1e-5),
-    "layernorm": (ref_layernorm, 1e-5),
+    "row_softmax": (ref_row_softmax, (1e-5, 1e-6)),
+    # The kernel sums 256 squares serially in f32 (relative error ~1e-5 on
+    # the variance), and y = norm*gamma + beta cancels: absolute tolerance.
+    "layernorm": (ref_layernorm, (1e-5, 1e-4)),
     "gemm": (ref_gemm, None),
     "batched_gemm": (ref_batched_gemm, None),
     "int8_gemm": (ref_int8_gemm, None),
     "reduce_sum_max": (ref_reduce_sum_max, None),
     "transpose": (ref_transpose, None),
-    "attention": (ref_attention, 1e-5),
+    "attention": (ref_attention, (1e-5, 1e-6)),
     "collatz": (ref_collatz, None),
 }
 
@@ -164,13 +166,14 @@ def run_seed(tile_run, path, workdir, verbose):
         if rtol is None:
             bad = np.flatnonzero(got.ravel() != want.ravel())
         else:
-            bad = np.flatnonzero(~np.isclose(got.ravel(), want.ravel(), rtol=rtol, atol=1e-6))
+            bad = np.flatnonzero(~np.isclose(got.ravel(), want.ravel(), rtol=rtol[0],
+                                             atol=rtol[1]))
         if bad.size:
             i = bad[0]
             return False, (f"arg{idx}: {bad.size} of {got.size} elements differ; first at "
                            f"{np.unravel_index(i, got.shape)}: got {got.ravel()[i]!r}, "
                            f"want {want.ravel()[i]!r}")
-    mode = "exact" if rtol is None else f"rtol={rtol}"
+    mode = "exact" if rtol is None else f"rtol={rtol[0]}, atol={rtol[1]}"
     return True, f"{len(expected)} output(s) match ({mode})"
 
 
