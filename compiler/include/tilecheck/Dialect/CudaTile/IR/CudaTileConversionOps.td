@@ -87,7 +87,8 @@ def CudaTile_FToIOp : CudaTile_Op131<"ftoi",
   let description = [{
     Converts each element to the signed or unsigned integer of the result
     type, rounding toward zero (`rounding<nearest_int_to_zero>`, the only and
-    default mode). Out-of-range values saturate; NaN gives 0.
+    default mode). A NaN, an infinity or a value outside the result type's
+    range is undefined behaviour (the interpreter reports it).
 
     ```mlir
     %i = ftoi %x signed : tile<8xf32> -> tile<8xi32>
