@@ -49,6 +49,8 @@ void tilecheck::cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &s
 }
 
 LogicalResult tilecheck::cuda_tile::ModuleOp::verify() {
+  if (failed(verifyModuleDebugScopes(*this)))
+    return failure();
   for (Operation &op : *getBodyBlock()) {
     if (isa<EntryOp, TestingFuncOp>(op) || op.getName().getStringRef() ==
                                                "cuda_tile.global")
@@ -226,7 +228,7 @@ LogicalResult EntryOp::verify() {
       return mlir::emitError(getLoc(), "Optimization hints verification failed");
   }
   if (!getFunctionType().getResults().empty())
-    return emitOpError() << "entry functions must not return values";
+    return emitOpError() << "entry op must not return values";
   for (auto [i, type] : llvm::enumerate(getFunctionType().getInputs())) {
     auto tile = dyn_cast<TileType>(type);
     if (!tile || tile.getRank() != 0)
@@ -234,7 +236,11 @@ LogicalResult EntryOp::verify() {
                            << " must be a 0-d tile (scalar or pointer), got "
                            << type;
   }
-  return success();
+  return verifyFunctionDebugScope(*this);
+}
+
+LogicalResult EntryOp::verifyRegions() {
+  return verifyFunctionBodyDebugScopes(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,6 +276,14 @@ void TestingFuncOp::print(OpAsmPrinter &printer) {
   // A return without operands is implicit; one with operands is printed.
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                       /*printBlockTerminators=*/!getResultTypes().empty());
+}
+
+LogicalResult TestingFuncOp::verify() {
+  return verifyFunctionDebugScope(*this);
+}
+
+LogicalResult TestingFuncOp::verifyRegions() {
+  return verifyFunctionBodyDebugScopes(*this);
 }
 
 //===----------------------------------------------------------------------===//

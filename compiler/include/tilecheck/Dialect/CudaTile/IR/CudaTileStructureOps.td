@@ -61,6 +61,7 @@ def CudaTile_EntryOp : CudaTile_Op131<"entry", [
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl # [{
     ::mlir::Region *getCallableRegion() { return &getBody(); }
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
@@ -87,6 +88,8 @@ def CudaTile_TestingFuncOp : CudaTile_Op<"testing$func", 250, 0, [
                        OptionalAttr<DictArrayAttr>:$res_attrs);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl # [{
     ::mlir::Region *getCallableRegion() { return &getBody(); }
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
