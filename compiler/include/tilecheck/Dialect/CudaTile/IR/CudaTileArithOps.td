@@ -358,6 +358,9 @@ def CudaTile_AddFOp : CTA_FloatRoundedBinOp<"addf"> {
     %r = addf %a, %b rounding<zero> flush_to_zero : tile<16xf32>
     ```
   }];
+  // Puts a product on the left-hand side (the operand order FMA fusion
+  // looks for).
+  let hasCanonicalizeMethod = 1;
 }
 
 def CudaTile_SubFOp : CTA_FloatRoundedBinOp<"subf"> {
@@ -530,6 +533,8 @@ def CudaTile_SelectOp : CudaTile_Op131<"select", [Pure,
     $cond `,` $val_if_true `,` $val_if_false attr-dict `:` custom<CudaTileType>(type($cond)) `,` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // TILECHECK_CUDATILE_ARITHOPS_TD

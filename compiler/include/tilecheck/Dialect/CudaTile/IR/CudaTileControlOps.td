@@ -125,6 +125,8 @@ def CudaTile_IfOp : CudaTile_Op131<"if", [
     (`else` custom<IfOpRegion>($elseRegion)^)? attr-dict
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl;
 }
 
@@ -234,6 +236,7 @@ def CudaTile_AssumeOp : CudaTile_Op131<"assume", [
     custom<AssumePredicate>($predicate) `,` $value attr-dict `:` custom<CudaTileType>(type($value))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def CudaTile_PrintTkoOp : CudaTile_Op131<"print_tko", [AttrSizedOperandSegments]> {
