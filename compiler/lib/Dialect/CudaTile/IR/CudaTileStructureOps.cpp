@@ -231,9 +231,12 @@ LogicalResult EntryOp::verify() {
     return emitOpError() << "entry op must not return values";
   for (auto [i, type] : llvm::enumerate(getFunctionType().getInputs())) {
     auto tile = dyn_cast<TileType>(type);
-    if (!tile || tile.getRank() != 0)
+    if (tile && tile.getRank() != 0)
+      return emitOpError(
+          "entry op must have scalar types (rank 0 !cuda_tile.tile)");
+    if (!tile)
       return emitOpError() << "argument #" << i
-                           << " must be a 0-d tile (scalar or pointer), got "
+                           << " must be a tile (scalar or pointer), got "
                            << type;
   }
   return verifyFunctionDebugScope(*this);
@@ -302,9 +305,19 @@ LogicalResult ReturnOp::verify() {
   }
   if (!fn)
     return emitOpError() << "must be nested in a function body";
-  auto results = cast<FunctionOpInterface>(fn).getResultTypes();
-  if (getOperands().getTypes() != TypeRange(results))
-    return emitOpError() << "operand types do not match the enclosing "
-                            "function's result types";
+  auto function = cast<FunctionOpInterface>(fn);
+  ArrayRef<Type> results = function.getResultTypes();
+  if (getNumOperands() != results.size())
+    return emitOpError() << "has " << getNumOperands()
+                         << " operands, but enclosing function (@"
+                         << function.getName() << ") returns "
+                         << results.size();
+  for (auto [i, operand, expected] :
+       llvm::enumerate(getOperands().getTypes(), results))
+    if (operand != expected)
+      return emitError() << "type of return operand " << i << " (" << operand
+                         << ") doesn't match function result type ("
+                         << expected << ") in function @"
+                         << function.getName();
   return success();
 }
