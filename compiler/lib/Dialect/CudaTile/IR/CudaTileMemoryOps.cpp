@@ -41,152 +41,29 @@ static void printGlobalVisibility(OpAsmPrinter &printer, Operation *,
     printer << "private";
 }
 
-namespace {
-/// Collects the scalars of a (possibly nested) `[...]` literal.
-struct DenseLiteralCollector {
-  OpAsmParser &parser;
-  Type elementType;
-  SmallVector<APInt> ints;
-  SmallVector<APFloat> floats;
-
-  ParseResult parseScalar() {
-    SMLoc loc = parser.getCurrentLocation();
-    if (auto floatTy = dyn_cast<FloatType>(elementType)) {
-      APFloat value(floatTy.getFloatSemantics());
-      if (parser.parseFloat(floatTy.getFloatSemantics(), value))
-        return failure();
-      floats.push_back(value);
-      return success();
-    }
-    auto intTy = dyn_cast<IntegerType>(elementType);
-    if (!intTy)
-      return parser.emitError(loc, "expected integer or float element type, got ")
-             << elementType;
-    unsigned width = intTy.getWidth();
-    if (succeeded(parser.parseOptionalKeyword("true"))) {
-      ints.push_back(APInt(width, 1));
-      return success();
-    }
-    if (succeeded(parser.parseOptionalKeyword("false"))) {
-      ints.push_back(APInt(width, 0));
-      return success();
-    }
-    APInt value;
-    if (parser.parseInteger(value))
-      return failure();
-    // Accept both the signed and the unsigned spelling of a bit pattern.
-    if (value.getSignificantBits() > width && value.getActiveBits() > width)
-      return parser.emitError(loc, "integer value too large for element type ")
-             << elementType;
-    ints.push_back(value.sextOrTrunc(width));
-    return success();
-  }
-
-  ParseResult parseValue() {
-    if (succeeded(parser.parseOptionalLSquare())) {
-      if (succeeded(parser.parseOptionalRSquare()))
-        return success();
-      if (parser.parseCommaSeparatedList([&] { return parseValue(); }) ||
-          parser.parseRSquare())
-        return failure();
-      return success();
-    }
-    return parseScalar();
-  }
-
-  size_t size() const { return floats.empty() ? ints.size() : floats.size(); }
-};
-} // namespace
-
-/// `<f32: [1.0, 2.0]> : tile<2xf32>`: an element type, the values (a scalar
-/// stands for a splat) and the tile type whose shape the values take. Stored
-/// as a DenseElementsAttr of a builtin tensor type.
+/// The `global` initializer, spelled like a `constant` literal.
 static ParseResult parseTiledDenseLiteral(OpAsmParser &parser,
                                           ElementsAttr &value) {
-  Type elementType;
-  if (parser.parseLess() || parser.parseType(elementType) ||
-      parser.parseColon())
-    return failure();
-  DenseLiteralCollector collector{parser, elementType, {}, {}};
-  if (collector.parseValue() || parser.parseGreater() || parser.parseColon())
-    return failure();
-  SMLoc typeLoc = parser.getCurrentLocation();
+  DenseIntOrFPElementsAttr dense;
   Type type;
-  if (parseCudaTileTypeShort(parser, type))
+  if (parseDenseTileLiteral(parser, "cuda_tile.global", "value", dense, type))
     return failure();
-  auto tileType = dyn_cast<TileType>(type);
-  if (!tileType)
-    return parser.emitError(typeLoc, "expected tile type, got ") << type;
-  if (tileType.getElementType() != elementType)
-    return parser.emitError(typeLoc, "element type ")
-           << elementType << " does not match the tile element type "
-           << tileType.getElementType();
-  auto tensorType = RankedTensorType::get(tileType.getShape(), elementType);
-  int64_t numElements = tensorType.getNumElements();
-  size_t count = collector.size();
-  if (count != 1 && static_cast<int64_t>(count) != numElements)
-    return parser.emitError(typeLoc, "expected ")
-           << numElements << " values for " << type << ", got " << count;
-  if (isa<FloatType>(elementType)) {
-    if (count == 1)
-      value = DenseElementsAttr::get(tensorType, collector.floats.front());
-    else
-      value = DenseElementsAttr::get(tensorType, collector.floats);
-  } else {
-    if (count == 1)
-      value = DenseElementsAttr::get(tensorType, collector.ints.front());
-    else
-      value = DenseElementsAttr::get(tensorType, collector.ints);
-  }
+  value = dense;
   return success();
-}
-
-static void printDenseScalar(OpAsmPrinter &printer, Type elementType,
-                             DenseElementsAttr dense, uint64_t index) {
-  if (isa<FloatType>(elementType)) {
-    printer.printFloat(*(dense.value_begin<APFloat>() + index));
-    return;
-  }
-  APInt value = *(dense.value_begin<APInt>() + index);
-  if (elementType.isInteger(1))
-    printer << (value.isZero() ? "false" : "true");
-  else
-    printer << value.getSExtValue();
 }
 
 static void printTiledDenseLiteral(OpAsmPrinter &printer, Operation *,
                                    ElementsAttr value) {
-  auto dense = dyn_cast<DenseElementsAttr>(value);
   auto shapedType = cast<ShapedType>(value.getType());
   Type elementType = shapedType.getElementType();
-  printer << "<" << elementType << ": ";
-  if (!dense) {
-    printer.printAttributeWithoutType(value);
-  } else if (dense.isSplat()) {
-    printDenseScalar(printer, elementType, dense, 0);
-  } else {
-    ArrayRef<int64_t> shape = shapedType.getShape();
-    uint64_t next = 0;
-    std::function<void(unsigned)> printDim = [&](unsigned dim) {
-      printer << "[";
-      for (int64_t i = 0; i < shape[dim]; ++i) {
-        if (i)
-          printer << ", ";
-        if (dim + 1 == shape.size())
-          printDenseScalar(printer, elementType, dense, next++);
-        else
-          printDim(dim + 1);
-      }
-      printer << "]";
-    };
-    if (shape.empty())
-      printDenseScalar(printer, elementType, dense, 0);
-    else
-      printDim(0);
-  }
+  Type tileType = TileType::get(shapedType.getShape(), elementType);
+  if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value))
+    return printDenseTileLiteral(printer, dense, tileType);
+  // Other elements attributes (built in C++) print in their own syntax.
+  printer << '<' << elementType << ": ";
+  printer.printAttributeWithoutType(value);
   printer << "> : ";
-  printCudaTileTypeShort(printer,
-                         TileType::get(shapedType.getShape(), elementType));
+  printCudaTileTypeShort(printer, tileType);
 }
 
 /// `weak`, or a non-weak ordering followed by an optional scope, spelled as

@@ -9,6 +9,7 @@
 #ifndef TILECHECK_DIALECT_CUDATILE_IR_CUDATILEASM_H
 #define TILECHECK_DIALECT_CUDATILE_IR_CUDATILEASM_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 
 namespace tilecheck::cuda_tile {
@@ -50,6 +51,20 @@ mlir::ParseResult parseCudaTileTypes(mlir::OpAsmParser &parser,
                                      llvm::SmallVectorImpl<mlir::Type> &types);
 void printCudaTileTypes(mlir::OpAsmPrinter &printer, mlir::Operation *,
                         mlir::TypeRange types);
+
+/// `<elemType: literal> : tile<...>`, the literal of `constant` and
+/// `global`: an element type, a scalar (splat) or nested `[...]` values, and
+/// the tile type whose shape they take. Produces a dense attribute of the
+/// builtin tensor type with that shape. `opName` and `subject` (e.g.
+/// "result #0") name the op and the value in diagnostics.
+mlir::ParseResult parseDenseTileLiteral(mlir::OpAsmParser &parser,
+                                        llvm::StringRef opName,
+                                        llvm::StringRef subject,
+                                        mlir::DenseIntOrFPElementsAttr &attr,
+                                        mlir::Type &tileType);
+void printDenseTileLiteral(mlir::OpAsmPrinter &printer,
+                           mlir::DenseIntOrFPElementsAttr attr,
+                           mlir::Type tileType);
 
 class RoundingModeAttr;
 class SignednessAttr;
