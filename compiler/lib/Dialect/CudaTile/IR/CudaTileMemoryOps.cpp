@@ -318,6 +318,21 @@ static Type pointeeOf(Type ptrTile) {
       .getPointeeType();
 }
 
+/// Whether a tile of pointers addresses the elements of `data`: the pointee
+/// is the data element type and, with `sameShape`, the shapes agree.
+static bool pointsTo(Type pointers, Type data, bool sameShape) {
+  auto dataType = cast<TileType>(data);
+  return pointeeOf(pointers) == dataType.getElementType() &&
+         (!sameShape ||
+          cast<TileType>(pointers).getShape() == dataType.getShape());
+}
+
+/// Whether an optional mask operand has the shape of `shapeOf`.
+static bool maskFits(Value mask, Type shapeOf) {
+  return !mask || cast<TileType>(mask.getType()).getShape() ==
+                      cast<TileType>(shapeOf).getShape();
+}
+
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileMemoryOps.cpp.inc"
 
@@ -785,16 +800,13 @@ LogicalResult StoreViewTkoOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LoadPtrTkoOp::verify() {
-  auto sourceType = cast<TileType>(getSource().getType());
-  auto resultType = cast<TileType>(getResult().getType());
-  if (sourceType.getShape() != resultType.getShape() ||
-      pointeeOf(sourceType) != resultType.getElementType())
+  Type sourceType = getSource().getType(), resultType = getResult().getType();
+  if (!pointsTo(sourceType, resultType, /*sameShape=*/true))
     return emitOpError("failed to verify that `source` type is expected a "
                        "pointer type of `result` type");
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() != sourceType.getShape())
-      return emitOpError("failed to verify that shape of 'mask' must match "
-                         "the shape of 'source'");
+  if (!maskFits(getMask(), sourceType))
+    return emitOpError("failed to verify that shape of 'mask' must match "
+                       "the shape of 'source'");
   if (Value pad = getPaddingValue())
     if (pad.getType() != resultType)
       return emitOpError("failed to verify that type of 'paddingValue' must "
@@ -804,16 +816,13 @@ LogicalResult LoadPtrTkoOp::verify() {
 }
 
 LogicalResult StorePtrTkoOp::verify() {
-  auto destType = cast<TileType>(getDestination().getType());
-  auto valueType = cast<TileType>(getValue().getType());
-  if (destType.getShape() != valueType.getShape() ||
-      pointeeOf(destType) != valueType.getElementType())
+  Type destType = getDestination().getType();
+  if (!pointsTo(destType, getValue().getType(), /*sameShape=*/true))
     return emitOpError("failed to verify that `destination` type is expected "
                        "a pointer type of `value` type");
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() != destType.getShape())
-      return emitOpError("failed to verify that shape of 'destination' must "
-                         "match the shape of 'mask'");
+  if (!maskFits(getMask(), destType))
+    return emitOpError("failed to verify that shape of 'destination' must "
+                       "match the shape of 'mask'");
   return verifyStoreOrdering(*this, getMemoryOrderingSemantics(),
                              getMemoryScope());
 }
@@ -823,38 +832,32 @@ LogicalResult StorePtrTkoOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AtomicRMWTkoOp::verify() {
-  Type pointee = pointeeOf(getPointers().getType());
   Type elementType = cast<TileType>(getArg().getType()).getElementType();
-  if (pointee != elementType)
+  if (!pointsTo(getPointers().getType(), getArg().getType(), false))
     return emitOpError("expected pointee type (")
-           << pointee << ") to match element type of 'arg' (" << elementType
-           << ")";
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() !=
-        cast<TileType>(getArg().getType()).getShape())
-      return emitOpError("failed to verify that all of {pointers, arg, mask} "
-                         "have same shape");
+           << pointeeOf(getPointers().getType())
+           << ") to match element type of 'arg' (" << elementType << ")";
+  if (!maskFits(getMask(), getArg().getType()))
+    return emitOpError("failed to verify that all of {pointers, arg, mask} "
+                       "have same shape");
   if (failed(verifyRMWModeElement(*this, getMode(), elementType)))
     return failure();
   return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
 }
 
 LogicalResult AtomicCASTkoOp::verify() {
-  Type pointee = pointeeOf(getPointers().getType());
   Type elementType = cast<TileType>(getVal().getType()).getElementType();
-  if (pointee != elementType)
+  if (!pointsTo(getPointers().getType(), getVal().getType(), false))
     return emitOpError("expected pointee type (")
-           << pointee << ") to match element type of 'val' (" << elementType
-           << ")";
+           << pointeeOf(getPointers().getType())
+           << ") to match element type of 'val' (" << elementType << ")";
   bool intOrFloat = isa<IntegerType, FloatType>(elementType);
   if (!intOrFloat || (elementType.getIntOrFloatBitWidth() != 32 &&
                       elementType.getIntOrFloatBitWidth() != 64))
     return emitOpError("expect only float or integer types with 32 or 64 bit");
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() !=
-        cast<TileType>(getVal().getType()).getShape())
-      return emitOpError("failed to verify that all of {pointers, val, cmp "
-                         "and mask} have same shape");
+  if (!maskFits(getMask(), getVal().getType()))
+    return emitOpError("failed to verify that all of {pointers, val, cmp "
+                       "and mask} have same shape");
   return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
 }
 
