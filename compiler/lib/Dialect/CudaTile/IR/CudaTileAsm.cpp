@@ -1,7 +1,8 @@
 //===- CudaTileAsm.cpp - shared custom assembly directives ----------------===//
 //
-// Directives used by several op categories. The type directives live beside
-// the type parsers in CudaTileTypes.cpp.
+// Directives and keyword parsers used by several op categories (and the one
+// modifier check they share). The type directives live beside the type
+// parsers in CudaTileTypes.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,40 +13,24 @@
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
-ParseResult tilecheck::cuda_tile::parseIEEERoundingMode(OpAsmParser &parser,
-                                                        RoundingModeAttr &attr) {
-  if (failed(parser.parseOptionalKeyword("rounding"))) {
-    attr = RoundingModeAttr::get(parser.getContext(), RoundingMode::NEAREST_EVEN);
-    return success();
-  }
-  StringRef kw;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() || parser.parseKeyword(&kw) || parser.parseGreater())
-    return failure();
-  auto mode = symbolizeRoundingMode(kw);
-  if (!mode)
-    return parser.emitError(loc) << "unknown rounding mode '" << kw << "'";
-  attr = RoundingModeAttr::get(parser.getContext(), *mode);
-  return success();
-}
-
-void tilecheck::cuda_tile::printIEEERoundingMode(OpAsmPrinter &printer,
-                                                 Operation *,
-                                                 RoundingModeAttr attr) {
-  if (attr && attr.getValue() != RoundingMode::NEAREST_EVEN)
-    printer << "rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
-}
+//===----------------------------------------------------------------------===//
+// Signedness and rounding keywords (arith, math, conversion, mma)
+//===----------------------------------------------------------------------===//
 
 ParseResult tilecheck::cuda_tile::parseSignedness(OpAsmParser &parser,
                                                   SignednessAttr &attr) {
-  StringRef kw;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&kw))
-    return failure();
-  auto value = symbolizeSignedness(kw);
-  if (!value)
+  auto fail = [&]() {
     return parser.emitError(loc)
-           << "expected 'signed' or 'unsigned', got '" << kw << "'";
+           << "expected signedness to be one of: {'signed', 'unsigned'}";
+  };
+  StringRef keyword;
+  // A missing keyword reports both the generic and the specific diagnostic.
+  if (failed(parser.parseKeyword(&keyword)))
+    return fail();
+  std::optional<Signedness> value = symbolizeSignedness(keyword);
+  if (!value)
+    return fail();
   attr = SignednessAttr::get(parser.getContext(), *value);
   return success();
 }
@@ -53,6 +38,71 @@ ParseResult tilecheck::cuda_tile::parseSignedness(OpAsmParser &parser,
 void tilecheck::cuda_tile::printSignedness(OpAsmPrinter &printer, Operation *,
                                            SignednessAttr attr) {
   printer << stringifySignedness(attr.getValue());
+}
+
+ParseResult tilecheck::cuda_tile::parseRoundingKeyword(
+    OpAsmParser &parser, RoundingModeAttr &attr,
+    ArrayRef<RoundingMode> allowed, RoundingMode defaultMode, bool strict) {
+  if (failed(parser.parseOptionalKeyword("rounding"))) {
+    attr = RoundingModeAttr::get(parser.getContext(), defaultMode);
+    return success();
+  }
+  StringRef spelling;
+  if (parser.parseLess() || parser.parseKeyword(&spelling) ||
+      parser.parseGreater())
+    return failure();
+  std::optional<RoundingMode> mode = symbolizeRoundingMode(spelling);
+  bool accepted = mode && (!strict || llvm::is_contained(allowed, *mode));
+  if (!accepted) {
+    InFlightDiagnostic diag = parser.emitError(parser.getCurrentLocation())
+                              << "expected rounding mode to be one of: ";
+    llvm::interleaveComma(allowed, diag, [&](RoundingMode m) {
+      diag << "'" << stringifyRoundingMode(m) << "'";
+    });
+    if (strict)
+      diag << ", got: '" << spelling << "'";
+    return diag;
+  }
+  attr = RoundingModeAttr::get(parser.getContext(), *mode);
+  return success();
+}
+
+void tilecheck::cuda_tile::printRoundingKeyword(OpAsmPrinter &printer,
+                                                RoundingModeAttr attr,
+                                                RoundingMode defaultMode) {
+  if (attr && attr.getValue() != defaultMode)
+    printer << " rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
+}
+
+ArrayRef<RoundingMode> tilecheck::cuda_tile::ieeeRoundingModes() {
+  static constexpr RoundingMode modes[] = {
+      RoundingMode::NEAREST_EVEN, RoundingMode::ZERO,
+      RoundingMode::NEGATIVE_INF, RoundingMode::POSITIVE_INF};
+  return modes;
+}
+
+ParseResult tilecheck::cuda_tile::parseIEEERounding(OpAsmParser &parser,
+                                                    RoundingModeAttr &attr) {
+  return parseRoundingKeyword(parser, attr, ieeeRoundingModes(),
+                              RoundingMode::NEAREST_EVEN, /*strict=*/true);
+}
+
+void tilecheck::cuda_tile::printIEEERounding(OpAsmPrinter &printer,
+                                             Operation *,
+                                             RoundingModeAttr attr) {
+  printRoundingKeyword(printer, attr, RoundingMode::NEAREST_EVEN);
+}
+
+LogicalResult tilecheck::cuda_tile::verifyF32OnlyModifier(Operation *op,
+                                                          Type tileType,
+                                                          StringRef modifier) {
+  Type elementType = cast<TileType>(tileType).getElementType();
+  if (elementType.isF32())
+    return success();
+  return op->emitOpError() << modifier
+                           << " modifier only supported for f32 data type, "
+                              "but got: "
+                           << elementType;
 }
 
 //===----------------------------------------------------------------------===//

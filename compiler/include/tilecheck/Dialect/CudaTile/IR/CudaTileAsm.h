@@ -68,18 +68,42 @@ void printDenseTileLiteral(mlir::OpAsmPrinter &printer,
 
 class RoundingModeAttr;
 class SignednessAttr;
+enum class RoundingMode : uint32_t;
 
-/// `rounding<mode>`, omitted for the default nearest_even.
-mlir::ParseResult parseIEEERoundingMode(mlir::OpAsmParser &parser,
-                                        RoundingModeAttr &attr);
-void printIEEERoundingMode(mlir::OpAsmPrinter &printer, mlir::Operation *,
-                           RoundingModeAttr attr);
-
-/// A bare `signed` / `unsigned` keyword.
+/// custom<Signedness>: `signed` or `unsigned`.
 mlir::ParseResult parseSignedness(mlir::OpAsmParser &parser,
                                   SignednessAttr &attr);
 void printSignedness(mlir::OpAsmPrinter &printer, mlir::Operation *,
                      SignednessAttr attr);
+
+/// Parses an optional `rounding<mode>`, `defaultMode` when absent. `allowed`
+/// is the list the diagnostic quotes. In `strict` mode a known mode outside
+/// `allowed` is a parse error naming the offending spelling; otherwise it is
+/// left to the op verifier.
+mlir::ParseResult parseRoundingKeyword(mlir::OpAsmParser &parser,
+                                       RoundingModeAttr &attr,
+                                       llvm::ArrayRef<RoundingMode> allowed,
+                                       RoundingMode defaultMode, bool strict);
+/// Prints ` rounding<mode>` with its leading space (formats glue the
+/// directive to the previous element so the default prints nothing at all).
+void printRoundingKeyword(mlir::OpAsmPrinter &printer, RoundingModeAttr attr,
+                          RoundingMode defaultMode);
+
+/// nearest_even, zero, negative_inf, positive_inf.
+llvm::ArrayRef<RoundingMode> ieeeRoundingModes();
+
+/// custom<IEEERounding>: `rounding<m>` limited to the IEEE modes;
+/// nearest_even is implied.
+mlir::ParseResult parseIEEERounding(mlir::OpAsmParser &parser,
+                                    RoundingModeAttr &attr);
+void printIEEERounding(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                       RoundingModeAttr attr);
+
+/// Rejects an f32-only modifier (`flush_to_zero`, `approx`) on a tile of
+/// another element type.
+llvm::LogicalResult verifyF32OnlyModifier(mlir::Operation *op,
+                                          mlir::Type tileType,
+                                          llvm::StringRef modifier);
 
 } // namespace tilecheck::cuda_tile
 
