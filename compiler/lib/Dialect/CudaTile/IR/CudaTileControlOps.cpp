@@ -13,7 +13,6 @@
 
 #include "mlir/IR/Builders.h"
 
-
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 

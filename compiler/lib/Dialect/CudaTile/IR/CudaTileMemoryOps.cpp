@@ -210,32 +210,35 @@ static void addOrderingAttrs(OperationState &result, MemoryOrderingAttr order,
 // Shared verification rules
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyLoadOrdering(Operation *op, MemoryOrdering order,
-                                        std::optional<MemoryScope> scope) {
+/// Ordering and scope of a load (`kind` "load", `sync` acquire) or a store
+/// ("store", release): weak, relaxed or `sync`; a scope exactly when the
+/// ordering is not weak.
+static LogicalResult verifyAccessOrdering(Operation *op, MemoryOrdering order,
+                                          std::optional<MemoryScope> scope,
+                                          MemoryOrdering sync, StringRef kind) {
   if (order != MemoryOrdering::WEAK && order != MemoryOrdering::RELAXED &&
-      order != MemoryOrdering::ACQUIRE)
-    return op->emitOpError("expect one of: weak, relaxed, or acquire, but got: ")
-           << stringifyMemoryOrdering(order);
+      order != sync)
+    return op->emitOpError("expect one of: weak, relaxed, or ")
+           << stringifyMemoryOrdering(sync)
+           << ", but got: " << stringifyMemoryOrdering(order);
   if (order == MemoryOrdering::WEAK && scope)
-    return op->emitOpError("weak load must not have memory scope");
+    return op->emitOpError("weak ") << kind << " must not have memory scope";
   if (order != MemoryOrdering::WEAK && !scope)
     return op->emitOpError("memory scope is required for ")
-           << stringifyMemoryOrdering(order) << " load";
+           << stringifyMemoryOrdering(order) << " " << kind;
   return success();
+}
+
+static LogicalResult verifyLoadOrdering(Operation *op, MemoryOrdering order,
+                                        std::optional<MemoryScope> scope) {
+  return verifyAccessOrdering(op, order, scope, MemoryOrdering::ACQUIRE,
+                              "load");
 }
 
 static LogicalResult verifyStoreOrdering(Operation *op, MemoryOrdering order,
                                          std::optional<MemoryScope> scope) {
-  if (order != MemoryOrdering::WEAK && order != MemoryOrdering::RELAXED &&
-      order != MemoryOrdering::RELEASE)
-    return op->emitOpError("expect one of: weak, relaxed, or release, but got: ")
-           << stringifyMemoryOrdering(order);
-  if (order == MemoryOrdering::WEAK && scope)
-    return op->emitOpError("weak store must not have memory scope");
-  if (order != MemoryOrdering::WEAK && !scope)
-    return op->emitOpError("memory scope is required for ")
-           << stringifyMemoryOrdering(order) << " store";
-  return success();
+  return verifyAccessOrdering(op, order, scope, MemoryOrdering::RELEASE,
+                              "store");
 }
 
 /// Index count and types of a view access, and the type of the accessed tile.
