@@ -168,20 +168,58 @@ static void printFunctionSignature(OpAsmPrinter &printer,
   printer << ')';
 }
 
-//===----------------------------------------------------------------------===//
-// EntryOp
-//===----------------------------------------------------------------------===//
-
-ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
+/// Parses what every function-like op shares: signature, result types,
+/// `parseExtra` (what the op adds before its attributes), the attribute
+/// dictionary and the body, which gets its implicit terminator.
+template <typename FnOp>
+static ParseResult parseFunctionLike(OpAsmParser &parser,
+                                     OperationState &state,
+                                     function_ref<ParseResult()> parseExtra) {
   SmallVector<OpAsmParser::Argument> args;
   SmallVector<Type> results;
   if (parseFunctionSignature(parser, state, args) ||
       parseOptionalResultTypes(parser, results))
     return failure();
   finishFunctionState(parser, state, args, results,
-                      getFunctionTypeAttrName(state.name),
-                      getArgAttrsAttrName(state.name));
-  if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
+                      FnOp::getFunctionTypeAttrName(state.name),
+                      FnOp::getArgAttrsAttrName(state.name));
+  if (parseExtra() || parser.parseOptionalAttrDictWithKeyword(state.attributes))
+    return failure();
+  Region *body = state.addRegion();
+  if (parser.parseRegion(*body, args))
+    return failure();
+  FnOp::ensureTerminator(*body, parser.getBuilder(), state.location);
+  return success();
+}
+
+/// The printing counterpart of parseFunctionLike; `extraAttrs` are printed
+/// by `printExtra` and left out of the attribute dictionary.
+template <typename FnOp>
+static void printFunctionLike(OpAsmPrinter &printer, FnOp fn,
+                              ArrayRef<StringRef> extraAttrs,
+                              function_ref<void()> printExtra) {
+  printFunctionSignature(printer, fn);
+  printResultTypes(printer, fn.getResultTypes());
+  printExtra();
+  SmallVector<StringRef> elided = {
+      SymbolTable::getSymbolAttrName(), fn.getFunctionTypeAttrName(),
+      fn.getArgAttrsAttrName(), fn.getResAttrsAttrName()};
+  llvm::append_range(elided, extraAttrs);
+  printer.printOptionalAttrDictWithKeyword(fn->getAttrs(), elided);
+  printer << ' ';
+  // A return without operands is implicit; one with operands is printed.
+  printer.printRegion(fn.getBody(), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/!fn.getResultTypes().empty());
+}
+
+//===----------------------------------------------------------------------===//
+// EntryOp
+//===----------------------------------------------------------------------===//
+
+ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
+  return parseFunctionLike<EntryOp>(parser, state, [&]() -> ParseResult {
+    if (failed(parser.parseOptionalKeyword("optimization_hints")))
+      return success();
     if (parser.parseEqual())
       return failure();
     Attribute hints = OptimizationHintsAttr::parse(parser, Type());
@@ -190,32 +228,17 @@ ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
     // An empty hint list means the same as no hints; do not keep it.
     if (!cast<OptimizationHintsAttr>(hints).getHints().empty())
       state.addAttribute(getOptimizationHintsAttrName(state.name), hints);
-  }
-  if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
-    return failure();
-  Region *body = state.addRegion();
-  if (parser.parseRegion(*body, args))
-    return failure();
-  EntryOp::ensureTerminator(*body, parser.getBuilder(), state.location);
-  return success();
+    return success();
+  });
 }
 
 void EntryOp::print(OpAsmPrinter &printer) {
-  printFunctionSignature(printer, *this);
-  printResultTypes(printer, getResultTypes());
-  if (auto hints = getOptimizationHintsAttr()) {
-    printer << " optimization_hints=";
-    hints.print(printer);
-  }
-  printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
-       getArgAttrsAttrName(), getResAttrsAttrName(),
-       getOptimizationHintsAttrName()});
-  printer << ' ';
-  // A return without operands is implicit; one with operands is printed.
-  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/!getResultTypes().empty());
+  printFunctionLike(printer, *this, {getOptimizationHintsAttrName()}, [&] {
+    if (auto hints = getOptimizationHintsAttr()) {
+      printer << " optimization_hints=";
+      hints.print(printer);
+    }
+  });
 }
 
 LogicalResult EntryOp::verify() {
@@ -251,34 +274,12 @@ LogicalResult EntryOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &state) {
-  SmallVector<OpAsmParser::Argument> args;
-  SmallVector<Type> results;
-  if (parseFunctionSignature(parser, state, args) ||
-      parseOptionalResultTypes(parser, results))
-    return failure();
-  finishFunctionState(parser, state, args, results,
-                      getFunctionTypeAttrName(state.name),
-                      getArgAttrsAttrName(state.name));
-  if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
-    return failure();
-  Region *body = state.addRegion();
-  if (parser.parseRegion(*body, args))
-    return failure();
-  TestingFuncOp::ensureTerminator(*body, parser.getBuilder(), state.location);
-  return success();
+  return parseFunctionLike<TestingFuncOp>(parser, state,
+                                          [] { return success(); });
 }
 
 void TestingFuncOp::print(OpAsmPrinter &printer) {
-  printFunctionSignature(printer, *this);
-  printResultTypes(printer, getResultTypes());
-  printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
-       getArgAttrsAttrName(), getResAttrsAttrName()});
-  printer << ' ';
-  // A return without operands is implicit; one with operands is printed.
-  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/!getResultTypes().empty());
+  printFunctionLike(printer, *this, {}, [] {});
 }
 
 LogicalResult TestingFuncOp::verify() {
