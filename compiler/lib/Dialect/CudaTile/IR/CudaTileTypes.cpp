@@ -452,18 +452,25 @@ static void printViewPrefix(AsmPrinter &printer, ArrayRef<int64_t> tileShape) {
   printer << "), ";
 }
 
-void PartitionViewType::print(AsmPrinter &printer) const {
-  printViewPrefix(printer, getTileShape());
-  if (getPaddingValue())
-    printer << "padding_value = "
-            << stringifyPaddingValue(getPaddingValue().getValue()) << ", ";
-  printCudaTileTypeShort(printer, getTensorView());
-  if (!isIdentityDimMap(getDimMap())) {
+/// `[padding_value = p, ]view[, dim_map=[...]]>`: the end of a partition or
+/// strided view; an identity dim_map is not printed.
+static void printViewSuffix(AsmPrinter &printer, PaddingValueAttr padding,
+                            Type view, ArrayRef<int32_t> dimMap) {
+  if (padding)
+    printer << "padding_value = " << stringifyPaddingValue(padding.getValue())
+            << ", ";
+  printCudaTileTypeShort(printer, view);
+  if (!isIdentityDimMap(dimMap)) {
     printer << ", dim_map=[";
-    llvm::interleaveComma(getDimMap(), printer);
+    llvm::interleaveComma(dimMap, printer);
     printer << "]";
   }
   printer << ">";
+}
+
+void PartitionViewType::print(AsmPrinter &printer) const {
+  printViewPrefix(printer, getTileShape());
+  printViewSuffix(printer, getPaddingValue(), getTensorView(), getDimMap());
 }
 
 /// Checks shared by partition and strided views.
@@ -574,16 +581,7 @@ void StridedViewType::print(AsmPrinter &printer) const {
   printer << "traversal_strides=[";
   printDims(printer, getTraversalStrides(), ",");
   printer << "], ";
-  if (getPaddingValue())
-    printer << "padding_value = "
-            << stringifyPaddingValue(getPaddingValue().getValue()) << ", ";
-  printCudaTileTypeShort(printer, getTensorView());
-  if (!isIdentityDimMap(getDimMap())) {
-    printer << ", dim_map=[";
-    llvm::interleaveComma(getDimMap(), printer);
-    printer << "]";
-  }
-  printer << ">";
+  printViewSuffix(printer, getPaddingValue(), getTensorView(), getDimMap());
 }
 
 LogicalResult
