@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,7 @@ REFERENCE_OPT = "cuda-tile-opt"
 UNSUPPORTED_MARKERS = ("cuda-tile-translate", "%round_trip_test")
 EXPECTED_ERROR = re.compile(r"expected-error\s*(?:@[-+\w]+)?\s*\{\{")
 NOT_PRODUCED = re.compile(r"expected error \".*\" was not produced")
+VERIFIER_OUTPUT = re.compile(r"(unexpected|expected) (error|warning|note|remark)")
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
 
 
@@ -121,7 +123,7 @@ def check_runs(path, text, result, tool_dir, llvm_bin):
 def flags_of(cmd):
     """Extra tilec-opt flags of a -verify-diagnostics RUN line."""
     keep = []
-    for token in cmd.split():
+    for token in shlex.split(cmd):
         if token.startswith("-") and token not in ("-verify-diagnostics", "-split-input-file",
                                                     "--split-input-file", "--verify-diagnostics"):
             keep.append(token)
@@ -153,6 +155,11 @@ def check_diagnostics(path, text, result, opt):
         if crashed(code) or code == 124:
             missing = expected
             result.failures.append(f"chunk {index}: tool crashed or hung (code {code})")
+        elif code != 0 and not VERIFIER_OUTPUT.search(err):
+            # Failed before verifying anything (bad option, unknown pass).
+            missing = expected
+            first = err.strip().splitlines()[:1]
+            result.failures.append(f"chunk {index}: tool failed: {first}")
         else:
             missing = min(expected, len(NOT_PRODUCED.findall(err)))
             for m in NOT_PRODUCED.finditer(err):

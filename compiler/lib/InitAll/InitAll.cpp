@@ -3,6 +3,7 @@
 #include "tilecheck/InitAll.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -16,4 +17,5 @@ void tilecheck::registerAllPasses() {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
+  cuda_tile::registerCudaTileTransformsPasses();
 }

@@ -2,7 +2,7 @@
 
 // Entry arguments must be scalar (rank-0) tiles.
 cuda_tile.module @m {
-  // expected-error @below {{'cuda_tile.entry' op argument #0 must be a 0-d tile (scalar or pointer), got '!cuda_tile.tile<4xf32>'}}
+  // expected-error @below {{'cuda_tile.entry' op entry op must have scalar types (rank 0 !cuda_tile.tile)}}
   entry @k(%a: !cuda_tile.tile<4xf32>) {
   }
 }
@@ -40,4 +40,52 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   // expected-error @below {{is not allowed at module level}}
   "cuda_tile.return"() : () -> ()
+}
+
+// -----
+
+// A non-tile entry argument keeps its own diagnostic.
+cuda_tile.module @m {
+  // expected-error @below {{'cuda_tile.entry' op argument #0 must be a tile (scalar or pointer), got '!cuda_tile.token'}}
+  entry @k(%t: token) {
+  }
+}
+
+// -----
+
+// The implicit return of a function with results has no operands.
+cuda_tile.module @m {
+  // expected-error @below {{'cuda_tile.return' op has 0 operands, but enclosing function (@f) returns 1}}
+  testing$func @f(%a: tile<4xi32>) -> tile<4xi32> {
+  }
+}
+
+// -----
+
+// Returned types must match the function's result types one by one.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xi32>, %b: tile<4xf32>) -> (tile<4xi32>, tile<4xi32>) {
+    // expected-error @below {{type of return operand 1 ('!cuda_tile.tile<4xf32>') doesn't match function result type ('!cuda_tile.tile<4xi32>') in function @f}}
+    return %a, %b : tile<4xi32>, tile<4xf32>
+  }
+}
+
+// -----
+
+// F4E2M1FN tiles need an even element count; this is reported before the
+// power-of-two rule.
+cuda_tile.module @m {
+  // expected-error @below {{F4E2M1FN tiles must have an even number of elements}}
+  testing$func @f(%a: tile<3x5xf4E2M1FN>) {
+  }
+}
+
+// -----
+
+// A token that cannot start a type where a short type is expected.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xi32>) {
+    // expected-error @below {{custom op 'cuda_tile.broadcast' expected valid keyword}}
+    %0 = broadcast %a : tile<4xi32> -> tile<4x-4xi32>
+  }
 }

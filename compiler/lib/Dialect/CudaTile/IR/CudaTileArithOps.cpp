@@ -2,10 +2,8 @@
 //
 // Verifiers and custom parsers of the ops declared in CudaTileArithOps.td.
 //
-// The keyword parsers of the arith/math/conversion categories (signedness,
-// rounding modes, comparison predicates) live here; CudaTileMathOps.cpp and
-// CudaTileConversionOps.cpp reuse them through the declarations in namespace
-// `arith_detail`.
+// The signedness and rounding keyword parsers shared with the math and
+// conversion categories live in CudaTileAsm.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,113 +15,11 @@
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
-//===----------------------------------------------------------------------===//
-// Shared keyword parsers (also used by the math and conversion categories)
-//===----------------------------------------------------------------------===//
 
-namespace tilecheck::cuda_tile::arith_detail {
-
-ParseResult parseSignednessKeyword(OpAsmParser &parser, SignednessAttr &attr) {
-  SMLoc loc = parser.getCurrentLocation();
-  auto fail = [&]() {
-    return parser.emitError(loc)
-           << "expected signedness to be one of: {'signed', 'unsigned'}";
-  };
-  StringRef keyword;
-  // A missing keyword reports both the generic and the specific diagnostic.
-  if (failed(parser.parseKeyword(&keyword)))
-    return fail();
-  std::optional<Signedness> value = symbolizeSignedness(keyword);
-  if (!value)
-    return fail();
-  attr = SignednessAttr::get(parser.getContext(), *value);
-  return success();
-}
-
-/// Parses an optional `rounding<mode>`. `allowed` is the list quoted in the
-/// diagnostic. In `strict` mode a known mode outside `allowed` is a parse
-/// error (and the diagnostic names the offending spelling); otherwise it is
-/// left to the op verifier.
-ParseResult parseRoundingKeyword(OpAsmParser &parser, RoundingModeAttr &attr,
-                                 ArrayRef<RoundingMode> allowed,
-                                 RoundingMode defaultMode, bool strict) {
-  if (failed(parser.parseOptionalKeyword("rounding"))) {
-    attr = RoundingModeAttr::get(parser.getContext(), defaultMode);
-    return success();
-  }
-  StringRef spelling;
-  if (parser.parseLess() || parser.parseKeyword(&spelling) ||
-      parser.parseGreater())
-    return failure();
-  std::optional<RoundingMode> mode = symbolizeRoundingMode(spelling);
-  bool accepted = mode && (!strict || llvm::is_contained(allowed, *mode));
-  if (!accepted) {
-    InFlightDiagnostic diag = parser.emitError(parser.getCurrentLocation())
-                              << "expected rounding mode to be one of: ";
-    llvm::interleaveComma(allowed, diag, [&](RoundingMode m) {
-      diag << "'" << stringifyRoundingMode(m) << "'";
-    });
-    if (strict)
-      diag << ", got: '" << spelling << "'";
-    return diag;
-  }
-  attr = RoundingModeAttr::get(parser.getContext(), *mode);
-  return success();
-}
-
-/// Prints ` rounding<mode>` (with its leading space: the assembly formats
-/// glue the directive to the previous element so that nothing, not even a
-/// space, is printed for the default mode).
-void printRoundingKeyword(OpAsmPrinter &printer, RoundingModeAttr attr,
-                          RoundingMode defaultMode) {
-  if (attr && attr.getValue() != defaultMode)
-    printer << " rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
-}
-
-/// Rejects an f32-only modifier (`flush_to_zero`, `approx`, `full`) on a tile
-/// of another element type.
-LogicalResult verifyF32OnlyModifier(Operation *op, Type tileType,
-                                    StringRef modifier) {
-  Type elementType = cast<TileType>(tileType).getElementType();
-  if (elementType.isF32())
-    return success();
-  return op->emitOpError() << modifier
-                           << " modifier only supported for f32 data type, "
-                              "but got: "
-                           << elementType;
-}
-
-} // namespace tilecheck::cuda_tile::arith_detail
-
-using namespace tilecheck::cuda_tile::arith_detail;
-
-static constexpr RoundingMode kIEEEModes[] = {
-    RoundingMode::NEAREST_EVEN, RoundingMode::ZERO, RoundingMode::NEGATIVE_INF,
-    RoundingMode::POSITIVE_INF};
 
 //===----------------------------------------------------------------------===//
 // Custom directives of the arith assembly formats
 //===----------------------------------------------------------------------===//
-
-static ParseResult parseArithSignedness(OpAsmParser &parser,
-                                        SignednessAttr &attr) {
-  return parseSignednessKeyword(parser, attr);
-}
-static void printArithSignedness(OpAsmPrinter &printer, Operation *,
-                                 SignednessAttr attr) {
-  printer << stringifySignedness(attr.getValue());
-}
-
-/// `rounding<m>` restricted to the four IEEE modes; nearest_even is implied.
-static ParseResult parseArithIEEERounding(OpAsmParser &parser,
-                                          RoundingModeAttr &attr) {
-  return parseRoundingKeyword(parser, attr, kIEEEModes,
-                              RoundingMode::NEAREST_EVEN, /*strict=*/true);
-}
-static void printArithIEEERounding(OpAsmPrinter &printer, Operation *,
-                                   RoundingModeAttr attr) {
-  printRoundingKeyword(printer, attr, RoundingMode::NEAREST_EVEN);
-}
 
 /// divf additionally accepts `approx` and `full`.
 static ParseResult parseDivFRounding(OpAsmParser &parser,
@@ -212,7 +108,7 @@ void CudaTileDialect::registerArithOps() {
 /// Float ops restricted to IEEE rounding plus optional f32 flush-to-zero.
 static LogicalResult verifyIEEERoundedFloatOp(Operation *op, RoundingMode mode,
                                               Type type, bool ftz) {
-  if (!llvm::is_contained(kIEEEModes, mode))
+  if (!llvm::is_contained(ieeeRoundingModes(), mode))
     return op->emitOpError("invalid rounding mode specified, expect one of "
                            "[nearest_even, zero, negative_inf, positive_inf]");
   if (ftz)

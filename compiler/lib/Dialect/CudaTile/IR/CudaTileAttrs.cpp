@@ -12,6 +12,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
@@ -88,28 +90,38 @@ void DivByAttr::print(AsmPrinter &printer) const {
 LogicalResult
 DivByAttr::verifyWithType(Type type,
                           function_ref<InFlightDiagnostic()> emitError) const {
-  if (!llvm::isPowerOf2_64(getDivisor()))
+  uint64_t divisor = getDivisor();
+  if (!llvm::isPowerOf2_64(divisor))
     return emitError() << "'cuda_tile.div_by' divisor must be a power of 2";
+  if (getEvery().has_value() != getAlong().has_value())
+    return emitError() << "'cuda_tile.div_by' 'every'/'along' must be used in "
+                          "combination";
+  if (divisor > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    return emitError() << "'cuda_tile.div_by' divisor is too large";
+  auto tile = dyn_cast<TileType>(type);
   Type elem = predicateElementType(type);
-  bool ok = isa<TensorViewType>(type) ||
-            (elem && (isa<IntegerType>(elem) || isa<PointerType>(elem)));
-  if (!ok)
+  bool supported = isa<TensorViewType>(type) ||
+                   (tile && isa<IntegerType, PointerType>(elem));
+  if (!supported)
     return emitError() << "'cuda_tile.div_by' is valid only for tile of "
-                          "integer/pointer values or tensor views";
-  if (getEvery()) {
-    auto tile = dyn_cast<TileType>(type);
-    if (!tile)
-      return emitError() << "'cuda_tile.div_by' with 'every'/'along' is "
-                            "valid only for tiles";
-    int64_t along = *getAlong();
-    if (along < 0 || along >= tile.getRank())
-      return emitError() << "'cuda_tile.div_by' 'along' dimension " << along
-                         << " is out of range for a tile of rank "
-                         << tile.getRank();
-    if (*getEvery() <= 0 || !llvm::isPowerOf2_64(*getEvery()))
-      return emitError() << "'cuda_tile.div_by' 'every' must be a positive "
-                            "power of 2";
-  }
+                          "integer/pointer or tensor_view values";
+  if (!getEvery())
+    return success();
+  if (isa<TensorViewType>(type))
+    return emitError() << "'cuda_tile.div_by' 'every'/'along' cannot be used "
+                          "if the constrained value is a tensor_view";
+  if (tile.getRank() == 0)
+    return emitError() << "'cuda_tile.div_by' 'every'/'along' cannot be used "
+                          "if the constrained value is a 0D tile";
+  int64_t along = *getAlong();
+  if (along < 0 || along >= tile.getRank())
+    return emitError() << "'cuda_tile.div_by' every_dim (" << along
+                       << ") must be >= 0 and < tile rank (" << tile.getRank()
+                       << ")";
+  if (*getEvery() < 0 || *getEvery() > tile.getDimSize(along))
+    return emitError() << "expected 'cuda_tile.div_by' every_dim to be within "
+                          "0 and the size of the respective dimension ("
+                       << tile.getDimSize(along) << ")";
   return success();
 }
 
@@ -143,8 +155,7 @@ LogicalResult
 SameElementsAttr::verifyWithType(Type type,
                                  function_ref<InFlightDiagnostic()> emitError) const {
   auto tile = dyn_cast<TileType>(type);
-  Type elem = predicateElementType(type);
-  if (!tile || !(isa<IntegerType>(elem) || isa<PointerType>(elem)))
+  if (!tile || !isa<IntegerType, PointerType>(tile.getElementType()))
     return emitError() << "'cuda_tile.same_elements' is valid only for tile "
                           "of integer/pointer values";
   if (static_cast<int64_t>(getValues().size()) != tile.getRank())
@@ -153,14 +164,12 @@ SameElementsAttr::verifyWithType(Type type,
                        << getValues().size()
                        << ") to match rank of constrained tile ("
                        << tile.getRank() << ")";
-  for (auto [i, v] : llvm::enumerate(getValues())) {
-    int64_t dim = tile.getShape()[i];
-    if (v < 0 || v > dim)
-      return emitError() << "expected 'cuda_tile.same_elements' value " << v
+  for (auto [i, value] : llvm::enumerate(getValues()))
+    if (value < 0 || value > tile.getDimSize(i))
+      return emitError() << "expected 'cuda_tile.same_elements' value " << i
                          << " to be within 0 and the size of the respective "
                             "dimension ("
-                         << dim << ")";
-  }
+                         << tile.getDimSize(i) << ")";
   return success();
 }
 
@@ -188,22 +197,30 @@ void BoundedAttr::print(AsmPrinter &printer) const {
 LogicalResult
 BoundedAttr::verifyWithType(Type type,
                             function_ref<InFlightDiagnostic()> emitError) const {
-  Type elem = predicateElementType(type);
-  auto intTy = dyn_cast_or_null<IntegerType>(elem);
-  if (!intTy)
+  auto intType = dyn_cast_or_null<IntegerType>(predicateElementType(type));
+  if (!intType)
     return emitError() << "'cuda_tile.bounded' is valid only for tile of "
                           "integer values";
+  // Bounds are signed values of the element width.
+  unsigned width = intType.getWidth();
+  int64_t lo = width >= 64 ? std::numeric_limits<int64_t>::min()
+                           : -(int64_t(1) << (width - 1));
+  int64_t hi = width >= 64 ? std::numeric_limits<int64_t>::max()
+                           : (int64_t(1) << (width - 1)) - 1;
+  auto outOfRange = [&](std::optional<int64_t> bound) {
+    return bound && (*bound < lo || *bound > hi);
+  };
+  if (outOfRange(getLb()))
+    return emitError() << "'cuda_tile.bounded' expects lower bound to be "
+                          "within ["
+                       << lo << ", " << hi << "]";
+  if (outOfRange(getUb()))
+    return emitError() << "'cuda_tile.bounded' expects upper bound to be "
+                          "within ["
+                       << lo << ", " << hi << "]";
   if (getLb() && getUb() && *getLb() > *getUb())
-    return emitError() << "'cuda_tile.bounded' lower bound (" << *getLb()
-                       << ") must not exceed upper bound (" << *getUb() << ")";
-  unsigned w = intTy.getWidth();
-  if (w < 64) {
-    int64_t lo = -(int64_t(1) << (w - 1)), hi = (int64_t(1) << w) - 1;
-    for (std::optional<int64_t> b : {getLb(), getUb()})
-      if (b && (*b < lo || *b > hi))
-        return emitError() << "'cuda_tile.bounded' bound " << *b
-                           << " does not fit in " << intTy;
-  }
+    return emitError() << "'cuda_tile.bounded' expects lower bound to be less "
+                          "than or equal to upper bound";
   return success();
 }
 

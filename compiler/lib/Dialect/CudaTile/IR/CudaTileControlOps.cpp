@@ -12,9 +12,6 @@
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/Support/MathExtras.h"
-
-#include <limits>
 
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
@@ -443,100 +440,10 @@ LogicalResult LoopOp::verifyRegions() {
 // AssumeOp
 //===----------------------------------------------------------------------===//
 
-/// Element type of the constrained value: the tile's element type, or the
-/// tensor_view's; null for anything else.
-static Type constrainedElementType(Type type) {
-  if (auto tile = dyn_cast<TileType>(type))
-    return tile.getElementType();
-  if (auto view = dyn_cast<TensorViewType>(type))
-    return view.getElementType();
-  return {};
-}
-
-/// Spec-worded checks of the assume predicates against the constrained
-/// value's type. Runs before the predicate's own verifyWithType so that the
-/// diagnostics follow the public wording.
-static LogicalResult checkPredicateAgainstType(AssumeOp op,
-                                               AssumePredicateAttr predicate,
-                                               Type type) {
-  auto tile = dyn_cast<TileType>(type);
-  Type elem = constrainedElementType(type);
-  if (auto divBy = dyn_cast<DivByAttr>(predicate)) {
-    if (!llvm::isPowerOf2_64(divBy.getDivisor()))
-      return op.emitOpError("'cuda_tile.div_by' divisor must be a power of 2");
-    if (divBy.getDivisor() >
-        static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-      return op.emitOpError("'cuda_tile.div_by' divisor is too large");
-    bool supported = isa<TensorViewType>(type) ||
-                     (tile && isa<IntegerType, PointerType>(elem));
-    if (!supported)
-      return op.emitOpError("'cuda_tile.div_by' is valid only for tile of "
-                            "integer/pointer or tensor_view values");
-    if (!divBy.getEvery() && !divBy.getAlong())
-      return success();
-    if (isa<TensorViewType>(type))
-      return op.emitOpError("'cuda_tile.div_by' 'every'/'along' cannot be "
-                            "used if the constrained value is a tensor_view");
-    if (tile.getRank() == 0)
-      return op.emitOpError("'cuda_tile.div_by' 'every'/'along' cannot be "
-                            "used if the constrained value is a 0D tile");
-    int64_t along = divBy.getAlong().value_or(0);
-    if (along < 0 || along >= tile.getRank())
-      return op.emitOpError("'cuda_tile.div_by' every_dim (")
-             << along << ") must be >= 0 and < tile rank (" << tile.getRank()
-             << ")";
-    int64_t every = divBy.getEvery().value_or(1);
-    if (every < 0 || every > tile.getDimSize(along))
-      return op.emitOpError("expected 'cuda_tile.div_by' every_dim to be "
-                            "within 0 and the size of the respective "
-                            "dimension (")
-             << tile.getDimSize(along) << ")";
-    return success();
-  }
-  if (auto same = dyn_cast<SameElementsAttr>(predicate)) {
-    if (!tile || tile.getRank() != static_cast<int64_t>(same.getValues().size()))
-      return success(); // Reported by verifyWithType.
-    for (auto [i, value] : llvm::enumerate(same.getValues()))
-      if (value < 0 || value > tile.getDimSize(i))
-        return op.emitOpError("expected 'cuda_tile.same_elements' value ")
-               << i << " to be within 0 and the size of the respective "
-                       "dimension ("
-               << tile.getDimSize(i) << ")";
-    return success();
-  }
-  if (auto bounded = dyn_cast<BoundedAttr>(predicate)) {
-    auto intType = dyn_cast_or_null<IntegerType>(elem);
-    if (!tile || !intType)
-      return op.emitOpError("'cuda_tile.bounded' is valid only for tile of "
-                            "integer values");
-    unsigned width = intType.getWidth();
-    int64_t lo = width >= 64 ? std::numeric_limits<int64_t>::min()
-                             : -(int64_t(1) << (width - 1));
-    int64_t hi = width >= 64 ? std::numeric_limits<int64_t>::max()
-                             : (int64_t(1) << (width - 1)) - 1;
-    auto outOfRange = [&](std::optional<int64_t> bound) {
-      return bound && (*bound < lo || *bound > hi);
-    };
-    if (outOfRange(bounded.getLb()))
-      return op.emitOpError("'cuda_tile.bounded' expects lower bound to be "
-                            "within [")
-             << lo << ", " << hi << "]";
-    if (outOfRange(bounded.getUb()))
-      return op.emitOpError("'cuda_tile.bounded' expects upper bound to be "
-                            "within [")
-             << lo << ", " << hi << "]";
-    if (bounded.getLb() && bounded.getUb() && *bounded.getLb() > *bounded.getUb())
-      return op.emitOpError("'cuda_tile.bounded' expects lower bound to be "
-                            "less than or equal to upper bound");
-  }
-  return success();
-}
-
 LogicalResult AssumeOp::verify() {
-  Type type = getValue().getType();
-  if (failed(checkPredicateAgainstType(*this, getPredicate(), type)))
-    return failure();
-  return getPredicate().verifyWithType(type, [&]() { return emitOpError(); });
+  // The predicate attribute knows which values it may describe.
+  return getPredicate().verifyWithType(getValue().getType(),
+                                       [&]() { return emitOpError(); });
 }
 
 //===----------------------------------------------------------------------===//

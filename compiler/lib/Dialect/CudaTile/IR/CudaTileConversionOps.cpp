@@ -12,44 +12,9 @@
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
-// Keyword parsers shared with the arith category (CudaTileArithOps.cpp).
-namespace tilecheck::cuda_tile::arith_detail {
-ParseResult parseSignednessKeyword(OpAsmParser &parser, SignednessAttr &attr);
-ParseResult parseRoundingKeyword(OpAsmParser &parser, RoundingModeAttr &attr,
-                                 ArrayRef<RoundingMode> allowed,
-                                 RoundingMode defaultMode, bool strict);
-void printRoundingKeyword(OpAsmPrinter &printer, RoundingModeAttr attr,
-                          RoundingMode defaultMode);
-} // namespace tilecheck::cuda_tile::arith_detail
-
-using namespace tilecheck::cuda_tile::arith_detail;
-
 //===----------------------------------------------------------------------===//
 // Custom directives
 //===----------------------------------------------------------------------===//
-
-static ParseResult parseConvSignedness(OpAsmParser &parser,
-                                       SignednessAttr &attr) {
-  return parseSignednessKeyword(parser, attr);
-}
-static void printConvSignedness(OpAsmPrinter &printer, Operation *,
-                                SignednessAttr attr) {
-  printer << stringifySignedness(attr.getValue());
-}
-
-/// `rounding<m>` limited to the IEEE modes; nearest_even is implied.
-static ParseResult parseConvIEEERounding(OpAsmParser &parser,
-                                         RoundingModeAttr &attr) {
-  static constexpr RoundingMode modes[] = {
-      RoundingMode::NEAREST_EVEN, RoundingMode::ZERO,
-      RoundingMode::NEGATIVE_INF, RoundingMode::POSITIVE_INF};
-  return parseRoundingKeyword(parser, attr, modes, RoundingMode::NEAREST_EVEN,
-                              /*strict=*/true);
-}
-static void printConvIEEERounding(OpAsmPrinter &printer, Operation *,
-                                  RoundingModeAttr attr) {
-  printRoundingKeyword(printer, attr, RoundingMode::NEAREST_EVEN);
-}
 
 /// ftoi: only `rounding<nearest_int_to_zero>`, which is also the default.
 static ParseResult parseConvIntegerRounding(OpAsmParser &parser,

@@ -12,20 +12,6 @@
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
-// Keyword parsers and modifier checks shared with the arith category
-// (defined in CudaTileArithOps.cpp).
-namespace tilecheck::cuda_tile::arith_detail {
-ParseResult parseRoundingKeyword(OpAsmParser &parser, RoundingModeAttr &attr,
-                                 ArrayRef<RoundingMode> allowed,
-                                 RoundingMode defaultMode, bool strict);
-void printRoundingKeyword(OpAsmPrinter &printer, RoundingModeAttr attr,
-                          RoundingMode defaultMode);
-LogicalResult verifyF32OnlyModifier(Operation *op, Type tileType,
-                                    StringRef modifier);
-} // namespace tilecheck::cuda_tile::arith_detail
-
-using namespace tilecheck::cuda_tile::arith_detail;
-
 //===----------------------------------------------------------------------===//
 // Custom directives
 //===----------------------------------------------------------------------===//

@@ -41,152 +41,29 @@ static void printGlobalVisibility(OpAsmPrinter &printer, Operation *,
     printer << "private";
 }
 
-namespace {
-/// Collects the scalars of a (possibly nested) `[...]` literal.
-struct DenseLiteralCollector {
-  OpAsmParser &parser;
-  Type elementType;
-  SmallVector<APInt> ints;
-  SmallVector<APFloat> floats;
-
-  ParseResult parseScalar() {
-    SMLoc loc = parser.getCurrentLocation();
-    if (auto floatTy = dyn_cast<FloatType>(elementType)) {
-      APFloat value(floatTy.getFloatSemantics());
-      if (parser.parseFloat(floatTy.getFloatSemantics(), value))
-        return failure();
-      floats.push_back(value);
-      return success();
-    }
-    auto intTy = dyn_cast<IntegerType>(elementType);
-    if (!intTy)
-      return parser.emitError(loc, "expected integer or float element type, got ")
-             << elementType;
-    unsigned width = intTy.getWidth();
-    if (succeeded(parser.parseOptionalKeyword("true"))) {
-      ints.push_back(APInt(width, 1));
-      return success();
-    }
-    if (succeeded(parser.parseOptionalKeyword("false"))) {
-      ints.push_back(APInt(width, 0));
-      return success();
-    }
-    APInt value;
-    if (parser.parseInteger(value))
-      return failure();
-    // Accept both the signed and the unsigned spelling of a bit pattern.
-    if (value.getSignificantBits() > width && value.getActiveBits() > width)
-      return parser.emitError(loc, "integer value too large for element type ")
-             << elementType;
-    ints.push_back(value.sextOrTrunc(width));
-    return success();
-  }
-
-  ParseResult parseValue() {
-    if (succeeded(parser.parseOptionalLSquare())) {
-      if (succeeded(parser.parseOptionalRSquare()))
-        return success();
-      if (parser.parseCommaSeparatedList([&] { return parseValue(); }) ||
-          parser.parseRSquare())
-        return failure();
-      return success();
-    }
-    return parseScalar();
-  }
-
-  size_t size() const { return floats.empty() ? ints.size() : floats.size(); }
-};
-} // namespace
-
-/// `<f32: [1.0, 2.0]> : tile<2xf32>`: an element type, the values (a scalar
-/// stands for a splat) and the tile type whose shape the values take. Stored
-/// as a DenseElementsAttr of a builtin tensor type.
+/// The `global` initializer, spelled like a `constant` literal.
 static ParseResult parseTiledDenseLiteral(OpAsmParser &parser,
                                           ElementsAttr &value) {
-  Type elementType;
-  if (parser.parseLess() || parser.parseType(elementType) ||
-      parser.parseColon())
-    return failure();
-  DenseLiteralCollector collector{parser, elementType, {}, {}};
-  if (collector.parseValue() || parser.parseGreater() || parser.parseColon())
-    return failure();
-  SMLoc typeLoc = parser.getCurrentLocation();
+  DenseIntOrFPElementsAttr dense;
   Type type;
-  if (parseCudaTileTypeShort(parser, type))
+  if (parseDenseTileLiteral(parser, "cuda_tile.global", "value", dense, type))
     return failure();
-  auto tileType = dyn_cast<TileType>(type);
-  if (!tileType)
-    return parser.emitError(typeLoc, "expected tile type, got ") << type;
-  if (tileType.getElementType() != elementType)
-    return parser.emitError(typeLoc, "element type ")
-           << elementType << " does not match the tile element type "
-           << tileType.getElementType();
-  auto tensorType = RankedTensorType::get(tileType.getShape(), elementType);
-  int64_t numElements = tensorType.getNumElements();
-  size_t count = collector.size();
-  if (count != 1 && static_cast<int64_t>(count) != numElements)
-    return parser.emitError(typeLoc, "expected ")
-           << numElements << " values for " << type << ", got " << count;
-  if (isa<FloatType>(elementType)) {
-    if (count == 1)
-      value = DenseElementsAttr::get(tensorType, collector.floats.front());
-    else
-      value = DenseElementsAttr::get(tensorType, collector.floats);
-  } else {
-    if (count == 1)
-      value = DenseElementsAttr::get(tensorType, collector.ints.front());
-    else
-      value = DenseElementsAttr::get(tensorType, collector.ints);
-  }
+  value = dense;
   return success();
-}
-
-static void printDenseScalar(OpAsmPrinter &printer, Type elementType,
-                             DenseElementsAttr dense, uint64_t index) {
-  if (isa<FloatType>(elementType)) {
-    printer.printFloat(*(dense.value_begin<APFloat>() + index));
-    return;
-  }
-  APInt value = *(dense.value_begin<APInt>() + index);
-  if (elementType.isInteger(1))
-    printer << (value.isZero() ? "false" : "true");
-  else
-    printer << value.getSExtValue();
 }
 
 static void printTiledDenseLiteral(OpAsmPrinter &printer, Operation *,
                                    ElementsAttr value) {
-  auto dense = dyn_cast<DenseElementsAttr>(value);
   auto shapedType = cast<ShapedType>(value.getType());
   Type elementType = shapedType.getElementType();
-  printer << "<" << elementType << ": ";
-  if (!dense) {
-    printer.printAttributeWithoutType(value);
-  } else if (dense.isSplat()) {
-    printDenseScalar(printer, elementType, dense, 0);
-  } else {
-    ArrayRef<int64_t> shape = shapedType.getShape();
-    uint64_t next = 0;
-    std::function<void(unsigned)> printDim = [&](unsigned dim) {
-      printer << "[";
-      for (int64_t i = 0; i < shape[dim]; ++i) {
-        if (i)
-          printer << ", ";
-        if (dim + 1 == shape.size())
-          printDenseScalar(printer, elementType, dense, next++);
-        else
-          printDim(dim + 1);
-      }
-      printer << "]";
-    };
-    if (shape.empty())
-      printDenseScalar(printer, elementType, dense, 0);
-    else
-      printDim(0);
-  }
+  Type tileType = TileType::get(shapedType.getShape(), elementType);
+  if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value))
+    return printDenseTileLiteral(printer, dense, tileType);
+  // Other elements attributes (built in C++) print in their own syntax.
+  printer << '<' << elementType << ": ";
+  printer.printAttributeWithoutType(value);
   printer << "> : ";
-  printCudaTileTypeShort(printer,
-                         TileType::get(shapedType.getShape(), elementType));
+  printCudaTileTypeShort(printer, tileType);
 }
 
 /// `weak`, or a non-weak ordering followed by an optional scope, spelled as
@@ -333,32 +210,35 @@ static void addOrderingAttrs(OperationState &result, MemoryOrderingAttr order,
 // Shared verification rules
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyLoadOrdering(Operation *op, MemoryOrdering order,
-                                        std::optional<MemoryScope> scope) {
+/// Ordering and scope of a load (`kind` "load", `sync` acquire) or a store
+/// ("store", release): weak, relaxed or `sync`; a scope exactly when the
+/// ordering is not weak.
+static LogicalResult verifyAccessOrdering(Operation *op, MemoryOrdering order,
+                                          std::optional<MemoryScope> scope,
+                                          MemoryOrdering sync, StringRef kind) {
   if (order != MemoryOrdering::WEAK && order != MemoryOrdering::RELAXED &&
-      order != MemoryOrdering::ACQUIRE)
-    return op->emitOpError("expect one of: weak, relaxed, or acquire, but got: ")
-           << stringifyMemoryOrdering(order);
+      order != sync)
+    return op->emitOpError("expect one of: weak, relaxed, or ")
+           << stringifyMemoryOrdering(sync)
+           << ", but got: " << stringifyMemoryOrdering(order);
   if (order == MemoryOrdering::WEAK && scope)
-    return op->emitOpError("weak load must not have memory scope");
+    return op->emitOpError("weak ") << kind << " must not have memory scope";
   if (order != MemoryOrdering::WEAK && !scope)
     return op->emitOpError("memory scope is required for ")
-           << stringifyMemoryOrdering(order) << " load";
+           << stringifyMemoryOrdering(order) << " " << kind;
   return success();
+}
+
+static LogicalResult verifyLoadOrdering(Operation *op, MemoryOrdering order,
+                                        std::optional<MemoryScope> scope) {
+  return verifyAccessOrdering(op, order, scope, MemoryOrdering::ACQUIRE,
+                              "load");
 }
 
 static LogicalResult verifyStoreOrdering(Operation *op, MemoryOrdering order,
                                          std::optional<MemoryScope> scope) {
-  if (order != MemoryOrdering::WEAK && order != MemoryOrdering::RELAXED &&
-      order != MemoryOrdering::RELEASE)
-    return op->emitOpError("expect one of: weak, relaxed, or release, but got: ")
-           << stringifyMemoryOrdering(order);
-  if (order == MemoryOrdering::WEAK && scope)
-    return op->emitOpError("weak store must not have memory scope");
-  if (order != MemoryOrdering::WEAK && !scope)
-    return op->emitOpError("memory scope is required for ")
-           << stringifyMemoryOrdering(order) << " store";
-  return success();
+  return verifyAccessOrdering(op, order, scope, MemoryOrdering::RELEASE,
+                              "store");
 }
 
 /// Index count and types of a view access, and the type of the accessed tile.
@@ -439,6 +319,21 @@ static LogicalResult verifyRMWModeElement(Operation *op, AtomicRMWMode mode,
 static Type pointeeOf(Type ptrTile) {
   return cast<PointerType>(cast<TileType>(ptrTile).getElementType())
       .getPointeeType();
+}
+
+/// Whether a tile of pointers addresses the elements of `data`: the pointee
+/// is the data element type and, with `sameShape`, the shapes agree.
+static bool pointsTo(Type pointers, Type data, bool sameShape) {
+  auto dataType = cast<TileType>(data);
+  return pointeeOf(pointers) == dataType.getElementType() &&
+         (!sameShape ||
+          cast<TileType>(pointers).getShape() == dataType.getShape());
+}
+
+/// Whether an optional mask operand has the shape of `shapeOf`.
+static bool maskFits(Value mask, Type shapeOf) {
+  return !mask || cast<TileType>(mask.getType()).getShape() ==
+                      cast<TileType>(shapeOf).getShape();
 }
 
 #define GET_OP_CLASSES
@@ -908,16 +803,13 @@ LogicalResult StoreViewTkoOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LoadPtrTkoOp::verify() {
-  auto sourceType = cast<TileType>(getSource().getType());
-  auto resultType = cast<TileType>(getResult().getType());
-  if (sourceType.getShape() != resultType.getShape() ||
-      pointeeOf(sourceType) != resultType.getElementType())
+  Type sourceType = getSource().getType(), resultType = getResult().getType();
+  if (!pointsTo(sourceType, resultType, /*sameShape=*/true))
     return emitOpError("failed to verify that `source` type is expected a "
                        "pointer type of `result` type");
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() != sourceType.getShape())
-      return emitOpError("failed to verify that shape of 'mask' must match "
-                         "the shape of 'source'");
+  if (!maskFits(getMask(), sourceType))
+    return emitOpError("failed to verify that shape of 'mask' must match "
+                       "the shape of 'source'");
   if (Value pad = getPaddingValue())
     if (pad.getType() != resultType)
       return emitOpError("failed to verify that type of 'paddingValue' must "
@@ -927,16 +819,13 @@ LogicalResult LoadPtrTkoOp::verify() {
 }
 
 LogicalResult StorePtrTkoOp::verify() {
-  auto destType = cast<TileType>(getDestination().getType());
-  auto valueType = cast<TileType>(getValue().getType());
-  if (destType.getShape() != valueType.getShape() ||
-      pointeeOf(destType) != valueType.getElementType())
+  Type destType = getDestination().getType();
+  if (!pointsTo(destType, getValue().getType(), /*sameShape=*/true))
     return emitOpError("failed to verify that `destination` type is expected "
                        "a pointer type of `value` type");
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() != destType.getShape())
-      return emitOpError("failed to verify that shape of 'destination' must "
-                         "match the shape of 'mask'");
+  if (!maskFits(getMask(), destType))
+    return emitOpError("failed to verify that shape of 'destination' must "
+                       "match the shape of 'mask'");
   return verifyStoreOrdering(*this, getMemoryOrderingSemantics(),
                              getMemoryScope());
 }
@@ -946,38 +835,32 @@ LogicalResult StorePtrTkoOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AtomicRMWTkoOp::verify() {
-  Type pointee = pointeeOf(getPointers().getType());
   Type elementType = cast<TileType>(getArg().getType()).getElementType();
-  if (pointee != elementType)
+  if (!pointsTo(getPointers().getType(), getArg().getType(), false))
     return emitOpError("expected pointee type (")
-           << pointee << ") to match element type of 'arg' (" << elementType
-           << ")";
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() !=
-        cast<TileType>(getArg().getType()).getShape())
-      return emitOpError("failed to verify that all of {pointers, arg, mask} "
-                         "have same shape");
+           << pointeeOf(getPointers().getType())
+           << ") to match element type of 'arg' (" << elementType << ")";
+  if (!maskFits(getMask(), getArg().getType()))
+    return emitOpError("failed to verify that all of {pointers, arg, mask} "
+                       "have same shape");
   if (failed(verifyRMWModeElement(*this, getMode(), elementType)))
     return failure();
   return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
 }
 
 LogicalResult AtomicCASTkoOp::verify() {
-  Type pointee = pointeeOf(getPointers().getType());
   Type elementType = cast<TileType>(getVal().getType()).getElementType();
-  if (pointee != elementType)
+  if (!pointsTo(getPointers().getType(), getVal().getType(), false))
     return emitOpError("expected pointee type (")
-           << pointee << ") to match element type of 'val' (" << elementType
-           << ")";
+           << pointeeOf(getPointers().getType())
+           << ") to match element type of 'val' (" << elementType << ")";
   bool intOrFloat = isa<IntegerType, FloatType>(elementType);
   if (!intOrFloat || (elementType.getIntOrFloatBitWidth() != 32 &&
                       elementType.getIntOrFloatBitWidth() != 64))
     return emitOpError("expect only float or integer types with 32 or 64 bit");
-  if (Value mask = getMask())
-    if (cast<TileType>(mask.getType()).getShape() !=
-        cast<TileType>(getVal().getType()).getShape())
-      return emitOpError("failed to verify that all of {pointers, val, cmp "
-                         "and mask} have same shape");
+  if (!maskFits(getMask(), getVal().getType()))
+    return emitOpError("failed to verify that all of {pointers, val, cmp "
+                       "and mask} have same shape");
   return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
 }
 

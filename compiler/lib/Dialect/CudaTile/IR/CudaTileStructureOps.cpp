@@ -49,6 +49,8 @@ void tilecheck::cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &s
 }
 
 LogicalResult tilecheck::cuda_tile::ModuleOp::verify() {
+  if (failed(verifyModuleDebugScopes(*this)))
+    return failure();
   for (Operation &op : *getBodyBlock()) {
     if (isa<EntryOp, TestingFuncOp>(op) || op.getName().getStringRef() ==
                                                "cuda_tile.global")
@@ -166,20 +168,58 @@ static void printFunctionSignature(OpAsmPrinter &printer,
   printer << ')';
 }
 
-//===----------------------------------------------------------------------===//
-// EntryOp
-//===----------------------------------------------------------------------===//
-
-ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
+/// Parses what every function-like op shares: signature, result types,
+/// `parseExtra` (what the op adds before its attributes), the attribute
+/// dictionary and the body, which gets its implicit terminator.
+template <typename FnOp>
+static ParseResult parseFunctionLike(OpAsmParser &parser,
+                                     OperationState &state,
+                                     function_ref<ParseResult()> parseExtra) {
   SmallVector<OpAsmParser::Argument> args;
   SmallVector<Type> results;
   if (parseFunctionSignature(parser, state, args) ||
       parseOptionalResultTypes(parser, results))
     return failure();
   finishFunctionState(parser, state, args, results,
-                      getFunctionTypeAttrName(state.name),
-                      getArgAttrsAttrName(state.name));
-  if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
+                      FnOp::getFunctionTypeAttrName(state.name),
+                      FnOp::getArgAttrsAttrName(state.name));
+  if (parseExtra() || parser.parseOptionalAttrDictWithKeyword(state.attributes))
+    return failure();
+  Region *body = state.addRegion();
+  if (parser.parseRegion(*body, args))
+    return failure();
+  FnOp::ensureTerminator(*body, parser.getBuilder(), state.location);
+  return success();
+}
+
+/// The printing counterpart of parseFunctionLike; `extraAttrs` are printed
+/// by `printExtra` and left out of the attribute dictionary.
+template <typename FnOp>
+static void printFunctionLike(OpAsmPrinter &printer, FnOp fn,
+                              ArrayRef<StringRef> extraAttrs,
+                              function_ref<void()> printExtra) {
+  printFunctionSignature(printer, fn);
+  printResultTypes(printer, fn.getResultTypes());
+  printExtra();
+  SmallVector<StringRef> elided = {
+      SymbolTable::getSymbolAttrName(), fn.getFunctionTypeAttrName(),
+      fn.getArgAttrsAttrName(), fn.getResAttrsAttrName()};
+  llvm::append_range(elided, extraAttrs);
+  printer.printOptionalAttrDictWithKeyword(fn->getAttrs(), elided);
+  printer << ' ';
+  // A return without operands is implicit; one with operands is printed.
+  printer.printRegion(fn.getBody(), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/!fn.getResultTypes().empty());
+}
+
+//===----------------------------------------------------------------------===//
+// EntryOp
+//===----------------------------------------------------------------------===//
+
+ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
+  return parseFunctionLike<EntryOp>(parser, state, [&]() -> ParseResult {
+    if (failed(parser.parseOptionalKeyword("optimization_hints")))
+      return success();
     if (parser.parseEqual())
       return failure();
     Attribute hints = OptimizationHintsAttr::parse(parser, Type());
@@ -188,32 +228,17 @@ ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &state) {
     // An empty hint list means the same as no hints; do not keep it.
     if (!cast<OptimizationHintsAttr>(hints).getHints().empty())
       state.addAttribute(getOptimizationHintsAttrName(state.name), hints);
-  }
-  if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
-    return failure();
-  Region *body = state.addRegion();
-  if (parser.parseRegion(*body, args))
-    return failure();
-  EntryOp::ensureTerminator(*body, parser.getBuilder(), state.location);
-  return success();
+    return success();
+  });
 }
 
 void EntryOp::print(OpAsmPrinter &printer) {
-  printFunctionSignature(printer, *this);
-  printResultTypes(printer, getResultTypes());
-  if (auto hints = getOptimizationHintsAttr()) {
-    printer << " optimization_hints=";
-    hints.print(printer);
-  }
-  printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
-       getArgAttrsAttrName(), getResAttrsAttrName(),
-       getOptimizationHintsAttrName()});
-  printer << ' ';
-  // A return without operands is implicit; one with operands is printed.
-  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/!getResultTypes().empty());
+  printFunctionLike(printer, *this, {getOptimizationHintsAttrName()}, [&] {
+    if (auto hints = getOptimizationHintsAttr()) {
+      printer << " optimization_hints=";
+      hints.print(printer);
+    }
+  });
 }
 
 LogicalResult EntryOp::verify() {
@@ -226,15 +251,22 @@ LogicalResult EntryOp::verify() {
       return mlir::emitError(getLoc(), "Optimization hints verification failed");
   }
   if (!getFunctionType().getResults().empty())
-    return emitOpError() << "entry functions must not return values";
+    return emitOpError() << "entry op must not return values";
   for (auto [i, type] : llvm::enumerate(getFunctionType().getInputs())) {
     auto tile = dyn_cast<TileType>(type);
-    if (!tile || tile.getRank() != 0)
+    if (tile && tile.getRank() != 0)
+      return emitOpError(
+          "entry op must have scalar types (rank 0 !cuda_tile.tile)");
+    if (!tile)
       return emitOpError() << "argument #" << i
-                           << " must be a 0-d tile (scalar or pointer), got "
+                           << " must be a tile (scalar or pointer), got "
                            << type;
   }
-  return success();
+  return verifyFunctionDebugScope(*this);
+}
+
+LogicalResult EntryOp::verifyRegions() {
+  return verifyFunctionBodyDebugScopes(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -242,34 +274,20 @@ LogicalResult EntryOp::verify() {
 //===----------------------------------------------------------------------===//
 
 ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &state) {
-  SmallVector<OpAsmParser::Argument> args;
-  SmallVector<Type> results;
-  if (parseFunctionSignature(parser, state, args) ||
-      parseOptionalResultTypes(parser, results))
-    return failure();
-  finishFunctionState(parser, state, args, results,
-                      getFunctionTypeAttrName(state.name),
-                      getArgAttrsAttrName(state.name));
-  if (parser.parseOptionalAttrDictWithKeyword(state.attributes))
-    return failure();
-  Region *body = state.addRegion();
-  if (parser.parseRegion(*body, args))
-    return failure();
-  TestingFuncOp::ensureTerminator(*body, parser.getBuilder(), state.location);
-  return success();
+  return parseFunctionLike<TestingFuncOp>(parser, state,
+                                          [] { return success(); });
 }
 
 void TestingFuncOp::print(OpAsmPrinter &printer) {
-  printFunctionSignature(printer, *this);
-  printResultTypes(printer, getResultTypes());
-  printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {SymbolTable::getSymbolAttrName(), getFunctionTypeAttrName(),
-       getArgAttrsAttrName(), getResAttrsAttrName()});
-  printer << ' ';
-  // A return without operands is implicit; one with operands is printed.
-  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/!getResultTypes().empty());
+  printFunctionLike(printer, *this, {}, [] {});
+}
+
+LogicalResult TestingFuncOp::verify() {
+  return verifyFunctionDebugScope(*this);
+}
+
+LogicalResult TestingFuncOp::verifyRegions() {
+  return verifyFunctionBodyDebugScopes(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,9 +306,19 @@ LogicalResult ReturnOp::verify() {
   }
   if (!fn)
     return emitOpError() << "must be nested in a function body";
-  auto results = cast<FunctionOpInterface>(fn).getResultTypes();
-  if (getOperands().getTypes() != TypeRange(results))
-    return emitOpError() << "operand types do not match the enclosing "
-                            "function's result types";
+  auto function = cast<FunctionOpInterface>(fn);
+  ArrayRef<Type> results = function.getResultTypes();
+  if (getNumOperands() != results.size())
+    return emitOpError() << "has " << getNumOperands()
+                         << " operands, but enclosing function (@"
+                         << function.getName() << ") returns "
+                         << results.size();
+  for (auto [i, operand, expected] :
+       llvm::enumerate(getOperands().getTypes(), results))
+    if (operand != expected)
+      return emitError() << "type of return operand " << i << " (" << operand
+                         << ") doesn't match function result type ("
+                         << expected << ") in function @"
+                         << function.getName();
   return success();
 }

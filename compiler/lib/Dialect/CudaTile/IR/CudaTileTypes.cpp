@@ -61,8 +61,12 @@ ParseResult tilecheck::cuda_tile::parseCudaTileTypeShort(AsmParser &parser,
     type = parsed;
     return success();
   }
-  (void)loc;
-  return parser.parseType(type);
+  // The reference spells element and short types as keywords; report a
+  // token that cannot start any type the way its keyword parser does.
+  OptionalParseResult generic = parser.parseOptionalType(type);
+  if (!generic.has_value())
+    return parser.emitError(loc, "expected valid keyword");
+  return *generic;
 }
 
 void tilecheck::cuda_tile::printCudaTileTypeShort(AsmPrinter &printer,
@@ -260,6 +264,11 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
     return emitError() << "all dimensions must be positive constants, got "
                        << formatList(shape);
+  // Checked before the power-of-two rule, as the reference does: the
+  // element count is odd exactly when every dimension is.
+  if (isa<Float4E2M1FNType>(elementType) &&
+      llvm::all_of(shape, [](int64_t d) { return d % 2 != 0; }))
+    return emitError() << "F4E2M1FN tiles must have an even number of elements";
   if (llvm::any_of(shape, [](int64_t d) { return !llvm::isPowerOf2_64(d); }))
     return emitError() << "all dimensions must be powers of two, got "
                        << formatList(shape);
@@ -269,8 +278,6 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (count > (uint64_t(1) << 24))
       return emitError() << "tile would exceed the maximum of 16777216 elements";
   }
-  if (isa<Float4E2M1FNType>(elementType) && count % 2 != 0)
-    return emitError() << "F4E2M1FN tiles must have an even number of elements";
   return success();
 }
 
@@ -445,18 +452,25 @@ static void printViewPrefix(AsmPrinter &printer, ArrayRef<int64_t> tileShape) {
   printer << "), ";
 }
 
-void PartitionViewType::print(AsmPrinter &printer) const {
-  printViewPrefix(printer, getTileShape());
-  if (getPaddingValue())
-    printer << "padding_value = "
-            << stringifyPaddingValue(getPaddingValue().getValue()) << ", ";
-  printCudaTileTypeShort(printer, getTensorView());
-  if (!isIdentityDimMap(getDimMap())) {
+/// `[padding_value = p, ]view[, dim_map=[...]]>`: the end of a partition or
+/// strided view; an identity dim_map is not printed.
+static void printViewSuffix(AsmPrinter &printer, PaddingValueAttr padding,
+                            Type view, ArrayRef<int32_t> dimMap) {
+  if (padding)
+    printer << "padding_value = " << stringifyPaddingValue(padding.getValue())
+            << ", ";
+  printCudaTileTypeShort(printer, view);
+  if (!isIdentityDimMap(dimMap)) {
     printer << ", dim_map=[";
-    llvm::interleaveComma(getDimMap(), printer);
+    llvm::interleaveComma(dimMap, printer);
     printer << "]";
   }
   printer << ">";
+}
+
+void PartitionViewType::print(AsmPrinter &printer) const {
+  printViewPrefix(printer, getTileShape());
+  printViewSuffix(printer, getPaddingValue(), getTensorView(), getDimMap());
 }
 
 /// Checks shared by partition and strided views.
@@ -567,16 +581,7 @@ void StridedViewType::print(AsmPrinter &printer) const {
   printer << "traversal_strides=[";
   printDims(printer, getTraversalStrides(), ",");
   printer << "], ";
-  if (getPaddingValue())
-    printer << "padding_value = "
-            << stringifyPaddingValue(getPaddingValue().getValue()) << ", ";
-  printCudaTileTypeShort(printer, getTensorView());
-  if (!isIdentityDimMap(getDimMap())) {
-    printer << ", dim_map=[";
-    llvm::interleaveComma(getDimMap(), printer);
-    printer << "]";
-  }
-  printer << ">";
+  printViewSuffix(printer, getPaddingValue(), getTensorView(), getDimMap());
 }
 
 LogicalResult

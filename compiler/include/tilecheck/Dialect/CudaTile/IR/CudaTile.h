@@ -12,6 +12,8 @@
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/OpAsmSupport.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
@@ -57,6 +59,8 @@ template <unsigned Major, unsigned Minor> struct SpecVersion {
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileDialect.h.inc"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileEnums.h.inc"
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileDebugInfo.h"
 
 #define GET_ATTRDEF_CLASSES
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileAttrInterfaces.h.inc"

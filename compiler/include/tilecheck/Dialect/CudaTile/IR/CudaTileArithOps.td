@@ -9,28 +9,8 @@
 
 include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 
-//===----------------------------------------------------------------------===//
-// Operand constraints
-//===----------------------------------------------------------------------===//
-// Element constraints whose summaries are the short type spellings, so that
-// "operand #0 must be tile of i1 or i8 ... values" reads like the spec.
-
-def CTA_I1 : Type<CPred<"$_self.isSignlessInteger(1)">, "i1">;
-def CTA_I8 : Type<CPred<"$_self.isSignlessInteger(8)">, "i8">;
-def CTA_I16 : Type<CPred<"$_self.isSignlessInteger(16)">, "i16">;
-def CTA_I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "i32">;
-def CTA_I64 : Type<CPred<"$_self.isSignlessInteger(64)">, "i64">;
-def CTA_F16 : Type<CPred<"$_self.isF16()">, "f16">;
-def CTA_BF16 : Type<CPred<"$_self.isBF16()">, "bf16">;
-def CTA_F32 : Type<CPred<"$_self.isF32()">, "f32">;
-def CTA_F64 : Type<CPred<"$_self.isF64()">, "f64">;
-
-/// Integer tiles (i1 .. i64).
-def CTA_IntTile : CT_TileOf<[CTA_I1, CTA_I8, CTA_I16, CTA_I32, CTA_I64]>;
-/// Arithmetic float tiles (f16, bf16, f32, f64).
-def CTA_FloatTile : CT_TileOf<[CTA_F16, CTA_BF16, CTA_F32, CTA_F64]>;
-/// Boolean tiles (comparison results, select conditions).
-def CTA_BoolTile : CT_TileOf<[CTA_I1]>;
+// Operand tile constraints (CT_IntTile, CT_FloatTile, CT_I1Tile, ...) are
+// shared by all categories and live in CudaTileTypes.td.
 
 defvar CTA_NoOverflow = "::tilecheck::cuda_tile::IntegerOverflow::NONE";
 defvar CTA_NearestEven = "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN";
@@ -42,9 +22,9 @@ defvar CTA_NearestEven = "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN";
 /// Binary integer op with overflow flags: `op %a, %b overflow<...> : T`.
 class CTA_IntOverflowBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
     [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
-  let arguments = (ins CTA_IntTile:$lhs, CTA_IntTile:$rhs,
+  let arguments = (ins CT_IntTile:$lhs, CT_IntTile:$rhs,
       DefaultValuedAttr<CudaTile_IntegerOverflowAttr, CTA_NoOverflow>:$overflow);
-  let results = (outs CTA_IntTile:$result);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -54,19 +34,19 @@ class CTA_IntOverflowBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
 /// `op %a, %b signed : T`.
 class CTA_IntSignedBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
     [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
-  let arguments = (ins CTA_IntTile:$lhs, CTA_IntTile:$rhs,
+  let arguments = (ins CT_IntTile:$lhs, CT_IntTile:$rhs,
                        CudaTile_SignednessAttr:$signedness);
-  let results = (outs CTA_IntTile:$result);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<ArithSignedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
+    $lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
   }];
 }
 
 /// Binary bitwise op without modifiers.
 class CTA_BitwiseBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
     [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
-  let arguments = (ins CTA_IntTile:$lhs, CTA_IntTile:$rhs);
-  let results = (outs CTA_IntTile:$result);
+  let arguments = (ins CT_IntTile:$lhs, CT_IntTile:$rhs);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -83,8 +63,8 @@ def CudaTile_AbsIOp : CudaTile_Op131<"absi",
     %r = absi %a : tile<8xi32>
     ```
   }];
-  let arguments = (ins CTA_IntTile:$source);
-  let results = (outs CTA_IntTile:$result);
+  let arguments = (ins CT_IntTile:$source);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -149,8 +129,8 @@ def CudaTile_MulhiIOp : CudaTile_Op131<"mulhii",
     %hi = mulhii %a, %b : tile<16xi32>
     ```
   }];
-  let arguments = (ins CTA_IntTile:$x, CTA_IntTile:$y);
-  let results = (outs CTA_IntTile:$result);
+  let arguments = (ins CT_IntTile:$x, CT_IntTile:$y);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
     $x `,` $y attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -169,13 +149,13 @@ def CudaTile_DivIOp : CudaTile_Op131<"divi",
     %q = divi %a, %b signed rounding<negative_inf> : tile<4xi32>
     ```
   }];
-  let arguments = (ins CTA_IntTile:$lhs, CTA_IntTile:$rhs,
+  let arguments = (ins CT_IntTile:$lhs, CT_IntTile:$rhs,
       CudaTile_SignednessAttr:$signedness,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::tilecheck::cuda_tile::RoundingMode::ZERO">:$rounding);
-  let results = (outs CTA_IntTile:$result);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<ArithSignedness>($signedness) (`rounding` `` $rounding^)? attr-dict `:` custom<CudaTileType>(type($result))
+    $lhs `,` $rhs custom<Signedness>($signedness) (`rounding` `` $rounding^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -192,11 +172,11 @@ def CudaTile_RemIOp : CudaTile_Op131<"remi",
     %r = remi %a, %b unsigned : tile<8xi16>
     ```
   }];
-  let arguments = (ins CTA_IntTile:$lhs, CTA_IntTile:$rhs,
+  let arguments = (ins CT_IntTile:$lhs, CT_IntTile:$rhs,
                        CudaTile_SignednessAttr:$signedness);
-  let results = (outs CTA_IntTile:$result);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<ArithSignedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
+    $lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
   }];
 }
 
@@ -211,9 +191,9 @@ def CudaTile_NegIOp : CudaTile_Op131<"negi",
     %r = negi %a overflow<no_signed_wrap> : tile<8xi32>
     ```
   }];
-  let arguments = (ins CTA_IntTile:$source,
+  let arguments = (ins CT_IntTile:$source,
       DefaultValuedAttr<CudaTile_IntegerOverflowAttr, CTA_NoOverflow>:$overflow);
-  let results = (outs CTA_IntTile:$result);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = [{
     $source (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -291,11 +271,11 @@ def CudaTile_CmpIOp : CudaTile_Op131<"cmpi", [Pure,
     ```
   }];
   let arguments = (ins CudaTile_ComparisonPredicateAttr:$comparison_predicate,
-                       CTA_IntTile:$lhs, CTA_IntTile:$rhs,
+                       CT_IntTile:$lhs, CT_IntTile:$rhs,
                        CudaTile_SignednessAttr:$signedness);
-  let results = (outs CTA_BoolTile:$result);
+  let results = (outs CT_I1Tile:$result);
   let assemblyFormat = [{
-    custom<ArithPredicate>($comparison_predicate) $lhs `,` $rhs `,` custom<ArithSignedness>($signedness) attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
+    custom<ArithPredicate>($comparison_predicate) $lhs `,` $rhs `,` custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
   }];
 }
 
@@ -306,12 +286,12 @@ def CudaTile_CmpIOp : CudaTile_Op131<"cmpi", [Pure,
 /// Binary float op with an IEEE rounding mode and flush-to-zero.
 class CTA_FloatRoundedBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
     [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
-  let arguments = (ins CTA_FloatTile:$lhs, CTA_FloatTile:$rhs,
+  let arguments = (ins CT_FloatTile:$lhs, CT_FloatTile:$rhs,
       DefaultValuedAttr<CudaTile_RoundingModeAttr, CTA_NearestEven>:$rounding_mode,
       UnitAttr:$flush_to_zero);
-  let results = (outs CTA_FloatTile:$result);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `` custom<ArithIEEERounding>($rounding_mode)
+    $lhs `,` $rhs `` custom<IEEERounding>($rounding_mode)
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
@@ -320,9 +300,9 @@ class CTA_FloatRoundedBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
 /// Binary float min/max with optional NaN propagation and flush-to-zero.
 class CTA_FloatMinMaxOp<string mnemonic> : CudaTile_Op131<mnemonic,
     [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
-  let arguments = (ins CTA_FloatTile:$lhs, CTA_FloatTile:$rhs,
+  let arguments = (ins CT_FloatTile:$lhs, CT_FloatTile:$rhs,
                        UnitAttr:$propagate_nan, UnitAttr:$flush_to_zero);
-  let results = (outs CTA_FloatTile:$result);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs oilist(`flush_to_zero` $flush_to_zero | `propagate_nan` $propagate_nan)
     attr-dict `:` custom<CudaTileType>(type($result))
@@ -340,8 +320,8 @@ def CudaTile_AbsFOp : CudaTile_Op131<"absf",
     %r = absf %a : tile<8xf16>
     ```
   }];
-  let arguments = (ins CTA_FloatTile:$source);
-  let results = (outs CTA_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$source);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -358,6 +338,9 @@ def CudaTile_AddFOp : CTA_FloatRoundedBinOp<"addf"> {
     %r = addf %a, %b rounding<zero> flush_to_zero : tile<16xf32>
     ```
   }];
+  // Puts a product on the left-hand side (the operand order FMA fusion
+  // looks for).
+  let hasCanonicalizeMethod = 1;
 }
 
 def CudaTile_SubFOp : CTA_FloatRoundedBinOp<"subf"> {
@@ -394,10 +377,10 @@ def CudaTile_DivFOp : CudaTile_Op131<"divf",
     %q = divf %a, %b rounding<approx> flush_to_zero : tile<8xf32>
     ```
   }];
-  let arguments = (ins CTA_FloatTile:$lhs, CTA_FloatTile:$rhs,
+  let arguments = (ins CT_FloatTile:$lhs, CT_FloatTile:$rhs,
       DefaultValuedAttr<CudaTile_RoundingModeAttr, CTA_NearestEven>:$rounding_mode,
       UnitAttr:$flush_to_zero);
-  let results = (outs CTA_FloatTile:$result);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `` custom<DivFRounding>($rounding_mode)
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
@@ -416,8 +399,8 @@ def CudaTile_RemFOp : CudaTile_Op131<"remf",
     %r = remf %a, %b : tile<8xf32>
     ```
   }];
-  let arguments = (ins CTA_FloatTile:$lhs, CTA_FloatTile:$rhs);
-  let results = (outs CTA_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$lhs, CT_FloatTile:$rhs);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -433,8 +416,8 @@ def CudaTile_NegFOp : CudaTile_Op131<"negf",
     %r = negf %a : tile<8xf32>
     ```
   }];
-  let arguments = (ins CTA_FloatTile:$source);
-  let results = (outs CTA_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$source);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -450,12 +433,12 @@ def CudaTile_FmaOp : CudaTile_Op131<"fma",
     %r = fma %a, %b, %c rounding<zero> flush_to_zero : tile<128xf32>
     ```
   }];
-  let arguments = (ins CTA_FloatTile:$lhs, CTA_FloatTile:$rhs, CTA_FloatTile:$acc,
+  let arguments = (ins CT_FloatTile:$lhs, CT_FloatTile:$rhs, CT_FloatTile:$acc,
       DefaultValuedAttr<CudaTile_RoundingModeAttr, CTA_NearestEven>:$rounding_mode,
       UnitAttr:$flush_to_zero);
-  let results = (outs CTA_FloatTile:$result);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` $acc `` custom<ArithIEEERounding>($rounding_mode)
+    $lhs `,` $rhs `,` $acc `` custom<IEEERounding>($rounding_mode)
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
@@ -500,8 +483,8 @@ def CudaTile_CmpFOp : CudaTile_Op131<"cmpf", [Pure,
   }];
   let arguments = (ins CudaTile_ComparisonPredicateAttr:$comparison_predicate,
                        CudaTile_ComparisonOrderingAttr:$comparison_ordering,
-                       CTA_FloatTile:$lhs, CTA_FloatTile:$rhs);
-  let results = (outs CTA_BoolTile:$result);
+                       CT_FloatTile:$lhs, CT_FloatTile:$rhs);
+  let results = (outs CT_I1Tile:$result);
   let assemblyFormat = [{
     custom<ArithPredicate>($comparison_predicate) custom<ArithOrdering>($comparison_ordering) $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
   }];
@@ -523,13 +506,15 @@ def CudaTile_SelectOp : CudaTile_Op131<"select", [Pure,
     %r = select %mask, %a, %b : tile<8xi1>, tile<8xf32>
     ```
   }];
-  let arguments = (ins CTA_BoolTile:$cond, CT_AnyTile:$val_if_true,
+  let arguments = (ins CT_I1Tile:$cond, CT_AnyTile:$val_if_true,
                        CT_AnyTile:$val_if_false);
   let results = (outs CT_AnyTile:$result);
   let assemblyFormat = [{
     $cond `,` $val_if_true `,` $val_if_false attr-dict `:` custom<CudaTileType>(type($cond)) `,` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // TILECHECK_CUDATILE_ARITHOPS_TD

@@ -202,4 +202,94 @@ def CudaTile_OptimizationHintsAttr
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Debug info
+//===----------------------------------------------------------------------===//
+//
+// Source-level debug information attached to op locations. A `di_loc` wraps a
+// file:line:col location with a local scope (a subprogram or a lexical block
+// nested in one); the scopes describe files, compile units and functions of
+// the source program. The C++ base classes (DINodeAttr, DIScopeAttr,
+// DILocalScopeAttr) are declared in CudaTileDebugInfo.h.
+
+class CudaTile_DIAttrBase<string name, string attrMnemonic, string baseClass>
+    : AttrDef<CudaTile_Dialect, name, [], "::tilecheck::cuda_tile::" # baseClass> {
+  let mnemonic = attrMnemonic;
+  // `#di_file`, `#di_subprogram1`, ...: keeps printed modules readable.
+  let genMnemonicAlias = 1;
+}
+
+def CudaTile_DIFileAttr : CudaTile_DIAttrBase<"DIFile", "di_file", "DIScopeAttr"> {
+  let summary = "a source file";
+  let description = [{
+    File name and directory of a source file:
+    `#cuda_tile.di_file<"foo.py" in "/tmp/">`.
+  }];
+  let parameters = (ins "::mlir::StringAttr":$name, "::mlir::StringAttr":$directory);
+  let assemblyFormat = "`<` $name `in` $directory `>`";
+}
+
+def CudaTile_DICompileUnitAttr
+    : CudaTile_DIAttrBase<"DICompileUnit", "di_compile_unit", "DIScopeAttr"> {
+  let summary = "a compilation unit";
+  let description = [{
+    The root scope of everything declared in one compilation unit:
+    `#cuda_tile.di_compile_unit<file = #file>`.
+  }];
+  let parameters = (ins "DIFileAttr":$file);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def CudaTile_DISubprogramAttr
+    : CudaTile_DIAttrBase<"DISubprogram", "di_subprogram", "DILocalScopeAttr"> {
+  let summary = "a source function";
+  let description = [{
+    A function of the source program. `linkageName` must equal the symbol
+    name of the `entry` whose location carries this scope; `scopeLine` is
+    optional.
+
+    ```mlir
+    #cuda_tile.di_subprogram<file = #file, line = 1, name = "f",
+        linkageName = "f", compileUnit = #cu, scopeLine = 2>
+    ```
+  }];
+  let parameters = (ins "DIFileAttr":$file, "unsigned":$line,
+                        "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$linkageName,
+                        "DICompileUnitAttr":$compileUnit,
+                        OptionalParameter<"unsigned">:$scopeLine);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let extraClassDeclaration = [{
+    /// The same subprogram under another linkage name (symbol renaming).
+    DISubprogramAttr withLinkageName(::mlir::StringAttr linkageName) const {
+      return get(getContext(), getFile(), getLine(), getName(), linkageName,
+                 getCompileUnit(), getScopeLine());
+    }
+  }];
+}
+
+def CudaTile_DILexicalBlockAttr
+    : CudaTile_DIAttrBase<"DILexicalBlock", "di_lexical_block", "DILocalScopeAttr"> {
+  let summary = "a lexical block inside a subprogram";
+  let description = [{
+    A nested scope (e.g. the body of a conditional); `column` is optional:
+    `#cuda_tile.di_lexical_block<scope = #sp, file = #file, line = 3, column = 4>`.
+  }];
+  let parameters = (ins "DILocalScopeAttr":$scope, "DIFileAttr":$file,
+                        "unsigned":$line, OptionalParameter<"unsigned">:$column);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def CudaTile_DILocAttr : LocationAttrDef<CudaTile_Dialect, "DILoc"> {
+  let mnemonic = "di_loc";
+  let summary = "a source location inside a debug info scope";
+  let description = [{
+    Ties an op to a local scope:
+    `loc(#cuda_tile.di_loc<loc("/tmp/foo.py":7:8) in #subprogram>)`.
+  }];
+  let parameters = (ins "::mlir::FileLineColLoc":$sourceLoc,
+                        "DILocalScopeAttr":$scope);
+  let assemblyFormat = "`<` $sourceLoc `in` $scope `>`";
+}
+
 #endif // TILECHECK_CUDATILE_ATTRS_TD

@@ -33,7 +33,7 @@ def CudaTile_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
-  let hasConstantMaterializer = 0;
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
@@ -88,16 +88,5 @@ class CudaTile_Op<string mnemonic, int major, int minor, list<Trait> traits = []
 
 class CudaTile_Op131<string mnemonic, list<Trait> traits = []>
     : CudaTile_Op<mnemonic, 13, 1, traits>;
-
-//===----------------------------------------------------------------------===//
-// Element type constraints
-//===----------------------------------------------------------------------===//
-
-def CT_I1 : TypeConstraint<CPred<"$_self.isSignlessInteger(1)">, "i1">;
-def CT_I4 : TypeConstraint<CPred<"$_self.isSignlessInteger(4)">, "i4">;
-def CT_I8 : TypeConstraint<CPred<"$_self.isSignlessInteger(8)">, "i8">;
-def CT_I16 : TypeConstraint<CPred<"$_self.isSignlessInteger(16)">, "i16">;
-def CT_I32 : TypeConstraint<CPred<"$_self.isSignlessInteger(32)">, "i32">;
-def CT_I64 : TypeConstraint<CPred<"$_self.isSignlessInteger(64)">, "i64">;
 
 #endif // TILECHECK_CUDATILE_BASE_TD

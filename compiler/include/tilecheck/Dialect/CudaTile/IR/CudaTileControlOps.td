@@ -10,29 +10,6 @@
 include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 
 //===----------------------------------------------------------------------===//
-// Local constraints
-//===----------------------------------------------------------------------===//
-
-def CTCtl_I1 : Type<CPred<"$_self.isSignlessInteger(1)">, "i1">;
-def CTCtl_I8 : Type<CPred<"$_self.isSignlessInteger(8)">, "i8">;
-def CTCtl_I16 : Type<CPred<"$_self.isSignlessInteger(16)">, "i16">;
-def CTCtl_I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "i32">;
-def CTCtl_I64 : Type<CPred<"$_self.isSignlessInteger(64)">, "i64">;
-
-/// Rank-0 i1 tile; buildable so that formats need not spell its type.
-def CTCtl_ScalarI1Tile : CT_ScalarTileOf<[CTCtl_I1]> {
-  let builderCall =
-      "::tilecheck::cuda_tile::TileType::get({}, $_builder.getI1Type())";
-}
-def CTCtl_I1Tile : CT_TileOf<[CTCtl_I1]>;
-def CTCtl_ScalarIntTile : CT_ScalarTileOf<[CTCtl_I1, CTCtl_I8, CTCtl_I16, CTCtl_I32, CTCtl_I64]>;
-
-def CTCtl_Token : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::TokenType>($_self)">,
-                       "cuda tile token type", "::tilecheck::cuda_tile::TokenType"> {
-  let builderCall = "::tilecheck::cuda_tile::TokenType::get($_builder.getContext())";
-}
-
-//===----------------------------------------------------------------------===//
 // Terminators
 //===----------------------------------------------------------------------===//
 
@@ -116,7 +93,7 @@ def CudaTile_IfOp : CudaTile_Op131<"if", [
     }
     ```
   }];
-  let arguments = (ins CTCtl_ScalarI1Tile:$condition);
+  let arguments = (ins CT_ScalarI1Tile:$condition);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$thenRegion, MaxSizedRegion<1>:$elseRegion);
   let assemblyFormat = [{
@@ -125,6 +102,8 @@ def CudaTile_IfOp : CudaTile_Op131<"if", [
     (`else` custom<IfOpRegion>($elseRegion)^)? attr-dict
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl;
 }
 
@@ -148,9 +127,9 @@ def CudaTile_ForOp : CudaTile_Op131<"for", [
     }
     ```
   }];
-  let arguments = (ins CTCtl_ScalarIntTile:$lowerBound,
-                       CTCtl_ScalarIntTile:$upperBound,
-                       CTCtl_ScalarIntTile:$step,
+  let arguments = (ins CT_ScalarIntTile:$lowerBound,
+                       CT_ScalarIntTile:$upperBound,
+                       CT_ScalarIntTile:$step,
                        Variadic<AnyType>:$initValues,
                        UnitAttr:$unsignedCmp);
   let results = (outs Variadic<AnyType>:$resultValues);
@@ -209,7 +188,7 @@ def CudaTile_AssertOp : CudaTile_Op131<"assert", []> {
     assert %ok, "index out of range" : tile<16xi1>
     ```
   }];
-  let arguments = (ins CTCtl_I1Tile:$condition, StrAttr:$message);
+  let arguments = (ins CT_I1Tile:$condition, StrAttr:$message);
   let assemblyFormat = [{
     $condition `,` $message attr-dict `:` custom<CudaTileType>(type($condition))
   }];
@@ -234,6 +213,7 @@ def CudaTile_AssumeOp : CudaTile_Op131<"assume", [
     custom<AssumePredicate>($predicate) `,` $value attr-dict `:` custom<CudaTileType>(type($value))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def CudaTile_PrintTkoOp : CudaTile_Op131<"print_tko", [AttrSizedOperandSegments]> {
@@ -248,8 +228,8 @@ def CudaTile_PrintTkoOp : CudaTile_Op131<"print_tko", [AttrSizedOperandSegments]
     ```
   }];
   let arguments = (ins StrAttr:$str, Variadic<CT_AnyTile>:$args,
-                       Optional<CTCtl_Token>:$token);
-  let results = (outs CTCtl_Token:$result_token);
+                       Optional<CT_Token>:$token);
+  let results = (outs CT_Token:$result_token);
   let assemblyFormat = [{
     $str (`,` $args^)? (`token` `` `=` `` $token^)? attr-dict
     (`:` custom<CudaTileTypes>(type($args))^)? `->` custom<CudaTileType>(type($result_token))

@@ -12,47 +12,12 @@ include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 //===----------------------------------------------------------------------===//
 // Operand constraints
 //===----------------------------------------------------------------------===//
-// Element constraints summarised by their short spelling, so that the
-// diagnostics list the accepted element types as the spec does.
 
-def CTC_I1 : Type<CPred<"$_self.isSignlessInteger(1)">, "i1">;
-def CTC_I4 : Type<CPred<"$_self.isSignlessInteger(4)">, "i4">;
-def CTC_I8 : Type<CPred<"$_self.isSignlessInteger(8)">, "i8">;
-def CTC_I16 : Type<CPred<"$_self.isSignlessInteger(16)">, "i16">;
-def CTC_I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "i32">;
-def CTC_I64 : Type<CPred<"$_self.isSignlessInteger(64)">, "i64">;
-def CTC_F16 : Type<CPred<"$_self.isF16()">, "f16">;
-def CTC_BF16 : Type<CPred<"$_self.isBF16()">, "bf16">;
-def CTC_F32 : Type<CPred<"$_self.isF32()">, "f32">;
-def CTC_F64 : Type<CPred<"$_self.isF64()">, "f64">;
-def CTC_TF32 : Type<CPred<"::llvm::isa<::mlir::FloatTF32Type>($_self)">, "tf32">;
-def CTC_F8E4M3FN
-    : Type<CPred<"::llvm::isa<::mlir::Float8E4M3FNType>($_self)">, "f8E4M3FN">;
-def CTC_F8E5M2
-    : Type<CPred<"::llvm::isa<::mlir::Float8E5M2Type>($_self)">, "f8E5M2">;
-def CTC_F8E8M0FNU
-    : Type<CPred<"::llvm::isa<::mlir::Float8E8M0FNUType>($_self)">, "f8E8M0FNU">;
-def CTC_F4E2M1FN
-    : Type<CPred<"::llvm::isa<::mlir::Float4E2M1FNType>($_self)">, "f4E2M1FN">;
-
-defvar CTC_IntElems = [CTC_I1, CTC_I8, CTC_I16, CTC_I32, CTC_I64];
-defvar CTC_FloatElems = [CTC_F16, CTC_BF16, CTC_F32, CTC_F64, CTC_TF32,
-                         CTC_F8E4M3FN, CTC_F8E5M2, CTC_F8E8M0FNU, CTC_F4E2M1FN];
-
-/// i1 .. i64 tiles.
-def CTC_IntTile : CT_TileOf<CTC_IntElems>;
 /// Integer tiles including i4, which only conversions accept.
-def CTC_IntOrI4Tile : CT_TileOf<!listconcat(CTC_IntElems, [CTC_I4])>;
-/// Every float element type, including the storage-only formats.
-def CTC_FloatTile : CT_TileOf<CTC_FloatElems>;
-/// Integer or float tiles.
-def CTC_NumberTile : CT_TileOf<!listconcat(CTC_IntElems, CTC_FloatElems)>;
+def CTC_IntOrI4Tile : CT_TileOf<!listconcat(CT_IntElems, [CT_I4])>;
 /// Number tiles plus i4 (pack/unpack).
 def CTC_PackableTile
-    : CT_TileOf<!listconcat(CTC_IntElems, CTC_FloatElems, [CTC_I4])>;
-def CTC_I8Tile : CT_TileOf<[CTC_I8]>;
-def CTC_I64Tile : CT_TileOf<[CTC_I64]>;
-def CTC_PtrTile : CT_TileOf<[CT_Ptr]>;
+    : CT_TileOf<!listconcat(CT_IntElems, CT_AllFloatElems, [CT_I4])>;
 
 //===----------------------------------------------------------------------===//
 // Numeric conversions
@@ -71,12 +36,12 @@ def CudaTile_FToFOp : CudaTile_Op131<"ftof",
     %s = ftof %x rounding<positive_inf> : tile<8xf32> -> tile<8xf8E8M0FNU>
     ```
   }];
-  let arguments = (ins CTC_FloatTile:$from,
+  let arguments = (ins CT_AnyFloatTile:$from,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
-  let results = (outs CTC_FloatTile:$to);
+  let results = (outs CT_AnyFloatTile:$to);
   let assemblyFormat = [{
-    $from `` custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from `` custom<IEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -94,12 +59,12 @@ def CudaTile_FToIOp : CudaTile_Op131<"ftoi",
     %i = ftoi %x signed : tile<8xf32> -> tile<8xi32>
     ```
   }];
-  let arguments = (ins CTC_FloatTile:$from, CudaTile_SignednessAttr:$signedness,
+  let arguments = (ins CT_AnyFloatTile:$from, CudaTile_SignednessAttr:$signedness,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_INT_TO_ZERO">:$rounding_mode);
-  let results = (outs CTC_IntTile:$to);
+  let results = (outs CT_IntTile:$to);
   let assemblyFormat = [{
-    $from custom<ConvSignedness>($signedness) `` custom<ConvIntegerRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<Signedness>($signedness) `` custom<ConvIntegerRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -116,12 +81,12 @@ def CudaTile_IToFOp : CudaTile_Op131<"itof",
     %f = itof %i unsigned : tile<8xi16> -> tile<8xf32>
     ```
   }];
-  let arguments = (ins CTC_IntTile:$from, CudaTile_SignednessAttr:$signedness,
+  let arguments = (ins CT_IntTile:$from, CudaTile_SignednessAttr:$signedness,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
-  let results = (outs CTC_FloatTile:$to);
+  let results = (outs CT_AnyFloatTile:$to);
   let assemblyFormat = [{
-    $from custom<ConvSignedness>($signedness) `` custom<ConvIEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<Signedness>($signedness) `` custom<IEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -140,7 +105,7 @@ def CudaTile_ExtIOp : CudaTile_Op131<"exti",
   let arguments = (ins CTC_IntOrI4Tile:$from, CudaTile_SignednessAttr:$signedness);
   let results = (outs CTC_IntOrI4Tile:$to);
   let assemblyFormat = [{
-    $from custom<ConvSignedness>($signedness) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -178,8 +143,8 @@ def CudaTile_BitcastOp : CudaTile_Op131<"bitcast",
     %bits = bitcast %x : tile<8xf32> -> tile<8xi32>
     ```
   }];
-  let arguments = (ins CTC_NumberTile:$source);
-  let results = (outs CTC_NumberTile:$result);
+  let arguments = (ins CT_NumberTile:$source);
+  let results = (outs CT_NumberTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
   }];
@@ -200,8 +165,8 @@ def CudaTile_IntToPtrOp : CudaTile_Op131<"int_to_ptr",
     %p = int_to_ptr %addr : tile<8xi64> -> tile<8xptr<f32>>
     ```
   }];
-  let arguments = (ins CTC_I64Tile:$source);
-  let results = (outs CTC_PtrTile:$result);
+  let arguments = (ins CT_I64Tile:$source);
+  let results = (outs CT_PtrTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
   }];
@@ -217,8 +182,8 @@ def CudaTile_PtrToIntOp : CudaTile_Op131<"ptr_to_int",
     %addr = ptr_to_int %p : tile<8xptr<f32>> -> tile<8xi64>
     ```
   }];
-  let arguments = (ins CTC_PtrTile:$source);
-  let results = (outs CTC_I64Tile:$result);
+  let arguments = (ins CT_PtrTile:$source);
+  let results = (outs CT_I64Tile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
   }];
@@ -234,8 +199,8 @@ def CudaTile_PtrToPtrOp : CudaTile_Op131<"ptr_to_ptr",
     %q = ptr_to_ptr %p : tile<8xptr<f32>> -> tile<8xptr<i8>>
     ```
   }];
-  let arguments = (ins CTC_PtrTile:$source);
-  let results = (outs CTC_PtrTile:$result);
+  let arguments = (ins CT_PtrTile:$source);
+  let results = (outs CT_PtrTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
   }];
@@ -258,7 +223,7 @@ def CudaTile_PackOp : CudaTile_Op<"pack", 13, 3,
     ```
   }];
   let arguments = (ins CTC_PackableTile:$source);
-  let results = (outs CTC_I8Tile:$result);
+  let results = (outs CT_I8Tile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
   }];
@@ -276,7 +241,7 @@ def CudaTile_UnpackOp : CudaTile_Op<"unpack", 13, 3,
     %x = unpack %bytes : tile<32xi8> -> tile<16xf16>
     ```
   }];
-  let arguments = (ins CTC_I8Tile:$source);
+  let arguments = (ins CT_I8Tile:$source);
   let results = (outs CTC_PackableTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))

@@ -13,46 +13,20 @@ include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 // Local constraints (element types spelled as in the public diagnostics)
 //===----------------------------------------------------------------------===//
 
-def CTCore_I1 : Type<CPred<"$_self.isSignlessInteger(1)">, "i1">;
-def CTCore_I8 : Type<CPred<"$_self.isSignlessInteger(8)">, "i8">;
-def CTCore_I16 : Type<CPred<"$_self.isSignlessInteger(16)">, "i16">;
-def CTCore_I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "i32">;
-def CTCore_I64 : Type<CPred<"$_self.isSignlessInteger(64)">, "i64">;
-def CTCore_F16 : Type<CPred<"$_self.isF16()">, "f16">;
-def CTCore_BF16 : Type<CPred<"$_self.isBF16()">, "bf16">;
-def CTCore_F32 : Type<CPred<"$_self.isF32()">, "f32">;
-def CTCore_F64 : Type<CPred<"$_self.isF64()">, "f64">;
-def CTCore_TF32 : Type<CPred<"$_self.isTF32()">, "tf32">;
-def CTCore_F8E4M3FN : Type<CPred<"::llvm::isa<::mlir::Float8E4M3FNType>($_self)">, "f8E4M3FN">;
-def CTCore_F8E5M2 : Type<CPred<"::llvm::isa<::mlir::Float8E5M2Type>($_self)">, "f8E5M2">;
-def CTCore_F8E8M0FNU : Type<CPred<"::llvm::isa<::mlir::Float8E8M0FNUType>($_self)">, "f8E8M0FNU">;
-def CTCore_F4E2M1FN : Type<CPred<"::llvm::isa<::mlir::Float4E2M1FNType>($_self)">, "f4E2M1FN">;
-
-/// Tile of any number type (what a constant may hold).
-def CTCore_NumberTile : CT_TileOf<[CTCore_I1, CTCore_I8, CTCore_I16, CTCore_I32,
-    CTCore_I64, CTCore_F16, CTCore_BF16, CTCore_F32, CTCore_F64, CTCore_TF32,
-    CTCore_F8E4M3FN, CTCore_F8E5M2, CTCore_F8E8M0FNU, CTCore_F4E2M1FN]>;
-def CTCore_IntTile : CT_TileOf<[CTCore_I1, CTCore_I8, CTCore_I16, CTCore_I32,
-    CTCore_I64]>;
-def CTCore_ScalarI32Tile : CT_ScalarTileOf<[CTCore_I32]> {
-  let builderCall =
-      "::tilecheck::cuda_tile::TileType::get({}, $_builder.getI32Type())";
-}
-
-def CTCore_MmaFOperand : CT_TileOf<[CTCore_F16, CTCore_BF16, CTCore_F32,
-    CTCore_F64, CTCore_TF32, CTCore_F8E4M3FN, CTCore_F8E5M2],
+def CTCore_MmaFOperand : CT_TileOf<[CT_F16, CT_BF16, CT_F32,
+    CT_F64, CT_TF32, CT_F8E4M3FN, CT_F8E5M2],
     "mmaf operand tile type">;
-def CTCore_MmaFResult : CT_TileOf<[CTCore_F16, CTCore_F32, CTCore_F64],
+def CTCore_MmaFResult : CT_TileOf<[CT_F16, CT_F32, CT_F64],
     "mmaf acc/result tile type">;
-def CTCore_MmaFScaledOperand : CT_TileOf<[CTCore_F8E4M3FN, CTCore_F8E5M2,
-    CTCore_F4E2M1FN], "mmaf_scaled operand tile type">;
-def CTCore_MmaFScaledScale : CT_TileOf<[CTCore_F8E4M3FN, CTCore_F8E8M0FNU],
+def CTCore_MmaFScaledOperand : CT_TileOf<[CT_F8E4M3FN, CT_F8E5M2,
+    CT_F4E2M1FN], "mmaf_scaled operand tile type">;
+def CTCore_MmaFScaledScale : CT_TileOf<[CT_F8E4M3FN, CT_F8E8M0FNU],
     "mmaf_scaled scale tile type">;
-def CTCore_MmaFScaledResult : CT_TileOf<[CTCore_F32],
+def CTCore_MmaFScaledResult : CT_TileOf<[CT_F32],
     "mmaf_scaled result tile type">;
-def CTCore_MmaIOperand : CT_TileOf<[CTCore_I8], "mmai operand tile type">;
-def CTCore_MmaIAcc : CT_TileOf<[CTCore_I32], "mmai acc tile type">;
-def CTCore_MmaIResult : CT_TileOf<[CTCore_I32], "mmai result tile type">;
+def CTCore_MmaIOperand : CT_TileOf<[CT_I8], "mmai operand tile type">;
+def CTCore_MmaIAcc : CT_TileOf<[CT_I32], "mmai acc tile type">;
+def CTCore_MmaIResult : CT_TileOf<[CT_I32], "mmai result tile type">;
 
 /// A dense int/float elements attribute (the payload of `constant`).
 def CTCore_DenseElementsAttr
@@ -88,7 +62,7 @@ def CudaTile_ConstantOp : CudaTile_Op131<"constant", [ConstantLike, Pure]> {
     ```
   }];
   let arguments = (ins CTCore_DenseElementsAttr:$value);
-  let results = (outs CTCore_NumberTile:$result);
+  let results = (outs CT_NumberTile:$result);
   let assemblyFormat = "custom<DenseTypedElementsAttr>($value, type($result)) attr-dict";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -104,7 +78,7 @@ def CudaTile_IotaOp : CudaTile_Op131<"iota", [Pure]> {
     %i = iota : tile<64xi32>
     ```
   }];
-  let results = (outs CTCore_IntTile:$result);
+  let results = (outs CT_IntTile:$result);
   let assemblyFormat = "attr-dict `:` custom<CudaTileType>(type($result))";
   let hasVerifier = 1;
 }
@@ -118,9 +92,9 @@ def CudaTile_GetTileBlockIdOp : CudaTile_Op131<"get_tile_block_id", [Pure]> {
     %x, %y, %z = get_tile_block_id : tile<i32>
     ```
   }];
-  let results = (outs CTCore_ScalarI32Tile:$blockId_x,
-                      CTCore_ScalarI32Tile:$blockId_y,
-                      CTCore_ScalarI32Tile:$blockId_z);
+  let results = (outs CT_ScalarI32Tile:$blockId_x,
+                      CT_ScalarI32Tile:$blockId_y,
+                      CT_ScalarI32Tile:$blockId_z);
   let assemblyFormat = "attr-dict `:` custom<CudaTileType>(type($blockId_x))";
 }
 
@@ -133,9 +107,9 @@ def CudaTile_GetNumTileBlocksOp : CudaTile_Op131<"get_num_tile_blocks", [Pure]> 
     %nx, %ny, %nz = get_num_tile_blocks : tile<i32>
     ```
   }];
-  let results = (outs CTCore_ScalarI32Tile:$gridSize_x,
-                      CTCore_ScalarI32Tile:$gridSize_y,
-                      CTCore_ScalarI32Tile:$gridSize_z);
+  let results = (outs CT_ScalarI32Tile:$gridSize_x,
+                      CT_ScalarI32Tile:$gridSize_y,
+                      CT_ScalarI32Tile:$gridSize_z);
   let assemblyFormat = "attr-dict `:` custom<CudaTileType>(type($gridSize_x))";
 }
 
@@ -231,7 +205,7 @@ def CudaTile_ExtractOp : CudaTile_Op131<"extract", [
     %blk = extract %t[%i, %j] : tile<8x8xf32> -> tile<4x4xf32>
     ```
   }];
-  let arguments = (ins CT_AnyTile:$source, Variadic<CTCore_ScalarI32Tile>:$indices);
+  let arguments = (ins CT_AnyTile:$source, Variadic<CT_ScalarI32Tile>:$indices);
   let results = (outs CT_AnyTile:$result);
   let assemblyFormat = [{
     $source `[` $indices `]` attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))

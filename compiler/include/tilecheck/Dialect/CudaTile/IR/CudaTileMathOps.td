@@ -10,19 +10,6 @@
 include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 
 //===----------------------------------------------------------------------===//
-// Operand constraints
-//===----------------------------------------------------------------------===//
-// Element constraints summarised by their short spelling so that diagnostics
-// read "tile of f16 or bf16 or f32 or f64 values".
-
-def CTM_F16 : Type<CPred<"$_self.isF16()">, "f16">;
-def CTM_BF16 : Type<CPred<"$_self.isBF16()">, "bf16">;
-def CTM_F32 : Type<CPred<"$_self.isF32()">, "f32">;
-def CTM_F64 : Type<CPred<"$_self.isF64()">, "f64">;
-
-def CTM_FloatTile : CT_TileOf<[CTM_F16, CTM_BF16, CTM_F32, CTM_F64]>;
-
-//===----------------------------------------------------------------------===//
 // Op classes
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +17,8 @@ def CTM_FloatTile : CT_TileOf<[CTM_F16, CTM_BF16, CTM_F32, CTM_F64]>;
 class CTM_UnaryOp<string mnemonic, int major = 13, int minor = 1>
     : CudaTile_Op<mnemonic, major, minor,
                   [Pure, AllTypesMatch<["source", "result"]>]> {
-  let arguments = (ins CTM_FloatTile:$source);
-  let results = (outs CTM_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$source);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -41,8 +28,8 @@ class CTM_UnaryOp<string mnemonic, int major = 13, int minor = 1>
 /// flush-to-zero.
 class CTM_UnaryFtzOp<string mnemonic>
     : CudaTile_Op131<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
-  let arguments = (ins CTM_FloatTile:$source, UnitAttr:$flush_to_zero);
-  let results = (outs CTM_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$source, UnitAttr:$flush_to_zero);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -53,10 +40,10 @@ class CTM_UnaryFtzOp<string mnemonic>
 /// (default, not printed) or `approx` (f32 only).
 class CTM_UnaryApproxOp<string mnemonic>
     : CudaTile_Op131<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
-  let arguments = (ins CTM_FloatTile:$source,
+  let arguments = (ins CT_FloatTile:$source,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::tilecheck::cuda_tile::RoundingMode::FULL">:$rounding_mode);
-  let results = (outs CTM_FloatTile:$result);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source `` custom<ApproxOrFullRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -119,8 +106,8 @@ def CudaTile_PowOp : CudaTile_Op131<"pow", [Pure,
     %r = pow %base, %exp : tile<8xf32>
     ```
   }];
-  let arguments = (ins CTM_FloatTile:$source, CTM_FloatTile:$exponent);
-  let results = (outs CTM_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$source, CT_FloatTile:$exponent);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source `,` $exponent attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -153,11 +140,11 @@ def CudaTile_SqrtOp : CudaTile_Op131<"sqrt",
     %r = sqrt %x rounding<approx> flush_to_zero : tile<64xf32>
     ```
   }];
-  let arguments = (ins CTM_FloatTile:$source,
+  let arguments = (ins CT_FloatTile:$source,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode,
       UnitAttr:$flush_to_zero);
-  let results = (outs CTM_FloatTile:$result);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $source `` custom<SqrtRounding>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
@@ -240,8 +227,8 @@ def CudaTile_Atan2Op : CudaTile_Op<"atan2", 13, 2,
     %angle = atan2 %x, %y : tile<16xf32>
     ```
   }];
-  let arguments = (ins CTM_FloatTile:$x, CTM_FloatTile:$y);
-  let results = (outs CTM_FloatTile:$result);
+  let arguments = (ins CT_FloatTile:$x, CT_FloatTile:$y);
+  let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
     $x `,` $y attr-dict `:` custom<CudaTileType>(type($result))
   }];

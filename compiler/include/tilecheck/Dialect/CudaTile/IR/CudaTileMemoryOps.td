@@ -10,27 +10,6 @@
 include "tilecheck/Dialect/CudaTile/IR/CudaTileOpsBase.td"
 
 //===----------------------------------------------------------------------===//
-// Local constraints (summaries spell element types the short way: `i32`)
-//===----------------------------------------------------------------------===//
-
-/// A token whose type the parser can build on its own, so assembly formats
-/// need not spell the type of token operands.
-def MemCT_Token : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::TokenType>($_self)">,
-                       "cuda tile token type", "::tilecheck::cuda_tile::TokenType"> {
-  let builderCall = "::tilecheck::cuda_tile::TokenType::get($_builder.getContext())";
-}
-
-foreach w = [1, 8, 16, 32, 64] in
-  def MemCT_I # w : Type<CPred<"$_self.isSignlessInteger(" # w # ")">, "i" # w>;
-defvar MemCT_IntElemList = [MemCT_I1, MemCT_I8, MemCT_I16, MemCT_I32, MemCT_I64];
-def MemCT_IntTile : CT_TileOf<MemCT_IntElemList>;
-def MemCT_ScalarIntTile : CT_ScalarTileOf<MemCT_IntElemList>;
-def MemCT_I1Tile : CT_TileOf<[MemCT_I1]>;
-def MemCT_PtrTile : CT_TileOf<[CT_Ptr]>;
-def MemCT_ScalarPtrTile : CT_ScalarTileOf<[CT_Ptr]>;
-
-
-//===----------------------------------------------------------------------===//
 // Views
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +28,9 @@ def CudaTile_MakeTensorViewOp : CudaTile_Op131<"make_tensor_view",
         : tile<i64> -> tensor_view<?x32xf32, strides=[32,1]>
     ```
   }];
-  let arguments = (ins MemCT_ScalarPtrTile:$base,
-                       Variadic<MemCT_ScalarIntTile>:$dynamicShape,
-                       Variadic<MemCT_ScalarIntTile>:$dynamicStrides);
+  let arguments = (ins CT_ScalarPtrTile:$base,
+                       Variadic<CT_ScalarIntTile>:$dynamicShape,
+                       Variadic<CT_ScalarIntTile>:$dynamicStrides);
   let results = (outs CT_TensorView:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -120,7 +99,7 @@ def CudaTile_GetTensorShapeOp : CudaTile_Op131<"get_tensor_shape", [Pure]> {
     ```
   }];
   let arguments = (ins CT_TensorView:$src);
-  let results = (outs Variadic<MemCT_ScalarIntTile>:$result);
+  let results = (outs Variadic<CT_ScalarIntTile>:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
@@ -136,7 +115,7 @@ def CudaTile_GetIndexSpaceShapeOp : CudaTile_Op131<"get_index_space_shape", [Pur
     ```
   }];
   let arguments = (ins CT_TileView:$src);
-  let results = (outs Variadic<MemCT_ScalarIntTile>:$result);
+  let results = (outs Variadic<CT_ScalarIntTile>:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
@@ -162,10 +141,10 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op131<"load_view_tko",
   let arguments = (ins CudaTile_MemoryOrdering:$memory_ordering_semantics,
                        OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
                        CT_TileView:$view,
-                       Variadic<MemCT_IntTile>:$index,
-                       Optional<MemCT_Token>:$token,
+                       Variadic<CT_IntTile>:$index,
+                       Optional<CT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
-  let results = (outs CT_AnyTile:$tile, MemCT_Token:$result_token);
+  let results = (outs CT_AnyTile:$tile, CT_Token:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
@@ -187,10 +166,10 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op131<"store_view_tko",
                        OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
                        CT_AnyTile:$tile,
                        CT_TileView:$view,
-                       Variadic<MemCT_IntTile>:$index,
-                       Optional<MemCT_Token>:$token,
+                       Variadic<CT_IntTile>:$index,
+                       Optional<CT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
-  let results = (outs MemCT_Token:$result_token);
+  let results = (outs CT_Token:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
@@ -214,12 +193,12 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op131<"load_ptr_tko",
   }];
   let arguments = (ins CudaTile_MemoryOrdering:$memory_ordering_semantics,
                        OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
-                       MemCT_PtrTile:$source,
-                       Optional<MemCT_I1Tile>:$mask,
+                       CT_PtrTile:$source,
+                       Optional<CT_I1Tile>:$mask,
                        Optional<CT_AnyTile>:$paddingValue,
-                       Optional<MemCT_Token>:$token,
+                       Optional<CT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
-  let results = (outs CT_AnyTile:$result, MemCT_Token:$result_token);
+  let results = (outs CT_AnyTile:$result, CT_Token:$result_token);
   let assemblyFormat = [{
     $memory_ordering_semantics ($memory_scope^)? $source (`,` $mask^)?
     (`,` $paddingValue^)? (`token` `` `=` `` $token^)?
@@ -245,12 +224,12 @@ def CudaTile_StorePtrTkoOp : CudaTile_Op131<"store_ptr_tko",
   }];
   let arguments = (ins CudaTile_MemoryOrdering:$memory_ordering_semantics,
                        OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
-                       MemCT_PtrTile:$destination,
+                       CT_PtrTile:$destination,
                        CT_AnyTile:$value,
-                       Optional<MemCT_I1Tile>:$mask,
-                       Optional<MemCT_Token>:$token,
+                       Optional<CT_I1Tile>:$mask,
+                       Optional<CT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
-  let results = (outs MemCT_Token:$result_token);
+  let results = (outs CT_Token:$result_token);
   let assemblyFormat = [{
     $memory_ordering_semantics ($memory_scope^)? $destination `,` $value
     (`,` $mask^)? (`token` `` `=` `` $token^)?
@@ -283,12 +262,12 @@ def CudaTile_AtomicRMWTkoOp : CudaTile_Op131<"atomic_rmw_tko",
   }];
   let arguments = (ins CudaTile_MemoryOrdering:$memory_ordering_semantics,
                        CudaTile_MemoryScope:$memory_scope,
-                       MemCT_PtrTile:$pointers,
+                       CT_PtrTile:$pointers,
                        CudaTile_AtomicRMWMode:$mode,
                        CT_AnyTile:$arg,
-                       Optional<MemCT_I1Tile>:$mask,
-                       Optional<MemCT_Token>:$token);
-  let results = (outs CT_AnyTile:$result, MemCT_Token:$result_token);
+                       Optional<CT_I1Tile>:$mask,
+                       Optional<CT_Token>:$token);
+  let results = (outs CT_AnyTile:$result, CT_Token:$result_token);
   let assemblyFormat = [{
     $memory_ordering_semantics $memory_scope $pointers `,` $mode `,` $arg
     (`,` $mask^)? (`token` `` `=` `` $token^)? attr-dict `:`
@@ -314,12 +293,12 @@ def CudaTile_AtomicCASTkoOp : CudaTile_Op131<"atomic_cas_tko",
   }];
   let arguments = (ins CudaTile_MemoryOrdering:$memory_ordering_semantics,
                        CudaTile_MemoryScope:$memory_scope,
-                       MemCT_PtrTile:$pointers,
+                       CT_PtrTile:$pointers,
                        CT_AnyTile:$cmp,
                        CT_AnyTile:$val,
-                       Optional<MemCT_I1Tile>:$mask,
-                       Optional<MemCT_Token>:$token);
-  let results = (outs CT_AnyTile:$result, MemCT_Token:$result_token);
+                       Optional<CT_I1Tile>:$mask,
+                       Optional<CT_Token>:$token);
+  let results = (outs CT_AnyTile:$result, CT_Token:$result_token);
   let assemblyFormat = [{
     $memory_ordering_semantics $memory_scope $pointers `,` $cmp `,` $val
     (`,` $mask^)? (`token` `` `=` `` $token^)? attr-dict `:`
@@ -347,11 +326,11 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", 13, 3,
   let arguments = (ins CudaTile_MemoryOrdering:$memory_ordering_semantics,
                        CudaTile_MemoryScope:$memory_scope,
                        CT_TileView:$view,
-                       Variadic<MemCT_IntTile>:$index,
+                       Variadic<CT_IntTile>:$index,
                        CudaTile_AtomicRMWMode:$mode,
                        CT_AnyTile:$value,
-                       Optional<MemCT_Token>:$token);
-  let results = (outs MemCT_Token:$result_token);
+                       Optional<CT_Token>:$token);
+  let results = (outs CT_Token:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
@@ -367,7 +346,7 @@ def CudaTile_MakeTokenOp : CudaTile_Op131<"make_token", [Pure]> {
     %t = make_token : token
     ```
   }];
-  let results = (outs MemCT_Token:$result);
+  let results = (outs CT_Token:$result);
   let assemblyFormat = "attr-dict `:` custom<CudaTileType>(type($result))";
 }
 
@@ -380,8 +359,8 @@ def CudaTile_JoinTokensOp : CudaTile_Op131<"join_tokens", [Pure]> {
     %t = join_tokens %t0, %t1 : token
     ```
   }];
-  let arguments = (ins Variadic<MemCT_Token>:$tokens);
-  let results = (outs MemCT_Token:$result);
+  let arguments = (ins Variadic<CT_Token>:$tokens);
+  let results = (outs CT_Token:$result);
   let assemblyFormat = "$tokens attr-dict `:` custom<CudaTileType>(type($result))";
   let hasVerifier = 1;
 }
@@ -423,7 +402,7 @@ def CudaTile_GetGlobalOp : CudaTile_Op131<"get_global",
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$name);
-  let results = (outs MemCT_ScalarPtrTile:$result);
+  let results = (outs CT_ScalarPtrTile:$result);
   let assemblyFormat = "$name attr-dict `:` custom<CudaTileType>(type($result))";
 }
 
@@ -441,7 +420,7 @@ def CudaTile_AllocaOp : CudaTile_Op<"alloca", 13, 3> {
   let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>]>:$num_elem,
                        ConfinedAttr<I64Attr, [IntMinValue<0>]>:$alignment,
                        UnitAttr:$global);
-  let results = (outs MemCT_ScalarPtrTile:$result);
+  let results = (outs CT_ScalarPtrTile:$result);
   let assemblyFormat = [{
     `num_elem` `=` $num_elem `,` `alignment` `=` $alignment (`global` $global^)?
     attr-dict `:` custom<CudaTileType>(type($result))
@@ -459,8 +438,8 @@ def CudaTile_OffsetOp : CudaTile_Op131<"offset",
     %q = offset %p, %off : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>
     ```
   }];
-  let arguments = (ins MemCT_PtrTile:$ptr, MemCT_IntTile:$offset);
-  let results = (outs MemCT_PtrTile:$result);
+  let arguments = (ins CT_PtrTile:$ptr, CT_IntTile:$offset);
+  let results = (outs CT_PtrTile:$result);
   let assemblyFormat = [{
     $ptr `,` $offset attr-dict `:` custom<CudaTileType>(type($ptr)) `,`
     custom<CudaTileType>(type($offset)) `->` custom<CudaTileType>(type($result))

@@ -61,6 +61,7 @@ def CudaTile_EntryOp : CudaTile_Op131<"entry", [
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl # [{
     ::mlir::Region *getCallableRegion() { return &getBody(); }
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
@@ -87,6 +88,8 @@ def CudaTile_TestingFuncOp : CudaTile_Op<"testing$func", 250, 0, [
                        OptionalAttr<DictArrayAttr>:$res_attrs);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl # [{
     ::mlir::Region *getCallableRegion() { return &getBody(); }
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
@@ -98,7 +101,10 @@ def CudaTile_TestingFuncOp : CudaTile_Op<"testing$func", 250, 0, [
   }];
 }
 
-def CudaTile_ReturnOp : CudaTile_Op131<"return", [Pure, Terminator, ReturnLike]> {
+// Not Pure: a `return` nested in an `if` leaves the function, so an `if`
+// holding one must not count as side-effect free (and be erased as dead)
+// when its results are unused. `continue` and `break` are likewise unmarked.
+def CudaTile_ReturnOp : CudaTile_Op131<"return", [Terminator, ReturnLike]> {
   let summary = "return from a function body";
   let description = [{
     Ends an `entry` (no operands). May also stand inside `if` regions nested

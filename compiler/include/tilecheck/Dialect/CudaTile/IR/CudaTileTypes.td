@@ -160,8 +160,11 @@ def CudaTile_GatherScatterViewType
 
 def CT_Ptr : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::PointerType>($_self)">,
                   "Pointer type", "::tilecheck::cuda_tile::PointerType">;
+/// Buildable, so assembly formats need not spell the type of tokens.
 def CT_Token : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::TokenType>($_self)">,
-                    "cuda tile token type", "::tilecheck::cuda_tile::TokenType">;
+                    "cuda tile token type", "::tilecheck::cuda_tile::TokenType"> {
+  let builderCall = "::tilecheck::cuda_tile::TokenType::get($_builder.getContext())";
+}
 def CT_TensorView : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::TensorViewType>($_self)">,
                     "tensor view type", "::tilecheck::cuda_tile::TensorViewType">;
 def CT_PartitionView : Type<CPred<"::llvm::isa<::tilecheck::cuda_tile::PartitionViewType>($_self)">,
@@ -187,21 +190,60 @@ class CT_ScalarTileOf<list<Type> elems>
            "0D tile of " # AnyTypeOf<elems>.summary # " values",
            "::tilecheck::cuda_tile::TileType">;
 
-def CT_IntElems { list<Type> types = [I1, I8, I16, I32, I64]; }
-def CT_FloatElems { list<Type> types = [F16, BF16, F32, F64]; }
-def CT_AllFloatElems {
-  list<Type> types = [F16, BF16, F32, F64, TF32, F8E4M3FN, F8E5M2, F8E8M0FNU, F4E2M1FN];
-}
+//===----------------------------------------------------------------------===//
+// Shared element and tile constraints
+//===----------------------------------------------------------------------===//
+//
+// Element types are summarised by their short spelling so that diagnostics
+// list the accepted element types as the spec does ("tile of i1 or i8 or
+// ... values"). Every op category uses these; none keeps copies.
 
-def CT_IntTile : CT_TileOf<CT_IntElems.types>;
-def CT_FloatTile : CT_TileOf<CT_FloatElems.types>;
-def CT_AnyFloatTile : CT_TileOf<CT_AllFloatElems.types>;
-def CT_I1Tile : CT_TileOf<[I1]>;
-def CT_I64Tile : CT_TileOf<[I64]>;
+foreach w = [1, 4, 8, 16, 32, 64] in
+  def CT_I # w : Type<CPred<"$_self.isSignlessInteger(" # w # ")">, "i" # w>;
+def CT_F16 : Type<CPred<"$_self.isF16()">, "f16">;
+def CT_BF16 : Type<CPred<"$_self.isBF16()">, "bf16">;
+def CT_F32 : Type<CPred<"$_self.isF32()">, "f32">;
+def CT_F64 : Type<CPred<"$_self.isF64()">, "f64">;
+def CT_TF32 : Type<CPred<"::llvm::isa<::mlir::FloatTF32Type>($_self)">, "tf32">;
+def CT_F8E4M3FN
+    : Type<CPred<"::llvm::isa<::mlir::Float8E4M3FNType>($_self)">, "f8E4M3FN">;
+def CT_F8E5M2
+    : Type<CPred<"::llvm::isa<::mlir::Float8E5M2Type>($_self)">, "f8E5M2">;
+def CT_F8E8M0FNU
+    : Type<CPred<"::llvm::isa<::mlir::Float8E8M0FNUType>($_self)">, "f8E8M0FNU">;
+def CT_F4E2M1FN
+    : Type<CPred<"::llvm::isa<::mlir::Float4E2M1FNType>($_self)">, "f4E2M1FN">;
+
+defvar CT_IntElems = [CT_I1, CT_I8, CT_I16, CT_I32, CT_I64];
+/// The arithmetic float types.
+defvar CT_FloatElems = [CT_F16, CT_BF16, CT_F32, CT_F64];
+/// Every float type, including the storage-only formats.
+defvar CT_AllFloatElems = !listconcat(CT_FloatElems, [CT_TF32, CT_F8E4M3FN,
+    CT_F8E5M2, CT_F8E8M0FNU, CT_F4E2M1FN]);
+
+/// i1 .. i64 tiles.
+def CT_IntTile : CT_TileOf<CT_IntElems>;
+/// f16, bf16, f32 and f64 tiles.
+def CT_FloatTile : CT_TileOf<CT_FloatElems>;
+/// Tiles of any float type.
+def CT_AnyFloatTile : CT_TileOf<CT_AllFloatElems>;
+/// Tiles of any integer or float type.
+def CT_NumberTile : CT_TileOf<!listconcat(CT_IntElems, CT_AllFloatElems)>;
+def CT_I1Tile : CT_TileOf<[CT_I1]>;
+def CT_I8Tile : CT_TileOf<[CT_I8]>;
+def CT_I64Tile : CT_TileOf<[CT_I64]>;
 def CT_PtrTile : CT_TileOf<[CT_Ptr]>;
-def CT_ScalarIntTile : CT_ScalarTileOf<CT_IntElems.types>;
-def CT_ScalarI1Tile : CT_ScalarTileOf<[I1]>;
-def CT_ScalarI32Tile : CT_ScalarTileOf<[I32]>;
+def CT_ScalarIntTile : CT_ScalarTileOf<CT_IntElems>;
 def CT_ScalarPtrTile : CT_ScalarTileOf<[CT_Ptr]>;
+/// Rank-0 tiles buildable from the context, so that assembly formats need
+/// not spell their type.
+def CT_ScalarI1Tile : CT_ScalarTileOf<[CT_I1]> {
+  let builderCall =
+      "::tilecheck::cuda_tile::TileType::get({}, $_builder.getI1Type())";
+}
+def CT_ScalarI32Tile : CT_ScalarTileOf<[CT_I32]> {
+  let builderCall =
+      "::tilecheck::cuda_tile::TileType::get({}, $_builder.getI32Type())";
+}
 
 #endif // TILECHECK_CUDATILE_TYPES_TD
