@@ -80,7 +80,9 @@ private:
   llvm::SmallVector<int64_t, 4> dims;
   int64_t numElems;
   unsigned bytesPerElem;
-  std::vector<uint8_t> bytes;
+  /// Inline storage covers scalar and small tiles (no heap allocation per
+  /// scalar in reduce/scan bodies and loop counters).
+  llvm::SmallVector<uint8_t, 16> bytes;
 };
 
 using TileRef = std::shared_ptr<const Tile>;
