@@ -14,6 +14,7 @@
 #include "tilecheck/Bytecode/Bytecode.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -159,10 +160,15 @@ struct OpEncoding {
   /// only from that version on when it is newer than the op.
   std::optional<Version> firstOptionalVersion;
   bool hasVariadicResults() const {
-    for (const ResultField &r : results)
-      if (r.variadic)
-        return true;
-    return false;
+    return llvm::any_of(results, [](const ResultField &r) { return r.variadic; });
+  }
+  /// The result count is written when any result or operand group is
+  /// variadic (the format's rule, not only variadic results).
+  bool writesResultCount() const {
+    return hasVariadicResults() ||
+           llvm::any_of(operands, [](const OperandField &o) {
+             return o.arity == Arity::Variadic;
+           });
   }
 };
 

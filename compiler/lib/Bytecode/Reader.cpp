@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -835,6 +836,7 @@ LogicalResult Reader::readOp(ByteReader &r, Block *block, unsigned depth) {
                  enc->since.str() + "+, file version is " + version.str());
 
   OperationState state(loc, fullName);
+  llvm::SmallDenseSet<unsigned> unindexed;
   // Results. A result newer than the file did not exist when it was written;
   // every such result is a token, which is what the op gets.
   if (enc->hasVariadicResults()) {
@@ -845,8 +847,20 @@ LogicalResult Reader::readOp(ByteReader &r, Block *block, unsigned depth) {
       if (failed(typeRef(r, state.types.emplace_back())))
         return failure();
   } else {
+    uint64_t present = llvm::count_if(enc->results, [&](const ResultField &f) {
+      return !(version < f.since);
+    });
+    uint64_t n = present;
+    if (enc->writesResultCount() && !r.varint(n))
+      return error(r, "operation results");
+    if (n != present)
+      return error("'" + fullName + "' must have " + llvm::Twine(present) +
+                   " results in version " + version.str() + ", file has " +
+                   llvm::Twine(n));
     for (const ResultField &field : enc->results) {
       if (version < field.since) {
+        // Not serialized, so it gets no value index either.
+        unindexed.insert(state.types.size());
         state.types.push_back(ct::TokenType::get(ctx));
         continue;
       }
@@ -936,8 +950,9 @@ LogicalResult Reader::readOp(ByteReader &r, Block *block, unsigned depth) {
   for (Region &region : op->getRegions())
     if (failed(readRegion(r, region, depth + 1)))
       return failure();
-  for (Value v : op->getResults())
-    values.push_back(v);
+  for (OpResult v : op->getResults())
+    if (!unindexed.contains(v.getResultNumber()))
+      values.push_back(v);
   return success();
 }
 

@@ -554,6 +554,8 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
   // Results: a variadic op writes its count; results newer than the target
   // are dropped, which is only sound when nothing uses them.
   unsigned numWritten = 0;
+  llvm::SmallVector<char> resultBytes;
+  ByteWriter rw(resultBytes);
   if (enc->hasVariadicResults()) {
     w.varint(op->getNumResults());
     for (Type t : op->getResultTypes()) {
@@ -580,9 +582,12 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
       FailureOr<uint64_t> ti = typeIndex(op->getResult(i).getType(), op);
       if (failed(ti))
         return failure();
-      w.varint(*ti);
+      rw.varint(*ti);
       ++numWritten;
     }
+    if (enc->writesResultCount())
+      w.varint(numWritten);
+    w.bytes(llvm::StringRef(resultBytes.data(), resultBytes.size()));
   }
 
   // Operand groups, split by the segment sizes when the op has them.

@@ -4,6 +4,7 @@
 //   tilec-translate --mlir-to-tileirbc [--bytecode-version 13.1] in.mlir -o out.tileirbc
 //   tilec-translate --tileirbc-to-mlir in.tileirbc
 //   tilec-translate --test-roundtrip in.mlir   (text -> bytecode -> text)
+//   tilec-translate --verify-roundtrip in.mlir (exit 1 if the text differs)
 //   tilec-translate --list-versions
 // A small main of its own rather than mlirTranslateMain: the tool has three
 // fixed directions and must report every reader error as a diagnostic with a
@@ -30,7 +31,14 @@ using namespace mlir;
 namespace bc = tilecheck::bytecode;
 
 namespace {
-enum class Mode { None, ToBytecode, ToText, RoundTrip, ListVersions };
+enum class Mode {
+  None,
+  ToBytecode,
+  ToText,
+  RoundTrip,
+  VerifyRoundTrip,
+  ListVersions
+};
 } // namespace
 
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
@@ -47,6 +55,9 @@ static llvm::cl::opt<Mode> mode(
                    "Tile IR bytecode to cuda_tile text"),
         clEnumValN(Mode::RoundTrip, "test-roundtrip",
                    "text to bytecode to text, in memory"),
+        clEnumValN(Mode::VerifyRoundTrip, "verify-roundtrip",
+                   "check that every cuda_tile.module of the input prints "
+                   "the same after text -> bytecode -> text"),
         clEnumValN(Mode::ListVersions, "list-versions",
                    "print the supported bytecode versions")),
     llvm::cl::init(Mode::None));
@@ -54,6 +65,11 @@ static llvm::cl::opt<std::string>
     versionText("bytecode-version",
                 llvm::cl::desc("bytecode version to write (13.1, 13.2, 13.3)"),
                 llvm::cl::init("13.3"));
+// Accepted for command-line compatibility with NVIDIA's translator: inputs
+// are always parsed into an implicit builtin module and the cuda_tile.module
+// inside is what gets written.
+static llvm::cl::opt<bool> noImplicitModule("no-implicit-module",
+                                            llvm::cl::desc("ignored"));
 static llvm::cl::opt<bool> printGeneric("mlir-print-op-generic",
                                         llvm::cl::desc("print generic form"));
 
@@ -77,8 +93,40 @@ static void print(Operation *op, llvm::raw_ostream &os) {
   OpPrintingFlags flags;
   if (printGeneric)
     flags.printGenericOpForm();
+  // A detached op (what the reader returns) already ends in a newline.
   op->print(os, flags);
-  os << "\n";
+  if (op->getBlock())
+    os << "\n";
+}
+
+/// Round-trips each cuda_tile.module of `module` on its own (split inputs
+/// hold several) and compares the printed text before and after.
+static int verifyRoundTrip(ModuleOp module, bc::Version version,
+                           MLIRContext &ctx, llvm::raw_ostream &os) {
+  int status = 0;
+  for (Operation &op : *module.getBody()) {
+    std::string before, encoded, after;
+    llvm::raw_string_ostream beforeStream(before), encodedStream(encoded),
+        afterStream(after);
+    print(&op, beforeStream);
+    if (failed(bc::writeBytecode(&op, encodedStream, version)))
+      return 1;
+    OwningOpRef<Operation *> back = readBinary(encoded, "<roundtrip>", ctx);
+    if (!back)
+      return 1;
+    if (auto name = op.getAttr("sym_name"))
+      back.get()->setAttr("sym_name", name);
+    print(back.get(), afterStream);
+    if (before != after) {
+      llvm::errs() << "error: round trip through bytecode changed the "
+                      "module\n--- before\n"
+                   << before << "--- after\n" << after;
+      status = 1;
+    }
+  }
+  if (!status)
+    os << "round trip ok\n";
+  return status;
 }
 
 int main(int argc, char **argv) {
@@ -141,6 +189,8 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseText(sourceMgr, ctx);
   if (!module)
     return 1;
+  if (mode == Mode::VerifyRoundTrip)
+    return verifyRoundTrip(*module, *version, ctx, output->os());
   std::string encoded;
   llvm::raw_string_ostream encodedStream(encoded);
   if (failed(bc::writeBytecode(module.get(), encodedStream, *version)))
