@@ -21,6 +21,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -70,6 +71,16 @@ static llvm::cl::opt<std::string>
 // inside is what gets written.
 static llvm::cl::opt<bool> noImplicitModule("no-implicit-module",
                                             llvm::cl::desc("ignored"));
+static llvm::cl::opt<bool> splitInputFile(
+    "split-input-file",
+    llvm::cl::desc("translate each `// -----` chunk of a text input alone"));
+static llvm::cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    llvm::cl::desc("check expected-* annotations instead of failing"));
+static llvm::cl::opt<bool> allowUnregistered(
+    "allow-unregistered-dialect",
+    llvm::cl::desc("parse ops of unregistered dialects (they are refused "
+                   "by the writer)"));
 static llvm::cl::opt<bool> printGeneric("mlir-print-op-generic",
                                         llvm::cl::desc("print generic form"));
 
@@ -101,19 +112,19 @@ static void print(Operation *op, llvm::raw_ostream &os) {
 
 /// Round-trips each cuda_tile.module of `module` on its own (split inputs
 /// hold several) and compares the printed text before and after.
-static int verifyRoundTrip(ModuleOp module, bc::Version version,
-                           MLIRContext &ctx, llvm::raw_ostream &os) {
-  int status = 0;
+static LogicalResult verifyRoundTrip(ModuleOp module, bc::Version version,
+                                     MLIRContext &ctx, llvm::raw_ostream &os) {
+  LogicalResult status = success();
   for (Operation &op : *module.getBody()) {
     std::string before, encoded, after;
     llvm::raw_string_ostream beforeStream(before), encodedStream(encoded),
         afterStream(after);
     print(&op, beforeStream);
     if (failed(bc::writeBytecode(&op, encodedStream, version)))
-      return 1;
+      return failure();
     OwningOpRef<Operation *> back = readBinary(encoded, "<roundtrip>", ctx);
     if (!back)
-      return 1;
+      return failure();
     if (auto name = op.getAttr("sym_name"))
       back.get()->setAttr("sym_name", name);
     print(back.get(), afterStream);
@@ -121,12 +132,71 @@ static int verifyRoundTrip(ModuleOp module, bc::Version version,
       llvm::errs() << "error: round trip through bytecode changed the "
                       "module\n--- before\n"
                    << before << "--- after\n" << after;
-      status = 1;
+      status = failure();
     }
   }
-  if (!status)
+  if (succeeded(status))
     os << "round trip ok\n";
   return status;
+}
+
+/// Translates one input buffer (a whole file, or one chunk of a split one)
+/// in the selected direction, writing the result to `os`.
+static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> input,
+                                   bc::Version version, llvm::raw_ostream &os) {
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  ctx.allowUnregisteredDialects(allowUnregistered);
+  // Expected-diagnostic files list exactly the diagnostics, without the
+  // "see current operation" notes.
+  ctx.printOpOnDiagnostic(!verifyDiagnostics);
+  llvm::SourceMgr sourceMgr;
+  llvm::StringRef bytes = input->getBuffer();
+  std::string bufferName = input->getBufferIdentifier().str();
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+
+  auto translate = [&]() -> LogicalResult {
+    if (mode == Mode::ToText) {
+      OwningOpRef<Operation *> module = readBinary(bytes, bufferName, ctx);
+      if (!module)
+        return failure();
+      print(module.get(), os);
+      return success();
+    }
+    OwningOpRef<ModuleOp> module = parseText(sourceMgr, ctx);
+    if (!module)
+      return failure();
+    if (mode == Mode::VerifyRoundTrip)
+      return verifyRoundTrip(*module, version, ctx, os);
+    std::string encoded;
+    llvm::raw_string_ostream encodedStream(encoded);
+    if (failed(bc::writeBytecode(module.get(), encodedStream, version)))
+      return failure();
+    if (mode == Mode::ToBytecode) {
+      os << encoded;
+      return success();
+    }
+    OwningOpRef<Operation *> back = readBinary(encoded, "<roundtrip>", ctx);
+    if (!back)
+      return failure();
+    // The module name is not part of the format; keep the source's so a
+    // round trip can be compared with the input as text.
+    for (Operation &op : *module->getBody())
+      if (auto name = op.getAttr("sym_name"))
+        back.get()->setAttr("sym_name", name);
+    print(back.get(), os);
+    return success();
+  };
+
+  if (!verifyDiagnostics) {
+    SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+    return translate();
+  }
+  SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &ctx);
+  (void)translate();
+  return handler.verify();
 }
 
 int main(int argc, char **argv) {
@@ -141,7 +211,7 @@ int main(int argc, char **argv) {
   }
   if (mode == Mode::None) {
     llvm::errs() << "error: choose --mlir-to-tileirbc, --tileirbc-to-mlir, "
-                    "--test-roundtrip or --list-versions\n";
+                    "--test-roundtrip, --verify-roundtrip or --list-versions\n";
     return 1;
   }
   std::optional<bc::Version> version = bc::Version::parse(versionText);
@@ -166,49 +236,18 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return 1;
   }
-
-  DialectRegistry registry;
-  tilecheck::registerAllDialects(registry);
-  MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &ctx);
-  llvm::StringRef bytes = input->getBuffer();
-  std::string bufferName = input->getBufferIdentifier().str();
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-
-  if (mode == Mode::ToText) {
-    OwningOpRef<Operation *> module = readBinary(bytes, bufferName, ctx);
-    if (!module)
-      return 1;
-    print(module.get(), output->os());
-    output->keep();
-    return 0;
-  }
-
-  OwningOpRef<ModuleOp> module = parseText(sourceMgr, ctx);
-  if (!module)
+  auto chunk = [&](std::unique_ptr<llvm::MemoryBuffer> buffer,
+                   llvm::raw_ostream &os) {
+    return processBuffer(std::move(buffer), *version, os);
+  };
+  // Bytecode is binary: it is never split.
+  bool split = splitInputFile && !bc::isBytecode(input->getBuffer());
+  LogicalResult result =
+      split ? splitAndProcessBuffer(std::move(input), chunk, output->os(),
+                                    kDefaultSplitMarker, kDefaultSplitMarker)
+            : chunk(std::move(input), output->os());
+  if (failed(result))
     return 1;
-  if (mode == Mode::VerifyRoundTrip)
-    return verifyRoundTrip(*module, *version, ctx, output->os());
-  std::string encoded;
-  llvm::raw_string_ostream encodedStream(encoded);
-  if (failed(bc::writeBytecode(module.get(), encodedStream, *version)))
-    return 1;
-  if (mode == Mode::ToBytecode) {
-    output->os() << encoded;
-    output->keep();
-    return 0;
-  }
-  OwningOpRef<Operation *> back = readBinary(encoded, "<roundtrip>", ctx);
-  if (!back)
-    return 1;
-  // The module name is not part of the format; keep the source's so a round
-  // trip can be compared with the input as text.
-  for (Operation &op : *module->getBody())
-    if (auto name = op.getAttr("sym_name"))
-      back.get()->setAttr("sym_name", name);
-  print(back.get(), output->os());
   output->keep();
   return 0;
 }
