@@ -112,9 +112,13 @@ LogicalResult Reader::readHeaderAndSections() {
     return error(r, "header");
   version = Version{major, minor, tag};
   if (!version.isSupported())
-    return error("unsupported bytecode version " + version.str() +
-                 ", supported versions are [" + Version::oldest().str() +
-                 " - " + Version::newest().str() + "]");
+    return error("unsupported Tile version " +
+                 llvm::Twine(static_cast<unsigned>(major)) + "." +
+                 llvm::Twine(static_cast<unsigned>(minor)) + "." +
+                 llvm::Twine(static_cast<unsigned>(tag)) +
+                 ", this reader supports versions [" +
+                 Version::oldest().str() + " - " + Version::newest().str() +
+                 "]");
   while (true) {
     uint8_t idByte;
     if (!r.byte(idByte))
@@ -122,11 +126,11 @@ LogicalResult Reader::readHeaderAndSections() {
     unsigned id = idByte & 0x7F;
     if (id == static_cast<unsigned>(Section::End)) {
       if (!r.atEnd())
-        return error("unexpected data after the end-of-bytecode section");
+        return error("end section is not the last section");
       break;
     }
     if (id >= kNumSections)
-      return error("invalid section id " + llvm::Twine(id));
+      return error("unknown section ID: " + llvm::Twine(id));
     if (sections[id])
       return error("duplicate section id " + llvm::Twine(id));
     uint64_t length, alignment = 1;
@@ -159,7 +163,8 @@ LogicalResult Reader::readHeaderAndSections() {
 template <typename T>
 static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
                             size_t sectionBase, unsigned alignment,
-                            std::vector<llvm::StringRef> &out) {
+                            std::vector<llvm::StringRef> &out,
+                            bool strict = true) {
   uint64_t n;
   if (!r.count(n, sizeof(T), "table entry") || !r.align(alignment))
     return false;
@@ -175,9 +180,12 @@ static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
   llvm::StringRef data = section.substr(r.offset());
   for (uint64_t i = 0; i < n; ++i) {
     uint64_t end = i + 1 < n ? offsets[i + 1] : data.size();
-    if (offsets[i] > end || end > data.size())
+    if (strict && (offsets[i] > end || end > data.size()))
       return r.fail("table offset " + llvm::Twine(offsets[i]) +
                     " out of range");
+    // Lenient tables clamp to the data (StringRef::slice), as NVIDIA's
+    // reader does for strings; a bad offset then yields a short or empty
+    // string that the consumer rejects with a more specific message.
     out.push_back(data.slice(offsets[i], end));
   }
   (void)sectionBase;
@@ -187,7 +195,7 @@ static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
 LogicalResult Reader::readStrings() {
   auto [body, base] = *sections[static_cast<unsigned>(Section::String)];
   ByteReader r(body, base);
-  if (!readOffsetTable<uint32_t>(r, body, base, 4, strings))
+  if (!readOffsetTable<uint32_t>(r, body, base, 4, strings, /*strict=*/false))
     return error(r, "string section");
   return success();
 }
@@ -478,7 +486,12 @@ LogicalResult Reader::dictBody(ByteReader &r, DictionaryAttr &out,
   for (uint64_t i = 0; i < n; ++i) {
     llvm::StringRef key;
     Attribute value;
-    if (failed(stringRef(r, key)) || failed(selfContained(r, value, depth + 1)))
+    if (failed(stringRef(r, key)))
+      return failure();
+    if (key.empty())
+      return error("invalid empty attribute name for DictionaryAttr element " +
+                   llvm::Twine(i));
+    if (failed(selfContained(r, value, depth + 1)))
       return failure();
     entries.push_back(builder.getNamedAttr(key, value));
   }
@@ -720,6 +733,10 @@ LogicalResult Reader::opAttr(ByteReader &r, const OpEncoding &enc,
     llvm::SmallVector<int32_t> v;
     if (!r.leArray(v))
       return malformed();
+    // The extreme values are the dense-array sentinels of the format.
+    for (int32_t x : v)
+      if (x == INT32_MAX || x == INT32_MIN)
+        return error("array contains unsupported value " + llvm::Twine(x));
     out = builder.getDenseI32ArrayAttr(v);
     return success();
   }
