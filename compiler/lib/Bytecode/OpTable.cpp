@@ -250,8 +250,12 @@ const Table &table() {
 } // namespace
 
 const OpEncoding *tilecheck::bytecode::lookupOpcode(uint64_t opcode) {
+  // Public opcodes are below 0x1000; checking first also keeps DenseMap's
+  // reserved keys (~0U, ~0U - 1) out of find(), which they would corrupt.
+  if (opcode >= 0x1000)
+    return nullptr;
   auto it = table().byOpcode.find(static_cast<uint32_t>(opcode));
-  if (opcode > UINT32_MAX || it == table().byOpcode.end())
+  if (it == table().byOpcode.end())
     return nullptr;
   return &table().ops[it->second];
 }
