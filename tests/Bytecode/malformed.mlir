@@ -47,9 +47,10 @@
 // RUN: python3 -c "import sys; d=open(sys.argv[1],'rb').read(); i=d.index(bytes([0,1,0,0x5c,0])); open(sys.argv[2],'wb').write(d[:i]+bytes([0x7f])+d[i+1:])" %t.valid %t.opcode
 // RUN: not tilec-translate --tileirbc-to-mlir %t.opcode 2>&1 | FileCheck %s --check-prefix=OPCODE
 // OPCODE: error: unknown or misplaced opcode 0x7F
-// Opcode 0xFFFFFFFF (DenseMap's empty key) once crashed the opcode lookup;
+// Opcode 0xFFFFFFFF (DenseMap's empty key; it replaces the whole 5-byte
+// body) once crashed the opcode lookup;
 // found by tilec-bytecode-fuzzer.
-// RUN: python3 -c "import sys; d=open(sys.argv[1],'rb').read(); i=d.index(bytes([0,1,0,0x5c,0])); open(sys.argv[2],'wb').write(d[:i]+bytes([0xff,0xff,0xff,0xff,0x0f])+d[i+1:])" %t.valid %t.bigopcode
+// RUN: python3 -c "import sys; d=open(sys.argv[1],'rb').read(); i=d.index(bytes([0,1,0,0x5c,0])); open(sys.argv[2],'wb').write(d[:i]+bytes([0xff,0xff,0xff,0xff,0x0f])+d[i+5:])" %t.valid %t.bigopcode
 // RUN: not tilec-translate --tileirbc-to-mlir %t.bigopcode 2>&1 | FileCheck %s --check-prefix=BIGOPCODE
 // BIGOPCODE: error: {{.*}}opcode
 
