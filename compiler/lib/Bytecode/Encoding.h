@@ -119,10 +119,6 @@ enum class AttrEnc : uint8_t {
 
 enum class Arity : uint8_t { One, Optional, Variadic };
 
-struct FieldVersion {
-  Version since;
-};
-
 struct AttrField {
   std::string name;
   AttrEnc enc;

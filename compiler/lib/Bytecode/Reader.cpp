@@ -162,7 +162,7 @@ LogicalResult Reader::readHeaderAndSections() {
 /// width `T`, and slices the data that follows into one entry per offset.
 template <typename T>
 static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
-                            size_t sectionBase, unsigned alignment,
+                            unsigned alignment,
                             std::vector<llvm::StringRef> &out,
                             bool strict = true) {
   uint64_t n;
@@ -192,14 +192,13 @@ static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
     // string that the consumer rejects with a more specific message.
     out.push_back(data.slice(offsets[i], end));
   }
-  (void)sectionBase;
   return true;
 }
 
 LogicalResult Reader::readStrings() {
   auto [body, base] = *sections[static_cast<unsigned>(Section::String)];
   ByteReader r(body, base);
-  if (!readOffsetTable<uint32_t>(r, body, base, 4, strings, /*strict=*/false))
+  if (!readOffsetTable<uint32_t>(r, body, 4, strings, /*strict=*/false))
     return error(r, "string section");
   return success();
 }
@@ -209,7 +208,7 @@ LogicalResult Reader::readConstants() {
     return success();
   auto [body, base] = *sections[static_cast<unsigned>(Section::Constant)];
   ByteReader r(body, base);
-  if (!readOffsetTable<uint64_t>(r, body, base, 8, constants))
+  if (!readOffsetTable<uint64_t>(r, body, 8, constants))
     return error(r, "constant section");
   return success();
 }
@@ -218,7 +217,7 @@ LogicalResult Reader::readTypes() {
   auto [body, base] = *sections[static_cast<unsigned>(Section::Type)];
   ByteReader r(body, base);
   std::vector<llvm::StringRef> entries;
-  if (!readOffsetTable<uint32_t>(r, body, base, 4, entries))
+  if (!readOffsetTable<uint32_t>(r, body, 4, entries))
     return error(r, "type section");
   for (llvm::StringRef entry : entries) {
     ByteReader tr(entry);
@@ -1064,10 +1063,9 @@ LogicalResult Reader::readFunctions(Block *body) {
     }
     uint64_t bodyLen;
     llvm::StringRef bodyBytes;
-    size_t bodyBase = base + r.offset();
     if (!r.varint(bodyLen))
       return error(r, "function entry");
-    bodyBase = base + r.offset();
+    size_t bodyBase = base + r.offset();
     if (!r.bytes(bodyLen, bodyBytes))
       return error(r, "function body");
     state.addRegion();

@@ -83,12 +83,16 @@ private:
   LogicalResult writeTypes(ByteWriter &w, Operation *module);
   void writeStrings(ByteWriter &w);
 
-  InFlightDiagnostic versionError(Operation *op) {
-    return op->emitError();
+  /// Records `v` as the next value index of the current scope.
+  void define(Value v) {
+    valueIndex[v] = nextValue++;
+    scope.push_back(v);
   }
 
   Tables tables;
   llvm::DenseMap<Value, uint64_t> valueIndex;
+  /// Values in definition order; a block's values are popped when it ends.
+  llvm::SmallVector<Value> scope;
   uint64_t nextValue = 0;
 };
 
@@ -691,7 +695,7 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
         return failure();
   }
   for (unsigned i = 0; i < numWritten; ++i)
-    valueIndex[op->getResult(i)] = nextValue++;
+    define(op->getResult(i));
   return success();
 }
 
@@ -708,23 +712,20 @@ LogicalResult Writer::writeRegion(Region &region, ByteWriter &w) {
     // Values defined in a block go out of scope with it; their indices are
     // reused by the next block, as the reader expects.
     uint64_t savedNext = nextValue;
-    llvm::SmallVector<Value> scoped;
+    size_t savedScope = scope.size();
     w.varint(block.getNumArguments());
     for (BlockArgument arg : block.getArguments()) {
       FailureOr<uint64_t> ti = typeIndex(arg.getType(), block.getParentOp());
       if (failed(ti))
         return failure();
       w.varint(*ti);
-      valueIndex[arg] = nextValue++;
+      define(arg);
     }
     w.varint(block.getOperations().size());
     if (failed(writeBlockOps(block, w)))
       return failure();
-    for (auto it = valueIndex.begin(); it != valueIndex.end();) {
-      auto cur = it++;
-      if (cur->second >= savedNext)
-        valueIndex.erase(cur);
-    }
+    while (scope.size() > savedScope)
+      valueIndex.erase(scope.pop_back_val());
     nextValue = savedNext;
   }
   return success();
@@ -782,10 +783,11 @@ LogicalResult Writer::writeFunctions(Operation *module, ByteWriter &w) {
     llvm::SmallVector<char> body;
     ByteWriter bw(body);
     valueIndex.clear();
+    scope.clear();
     nextValue = 0;
     Block &entryBlock = func.getFunctionBody().front();
     for (BlockArgument arg : entryBlock.getArguments())
-      valueIndex[arg] = nextValue++;
+      define(arg);
     if (failed(writeBlockOps(entryBlock, bw)))
       return failure();
     w.varint(body.size());
