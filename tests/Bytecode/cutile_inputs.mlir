@@ -8,7 +8,7 @@
 // RUN: tilec-translate --verify-roundtrip %t.mlir | FileCheck %s --check-prefix=RT
 // RUN: tilec-opt %S/Inputs/cutile-vadd-13.3.tileirbc | FileCheck %s --check-prefix=VADD
 
-// VADD: entry @vadd_{{.*}}(%[[A:.*]]: tile<ptr<f32>>, {{.*}}) optimization_hints=<default = {}>
+// VADD: entry @vadd_{{.*}}(%[[A:[a-z0-9]+]]: tile<ptr<f32>>, {{.*}}) optimization_hints=<default = {}>
 // VADD: make_token : token
 // VADD: assume bounded<0, ?>
 // VADD: make_tensor_view %[[A]], shape = [%{{.*}}], strides = [%{{.*}}] : tile<i32> -> tensor_view<?xf32, strides=[?]>
