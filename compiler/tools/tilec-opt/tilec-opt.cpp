@@ -52,25 +52,34 @@ int main(int argc, char **argv) {
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv, "tilecheck optimizer driver\n", registry);
 
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // Options that need no input (and standard input, which can be read only
+  // once) are left to the stock driver; a file is peeked at first.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input =
       mlir::openInputFile(inputFile, &error);
-  if (!input || !tilecheck::bytecode::isBytecode(input->getBuffer()))
+  bool fromStdin = inputFile == "-";
+  if (!input || (!fromStdin &&
+                 !tilecheck::bytecode::isBytecode(input->getBuffer())))
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
 
-  std::unique_ptr<llvm::MemoryBuffer> text = bytecodeToText(*input, registry);
-  if (!text)
-    return 1;
+  if (tilecheck::bytecode::isBytecode(input->getBuffer())) {
+    input = bytecodeToText(*input, registry);
+    if (!input)
+      return 1;
+  }
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFile, &error);
   if (!output) {
     llvm::errs() << error << "\n";
     return 1;
   }
-  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
   if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(text), registry, config)))
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
     return 1;
   output->keep();
   return 0;
