@@ -73,6 +73,7 @@ private:
                        const AttrField &field, Type firstResult,
                        Attribute &out);
   Attribute enumAttr(llvm::StringRef name, uint64_t value);
+  LogicalResult makeHints(DictionaryAttr dict, Attribute &out);
 
   LogicalResult readOps(ByteReader &r, Block *block, uint64_t numOps,
                         bool untilEnd, unsigned depth);
@@ -621,8 +622,7 @@ LogicalResult Reader::selfContained(ByteReader &r, Attribute &out,
     DictionaryAttr dict;
     if (failed(dictBody(r, dict, depth)))
       return failure();
-    out = ct::OptimizationHintsAttr::get(ctx, dict);
-    return success();
+    return makeHints(dict, out);
   }
   case AttrTag::Bounded: {
     uint8_t flags;
@@ -637,6 +637,18 @@ LogicalResult Reader::selfContained(ByteReader &r, Attribute &out,
   }
   }
   return error("unknown attribute tag " + llvm::Twine(tag));
+}
+
+/// Optimization hints map an architecture to a dictionary of hints; the
+/// attribute does not check that itself (its printer relies on it), so the
+/// reader does.
+LogicalResult Reader::makeHints(DictionaryAttr dict, Attribute &out) {
+  for (NamedAttribute entry : dict)
+    if (!isa<DictionaryAttr>(entry.getValue()))
+      return error("optimization hints for '" + entry.getName().getValue() +
+                   "' must be a dictionary");
+  out = ct::OptimizationHintsAttr::get(ctx, dict);
+  return success();
 }
 
 /// Enum attributes by field name: the five wrapped enums are dialect
@@ -774,8 +786,7 @@ LogicalResult Reader::opAttr(ByteReader &r, const OpEncoding &enc,
     DictionaryAttr dict;
     if (failed(dictBody(r, dict, 1)))
       return failure();
-    out = ct::OptimizationHintsAttr::get(ctx, dict);
-    return success();
+    return makeHints(dict, out);
   }
   case AttrEnc::Type: {
     Type t;
