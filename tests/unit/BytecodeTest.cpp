@@ -8,7 +8,8 @@
 //     to the same printed module, for every version that can hold it;
 //   * RapidCheck truncates and corrupts a valid bytecode file at random: the
 //     reader must never crash, and must either fail with a diagnostic or
-//     return a module (which the verifier may still reject).
+//     return a module (which the verifier may still reject); a module that
+//     verifies must write and read back to the same module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -191,7 +192,8 @@ cuda_tile.module @m {
 )mlir";
 
 /// Reads `bytes`; returns whether a module came back. A failed read must
-/// have reported at least one error.
+/// have reported at least one error. A module that reads and verifies must
+/// be writable and read back to the same printed module.
 bool readChecked(MLIRContext &ctx, llvm::StringRef bytes) {
   unsigned errors = 0;
   ScopedDiagnosticHandler count(&ctx, [&](Diagnostic &d) {
@@ -205,7 +207,15 @@ bool readChecked(MLIRContext &ctx, llvm::StringRef bytes) {
     RC_ASSERT(errors > 0u);
     return false;
   }
-  (void)verify(module.get()); // May fail; must not crash.
+  if (failed(verify(module.get()))) // May fail; must not crash.
+    return true;
+  std::string again;
+  llvm::raw_string_ostream os(again);
+  RC_ASSERT(succeeded(bc::writeBytecode(module.get(), os)));
+  OwningOpRef<Operation *> back =
+      bc::readBytecode(again, &ctx, UnknownLoc::get(&ctx));
+  RC_ASSERT(bool(back));
+  RC_ASSERT(printOp(module.get()) == printOp(back.get()));
   return true;
 }
 
