@@ -23,14 +23,17 @@ applicable and do not count against a file.
 
 The bytecode tests (`Bytecode/`) get a line of their own:
 
-    bytecode: roundtrip N/M, runs N/M, invalid-rejected N/M, versioning N/M
+    bytecode: roundtrip N/M, runs N/M, invalid-rejected N/M, versioning N/M,
+              reencode-identical N/M
 
 * roundtrip: files with a `%round_trip_test` RUN line whose RUN lines pass;
 * runs: the other `Bytecode/*.mlir` files whose RUN lines all pass;
 * invalid-rejected: `Bytecode/invalid/` binaries that the reader rejects with
   an `error:` diagnostic and exit code 1 (no crash, no hang);
 * versioning: `Bytecode/versioning/*.mlir` files whose RUN lines all pass
-  (they read the 13.1 files under `Inputs/`).
+  (they read the 13.1 files under `Inputs/`);
+* reencode-identical: the `Inputs/` files that read, written again at their
+  version, must equal NVIDIA's bytes exactly.
 
 With
 `--baseline FILE` the script fails when a measure drops below the recorded
@@ -38,6 +41,7 @@ numbers (a ratchet for CI); `--write-baseline` records the current numbers.
 """
 
 import argparse
+import glob
 import json
 import os
 import re
@@ -208,7 +212,7 @@ def check_bytecode(suite, tool_dir, llvm_bin):
     root = os.path.join(suite, "Bytecode")
     translate = os.path.join(tool_dir, "tilec-translate")
     measures = {"roundtrip": [0, 0], "runs": [0, 0], "invalid_rejected": [0, 0],
-                "versioning": [0, 0]}
+                "versioning": [0, 0], "reencode_identical": [0, 0]}
     results = []
     if not os.path.isdir(root):
         return measures, results
@@ -247,6 +251,26 @@ def check_bytecode(suite, tool_dir, llvm_bin):
     for name in sorted(os.listdir(versioning_dir)) if os.path.isdir(versioning_dir) else []:
         if name.endswith(".mlir"):
             lit_file(os.path.join(versioning_dir, name), "versioning")
+    # NVIDIA-written files that read must re-encode byte for byte: same
+    # version, same field order, same section layout.
+    inputs_dir = os.path.join(versioning_dir, "Inputs")
+    for path in sorted(glob.glob(os.path.join(inputs_dir, "*", "*.tileirbc"))):
+        version = os.path.basename(os.path.dirname(path))
+        with tempfile.TemporaryDirectory() as tmp:
+            text, again = os.path.join(tmp, "t.mlir"), os.path.join(tmp, "t.tileirbc")
+            code, _, _ = run([translate, "--tileirbc-to-mlir", path, "-o", text])
+            if code != 0:
+                continue  # rejected on purpose (see the versioning lit files)
+            result = FileResult(path, "bytecode-reencode")
+            measures["reencode_identical"][1] += 1
+            code, _, err = run([translate, "--mlir-to-tileirbc", "--bytecode-version",
+                                version, text, "-o", again])
+            if code == 0 and open(path, "rb").read() == open(again, "rb").read():
+                measures["reencode_identical"][0] += 1
+            else:
+                result.passed = False
+                result.failures.append("re-encoding differs from the original bytes")
+            results.append(result)
     return measures, results
 
 
