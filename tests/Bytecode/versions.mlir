@@ -59,3 +59,32 @@ cuda_tile.module @e {
     return
   }
 }
+
+// -----
+
+// The unsigned-comparison flag of `for` is an optional field of 13.2.
+// V131: error: optional attribute 'unsignedCmp' is provided but requires bytecode version 13.2, targeting 13.1
+cuda_tile.module @f {
+  entry @k(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    for unsigned %iv in (%c0 to %n, step %c1) : tile<i32> {
+      continue
+    }
+    return
+  }
+}
+
+// -----
+
+// mmaf's fast_acc is an optional field of 13.3.
+// V132: error: optional attribute 'fast_acc' is provided but requires bytecode version 13.3, targeting 13.2
+cuda_tile.module @g {
+  entry @k() {
+    %a = constant <f8E4M3FN: 1.0> : tile<128x64xf8E4M3FN>
+    %b = constant <f8E4M3FN: 1.0> : tile<64x128xf8E4M3FN>
+    %c = constant <f32: 0.0> : tile<128x128xf32>
+    %f = mmaf %a, %b, %c fast_acc : tile<128x64xf8E4M3FN>, tile<64x128xf8E4M3FN>, tile<128x128xf32>
+    return
+  }
+}
