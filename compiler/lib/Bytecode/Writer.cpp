@@ -344,11 +344,8 @@ LogicalResult Writer::writeSelfContained(Attribute attr, ByteWriter &w,
     w.varint(*i);
     return success();
   };
-  if (auto b = dyn_cast<BoolAttr>(attr)) {
-    tag(AttrTag::Bool);
-    w.byte(b.getValue() ? 1 : 0);
-    return success();
-  }
+  // i1 integers (which is what BoolAttr is) are written as integers, as
+  // NVIDIA's writer does; the Bool tag is only ever read.
   if (auto i = dyn_cast<IntegerAttr>(attr)) {
     tag(AttrTag::Integer);
     if (failed(typeIdx(i.getType())))
