@@ -3,11 +3,13 @@
 
 Two measures, printed as one line:
 
-    bytecode peers: tileiras accepted N/M, cutile read N/M
+    bytecode peers: tileiras accepted N/M, tileirdisasm agrees N/M, cutile read N/M
 
 * tileiras: every seed kernel (corpus/seeds) is written by
   `tilec-translate --mlir-to-tileirbc --bytecode-version V` for each requested
   version and assembled by NVIDIA's `tileiras --gpu-name sm_100` to a cubin.
+* tileirdisasm: NVIDIA's disassembler reads the same files into the same
+  module as our reader (both printed by tilec-opt and compared as text).
 * cutile: small kernels written in cuTile Python are exported as bytecode
   (`cuda.tile.compilation.export_kernel`, no GPU needed) and must be read and
   verified by `tilec-translate --tileirbc-to-mlir`.
@@ -88,11 +90,28 @@ def run(cmd, env=None, timeout=600):
     return proc.returncode, proc.stdout + proc.stderr
 
 
+def same_as_disassembly(disasm, tool_dir, bc, env):
+    """NVIDIA's disassembler and our reader must see the same module: both
+    texts are normalized by printing them with tilec-opt."""
+    opt = os.path.join(tool_dir, "tilec-opt")
+    code, text = run([disasm, bc], env=env)
+    if code != 0:
+        return False, text
+    theirs = subprocess.run([opt, "-"], input="cuda_tile.module @kernels {\n" + text + "}\n",
+                            capture_output=True, text=True)
+    ours = subprocess.run([opt, bc], capture_output=True, text=True)
+    if theirs.returncode or ours.returncode:
+        return False, theirs.stderr + ours.stderr
+    return theirs.stdout == ours.stdout, "disassembly differs from our reading"
+
+
 def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
     env = dict(os.environ)
     env["CUDA_HOME"] = os.path.dirname(os.path.dirname(tileiras))
     env["PATH"] = os.path.dirname(tileiras) + os.pathsep + env.get("PATH", "")
-    ok = total = 0
+    disasm = os.path.join(os.path.dirname(tileiras), "tileirdisasm")
+    tool_dir = os.path.dirname(translate)
+    ok = total = agree = 0
     for version in versions:
         for seed in seeds:
             name = os.path.splitext(os.path.basename(seed))[0]
@@ -103,6 +122,11 @@ def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
             if code != 0:
                 print(f"  write failed {version} {name}: {out.strip().splitlines()[:1]}")
                 continue
+            if os.path.exists(disasm):
+                same, why = same_as_disassembly(disasm, tool_dir, bc, env)
+                agree += same
+                if not same:
+                    print(f"  tileirdisasm disagrees {version} {name}: {why.strip()[:200]}")
             code, out = run([tileiras, "--gpu-name", gpu, bc, "-o", bc + ".cubin"], env=env)
             if code == 0 and os.path.getsize(bc + ".cubin") > 0:
                 ok += 1
@@ -111,7 +135,7 @@ def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
             else:
                 print(f"  tileiras rejected {version} {name} (exit {code}): "
                       f"{out.strip().splitlines()[:2]}")
-    return ok, total
+    return ok, agree, total
 
 
 def check_cutile(translate, versions, tmp, verbose):
@@ -165,10 +189,11 @@ def main(argv=None):
     parts, failed = [], False
     with tempfile.TemporaryDirectory() as tmp:
         if tileiras:
-            ok, total = check_tileiras(tileiras, translate, seeds, args.versions,
-                                       args.gpu_name, tmp, args.verbose)
+            ok, agree, total = check_tileiras(tileiras, translate, seeds, args.versions,
+                                              args.gpu_name, tmp, args.verbose)
             parts.append(f"tileiras accepted {ok}/{total}")
-            failed |= ok != total
+            parts.append(f"tileirdisasm agrees {agree}/{total}")
+            failed |= ok != total or agree != total
         else:
             parts.append("tileiras not installed")
         if have_cutile:
