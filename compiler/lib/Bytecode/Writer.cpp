@@ -537,6 +537,24 @@ LogicalResult Writer::writeOperandList(ValueRange values, bool withCount,
   return success();
 }
 
+/// The format's debug section holds file/line/column and call-site
+/// locations only; other kinds are refused rather than silently dropped,
+/// with NVIDIA's wording.
+static LogicalResult checkLocation(Operation *op, Location loc) {
+  if (isa<FileLineColLoc, UnknownLoc>(loc))
+    return success();
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return success(succeeded(checkLocation(op, callSite.getCaller())) &&
+                   succeeded(checkLocation(op, callSite.getCallee())));
+  llvm::StringRef kind = llvm::TypeSwitch<Location, llvm::StringRef>(loc)
+                             .Case<OpaqueLoc>([](auto) { return "OpaqueLoc"; })
+                             .Case<NameLoc>([](auto) { return "NameLoc"; })
+                             .Case<FusedLoc>([](auto) { return "FusedLoc"; })
+                             .Default([](Location) { return "Unknown Attribute"; });
+  return op->emitError() << "unsupported location, got " << kind
+                         << ", expected DILocAttr or CallSiteLoc";
+}
+
 LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
   llvm::StringRef fullName = op->getName().getStringRef();
   llvm::StringRef mnemonic = fullName;
@@ -550,6 +568,8 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
     return op->emitError() << "operation '" << fullName
                            << "' is not available in bytecode version "
                            << ver.str();
+  if (failed(checkLocation(op, op->getLoc())))
+    return failure();
   w.varint(enc->opcode);
 
   // Results: a variadic op writes its count; results newer than the target
