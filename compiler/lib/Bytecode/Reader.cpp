@@ -28,7 +28,6 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Format.h"
 
 using namespace mlir;
 using namespace tilecheck::bytecode;

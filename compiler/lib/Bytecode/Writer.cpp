@@ -12,6 +12,10 @@
 // regions. Fields newer than the target version are dropped when they hold
 // their default, and refused with a diagnostic when they do not.
 //
+// No debug section is written yet (the dialect has no debug-info
+// attributes): every op's location is the reserved "unknown" entry, and
+// locations the section could not hold anyway are refused.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Encoding.h"
