@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs tilecheck's tools over NVIDIA's public cuda_tile test inputs.
 
-Two measures, printed as one line:
+Two measures for the dialect, printed as one line:
 
     conformance: valid N/M, expected-errors N/M
 
@@ -15,13 +15,33 @@ Two measures, printed as one line:
   it. Files are split at `// -----` and each chunk runs on its own, so one
   crash costs one chunk, not a file.
 
-RUN lines that need tools of later issues (the bytecode translator) are
-reported as not applicable and do not count against a file. With
+RUN lines that use `cuda-tile-translate` run our `tilec-translate` (its
+options renamed, see TRANSLATE_OPTIONS) and `%round_trip_test` runs
+`tilec-translate --verify-roundtrip`. RUN lines that need the reference
+tool's test-only versions (250.x, with its testing ops) are reported as not
+applicable and do not count against a file.
+
+The bytecode tests (`Bytecode/`) get a line of their own:
+
+    bytecode: roundtrip N/M, runs N/M, invalid-rejected N/M, versioning N/M,
+              reencode-identical N/M
+
+* roundtrip: files with a `%round_trip_test` RUN line whose RUN lines pass;
+* runs: the other `Bytecode/*.mlir` files whose RUN lines all pass;
+* invalid-rejected: `Bytecode/invalid/` binaries that the reader rejects with
+  an `error:` diagnostic and exit code 1 (no crash, no hang);
+* versioning: `Bytecode/versioning/*.mlir` files whose RUN lines all pass
+  (they read the 13.1 files under `Inputs/`);
+* reencode-identical: the `Inputs/` files that read, written again at their
+  version, must equal NVIDIA's bytes exactly.
+
+With
 `--baseline FILE` the script fails when a measure drops below the recorded
 numbers (a ratchet for CI); `--write-baseline` records the current numbers.
 """
 
 import argparse
+import glob
 import json
 import os
 import re
@@ -32,7 +52,16 @@ import tempfile
 from dataclasses import dataclass, field
 
 REFERENCE_OPT = "cuda-tile-opt"
-UNSUPPORTED_MARKERS = ("cuda-tile-translate", "%round_trip_test")
+REFERENCE_TRANSLATE = "cuda-tile-translate"
+# The reference translator's option names and ours.
+TRANSLATE_OPTIONS = {
+    "mlir-to-cudatilebc": "mlir-to-tileirbc",
+    "cudatilebc-to-mlir": "tileirbc-to-mlir",
+    "test-cudatile-roundtrip": "test-roundtrip",
+}
+# Test-only bytecode versions of the reference tool (they need its testing
+# ops); RUN lines using them are not applicable here.
+UNSUPPORTED_MARKERS = ("bytecode-version=250",)
 EXPECTED_ERROR = re.compile(r"expected-error\s*(?:@[-+\w]+)?\s*\{\{")
 NOT_PRODUCED = re.compile(r"expected error \".*\" was not produced")
 VERIFIER_OUTPUT = re.compile(r"(unexpected|expected) (error|warning|note|remark)")
@@ -67,6 +96,14 @@ def run_lines(text):
 
 
 def substitute(cmd, path, tmp, tool_dir, llvm_bin):
+    translate = os.path.join(tool_dir, "tilec-translate")
+    # The reference round-trip script: text -> bytecode -> text must print
+    # like the reference parse (extra flags are passed through).
+    cmd = re.sub(r"%round_trip_test\s+%s\s+%t", translate + " --verify-roundtrip %s", cmd)
+    cmd = re.sub(r"\b" + REFERENCE_TRANSLATE + r"\b", translate, cmd)
+    for theirs, ours in TRANSLATE_OPTIONS.items():
+        cmd = re.sub(r"(\s)--?" + theirs + r"\b", r"\1--" + ours, cmd)
+    cmd = cmd.replace("%S", os.path.dirname(path))
     cmd = cmd.replace(REFERENCE_OPT, os.path.join(tool_dir, "tilec-opt"))
     cmd = re.sub(r"\bFileCheck\b", os.path.join(llvm_bin, "FileCheck"), cmd)
     cmd = re.sub(r"(^|\|\s*)not\b", lambda m: m.group(1) + os.path.join(llvm_bin, "not"), cmd)
@@ -76,7 +113,8 @@ def substitute(cmd, path, tmp, tool_dir, llvm_bin):
 def run(cmd, stdin=None, timeout=60):
     try:
         proc = subprocess.run(cmd, shell=isinstance(cmd, str), input=stdin,
-                              capture_output=True, text=True, timeout=timeout)
+                              capture_output=True, text=True, errors="replace",
+                              timeout=timeout)
     except subprocess.TimeoutExpired:
         return 124, "", "timeout"
     return proc.returncode, proc.stdout, proc.stderr
@@ -105,14 +143,21 @@ def check_valid(path, text, result, opt, tool_dir, llvm_bin):
         result.failures.append("print/parse does not reach a fixed point")
 
 
-def check_runs(path, text, result, tool_dir, llvm_bin):
+def check_runs(path, text, result, tool_dir, llvm_bin, with_diagnostics=False):
+    # One %t for all RUN lines of a file: later lines read what earlier ones
+    # wrote, as under lit.
+    with tempfile.TemporaryDirectory() as tmp:
+        check_runs_in(path, text, result, tool_dir, llvm_bin, with_diagnostics, tmp)
+
+
+def check_runs_in(path, text, result, tool_dir, llvm_bin, with_diagnostics, tmp):
     for cmd in run_lines(text):
-        if "-verify-diagnostics" in cmd:
+        if "-verify-diagnostics" in cmd and not with_diagnostics:
             continue
         if any(marker in cmd for marker in UNSUPPORTED_MARKERS):
             result.skipped_runs.append(cmd)
             continue
-        with tempfile.TemporaryDirectory() as tmp:
+        if True:
             code, out, err = run(substitute(cmd, path, os.path.join(tmp, "t"), tool_dir, llvm_bin))
         if code != 0:
             result.passed = False
@@ -168,6 +213,74 @@ def check_diagnostics(path, text, result, opt):
     result.passed = result.matched == result.expected
 
 
+def check_bytecode(suite, tool_dir, llvm_bin):
+    """Runs the Bytecode/ tests; returns {measure: (passed, total)} and the
+    per-file results."""
+    root = os.path.join(suite, "Bytecode")
+    translate = os.path.join(tool_dir, "tilec-translate")
+    measures = {"roundtrip": [0, 0], "runs": [0, 0], "invalid_rejected": [0, 0],
+                "versioning": [0, 0], "reencode_identical": [0, 0]}
+    results = []
+    if not os.path.isdir(root):
+        return measures, results
+
+    def lit_file(path, measure):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        result = FileResult(path, "bytecode-" + measure)
+        check_runs(path, text, result, tool_dir, llvm_bin, with_diagnostics=True)
+        if len(result.skipped_runs) == len(run_lines(text)):
+            return  # nothing applicable
+        measures[measure][1] += 1
+        measures[measure][0] += result.passed
+        results.append(result)
+
+    for name in sorted(os.listdir(root)):
+        path = os.path.join(root, name)
+        if name.endswith(".mlir"):
+            text = open(path, encoding="utf-8", errors="replace").read()
+            lit_file(path, "roundtrip" if "%round_trip_test" in text else "runs")
+    invalid_dir = os.path.join(root, "invalid")
+    for name in sorted(os.listdir(invalid_dir)) if os.path.isdir(invalid_dir) else []:
+        path = os.path.join(invalid_dir, name)
+        if name.endswith(".mlir"):
+            lit_file(path, "runs")
+            continue
+        result = FileResult(path, "bytecode-invalid")
+        code, _, err = run([translate, "--tileirbc-to-mlir", path])
+        measures["invalid_rejected"][1] += 1
+        if code == 1 and "error:" in err:
+            measures["invalid_rejected"][0] += 1
+        else:
+            result.passed = False
+            result.failures.append(f"not rejected with a diagnostic (exit {code})")
+        results.append(result)
+    versioning_dir = os.path.join(root, "versioning")
+    for name in sorted(os.listdir(versioning_dir)) if os.path.isdir(versioning_dir) else []:
+        if name.endswith(".mlir"):
+            lit_file(os.path.join(versioning_dir, name), "versioning")
+    # NVIDIA-written files that read must re-encode byte for byte: same
+    # version, same field order, same section layout.
+    inputs_dir = os.path.join(versioning_dir, "Inputs")
+    for path in sorted(glob.glob(os.path.join(inputs_dir, "*", "*.tileirbc"))):
+        version = os.path.basename(os.path.dirname(path))
+        with tempfile.TemporaryDirectory() as tmp:
+            text, again = os.path.join(tmp, "t.mlir"), os.path.join(tmp, "t.tileirbc")
+            code, _, _ = run([translate, "--tileirbc-to-mlir", path, "-o", text])
+            if code != 0:
+                continue  # rejected on purpose (see the versioning lit files)
+            result = FileResult(path, "bytecode-reencode")
+            measures["reencode_identical"][1] += 1
+            code, _, err = run([translate, "--mlir-to-tileirbc", "--bytecode-version",
+                                version, text, "-o", again])
+            if code == 0 and open(path, "rb").read() == open(again, "rb").read():
+                measures["reencode_identical"][0] += 1
+            else:
+                result.passed = False
+                result.failures.append("re-encoding differs from the original bytes")
+            results.append(result)
+    return measures, results
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tool-dir", required=True, help="directory holding tilec-opt")
@@ -194,7 +307,7 @@ def main(argv=None):
         if not name.endswith(".mlir"):
             continue
         path = os.path.join(dialect_dir, name)
-        text = open(path, encoding="utf-8").read()
+        text = open(path, encoding="utf-8", errors="replace").read()
         runs = run_lines(text)
         if any("-verify-diagnostics" in r for r in runs):
             result = FileResult(path, "diagnostics")
@@ -209,6 +322,9 @@ def main(argv=None):
                 check_runs(path, text, result, args.tool_dir, args.llvm_bin)
         results.append(result)
 
+    bytecode, bytecode_results = check_bytecode(args.suite, args.tool_dir, args.llvm_bin)
+    results.extend(bytecode_results)
+
     valid = [r for r in results if r.kind == "valid"]
     other = [r for r in results if r.kind == "other"]
     diags = [r for r in results if r.kind == "diagnostics"]
@@ -219,6 +335,8 @@ def main(argv=None):
     print(f"conformance: valid {valid_ok}/{len(valid)}, expected-errors {matched}/{expected}")
     print(f"  other diagnostic files (FileCheck on errors): "
           f"{sum(r.passed for r in other)}/{len(other)}")
+    print("bytecode: " + ", ".join(f"{k.replace('_', '-')} {v[0]}/{v[1]}"
+                                   for k, v in bytecode.items()))
     failing = [r for r in results if not r.passed]
     if failing:
         print("failing cases:")
@@ -233,9 +351,11 @@ def main(argv=None):
             print(f"    ... {len(r.failures) - len(shown)} more (use -v)")
     skipped = [(r.path, c) for r in results for c in r.skipped_runs]
     if skipped:
-        print(f"not applicable: {len(skipped)} RUN lines need the bytecode translator (issue 7)")
+        print(f"not applicable: {len(skipped)} RUN lines need the reference tool's "
+              f"test-only bytecode versions")
 
     numbers = {"valid": valid_ok, "expected_errors": matched}
+    numbers.update({f"bytecode_{k}": v[0] for k, v in bytecode.items()})
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"summary": numbers | {"valid_total": len(valid),

@@ -40,4 +40,16 @@ for p in "${PY_PACKAGES[@]}"; do
     "$PYTHON" -m pip install -q --disable-pip-version-check "$p"
   fi
 done
+# NVIDIA's peers of the bytecode format: the Tile IR assembler (tileiras,
+# which must accept our writer's output) and cuTile Python (whose exported
+# bytecode we must read). Optional: a machine without them (or without
+# network access to PyPI) still builds and tests everything else.
+OPTIONAL_PY_PACKAGES=(nvidia-cuda-tileiras cuda-tile)
+for p in "${OPTIONAL_PY_PACKAGES[@]}"; do
+  if ! "$PYTHON" -m pip show -q "$p" >/dev/null 2>&1; then
+    echo "setup: pip install $p (optional)"
+    "$PYTHON" -m pip install -q --disable-pip-version-check "$p" ||
+      echo "setup: $p not installed (optional; bytecode peer checks skip)"
+  fi
+done
 echo "setup: done"

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Checks our Tile IR bytecode against NVIDIA's own tools.
+
+Two measures, printed as one line:
+
+    bytecode peers: tileiras accepted N/M, tileirdisasm agrees N/M, cutile read N/M
+
+* tileiras: every seed kernel (corpus/seeds, plus the kernels of `--extra`
+  directories such as tests/Bytecode/peers) is written by
+  `tilec-translate --mlir-to-tileirbc --bytecode-version V` for each requested
+  version and assembled by NVIDIA's `tileiras --gpu-name sm_100` to a cubin.
+* tileirdisasm: NVIDIA's disassembler reads the same files into the same
+  module as our reader (both printed by tilec-opt and compared as text).
+* cutile: small kernels written in cuTile Python are exported as bytecode
+  (`cuda.tile.compilation.export_kernel`, no GPU needed) and must be read and
+  verified by `tilec-translate --tileirbc-to-mlir`.
+
+tileiras needs libNVVM and ptxas of its own release: the pip wheels install
+them beside it (nvidia/cu13), and CUDA_HOME is pointed there so that an older
+toolkit in /usr/local/cuda is not picked up instead.
+
+Exit codes: 0 all passed, 1 some failed, 77 (ctest's skip) when neither peer
+is installed.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CUTILE_KERNELS = r'''
+import sys
+import cuda.tile as ct
+import cuda.tile.compilation as c
+
+@ct.kernel
+def vadd(a, b, out, TILE: ct.Constant[int]):
+    bid = ct.bid(0)
+    x = ct.load(a, index=(bid,), shape=(TILE,))
+    y = ct.load(b, index=(bid,), shape=(TILE,))
+    ct.store(out, index=(bid,), tile=x + y)
+
+@ct.kernel
+def scale2d(a, out, TM: ct.Constant[int], TN: ct.Constant[int]):
+    i = ct.bid(0)
+    j = ct.bid(1)
+    x = ct.load(a, index=(i, j), shape=(TM, TN))
+    ct.store(out, index=(i, j), tile=x * 2.0)
+
+def array(ndim):
+    return c.ArrayConstraint(ct.float32, ndim, index_dtype=ct.int32,
+                             stride_lower_bound_incl=0, alias_groups=[],
+                             may_alias_internally=False)
+
+cc = c.CallingConvention.cutile_python_v1()
+out_dir, version = sys.argv[1], sys.argv[2]
+# Architecture-independent bytecode exists from 13.3; older versions are
+# exported for a given target (still without a GPU).
+gpu_code = None if version >= "13.3" else "sm_100"
+c.export_kernel(vadd, [c.KernelSignature([array(1)] * 3 + [256], calling_convention=cc)],
+                f"{out_dir}/vadd.tileirbc", output_format="tileir_bytecode",
+                gpu_code=gpu_code, bytecode_version=version)
+c.export_kernel(scale2d, [c.KernelSignature([array(2)] * 2 + [32, 64], calling_convention=cc)],
+                f"{out_dir}/scale2d.tileirbc", output_format="tileir_bytecode",
+                gpu_code=gpu_code, bytecode_version=version)
+'''
+
+
+def find_tileiras():
+    """tileiras from the nvidia-cuda-tileiras wheel, or from PATH."""
+    try:
+        import nvidia  # noqa: F401  (namespace package of the wheels)
+        for root in nvidia.__path__:
+            candidate = os.path.join(root, "cu13", "bin", "tileiras")
+            if os.path.exists(candidate):
+                return candidate
+    except ImportError:
+        pass
+    return shutil.which("tileiras")
+
+
+def run(cmd, env=None, timeout=600):
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return 124, "timeout"
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def same_as_disassembly(disasm, tool_dir, bc, env):
+    """NVIDIA's disassembler and our reader must see the same module: both
+    texts are normalized by printing them with tilec-opt."""
+    opt = os.path.join(tool_dir, "tilec-opt")
+    code, text = run([disasm, bc], env=env)
+    if code != 0:
+        return False, text
+    theirs = subprocess.run([opt, "-"], input="cuda_tile.module @kernels {\n" + text + "}\n",
+                            capture_output=True, text=True)
+    ours = subprocess.run([opt, bc], capture_output=True, text=True)
+    if theirs.returncode or ours.returncode:
+        return False, theirs.stderr + ours.stderr
+    return theirs.stdout == ours.stdout, "disassembly differs from our reading"
+
+
+def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
+    env = dict(os.environ)
+    env["CUDA_HOME"] = os.path.dirname(os.path.dirname(tileiras))
+    env["PATH"] = os.path.dirname(tileiras) + os.pathsep + env.get("PATH", "")
+    disasm = os.path.join(os.path.dirname(tileiras), "tileirdisasm")
+    tool_dir = os.path.dirname(translate)
+    ok = total = agree = 0
+    for version in versions:
+        for seed in seeds:
+            name = os.path.splitext(os.path.basename(seed))[0]
+            total += 1
+            bc = os.path.join(tmp, f"{name}.{version}.tileirbc")
+            code, out = run([translate, "--mlir-to-tileirbc", "--bytecode-version",
+                             version, seed, "-o", bc])
+            if code != 0 and "not available in bytecode version" in out and \
+                    os.path.dirname(seed) != os.path.dirname(seeds[0]):
+                total -= 1  # an extra input using ops newer than `version`
+                continue
+            if code != 0:
+                print(f"  write failed {version} {name}: {out.strip().splitlines()[:1]}")
+                continue
+            if os.path.exists(disasm):
+                same, why = same_as_disassembly(disasm, tool_dir, bc, env)
+                agree += same
+                if not same:
+                    print(f"  tileirdisasm disagrees {version} {name}: {why.strip()[:200]}")
+            code, out = run([tileiras, "--gpu-name", gpu, bc, "-o", bc + ".cubin"], env=env)
+            if code == 0 and os.path.getsize(bc + ".cubin") > 0:
+                ok += 1
+                if verbose:
+                    print(f"  ok {version} {name}")
+            else:
+                print(f"  tileiras rejected {version} {name} (exit {code}): "
+                      f"{out.strip().splitlines()[:2]}")
+    return ok, agree, total
+
+
+def check_cutile(translate, versions, tmp, verbose):
+    ok = total = 0
+    for version in versions:
+        out_dir = os.path.join(tmp, f"cutile-{version}")
+        os.makedirs(out_dir, exist_ok=True)
+        # cuTile reads the kernels' source, so they must live in a file.
+        script = os.path.join(tmp, "cutile_kernels.py")
+        with open(script, "w") as f:
+            f.write(CUTILE_KERNELS)
+        code, out = run([sys.executable, script, out_dir, version])
+        if code != 0:
+            print(f"  cuTile export failed for {version}: {out.strip().splitlines()[-1:]}")
+            total += 2
+            continue
+        for bc in sorted(glob.glob(os.path.join(out_dir, "*.tileirbc"))):
+            total += 1
+            code, out = run([translate, "--tileirbc-to-mlir", bc])
+            if code == 0:
+                ok += 1
+                if verbose:
+                    print(f"  read {version} {os.path.basename(bc)}")
+            else:
+                print(f"  could not read cuTile's {version} {os.path.basename(bc)}: "
+                      f"{out.strip().splitlines()[:1]}")
+    return ok, total
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tool-dir", required=True, help="directory holding tilec-translate")
+    parser.add_argument("--seeds", required=True, help="directory of seed kernels (.mlir)")
+    parser.add_argument("--extra", action="append", default=[],
+                        help="more directories of kernels for tileiras (format corners); "
+                             "versions too old for their ops are skipped")
+    parser.add_argument("--versions", nargs="+", default=["13.1", "13.2", "13.3"])
+    parser.add_argument("--gpu-name", default="sm_100")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+
+    translate = os.path.join(args.tool_dir, "tilec-translate")
+    seeds = sorted(glob.glob(os.path.join(args.seeds, "*.mlir")))
+    for extra in args.extra:
+        seeds += sorted(glob.glob(os.path.join(extra, "*.mlir")))
+    tileiras = find_tileiras()
+    try:
+        import cuda.tile  # noqa: F401
+        have_cutile = True
+    except ImportError:
+        have_cutile = False
+    if not tileiras and not have_cutile:
+        print("bytecode peers: skipped (nvidia-cuda-tileiras and cuda-tile not installed)")
+        return 77
+
+    parts, failed = [], False
+    with tempfile.TemporaryDirectory() as tmp:
+        if tileiras:
+            ok, agree, total = check_tileiras(tileiras, translate, seeds, args.versions,
+                                              args.gpu_name, tmp, args.verbose)
+            parts.append(f"tileiras accepted {ok}/{total}")
+            parts.append(f"tileirdisasm agrees {agree}/{total}")
+            failed |= ok != total or agree != total
+        else:
+            parts.append("tileiras not installed")
+        if have_cutile:
+            ok, total = check_cutile(translate, args.versions, tmp, args.verbose)
+            parts.append(f"cutile read {ok}/{total}")
+            failed |= ok != total
+        else:
+            parts.append("cuda-tile not installed")
+    print("bytecode peers: " + ", ".join(parts))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

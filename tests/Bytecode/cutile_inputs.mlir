@@ -1,0 +1,24 @@
+// Bytecode written by NVIDIA's cuTile Python (cuda-tile 1.7.0,
+// export_kernel(output_format="tileir_bytecode")) reads and verifies here,
+// and survives our write/read cycle. Sources of the two kernels are in
+// scripts/check_bytecode_peers.py (vadd at 13.3, scale2d at 13.1 for sm_100).
+// RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-vadd-13.3.tileirbc | FileCheck %s --check-prefix=VADD
+// RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-scale2d-13.1.tileirbc | FileCheck %s --check-prefix=SCALE
+// RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-scale2d-13.1.tileirbc -o %t.mlir
+// RUN: tilec-translate --verify-roundtrip %t.mlir | FileCheck %s --check-prefix=RT
+// RUN: tilec-opt %S/Inputs/cutile-vadd-13.3.tileirbc | FileCheck %s --check-prefix=VADD
+
+// VADD: entry @vadd_{{.*}}(%[[A:[a-z0-9]+]]: tile<ptr<f32>>, {{.*}}) optimization_hints=<default = {}>
+// VADD: make_token : token
+// VADD: assume bounded<0, ?>
+// VADD: make_tensor_view %[[A]], shape = [%{{.*}}], strides = [%{{.*}}] : tile<i32> -> tensor_view<?xf32, strides=[?]>
+// VADD: load_view_tko weak {{.*}} -> tile<256xf32>, token
+// VADD: addf %{{.*}}, %{{.*}} : tile<256xf32>
+// VADD: store_view_tko weak
+
+// SCALE: entry @scale2d_{{.*}} optimization_hints=<sm_100 = {}>
+// SCALE: partition_view<tile=(32x64), tensor_view<?x?xf32, strides=[?,?]>>
+// SCALE: constant <f32: 2.000000e+00> : tile<f32>
+// SCALE: mulf %{{.*}}, %{{.*}} : tile<32x64xf32>
+
+// RT: round trip ok
