@@ -10,12 +10,14 @@
 
 #include "tilecheck/Oracle/TileRun.h"
 
+#include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -217,10 +219,22 @@ TileRunOutcome runTileProgram(MLIRContext &context,
   if (!file)
     return fail(kExitError, "cannot read '" + config.inputFile +
                                 "': " + file.getError().message());
-  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  bool isBytecode = bytecode::isBytecode((*file)->getBuffer());
+  unsigned bufferId =
+      sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  OwningOpRef<Operation *> module;
+  if (isBytecode) {
+    // Tile IR bytecode (.tileirbc) runs directly; the reader does not
+    // verify, so verify here before interpreting anything.
+    module = bytecode::readBytecode(
+        sourceMgr.getMemoryBuffer(bufferId)->getBuffer(), &context,
+        FileLineColLoc::get(&context, config.inputFile, 0, 0));
+    if (module && failed(verify(module.get())))
+      module = nullptr;
+  } else {
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  }
   if (!module)
     return fail(kExitError, diagText.empty() ? "failed to parse '" +
                                                    config.inputFile + "'"
@@ -229,7 +243,7 @@ TileRunOutcome runTileProgram(MLIRContext &context,
   Memory memory(config.run.detectRaces);
   RunOptions options = config.run;
   options.grid = config.grid;
-  Interpreter interp(*module, memory, options);
+  Interpreter interp(module.get(), memory, options);
   std::string error;
   Operation *entry = interp.findEntry(config.entry, error);
   if (!entry)
