@@ -160,6 +160,27 @@ std::string floatLiteral(Elem e, double v) {
   return formatDecimal(v);
 }
 
+/// Smallest s with v * 2^s an integer, or -1 (not finite, or s > 12).
+int dyadicScale(double v) {
+  if (!std::isfinite(v))
+    return -1;
+  for (int sc = 0; sc <= 12; ++sc)
+    if (std::ldexp(v, sc) == std::floor(std::ldexp(v, sc)))
+      return sc;
+  return -1;
+}
+
+/// Whether `e` holds `v` exactly.
+bool representable(Elem e, double v) {
+  if (!std::isfinite(v))
+    return false;
+  APFloat f(v);
+  bool lost = false;
+  APFloat::opStatus st =
+      f.convert(semanticsOf(e), APFloat::rmNearestTiesToEven, &lost);
+  return !lost && st == APFloat::opOK;
+}
+
 double maxAbs(const Val &v) { return std::max(std::fabs(v.flo), std::fabs(v.fhi)); }
 
 /// The next 2^k - 1 >= x (x >= 0).
@@ -238,15 +259,8 @@ Val KernelGen::constFloat(Elem e, const Shape &s, double value) {
   r.elem = e;
   r.shape = s;
   r.flo = r.fhi = value;
-  // The constant is exact when it is a small dyadic rational.
-  r.scale = -1;
-  if (std::isfinite(value))
-    for (int sc = 0; sc <= 12; ++sc)
-      if (std::ldexp(value, sc) == std::floor(std::ldexp(value, sc))) {
-        if (fitsExact(e, std::fabs(value), sc))
-          r.scale = sc;
-        break;
-      }
+  // The constant is exact when it is a dyadic rational the type holds.
+  r.scale = representable(e, value) ? dyadicScale(value) : -1;
   r.mayNaN = std::isnan(value);
   line(r.name + " = constant <" + elemName(e) + ": " + floatLiteral(e, value) +
        "> : " + typeText(e, s));
@@ -285,8 +299,10 @@ Val KernelGen::clampFloat(const Val &v, double lo, double hi) {
     r.fhi = hi;
   }
   r.mayNaN = false;
-  r.scale = v.scale >= 0 ? std::max(v.scale, std::max(lov.scale, hiv.scale))
-                         : -1;
+  // Every result element is an element of v or a bound: exact if they are.
+  r.scale = (v.scale >= 0 && lov.scale >= 0 && hiv.scale >= 0)
+                ? std::max(v.scale, std::max(lov.scale, hiv.scale))
+                : -1;
   return define(r);
 }
 
@@ -604,9 +620,10 @@ Val KernelGen::floatBinary(unsigned kind, const Val &a, const Val &bIn) {
     break;
   }
   r.scale = scale;
-  if (r.scale >= 0 && !fitsExact(r.elem, maxAbs(r), r.scale))
+  // max/min/rem pick or shrink exact operands; only +, -, * can round.
+  if (r.scale >= 0 && kind <= fMul && !fitsExact(r.elem, maxAbs(r), r.scale))
     r.scale = -1;
-  if (exact() && r.scale < 0) {
+  if (exact() && r.scale < 0 && kind != fMax) {
     // Not provably exact: maxf is (operands are exact, so is their max).
     r.name.clear();
     return floatBinary(fMax, a, bIn);
