@@ -1,0 +1,32 @@
+// tile-gen writes a verifying program, a manifest in tile-run's format and
+// its .npy inputs; the same seed and policy give the same files.
+// RUN: rm -rf %t && tile-gen --seed 7 --count 2 --policy mma -o %t
+// RUN: tilec-opt %t/7/program.mlir | FileCheck %s --check-prefix=IR
+// RUN: tilec-opt %t/8/program.mlir > /dev/null
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/7/manifest.json
+// RUN: tile-gen --seed 7 --policy mma -o %t/again
+// RUN: diff %t/7/program.mlir %t/again/7/program.mlir
+// RUN: diff %t/7/arg1.npy %t/again/7/arg1.npy
+// RUN: diff %t/7/manifest.json %t/again/7/manifest.json
+// RUN: not tile-gen --seed 1 --policy nope -o %t/bad 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: tile-gen --policy floats-exact --print-policy -o %t | FileCheck %s --check-prefix=POLICY
+
+// IR: cuda_tile.module @gen
+// IR: entry @kernel(
+// IR: get_tile_block_id
+// IR: mmaf
+// IR: continue
+
+// MANIFEST: "args": [
+// MANIFEST: "@arg1.npy"
+// MANIFEST: "entry": "kernel"
+// MANIFEST: "grid": [
+// MANIFEST: "policy": "mma"
+// MANIFEST: "policy_hash": "{{[0-9a-f]{16}}}"
+// MANIFEST: "program": "program.mlir"
+// MANIFEST: "seed": 7
+
+// BAD: unknown policy preset 'nope' (known: ints, floats-exact, floats, memory, control, mma, full)
+
+// POLICY: "exactFloats": true
+// POLICY: "name": "floats-exact"
