@@ -22,7 +22,7 @@
 // MANIFEST: "entry": "kernel"
 // MANIFEST: "grid": [
 // MANIFEST: "policy": "mma"
-// MANIFEST: "policy_hash": "{{[0-9a-f]{16}}}"
+// MANIFEST: "policy_hash": "{{[0-9a-f]+}}"
 // MANIFEST: "program": "program.mlir"
 // MANIFEST: "seed": 7
 
