@@ -141,6 +141,9 @@ public:
   void stmtGemm();
   void stmtRowNorm();
   void stmtAtomic();
+  void stmtMisc(unsigned depth);
+  /// bx + gx * by as a rank-0 i32 in [0, gx * gy).
+  Val scalarLinearBlock();
   void storeValue(const Val &v);
 
   /// An operand of the given type: a visible value, else a fresh one
@@ -181,6 +184,8 @@ public:
   std::string lastToken; ///< empty: tokens are not threaded
   bool threadTokens = false;
   bool loadMmaLoop = false;
+  std::string globals; ///< module-level `global` ops
+  unsigned globalCount = 0;
   unsigned outputs = 0;
   /// Loads that happened inside the innermost for-loop body (for the
   /// load-feeds-MMA statistic).

@@ -69,6 +69,7 @@ namespace tilecheck::gen {
   X(unsigned, wRowNorm, 2, "softmax/layernorm row templates")                  \
   X(unsigned, wAtomic, 1, "atomic read-modify-write to a shared counter")      \
   X(unsigned, wStore, 2, "extra stores in the middle of the program")          \
+  X(unsigned, wMisc, 2, "asserts, queries, pack, casts, cas, globals, print")  \
   /* Attributes and features. */                                               \
   X(double, pOverflowFlag, 0.5, "flag an int op when ranges allow it")         \
   X(double, pRounding, 0.3, "non-default rounding mode")                       \
