@@ -96,13 +96,16 @@ def load_feeds_mma_in_loop(text):
     return False
 
 
+def generate(args, first, count, out_dir):
+    """tile-gen writes out_dir/<seed>/ for seeds first .. first+count-1."""
+    subprocess.run([os.path.join(args.bin, "tile-gen"), "--seed", str(first),
+                    "--count", str(count), "--policy", args.policy,
+                    "-o", out_dir], check=True, capture_output=True)
+
+
 def run_one(args, seed, work):
-    """Generate, verify and run one program; returns a result dict."""
-    out_dir = os.path.join(work, "gen")
-    subprocess.run([os.path.join(args.bin, "tile-gen"), "--seed", str(seed),
-                    "--policy", args.policy, "-o", out_dir],
-                   check=True, capture_output=True)
-    case = os.path.join(out_dir, str(seed))
+    """Verify and run one generated program; returns a result dict."""
+    case = os.path.join(work, "gen", str(seed))
     with open(os.path.join(case, "program.mlir")) as f:
         text = f.read()
     with open(os.path.join(case, "manifest.json")) as f:
@@ -218,13 +221,17 @@ def main():
     start = time.time()
     results = []
     with tempfile.TemporaryDirectory(prefix="gen-report-") as work:
+        batch = 500
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            futures = [pool.submit(run_one, args, s, work)
-                       for s in range(args.seed, args.seed + args.count)]
-            for i, fut in enumerate(concurrent.futures.as_completed(futures)):
-                results.append(fut.result())
-                if (i + 1) % 500 == 0:
-                    print(f"{i + 1}/{args.count}", file=sys.stderr, flush=True)
+            for first in range(args.seed, args.seed + args.count, batch):
+                n = min(batch, args.seed + args.count - first)
+                generate(args, first, n, os.path.join(work, "gen"))
+                futures = [pool.submit(run_one, args, s, work)
+                           for s in range(first, first + n)]
+                for fut in concurrent.futures.as_completed(futures):
+                    results.append(fut.result())
+                print(f"{len(results)}/{args.count}", file=sys.stderr,
+                      flush=True)
     results.sort(key=lambda r: r["seed"])
     report = summarize(args, results, known, time.time() - start)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
