@@ -425,8 +425,24 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   }
   std::string pvType = "partition_view<tile=(" + shapeText(s) + "), " + padding +
                        tvType + ">";
+  std::string makeView = "make_partition_view";
+  if (!dynamic && rng.chance(0.15)) {
+    // A strided view whose tiles overlap (stride = tile >> k): index i of a
+    // dimension cut into p tiles ends at i*stride + tile <= p*tile, so every
+    // index partIndex returns stays inside the tensor.
+    std::string strideText;
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t t = s[d];
+      while (t > 1 && rng.chance(0.5))
+        t /= 2;
+      strideText += (d ? "," : "") + std::to_string(t);
+    }
+    pvType = "strided_view<tile=(" + shapeText(s) + "), traversal_strides=[" +
+             strideText + "], " + tvType + ">";
+    makeView = "make_strided_view";
+  }
   std::string pv = fresh("pv");
-  line(pv + " = make_partition_view " + tv + " : " + pvType);
+  line(pv + " = " + makeView + " " + tv + " : " + pvType);
   std::string idxList;
   for (unsigned d = 0; d < rank; ++d)
     idxList += (d ? ", " : "") + idx[d].name;
