@@ -491,14 +491,20 @@ void KernelGen::stmtGemm() {
       {"f16", Elem::F16, Elem::F32, 4},  {"bf16", Elem::BF16, Elem::F32, 4},
       {"f32", Elem::F32, Elem::F32, 4},  {"tf32", Elem::F32, Elem::F32, 4},
       {"f64", Elem::F64, Elem::F64, 4},  {"f16", Elem::F16, Elem::F16, 2},
-      {"f8E4M3FN", Elem::F16, Elem::F32, 4}, {"i8", Elem::I8, Elem::I32, 0}};
+      {"f8E4M3FN", Elem::F16, Elem::F32, 4}, {"i8", Elem::I8, Elem::I32, 0},
+      // mmaf_scaled: f8E4M3FN operands, one f8E8M0FNU scale per 32 of K.
+      {"f8E4M3FN", Elem::F16, Elem::F32, 4}};
   bool anyFloat = policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 > 0;
   bool anyInt = policy.wI8 + policy.wI16 + policy.wI64 > 0 || !anyFloat;
   SmallVector<unsigned, 8> ok;
-  for (unsigned i = 0; i < 8; ++i)
-    if ((i == 7 && anyInt) || (i < 7 && anyFloat))
+  bool scaledFits = policy.maxTileElems >= 4 * 32 && policy.maxMmaDim >= 32;
+  for (unsigned i = 0; i < 9; ++i)
+    if ((i == 7 && anyInt) || (i < 7 && anyFloat) ||
+        (i == 8 && anyFloat && scaledFits))
       ok.push_back(i);
-  const Pair &p = pairs[ok[rng.below(ok.size())]];
+  unsigned pairIndex = ok[rng.below(ok.size())];
+  const Pair &p = pairs[pairIndex];
+  bool scaled = pairIndex == 8;
   bool isInt = p.acc == Elem::I32;
   unsigned maxLog = 0;
   while ((2u << maxLog) <= policy.maxMmaDim)
@@ -516,7 +522,17 @@ void KernelGen::stmtGemm() {
     else
       break;
   }
+  if (scaled) {
+    K = 32; // the f8 block size: one scale per 32 elements of K
+    while (M * K > policy.maxTileElems && M > 4)
+      M /= 2;
+    while (K * N > policy.maxTileElems && N > 4)
+      N /= 2;
+  }
   int64_t nk = policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
+  // Scales are 2^e with e in [-1, 1] (f8E8M0FNU holds only powers of two).
+  double scaleA = scaled ? std::ldexp(1.0, static_cast<int>(rng.below(3)) - 1) : 1;
+  double scaleB = scaled ? std::ldexp(1.0, static_cast<int>(rng.below(3)) - 1) : 1;
   // Input ranges: exact policies keep the whole sum inside the significand.
   double mag = exact() || rng.chance(0.5) ? p.exactMag : 1.0;
   int scale = exact() || mag > 1 ? 0 : -1;
@@ -568,10 +584,12 @@ void KernelGen::stmtGemm() {
       acc.hi = static_cast<int64_t>(hi);
     }
   } else {
-    double bound = mag * mag * K * nk;
+    double bound = mag * mag * K * nk * scaleA * scaleB;
     acc.flo = init.flo - bound;
     acc.fhi = init.fhi + bound;
-    acc.scale = (scale >= 0 && init.scale >= 0) ? std::max(init.scale, 0) : -1;
+    acc.scale = (scale >= 0 && init.scale >= 0)
+                    ? std::max(init.scale, (scaleA * scaleB < 1) ? 2 : 0)
+                    : -1;
     if (acc.scale >= 0 &&
         !fitsExact(p.acc, std::max(std::fabs(acc.flo), std::fabs(acc.fhi)), acc.scale))
       acc.scale = -1;
@@ -604,7 +622,18 @@ void KernelGen::stmtGemm() {
     bT = bT2;
   }
   std::string next = fresh("mma");
-  if (isInt)
+  if (scaled) {
+    std::string sa = fresh("sa"), sb = fresh("sb");
+    std::string saT = "tile<" + shapeText({M, K / 32}) + "xf8E8M0FNU>";
+    std::string sbT = "tile<" + shapeText({K / 32, N}) + "xf8E8M0FNU>";
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.1f", scaleA);
+    line(sa + " = constant <f8E8M0FNU: " + buf + "> : " + saT);
+    std::snprintf(buf, sizeof(buf), "%.1f", scaleB);
+    line(sb + " = constant <f8E8M0FNU: " + buf + "> : " + sbT);
+    line(next + " = mmaf_scaled " + a + ", " + b + ", " + s + ", " + sa + ", " +
+         sb + " : " + aT + ", " + bT + ", " + accT + ", " + saT + ", " + sbT);
+  } else if (isInt)
     line(next + " = mmai " + a + ", " + b + ", " + s +
          (aSigned ? " signed" : " unsigned") + (bSigned ? " signed" : " unsigned") +
          " : " + aT + ", " + bT + ", " + accT);
