@@ -231,7 +231,7 @@ TEST(RandomTest, SeededSourceIsPortable) {
 }
 
 TEST_F(GeneratorTest, ChoiceSequencesGiveValidPrograms) {
-  for (const char *name : {"full", "control", "memory"}) {
+  for (const std::string &name : presetNames()) {
     GenPolicy policy = preset(name);
     bool ok = rc::check(std::string("every choice sequence verifies: ") + name,
                         [&] {

@@ -41,9 +41,12 @@ inline ProgramCase programFromChoices(const GenPolicy &policy,
 inline rc::Gen<ProgramCase> genProgram(GenPolicy policy) {
   // Raw choices are reduced modulo each bound; 2^20 covers every bound the
   // generator asks for except chance(), whose scale is exactly 2^20.
+  // A program consumes a few hundred choices; scaling the size lets the
+  // largest test cases reach full-size programs (past the end of the
+  // sequence every choice is 0, the simplest).
   return rc::gen::map(
-      rc::gen::container<std::vector<uint64_t>>(
-          rc::gen::inRange<uint64_t>(0, uint64_t(1) << 20)),
+      rc::gen::scale(5.0, rc::gen::container<std::vector<uint64_t>>(
+                              rc::gen::inRange<uint64_t>(0, uint64_t(1) << 20))),
       [policy](std::vector<uint64_t> choices) {
         return programFromChoices(policy, std::move(choices));
       });
