@@ -81,7 +81,7 @@ def load_feeds_mma_in_loop(text):
                 srcs = NAME_RE.findall(s.split("=", 1)[1])
                 if srcs and srcs[0] in loaded:
                     loaded.add(defs[0])
-            elif op in ("mmaf", "mmai"):
+            elif op in ("mmaf", "mmai", "mmaf_scaled"):
                 operands = NAME_RE.findall(s.split("=", 1)[1])[:2]
                 if any(o in loaded for o in operands):
                     return True

@@ -50,9 +50,8 @@ void BM_GenerateAndParse(benchmark::State &state) {
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
-  mlir::ScopedDiagnosticHandler quiet(&ctx, [](mlir::Diagnostic &) {
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler quiet(
+      &ctx, [](mlir::Diagnostic &) { return mlir::success(); });
   uint64_t seed = 1;
   int64_t invalid = 0;
   for (auto _ : state) {

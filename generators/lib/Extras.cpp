@@ -32,8 +32,10 @@ static std::string pointersAt(KernelGen &g, const std::string &base, Elem e,
                               const Val &offsets) {
   int64_t n = offsets.shape[0];
   std::string p1 = g.fresh("ptr"), pb = g.fresh("ptr"), ps = g.fresh("ptr");
-  g.line(p1 + " = reshape " + base + " : " + ptrTy(e, {}) + " -> " + ptrTy(e, {1}));
-  g.line(pb + " = broadcast " + p1 + " : " + ptrTy(e, {1}) + " -> " + ptrTy(e, {n}));
+  g.line(p1 + " = reshape " + base + " : " + ptrTy(e, {}) + " -> " +
+         ptrTy(e, {1}));
+  g.line(pb + " = broadcast " + p1 + " : " + ptrTy(e, {1}) + " -> " +
+         ptrTy(e, {n}));
   g.line(ps + " = offset " + pb + ", " + offsets.name + " : " + ptrTy(e, {n}) +
          ", " + typeText(Elem::I32, {n}) + " -> " + ptrTy(e, {n}));
   return ps;
@@ -64,7 +66,9 @@ void KernelGen::stmtMisc(unsigned depth) {
   }
   case 1: { // pack to bytes and unpack back (a bit-exact round trip)
     const Val *f = findAny(true, true);
-    if (!f || f->shape.empty() || (isFloatElem(f->elem) && f->scale < 0))
+    // pack needs a change of width (i8 -> i8 is invalid).
+    if (!f || f->shape.empty() || f->elem == Elem::I8 ||
+        (isFloatElem(f->elem) && f->scale < 0))
       return;
     Val v = *f;
     int64_t n = numElements(v.shape);
@@ -106,8 +110,8 @@ void KernelGen::stmtMisc(unsigned depth) {
     Val r = v;
     r.name = fresh("ld");
     std::string lt = fresh("t");
-    line(r.name + ", " + lt + " = load_ptr_tko weak " + ptrs + " token = " + st +
-         " : " + ptrTy(e, {n}) + " -> " + typeText(e, {n}) + ", token");
+    line(r.name + ", " + lt + " = load_ptr_tko weak " + ptrs + " token = " +
+         st + " : " + ptrTy(e, {n}) + " -> " + typeText(e, {n}) + ", token");
     define(r);
     return;
   }
@@ -121,13 +125,14 @@ void KernelGen::stmtMisc(unsigned depth) {
     std::string buf = addBuffer(e, {blocks * n}, true, nullptr,
                                 isIntElem(e) ? -hi : -hi, hi, 0);
     std::string asInt = fresh("addr"), back = fresh("ptr");
-    line(asInt + " = ptr_to_int " + buf + " : " + ptrTy(e, {}) + " -> tile<i64>");
+    line(asInt + " = ptr_to_int " + buf + " : " + ptrTy(e, {}) +
+         " -> tile<i64>");
     line(back + " = int_to_ptr " + asInt + " : tile<i64> -> " + ptrTy(e, {}));
     std::string bytes = fresh("ptr"), typed = fresh("ptr");
     line(bytes + " = ptr_to_ptr " + back + " : " + ptrTy(e, {}) + " -> " +
          ptrTy(Elem::I8, {}));
-    line(typed + " = ptr_to_ptr " + bytes + " : " + ptrTy(Elem::I8, {}) + " -> " +
-         ptrTy(e, {}));
+    line(typed + " = ptr_to_ptr " + bytes + " : " + ptrTy(Elem::I8, {}) +
+         " -> " + ptrTy(e, {}));
     Val io = iota(Elem::I32, n);
     Val lin = scalarLinearBlock();
     Val nv = constInt(Elem::I32, {}, n);
@@ -159,7 +164,8 @@ void KernelGen::stmtMisc(unsigned depth) {
     std::string buf = addBuffer(e, {blocks * n}, false, nullptr, 0, 0, -1);
     Val lin = scalarLinearBlock();
     Val base = intBinary(2, lin, constInt(Elem::I32, {}, n));
-    Val off = intBinary(0, broadcastTo(reshape(base, {1}), {n}), iota(Elem::I32, n));
+    Val off =
+        intBinary(0, broadcastTo(reshape(base, {1}), {n}), iota(Elem::I32, n));
     std::string ptrs = pointersAt(*this, buf, e, off);
     Val zero = constInt(e, {n}, 0);
     Val old = zero;
@@ -180,16 +186,18 @@ void KernelGen::stmtMisc(unsigned depth) {
     std::string tvT = "tensor_view<" + shapeText(s) + "x" + elemName(e) +
                       ", strides=[" + std::to_string(s[1]) + ",1]>";
     std::string tv = fresh("tv"), pv = fresh("pv");
-    line(tv + " = make_tensor_view " + buf + ", shape = [" + std::to_string(s[0]) +
-         ", " + std::to_string(s[1]) + "], strides = [" + std::to_string(s[1]) +
-         ", 1] : " + tvT);
-    std::string pvT = "partition_view<tile=(" + shapeText(s) + "), " + tvT + ">";
+    line(tv + " = make_tensor_view " + buf + ", shape = [" +
+         std::to_string(s[0]) + ", " + std::to_string(s[1]) + "], strides = [" +
+         std::to_string(s[1]) + ", 1] : " + tvT);
+    std::string pvT =
+        "partition_view<tile=(" + shapeText(s) + "), " + tvT + ">";
     line(pv + " = make_partition_view " + tv + " : " + pvT);
     Val c0 = constInt(Elem::I32, {}, 0);
-    static const char *modes[] = {"add", "and", "or", "xor", "max", "min", "umax", "umin"};
+    static const char *modes[] = {"add", "and", "or",   "xor",
+                                  "max", "min", "umax", "umin"};
     std::string t = fresh("t");
-    line(t + " = atomic_red_view_tko relaxed device " + pv + "[" + c0.name + ", " +
-         c0.name + "], " + modes[rng.below(8)] + ", " + v.name + " : " +
+    line(t + " = atomic_red_view_tko relaxed device " + pv + "[" + c0.name +
+         ", " + c0.name + "], " + modes[rng.below(8)] + ", " + v.name + " : " +
          typeText(e, s) + ", " + pvT + ", tile<i32> -> token");
     return;
   }
@@ -244,18 +252,21 @@ void KernelGen::stmtMisc(unsigned depth) {
     Elem e = pickElem(true, true);
     Shape s = {int64_t(1) << rng.below(4), int64_t(1) << rng.below(4)};
     int64_t parts = grid[0];
-    int64_t rows = (parts - 1) * s[0] + 1 + static_cast<int64_t>(rng.below(s[0]));
+    int64_t rows =
+        (parts - 1) * s[0] + 1 + static_cast<int64_t>(rng.below(s[0]));
     std::string buf = addBuffer(e == Elem::I1 ? Elem::I8 : e,
                                 {parts * s[0], s[1]}, false, nullptr, 0, 0, -1);
     e = e == Elem::I1 ? Elem::I8 : e;
     std::string n = addScalar(Elem::I32, rows, rows, parts * s[0]);
-    std::string tvT = std::string("tensor_view<?x") + std::to_string(s[1]) + "x" +
-                      elemName(e) + ", strides=[" + std::to_string(s[1]) + ",1]>";
+    std::string tvT = std::string("tensor_view<?x") + std::to_string(s[1]) +
+                      "x" + elemName(e) + ", strides=[" + std::to_string(s[1]) +
+                      ",1]>";
     std::string tv = fresh("tv"), pv = fresh("pv");
     line(tv + " = make_tensor_view " + buf + ", shape = [" + n + ", " +
          std::to_string(s[1]) + "], strides = [" + std::to_string(s[1]) +
          ", 1] : tile<i32> -> " + tvT);
-    std::string pvT = "partition_view<tile=(" + shapeText(s) + "), " + tvT + ">";
+    std::string pvT =
+        "partition_view<tile=(" + shapeText(s) + "), " + tvT + ">";
     line(pv + " = make_partition_view " + tv + " : " + pvT);
     Val d0, d1, i0, i1;
     for (Val *v : {&d0, &d1, &i0, &i1}) {

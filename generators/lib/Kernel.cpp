@@ -132,7 +132,8 @@ const Val *KernelGen::findVal(Elem e, const Shape &s) {
     return nullptr;
   // Recent values first: long dependence chains, not a flat fan-out.
   size_t n = found.size();
-  return found[rng.chance(0.3) ? rng.below(n) : rng.below(std::min<size_t>(n, 3))];
+  return found[rng.chance(0.3) ? rng.below(n)
+                               : rng.below(std::min<size_t>(n, 3))];
 }
 
 const Val *KernelGen::findAny(bool wantInt, bool wantFloat, bool rank0Only) {
@@ -141,7 +142,8 @@ const Val *KernelGen::findAny(bool wantInt, bool wantFloat, bool rank0Only) {
     for (auto v = it->rbegin(); v != it->rend(); ++v) {
       if (v->elem == Elem::I1 || !floatOk(*v))
         continue;
-      if ((isIntElem(v->elem) && !wantInt) || (isFloatElem(v->elem) && !wantFloat))
+      if ((isIntElem(v->elem) && !wantInt) ||
+          (isFloatElem(v->elem) && !wantFloat))
         continue;
       if (rank0Only != v->shape.empty())
         continue;
@@ -150,27 +152,31 @@ const Val *KernelGen::findAny(bool wantInt, bool wantFloat, bool rank0Only) {
   if (found.empty())
     return nullptr;
   size_t n = found.size();
-  return found[rng.chance(0.3) ? rng.below(n) : rng.below(std::min<size_t>(n, 4))];
+  return found[rng.chance(0.3) ? rng.below(n)
+                               : rng.below(std::min<size_t>(n, 4))];
 }
 
 Elem KernelGen::pickElem(bool allowInt, bool allowFloat) {
-  static const Elem order[] = {Elem::I32, Elem::F32, Elem::I64,  Elem::F16,
-                               Elem::I16, Elem::BF16, Elem::I8, Elem::F64};
-  unsigned w[] = {policy.wI32, policy.wF32, policy.wI64,  policy.wF16,
-                  policy.wI16, policy.wBF16, policy.wI8, policy.wF64};
+  static const Elem order[] = {Elem::I32, Elem::F32,  Elem::I64, Elem::F16,
+                               Elem::I16, Elem::BF16, Elem::I8,  Elem::F64};
+  unsigned w[] = {policy.wI32, policy.wF32,  policy.wI64, policy.wF16,
+                  policy.wI16, policy.wBF16, policy.wI8,  policy.wF64};
   for (unsigned i = 0; i < 8; ++i)
-    if ((isIntElem(order[i]) && !allowInt) || (isFloatElem(order[i]) && !allowFloat))
+    if ((isIntElem(order[i]) && !allowInt) ||
+        (isFloatElem(order[i]) && !allowFloat))
       w[i] = 0;
   size_t k = rng.weighted(w);
   if (k >= 8)
-    return allowInt || policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 == 0
+    return allowInt ||
+                   policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 == 0
                ? Elem::I32
                : Elem::F32;
   return order[k];
 }
 
 Shape KernelGen::pickShape(unsigned maxElems) {
-  unsigned rank = rng.chance(policy.pRank1) ? 1 : (rng.chance(policy.pRank3) ? 3 : 2);
+  unsigned rank =
+      rng.chance(policy.pRank1) ? 1 : (rng.chance(policy.pRank3) ? 3 : 2);
   Shape s;
   for (unsigned i = 0; i < rank; ++i)
     s.push_back(int64_t(1) << rng.below(policy.maxLog2Dim + 1));
@@ -183,7 +189,8 @@ Shape KernelGen::pickShape(unsigned maxElems) {
 
 int64_t KernelGen::pickSmallInt(int64_t bound) {
   uint64_t k = rng.below(2 * bound + 1); // zigzag: 0, -1, 1, -2, 2, ...
-  return (k & 1) ? -static_cast<int64_t>((k + 1) / 2) : static_cast<int64_t>(k / 2);
+  return (k & 1) ? -static_cast<int64_t>((k + 1) / 2)
+                 : static_cast<int64_t>(k / 2);
 }
 
 //===----------------------------------------------------------------------===//
@@ -209,7 +216,8 @@ std::string KernelGen::addBuffer(Elem e, const Shape &dims, bool input,
     for (int64_t i = 0; i < n; ++i) {
       double v;
       if (isIntElem(e)) {
-        v = static_cast<double>(rng.range(static_cast<int64_t>(lo), static_cast<int64_t>(hi)));
+        v = static_cast<double>(
+            rng.range(static_cast<int64_t>(lo), static_cast<int64_t>(hi)));
       } else if (scale >= 0) {
         // Exact inputs: k * 2^-scale with |k| <= hi * 2^scale.
         int64_t m = static_cast<int64_t>(std::ldexp(hi, scale));
@@ -229,7 +237,8 @@ std::string KernelGen::addBuffer(Elem e, const Shape &dims, bool input,
   return args.back().name;
 }
 
-std::string KernelGen::addScalar(Elem e, int64_t value, int64_t lo, int64_t hi) {
+std::string KernelGen::addScalar(Elem e, int64_t value, int64_t lo,
+                                 int64_t hi) {
   ArgInfo info;
   info.name = "%arg" + std::to_string(args.size());
   info.type = typeText(e, {});
@@ -291,8 +300,10 @@ Val KernelGen::condition() {
     return compare(fv, constFloat(fv.elem, {}, mid));
   }
   Val a = scalarIndex();
-  int64_t c = a.lo + static_cast<int64_t>(rng.below(
-                         static_cast<uint64_t>(std::min<int64_t>(a.hi - a.lo, 64)) + 2));
+  int64_t c =
+      a.lo +
+      static_cast<int64_t>(rng.below(
+          static_cast<uint64_t>(std::min<int64_t>(a.hi - a.lo, 64)) + 2));
   return compare(a, constInt(a.elem, {}, c));
 }
 
@@ -314,12 +325,41 @@ Val KernelGen::operand(Elem e, const Shape &s) {
           if (!(isFloatElem(v->elem) && isIntElem(e) && v->mayNaN && exact()))
             return convertTo(*v, e);
   }
-  if (isIntElem(e))
-    return constInt(e, s, pickSmallInt(16));
+  bool fromArg = how == 3 && rng.chance(0.3) && e != Elem::I1;
+  if (isIntElem(e)) {
+    int64_t k = pickSmallInt(16);
+    if (!fromArg)
+      return constInt(e, s, k);
+    // A scalar kernel argument spread over the tile (saxpy's alpha).
+    ArgInfo info;
+    info.name = "%arg" + std::to_string(args.size());
+    info.type = typeText(e, {});
+    info.arg.form = std::to_string(k);
+    args.push_back(info);
+    Val a;
+    a.name = info.name;
+    a.elem = e;
+    a.lo = a.hi = k;
+    return broadcastTo(reshape(a, Shape(s.size(), 1)), s);
+  }
   double v = static_cast<double>(pickSmallInt(8));
   if (rng.chance(0.3))
     v += 0.5;
-  return constFloat(e, s, v);
+  if (!fromArg)
+    return constFloat(e, s, v);
+  ArgInfo info;
+  info.name = "%arg" + std::to_string(args.size());
+  info.type = typeText(e, {});
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f", v); // exact: a multiple of 0.5
+  info.arg.form = buf;
+  args.push_back(info);
+  Val a;
+  a.name = info.name;
+  a.elem = e;
+  a.flo = a.fhi = v;
+  a.scale = v == std::floor(v) ? 0 : 1;
+  return broadcastTo(reshape(a, Shape(s.size(), 1)), s);
 }
 
 Val KernelGen::loadInput(Elem e, const Shape &sIn) {
@@ -334,7 +374,8 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
     int64_t p;
     if (d < 2 && rng.chance(0.6))
       p = grid[d];
-    else if (!loopIndices.empty() && loopIndices.back().lo >= 0 && rng.chance(0.6))
+    else if (!loopIndices.empty() && loopIndices.back().lo >= 0 &&
+             rng.chance(0.6))
       p = loopIndices.back().hi + 1;
     else
       p = 1 + rng.below(3);
@@ -348,8 +389,10 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   double lo, hi;
   int scale = -1;
   if (isIntElem(e)) {
-    lo = std::max<double>(static_cast<double>(policy.intInputMin), static_cast<double>(minOf(e)));
-    hi = std::min<double>(static_cast<double>(policy.intInputMax), static_cast<double>(maxOf(e)));
+    lo = std::max<double>(static_cast<double>(policy.intInputMin),
+                          static_cast<double>(minOf(e)));
+    hi = std::min<double>(static_cast<double>(policy.intInputMax),
+                          static_cast<double>(maxOf(e)));
   } else {
     hi = policy.floatInputMag;
     if (e == Elem::BF16 || e == Elem::F16)
@@ -380,9 +423,11 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
     dynOperand = addScalar(Elem::I32, rows, rows, dims[0]);
   }
   for (unsigned d = 0; d < rank; ++d) {
-    shapeList += (d ? ", " : "") + (d == 0 && dynamic ? dynOperand : std::to_string(dims[d]));
+    shapeList += (d ? ", " : "") +
+                 (d == 0 && dynamic ? dynOperand : std::to_string(dims[d]));
     strideList += (d ? "," : "") + std::to_string(strides[d]);
-    viewShape += (d ? "x" : "") + (d == 0 && dynamic ? std::string("?") : std::to_string(dims[d]));
+    viewShape += (d ? "x" : "") + (d == 0 && dynamic ? std::string("?")
+                                                     : std::to_string(dims[d]));
   }
   std::string tvType = "tensor_view<" + viewShape + "x" + elemName(e) +
                        ", strides=[" + strideList + "]>";
@@ -391,8 +436,8 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   for (unsigned d = 0; d < rank; ++d)
     strideText += (d ? ", " : "") + std::to_string(strides[d]);
   line(tv + " = make_tensor_view " + buf + ", shape = [" + shapeList +
-       "], strides = [" + strideText + "] : " +
-       (dynamic ? "tile<i32> -> " : "") + tvType);
+       "], strides = [" + strideText +
+       "] : " + (dynamic ? "tile<i32> -> " : "") + tvType);
   // Padding: needed when the tile runs past a dynamic edge.
   Val r;
   r.elem = e;
@@ -409,7 +454,8 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
       r.lo = std::min<int64_t>(r.lo, 0);
       r.hi = std::max<int64_t>(r.hi, 0);
     } else {
-      static const char *pads[] = {"zero", "neg_zero", "nan", "pos_inf", "neg_inf"};
+      static const char *pads[] = {"zero", "neg_zero", "nan", "pos_inf",
+                                   "neg_inf"};
       unsigned k = rng.below(exact() ? 2 : 5);
       padding = std::string("padding_value = ") + pads[k] + ", ";
       r.flo = std::min(r.flo, 0.0);
@@ -423,8 +469,8 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
       }
     }
   }
-  std::string pvType = "partition_view<tile=(" + shapeText(s) + "), " + padding +
-                       tvType + ">";
+  std::string pvType =
+      "partition_view<tile=(" + shapeText(s) + "), " + padding + tvType + ">";
   std::string makeView = "make_partition_view";
   if (!dynamic && rng.chance(0.15)) {
     // A strided view whose tiles overlap (stride = tile >> k): index i of a
@@ -448,9 +494,9 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
     idxList += (d ? ", " : "") + idx[d].name;
   r.name = fresh("ld");
   std::string tok = fresh("t");
-  line(r.name + ", " + tok + " = load_view_tko weak " + pv + "[" + idxList + "]" +
-       tokenOperand() + " : " + pvType + ", tile<i32> -> " + typeText(e, s) +
-       ", token");
+  line(r.name + ", " + tok + " = load_view_tko weak " + pv + "[" + idxList +
+       "]" + tokenOperand() + " : " + pvType + ", tile<i32> -> " +
+       typeText(e, s) + ", token");
   noteToken(tok);
   loopLoads.push_back(r.name);
   Val &loaded = define(r);
@@ -487,8 +533,9 @@ static std::string pointerTile(KernelGen &g, const std::string &buf, Elem e,
   g.line(pb + " = broadcast " + p1 + " : " + ptrType(e, {1}) + " -> " +
          ptrType(e, {n}));
   std::string ps = g.fresh("ptr");
-  g.line(ps + " = offset " + pb + ", " + offsets.name + " : " + ptrType(e, {n}) +
-         ", " + typeText(Elem::I32, {n}) + " -> " + ptrType(e, {n}));
+  g.line(ps + " = offset " + pb + ", " + offsets.name + " : " +
+         ptrType(e, {n}) + ", " + typeText(Elem::I32, {n}) + " -> " +
+         ptrType(e, {n}));
   return ps;
 }
 
@@ -500,8 +547,10 @@ void KernelGen::stmtPtrLoad() {
   double lo, hi;
   int scale = -1;
   if (isIntElem(e)) {
-    lo = std::max<double>(static_cast<double>(policy.intInputMin), static_cast<double>(minOf(e)));
-    hi = std::min<double>(static_cast<double>(policy.intInputMax), static_cast<double>(maxOf(e)));
+    lo = std::max<double>(static_cast<double>(policy.intInputMin),
+                          static_cast<double>(minOf(e)));
+    hi = std::min<double>(static_cast<double>(policy.intInputMax),
+                          static_cast<double>(maxOf(e)));
   } else {
     hi = std::min<double>(policy.floatInputMag, 16.0);
     lo = -hi;
@@ -512,23 +561,29 @@ void KernelGen::stmtPtrLoad() {
   std::string ptrs = pointerTile(*this, buf, e, off);
   // Mask: lanes below a bound that cuts the last block short.
   int64_t valid = (blocks - 1) * n + 1 + static_cast<int64_t>(rng.below(n));
-  Val bound = rng.chance(0.5)
-                  ? constInt(Elem::I32, {n}, valid)
-                  : broadcastTo(reshape(Val{addScalar(Elem::I32, valid, valid, valid),
-                                            Elem::I32, {}, valid, valid},
-                                        {1}),
-                                {n});
+  Val bound =
+      rng.chance(0.5)
+          ? constInt(Elem::I32, {n}, valid)
+          : broadcastTo(reshape(Val{addScalar(Elem::I32, valid, valid, valid),
+                                    Elem::I32,
+                                    {},
+                                    valid,
+                                    valid},
+                                {1}),
+                        {n});
   Val mask = *[&] {
     Val m;
     m.name = fresh("p");
     m.elem = Elem::I1;
     m.shape = {n};
     line(m.name + " = cmpi less_than " + off.name + ", " + bound.name +
-         ", signed : " + typeText(Elem::I32, {n}) + " -> " + typeText(Elem::I1, {n}));
+         ", signed : " + typeText(Elem::I32, {n}) + " -> " +
+         typeText(Elem::I1, {n}));
     return &define(m);
   }();
-  Val pad = isIntElem(e) ? constInt(e, {n}, pickSmallInt(4))
-                         : constFloat(e, {n}, static_cast<double>(pickSmallInt(4)));
+  Val pad = isIntElem(e)
+                ? constInt(e, {n}, pickSmallInt(4))
+                : constFloat(e, {n}, static_cast<double>(pickSmallInt(4)));
   Val r;
   r.name = fresh("ld");
   r.elem = e;
@@ -580,7 +635,8 @@ void KernelGen::storeValue(const Val &vIn) {
       Val mask = compare(off, bound); // any predicate is a fine mask
       line(tok + " = store_ptr_tko weak " + ptrs + ", " + flat.name + ", " +
            mask.name + tokenOperand() + " : " + ptrType(v.elem, {n}) + ", " +
-           typeText(v.elem, {n}) + ", " + typeText(Elem::I1, {n}) + " -> token");
+           typeText(v.elem, {n}) + ", " + typeText(Elem::I1, {n}) +
+           " -> token");
     } else {
       line(tok + " = store_ptr_tko weak " + ptrs + ", " + flat.name +
            tokenOperand() + " : " + ptrType(v.elem, {n}) + ", " +
@@ -590,24 +646,28 @@ void KernelGen::storeValue(const Val &vIn) {
     ++outputs;
     return;
   }
-  Shape s2 = v.shape.size() == 2 ? v.shape : Shape{v.shape[0] * v.shape[1], v.shape[2]};
+  Shape s2 = v.shape.size() == 2 ? v.shape
+                                 : Shape{v.shape[0] * v.shape[1], v.shape[2]};
   Val t = reshape(v, s2);
   Shape dims = {s2[0] * grid[0], s2[1] * grid[1]};
   std::string buf = addBuffer(v.elem, dims, false, nullptr, 0, 0, -1);
   bool dynamic = rng.chance(policy.pDynamicShape);
   std::string rowsText = std::to_string(dims[0]);
   if (dynamic) {
-    int64_t rows = (grid[0] - 1) * s2[0] + 1 + static_cast<int64_t>(rng.below(s2[0]));
+    int64_t rows =
+        (grid[0] - 1) * s2[0] + 1 + static_cast<int64_t>(rng.below(s2[0]));
     rowsText = addScalar(Elem::I32, rows, rows, dims[0]);
   }
-  std::string tvType = "tensor_view<" + (dynamic ? std::string("?") : std::to_string(dims[0])) +
+  std::string tvType = "tensor_view<" +
+                       (dynamic ? std::string("?") : std::to_string(dims[0])) +
                        "x" + std::to_string(dims[1]) + "x" + elemName(v.elem) +
                        ", strides=[" + std::to_string(dims[1]) + ",1]>";
   std::string tv = fresh("tv");
   line(tv + " = make_tensor_view " + buf + ", shape = [" + rowsText + ", " +
        std::to_string(dims[1]) + "], strides = [" + std::to_string(dims[1]) +
        ", 1] : " + (dynamic ? "tile<i32> -> " : "") + tvType);
-  std::string pvType = "partition_view<tile=(" + shapeText(s2) + "), " + tvType + ">";
+  std::string pvType =
+      "partition_view<tile=(" + shapeText(s2) + "), " + tvType + ">";
   std::string pv = fresh("pv");
   line(pv + " = make_partition_view " + tv + " : " + pvType);
   std::string tok = fresh("t");
@@ -631,7 +691,8 @@ void KernelGen::stmtAtomic() {
   Val m = constInt(Elem::I32, {n}, slots - 1);
   Val off = intBinary(8 /*and*/, io, m);
   std::string ptrs = pointerTile(*this, buf, e, off);
-  static const char *modes[] = {"add", "and", "or", "xor", "max", "min", "umax", "umin"};
+  static const char *modes[] = {"add", "and", "or",   "xor",
+                                "max", "min", "umax", "umin"};
   const char *mode = modes[rng.below(8)];
   std::string old = fresh("old"), tok = fresh("t");
   std::string types = ptrType(e, {n}) + ", " + typeText(e, {n});

@@ -28,8 +28,24 @@ namespace tilecheck::gen {
 
 namespace {
 enum StmtKind {
-  sIntArith, sFloatArith, sCmpSelect, sConvert, sShape, sLoad, sReduce, sScan,
-  sFor, sIf, sLoop, sMath, sPtrLoad, sGemm, sRowNorm, sAtomic, sMisc, sStore,
+  sIntArith,
+  sFloatArith,
+  sCmpSelect,
+  sConvert,
+  sShape,
+  sLoad,
+  sReduce,
+  sScan,
+  sFor,
+  sIf,
+  sLoop,
+  sMath,
+  sPtrLoad,
+  sGemm,
+  sRowNorm,
+  sAtomic,
+  sMisc,
+  sStore,
   kNumStmtKinds
 };
 } // namespace
@@ -38,13 +54,23 @@ void KernelGen::statement(unsigned depth) {
   bool nest = depth < policy.maxDepth;
   bool top = depth == 0;
   unsigned w[kNumStmtKinds] = {
-      policy.wIntArith,  policy.wFloatArith, policy.wCmpSelect,
-      policy.wConvert,   policy.wShape,      policy.wLoad,
-      policy.wReduce,    policy.wScan,       nest ? policy.wFor : 0,
-      nest ? policy.wIf : 0, nest ? policy.wLoop : 0,
+      policy.wIntArith,
+      policy.wFloatArith,
+      policy.wCmpSelect,
+      policy.wConvert,
+      policy.wShape,
+      policy.wLoad,
+      policy.wReduce,
+      policy.wScan,
+      nest ? policy.wFor : 0,
+      nest ? policy.wIf : 0,
+      nest ? policy.wLoop : 0,
       policy.allowMath && !exact() ? policy.wMath : 0,
-      policy.wPtrLoad,   top ? policy.wGemm : 0, policy.wRowNorm,
-      policy.wAtomic,    policy.wMisc,
+      policy.wPtrLoad,
+      top ? policy.wGemm : 0,
+      policy.wRowNorm,
+      policy.wAtomic,
+      policy.wMisc,
       top && outputs < policy.maxOutputs ? policy.wStore : 0};
   bool anyFloat = policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 > 0;
   if (!anyFloat)
@@ -107,10 +133,11 @@ void KernelGen::stmtIntArith() {
     return;
   }
   unsigned kind = rng.below(13);
-  Val b = (kind == 6 || kind == 7) && rng.chance(0.5)
-              ? constInt(a.elem, a.shape,
-                         rng.range(0, static_cast<int64_t>(bitWidth(a.elem)) - 1))
-              : operand(a.elem, a.shape);
+  Val b =
+      (kind == 6 || kind == 7) && rng.chance(0.5)
+          ? constInt(a.elem, a.shape,
+                     rng.range(0, static_cast<int64_t>(bitWidth(a.elem)) - 1))
+          : operand(a.elem, a.shape);
   intBinary(kind, a, b);
 }
 
@@ -295,7 +322,8 @@ static Val fitInto(KernelGen &g, const Val &want) {
 }
 
 void KernelGen::stmtFor(unsigned depth) {
-  int64_t trip = policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
+  int64_t trip =
+      policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
   int64_t step = rng.chance(0.2) ? 2 : 1;
   int64_t lb = rng.chance(0.2) ? rng.range(-2, 2) : 0;
   Val lbv = constInt(Elem::I32, {}, lb);
@@ -358,7 +386,8 @@ void KernelGen::stmtFor(unsigned depth) {
 }
 
 void KernelGen::stmtLoop(unsigned depth) {
-  int64_t trip = policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
+  int64_t trip =
+      policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
   Val c0 = constInt(Elem::I32, {}, 0);
   Val c1 = constInt(Elem::I32, {}, 1);
   Val ct = constInt(Elem::I32, {}, trip);
@@ -406,7 +435,8 @@ void KernelGen::stmtLoop(unsigned depth) {
   }
   Val next = fitInto(*this, c);
   std::string i1 = fresh("i");
-  line(i1 + " = addi " + i + ", " + c1.name + " overflow<no_signed_wrap> : tile<i32>");
+  line(i1 + " = addi " + i + ", " + c1.name +
+       " overflow<no_signed_wrap> : tile<i32>");
   line("continue " + i1 + ", " + next.name + " : tile<i32>, " + t);
   popScope();
   loopIndices.pop_back();
@@ -432,7 +462,8 @@ void KernelGen::stmtIf(unsigned depth) {
   }
   std::string head = "if " + cond.name;
   if (nr)
-    head = join(resNames, ", ") + " = " + head + " -> (" + join(types, ", ") + ")";
+    head =
+        join(resNames, ", ") + " = " + head + " -> (" + join(types, ", ") + ")";
   line(head + " {");
   SmallVector<Val, 2> merged = shapes;
   for (int branch = 0; branch < 2; ++branch) {
@@ -455,7 +486,8 @@ void KernelGen::stmtIf(unsigned depth) {
         m.flo = std::min(m.flo, y.flo);
         m.fhi = std::max(m.fhi, y.fhi);
         m.mayNaN |= y.mayNaN;
-        m.scale = (m.scale >= 0 && y.scale >= 0) ? std::max(m.scale, y.scale) : -1;
+        m.scale =
+            (m.scale >= 0 && y.scale >= 0) ? std::max(m.scale, y.scale) : -1;
       }
     }
     if (nr)
@@ -482,24 +514,29 @@ void KernelGen::stmtIf(unsigned depth) {
 
 void KernelGen::stmtGemm() {
   struct Pair {
-    const char *in;  ///< element type the MMA consumes
-    Elem load;       ///< element type loaded from memory
+    const char *in; ///< element type the MMA consumes
+    Elem load;      ///< element type loaded from memory
     Elem acc;
     double exactMag; ///< input magnitude that keeps everything exact
   };
   static const Pair pairs[] = {
-      {"f16", Elem::F16, Elem::F32, 4},  {"bf16", Elem::BF16, Elem::F32, 4},
-      {"f32", Elem::F32, Elem::F32, 4},  {"tf32", Elem::F32, Elem::F32, 4},
-      {"f64", Elem::F64, Elem::F64, 4},  {"f16", Elem::F16, Elem::F16, 2},
-      {"f8E4M3FN", Elem::F16, Elem::F32, 4}, {"i8", Elem::I8, Elem::I32, 0},
+      {"f16", Elem::F16, Elem::F32, 4},
+      {"bf16", Elem::BF16, Elem::F32, 4},
+      {"f32", Elem::F32, Elem::F32, 4},
+      {"tf32", Elem::F32, Elem::F32, 4},
+      {"f64", Elem::F64, Elem::F64, 4},
+      {"f16", Elem::F16, Elem::F16, 2},
+      {"f8E4M3FN", Elem::F16, Elem::F32, 4},
+      {"i8", Elem::I8, Elem::I32, 0},
       // mmaf_scaled: f8E4M3FN operands, one f8E8M0FNU scale per 32 of K.
-      {"f8E4M3FN", Elem::F16, Elem::F32, 4}};
+      {"f8E4M3FN", Elem::F16, Elem::F32, 4},
+      {"f8E5M2", Elem::F16, Elem::F32, 4}};
   bool anyFloat = policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 > 0;
   bool anyInt = policy.wI8 + policy.wI16 + policy.wI64 > 0 || !anyFloat;
   SmallVector<unsigned, 8> ok;
   bool scaledFits = policy.maxTileElems >= 4 * 32 && policy.maxMmaDim >= 32;
-  for (unsigned i = 0; i < 9; ++i)
-    if ((i == 7 && anyInt) || (i < 7 && anyFloat) ||
+  for (unsigned i = 0; i < 10; ++i)
+    if ((i == 7 && anyInt) || (i < 7 && anyFloat) || (i == 9 && anyFloat) ||
         (i == 8 && anyFloat && scaledFits))
       ok.push_back(i);
   unsigned pairIndex = ok[rng.below(ok.size())];
@@ -531,8 +568,10 @@ void KernelGen::stmtGemm() {
   }
   int64_t nk = policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
   // Scales are 2^e with e in [-1, 1] (f8E8M0FNU holds only powers of two).
-  double scaleA = scaled ? std::ldexp(1.0, static_cast<int>(rng.below(3)) - 1) : 1;
-  double scaleB = scaled ? std::ldexp(1.0, static_cast<int>(rng.below(3)) - 1) : 1;
+  double scaleA =
+      scaled ? std::ldexp(1.0, static_cast<int>(rng.below(3)) - 1) : 1;
+  double scaleB =
+      scaled ? std::ldexp(1.0, static_cast<int>(rng.below(3)) - 1) : 1;
   // Input ranges: exact policies keep the whole sum inside the significand.
   double mag = exact() || rng.chance(0.5) ? p.exactMag : 1.0;
   int scale = exact() || mag > 1 ? 0 : -1;
@@ -548,8 +587,9 @@ void KernelGen::stmtGemm() {
                                isInt ? ihi : mag, scale);
   auto views = [&](const std::string &buf, const Shape &dims, const Shape &tile,
                    std::string &pvType) {
-    std::string tvType = "tensor_view<" + shapeText(dims) + "x" + elemName(p.load) +
-                         ", strides=[" + std::to_string(dims[1]) + ",1]>";
+    std::string tvType = "tensor_view<" + shapeText(dims) + "x" +
+                         elemName(p.load) + ", strides=[" +
+                         std::to_string(dims[1]) + ",1]>";
     std::string tv = fresh("tv");
     line(tv + " = make_tensor_view " + buf + ", shape = [" +
          std::to_string(dims[0]) + ", " + std::to_string(dims[1]) +
@@ -591,7 +631,8 @@ void KernelGen::stmtGemm() {
                     ? std::max(init.scale, (scaleA * scaleB < 1) ? 2 : 0)
                     : -1;
     if (acc.scale >= 0 &&
-        !fitsExact(p.acc, std::max(std::fabs(acc.flo), std::fabs(acc.fhi)), acc.scale))
+        !fitsExact(p.acc, std::max(std::fabs(acc.flo), std::fabs(acc.fhi)),
+                   acc.scale))
       acc.scale = -1;
     acc.mayNaN = init.mayNaN;
   }
@@ -604,10 +645,12 @@ void KernelGen::stmtGemm() {
        ") -> (" + accT + ") {");
   ++indentLevel;
   std::string a = fresh("a"), b = fresh("b"), ta = fresh("t"), tb = fresh("t");
-  line(a + ", " + ta + " = load_view_tko weak " + pa + "[" + bx.name + ", " + k +
-       "] : " + paType + ", tile<i32> -> " + typeText(p.load, {M, K}) + ", token");
-  line(b + ", " + tb + " = load_view_tko weak " + pb + "[" + k + ", " + by.name +
-       "] : " + pbType + ", tile<i32> -> " + typeText(p.load, {K, N}) + ", token");
+  line(a + ", " + ta + " = load_view_tko weak " + pa + "[" + bx.name + ", " +
+       k + "] : " + paType + ", tile<i32> -> " + typeText(p.load, {M, K}) +
+       ", token");
+  line(b + ", " + tb + " = load_view_tko weak " + pb + "[" + k + ", " +
+       by.name + "] : " + pbType + ", tile<i32> -> " +
+       typeText(p.load, {K, N}) + ", token");
   std::string aT = typeText(p.load, {M, K}), bT = typeText(p.load, {K, N});
   if (std::string(p.in) != elemName(p.load)) {
     // tf32 and f8 operands come from a conversion inside the loop.
@@ -635,8 +678,9 @@ void KernelGen::stmtGemm() {
          sb + " : " + aT + ", " + bT + ", " + accT + ", " + saT + ", " + sbT);
   } else if (isInt)
     line(next + " = mmai " + a + ", " + b + ", " + s +
-         (aSigned ? " signed" : " unsigned") + (bSigned ? " signed" : " unsigned") +
-         " : " + aT + ", " + bT + ", " + accT);
+         (aSigned ? " signed" : " unsigned") +
+         (bSigned ? " signed" : " unsigned") + " : " + aT + ", " + bT + ", " +
+         accT);
   else
     line(next + " = mmaf " + a + ", " + b + ", " + s + " : " + aT + ", " + bT +
          ", " + accT);
@@ -662,17 +706,23 @@ void KernelGen::stmtRowNorm() {
     r.shape = {R};
     std::string e0 = fresh("e"), a0 = fresh("a"), s0 = fresh("s");
     std::string st = typeText(v.elem, {});
-    std::string idText = identity == 0 ? "0.0" : (identity < 0 ? "-inf" : "inf");
+    std::string idText =
+        identity == 0 ? "0.0" : (identity < 0 ? "-inf" : "inf");
     if (identity != 0) {
       // Infinities as raw bits, as cuTile prints them.
-      static const char *neg[] = {"0xFC00", "0xFF80", "0xFF800000", "0xFFF0000000000000"};
-      static const char *pos[] = {"0x7C00", "0x7F80", "0x7F800000", "0x7FF0000000000000"};
-      unsigned k = v.elem == Elem::F16 ? 0 : v.elem == Elem::BF16 ? 1 : v.elem == Elem::F32 ? 2 : 3;
+      static const char *neg[] = {"0xFC00", "0xFF80", "0xFF800000",
+                                  "0xFFF0000000000000"};
+      static const char *pos[] = {"0x7C00", "0x7F80", "0x7F800000",
+                                  "0x7FF0000000000000"};
+      unsigned k = v.elem == Elem::F16    ? 0
+                   : v.elem == Elem::BF16 ? 1
+                   : v.elem == Elem::F32  ? 2
+                                          : 3;
       idText = identity < 0 ? neg[k] : pos[k];
     }
-    line(r.name + " = reduce " + v.name + " dim=1 identities=[" + idText + " : " +
-         elemName(v.elem) + "] : " + typeText(v.elem, v.shape) + " -> " +
-         typeText(v.elem, {R}));
+    line(r.name + " = reduce " + v.name + " dim=1 identities=[" + idText +
+         " : " + elemName(v.elem) + "] : " + typeText(v.elem, v.shape) +
+         " -> " + typeText(v.elem, {R}));
     line("(" + e0 + ": " + st + ", " + a0 + ": " + st + ") {");
     line("  " + s0 + " = " + op + " " + e0 + ", " + a0 + " : " + st);
     line("  yield " + s0 + " : " + st);
@@ -693,7 +743,8 @@ void KernelGen::stmtRowNorm() {
     Val mx = rowReduce(x, "maxf", -1);
     Val d = floatBinary(1 /*sub*/, x, spread(mx));
     if (exact()) {
-      if (fitsExact(e, std::max(std::fabs(d.flo), std::fabs(d.fhi)) * C, d.scale))
+      if (fitsExact(e, std::max(std::fabs(d.flo), std::fabs(d.fhi)) * C,
+                    d.scale))
         rowReduce(d, "addf", 0);
       return;
     }
@@ -759,7 +810,8 @@ GeneratedProgram KernelGen::run(uint64_t seedLabel) {
     lastToken = fresh("tok");
     line(lastToken + " = make_token : token");
   }
-  unsigned n = policy.minStmts + rng.below(policy.maxStmts - policy.minStmts + 1);
+  unsigned n =
+      policy.minStmts + rng.below(policy.maxStmts - policy.minStmts + 1);
   for (unsigned i = 0; i < n; ++i)
     statement(0);
   // Store the most recent results (at least one).

@@ -1,4 +1,5 @@
-//===- ValueOps.cpp - Range-tracking op emitters ---------------------------===//
+//===- ValueOps.cpp - Range-tracking op emitters
+//---------------------------===//
 //
 // Each emitter prints one cuda_tile op and computes the result's value range
 // from its operands' ranges. The range rule is what makes the program free
@@ -181,7 +182,9 @@ bool representable(Elem e, double v) {
   return !lost && st == APFloat::opOK;
 }
 
-double maxAbs(const Val &v) { return std::max(std::fabs(v.flo), std::fabs(v.fhi)); }
+double maxAbs(const Val &v) {
+  return std::max(std::fabs(v.flo), std::fabs(v.fhi));
+}
 
 /// The next 2^k - 1 >= x (x >= 0).
 int64_t maskAbove(int64_t x) {
@@ -248,8 +251,8 @@ Val KernelGen::constI1(const Shape &s, bool value) {
   r.elem = Elem::I1;
   r.shape = s;
   r.lo = r.hi = value ? -1 : 0;
-  line(r.name + " = constant <i1: " + (value ? "true" : "false") + "> : " +
-       typeText(Elem::I1, s));
+  line(r.name + " = constant <i1: " + (value ? "true" : "false") +
+       "> : " + typeText(Elem::I1, s));
   return define(r);
 }
 
@@ -272,12 +275,12 @@ Val KernelGen::clampInt(const Val &v, int64_t lo, int64_t hi) {
   Val hiv = constInt(v.elem, v.shape, hi);
   Val r = v;
   r.name = fresh();
-  line(r.name + " = maxi " + v.name + ", " + lov.name + " signed : " +
-       typeText(v.elem, v.shape));
+  line(r.name + " = maxi " + v.name + ", " + lov.name +
+       " signed : " + typeText(v.elem, v.shape));
   Val r2 = v;
   r2.name = fresh();
-  line(r2.name + " = mini " + r.name + ", " + hiv.name + " signed : " +
-       typeText(v.elem, v.shape));
+  line(r2.name + " = mini " + r.name + ", " + hiv.name +
+       " signed : " + typeText(v.elem, v.shape));
   r2.lo = std::min(std::max(v.lo, lo), hi);
   r2.hi = std::max(std::min(v.hi, hi), lo);
   return define(r2);
@@ -311,8 +314,22 @@ Val KernelGen::clampFloat(const Val &v, double lo, double hi) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-enum IntBin { kAdd, kSub, kMul, kMulHi, kDiv, kRem, kShl, kShr, kAnd, kOr,
-              kXor, kMax, kMin, kNumIntBin };
+enum IntBin {
+  kAdd,
+  kSub,
+  kMul,
+  kMulHi,
+  kDiv,
+  kRem,
+  kShl,
+  kShr,
+  kAnd,
+  kOr,
+  kXor,
+  kMax,
+  kMin,
+  kNumIntBin
+};
 const char *kIntBinNames[] = {"addi", "subi", "muli", "mulhii", "divi",
                               "remi", "shli", "shri", "andi",   "ori",
                               "xori", "maxi", "mini"};
@@ -332,9 +349,9 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
     if (!rng.chance(policy.pOverflowFlag) || (!nsw && !nuw))
       return;
     if (nsw && nuw)
-      attrs = rng.pick<const char *>(
-          {" overflow<no_signed_wrap>", " overflow<no_unsigned_wrap>",
-           " overflow<no_wrap>"});
+      attrs = rng.pick<const char *>({" overflow<no_signed_wrap>",
+                                      " overflow<no_unsigned_wrap>",
+                                      " overflow<no_wrap>"});
     else
       attrs = nsw ? " overflow<no_signed_wrap>" : " overflow<no_unsigned_wrap>";
   };
@@ -352,8 +369,8 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
   case kMul: {
     i128 c[] = {i128(a.lo) * b.lo, i128(a.lo) * b.hi, i128(a.hi) * b.lo,
                 i128(a.hi) * b.hi};
-    bool fits = setRange(r, *std::min_element(c, c + 4),
-                         *std::max_element(c, c + 4));
+    bool fits =
+        setRange(r, *std::min_element(c, c + 4), *std::max_element(c, c + 4));
     flags(fits, fits && a.lo >= 0 && b.lo >= 0);
     break;
   }
@@ -369,8 +386,8 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
   case kRem: {
     // Make the divisor safe: never 0, never -1 against INT_MIN.
     bool minusOneRisk = isSigned && a.lo == minOf(a.elem);
-    bool needFix = (b.lo <= 0 && b.hi >= 0) ||
-                   (minusOneRisk && b.lo <= -1 && b.hi >= -1);
+    bool needFix =
+        (b.lo <= 0 && b.hi >= 0) || (minusOneRisk && b.lo <= -1 && b.hi >= -1);
     i128 dMax; // bound on |divisor|
     if (needFix) {
       if (!minusOneRisk && rng.chance(0.5)) {
@@ -407,17 +424,16 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
           setRange(r, 0, a.hi);
         else
           setRange(r, -A, A);
-        attrs = rng.pick<const char *>(
-            {" signed", " signed rounding<zero>", " signed rounding<negative_inf>",
-             " signed rounding<positive_inf>"});
+        attrs = rng.pick<const char *>({" signed", " signed rounding<zero>",
+                                        " signed rounding<negative_inf>",
+                                        " signed rounding<positive_inf>"});
       } else {
         if (a.lo >= 0)
           setRange(r, 0, a.hi);
         else
           setFull(r);
-        attrs = rng.pick<const char *>(
-            {" unsigned", " unsigned rounding<zero>",
-             " unsigned rounding<positive_inf>"});
+        attrs = rng.pick<const char *>({" unsigned", " unsigned rounding<zero>",
+                                        " unsigned rounding<positive_inf>"});
       }
     } else {
       if (isSigned) {
@@ -531,11 +547,39 @@ Val KernelGen::intUnary(unsigned kind, const Val &a) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-enum FloatBin { fAdd, fSub, fMul, fMax, fMin, fDiv, fRem, fPow, fAtan2, kNumFloatBin };
+enum FloatBin {
+  fAdd,
+  fSub,
+  fMul,
+  fMax,
+  fMin,
+  fDiv,
+  fRem,
+  fPow,
+  fAtan2,
+  kNumFloatBin
+};
 const char *kFloatBinNames[] = {"addf", "subf", "mulf", "maxf", "minf",
                                 "divf", "remf", "pow",  "atan2"};
-enum FloatUn { uNeg, uAbs, uFloor, uCeil, uSqrt, uRsqrt, uExp, uExp2, uLog,
-               uLog2, uSin, uCos, uTan, uSinh, uCosh, uTanh, kNumFloatUn };
+enum FloatUn {
+  uNeg,
+  uAbs,
+  uFloor,
+  uCeil,
+  uSqrt,
+  uRsqrt,
+  uExp,
+  uExp2,
+  uLog,
+  uLog2,
+  uSin,
+  uCos,
+  uTan,
+  uSinh,
+  uCosh,
+  uTanh,
+  kNumFloatUn
+};
 const char *kFloatUnNames[] = {"negf", "absf", "floor", "ceil", "sqrt", "rsqrt",
                                "exp",  "exp2", "log",   "log2", "sin",  "cos",
                                "tan",  "sinh", "cosh",  "tanh"};
@@ -634,7 +678,8 @@ Val KernelGen::floatBinary(unsigned kind, const Val &a, const Val &bIn) {
       if (kind == fDiv && f32 && !exact() && rng.chance(0.3))
         attrs = rng.chance(0.5) ? " rounding<approx>" : " rounding<full>";
       else
-        attrs = std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
+        attrs = std::string(" rounding<") + rng.pick<const char *>(kRoundings) +
+                ">";
     }
     if (f32 && rng.chance(policy.pFlushToZero))
       attrs += " flush_to_zero";
@@ -681,7 +726,8 @@ Val KernelGen::floatUnary(unsigned kind, const Val &a) {
     r.mayNaN = true;
     r.scale = -1;
     if (kind == uSqrt && rng.chance(policy.pRounding))
-      attrs = std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
+      attrs =
+          std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
     if ((kind == uExp || kind == uTanh) && f32 && rng.chance(0.2))
       attrs = rng.chance(0.5) ? " rounding<approx>" : " rounding<full>";
     if ((kind == uSqrt || kind == uRsqrt || kind == uExp2) && f32 &&
@@ -710,7 +756,8 @@ Val KernelGen::fma(const Val &a, const Val &b, const Val &c) {
   r.name = fresh();
   std::string attrs;
   if (rng.chance(policy.pRounding))
-    attrs = std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
+    attrs =
+        std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
   if (a.elem == Elem::F32 && rng.chance(policy.pFlushToZero)) {
     attrs += " flush_to_zero";
     if (!exact())
@@ -726,8 +773,8 @@ Val KernelGen::fma(const Val &a, const Val &b, const Val &c) {
 //===----------------------------------------------------------------------===//
 
 Val KernelGen::compare(const Val &a, const Val &b) {
-  static const char *preds[] = {"equal",     "not_equal",
-                                "less_than", "less_than_or_equal",
+  static const char *preds[] = {"equal",        "not_equal",
+                                "less_than",    "less_than_or_equal",
                                 "greater_than", "greater_than_or_equal"};
   Val r;
   r.name = fresh("p");
@@ -815,9 +862,8 @@ Val KernelGen::convertTo(const Val &vIn, Elem to) {
     r.flo = static_cast<double>(v.lo);
     r.fhi = static_cast<double>(v.hi);
     r.mayNaN = false;
-    r.scale = fitsExact(to, std::max(std::fabs(r.flo), std::fabs(r.fhi)), 0)
-                  ? 0
-                  : -1;
+    r.scale =
+        fitsExact(to, std::max(std::fabs(r.flo), std::fabs(r.fhi)), 0) ? 0 : -1;
     if (!sgn && r.scale < 0) // unsigned reading of a maybe-negative range
       r.flo = 0;
     r.name = fresh();
@@ -861,7 +907,7 @@ Val KernelGen::convertTo(const Val &vIn, Elem to) {
 Val KernelGen::convert(const Val &v) {
   if (isFloatElem(v.elem) && v.scale >= 0 && !v.mayNaN && rng.chance(0.15)) {
     // bitcast only exact values: their bits are the same on every target.
-    Elem to = bitWidth(v.elem) == 64 ? Elem::I64
+    Elem to = bitWidth(v.elem) == 64   ? Elem::I64
               : bitWidth(v.elem) == 32 ? Elem::I32
                                        : Elem::I16;
     Val r = v;
@@ -925,8 +971,8 @@ Val KernelGen::permute(const Val &v) {
     r.shape[i] = v.shape[perm[i]];
     permText += (i ? ", " : "") + std::to_string(perm[i]);
   }
-  line(r.name + " = permute " + v.name + " [" + permText + "] : " +
-       typeText(v.elem, v.shape) + " -> " + typeText(v.elem, r.shape));
+  line(r.name + " = permute " + v.name + " [" + permText +
+       "] : " + typeText(v.elem, v.shape) + " -> " + typeText(v.elem, r.shape));
   return define(r);
 }
 
@@ -941,8 +987,8 @@ Val KernelGen::cat(const Val &a, const Val &b, unsigned dim) {
   r.mayNaN = a.mayNaN || b.mayNaN;
   r.scale = (a.scale >= 0 && b.scale >= 0) ? std::max(a.scale, b.scale) : -1;
   std::string t = typeText(a.elem, a.shape);
-  line(r.name + " = cat " + a.name + ", " + b.name + " dim = " +
-       std::to_string(dim) + " : " + t + ", " + t + " -> " +
+  line(r.name + " = cat " + a.name + ", " + b.name +
+       " dim = " + std::to_string(dim) + " : " + t + ", " + t + " -> " +
        typeText(a.elem, r.shape));
   return define(r);
 }
@@ -970,8 +1016,8 @@ Val KernelGen::extract(const Val &v) {
   std::string list;
   for (size_t i = 0; i < idx.size(); ++i)
     list += (i ? ", " : "") + idx[i];
-  line(r.name + " = extract " + v.name + "[" + list + "] : " +
-       typeText(v.elem, v.shape) + " -> " + typeText(v.elem, r.shape));
+  line(r.name + " = extract " + v.name + "[" + list +
+       "] : " + typeText(v.elem, v.shape) + " -> " + typeText(v.elem, r.shape));
   return define(r);
 }
 
@@ -1016,10 +1062,10 @@ SmallVector<Val, 2> KernelGen::reduceOrScan(ArrayRef<Val> inputs, unsigned dim,
     std::string identity;
     if (isIntElem(v.elem)) {
       unsigned k = rng.below(8);
-      static const Comb combs[] = {{"addi", ""},           {"maxi", " signed"},
-                                   {"mini", " signed"},    {"maxi", " unsigned"},
-                                   {"mini", " unsigned"},  {"andi", ""},
-                                   {"ori", ""},            {"xori", ""}};
+      static const Comb combs[] = {{"addi", ""},          {"maxi", " signed"},
+                                   {"mini", " signed"},   {"maxi", " unsigned"},
+                                   {"mini", " unsigned"}, {"andi", ""},
+                                   {"ori", ""},           {"xori", ""}};
       int64_t ids[] = {0, minOf(v.elem), maxOf(v.elem), 0, -1, -1, 0, 0};
       identity = std::to_string(ids[k]);
       switch (k) {
@@ -1067,10 +1113,15 @@ SmallVector<Val, 2> KernelGen::reduceOrScan(ArrayRef<Val> inputs, unsigned dim,
         if (!exact())
           r.scale = -1;
       }
-      bodyLines.push_back(s + " = " + ops[k] + " " + e + ", " + acc + " : " + st);
+      bodyLines.push_back(s + " = " + ops[k] + " " + e + ", " + acc + " : " +
+                          st);
     }
+    if (rng.chance(0.2)) // a dead pure op: bodies are regions, not just ops
+      bodyLines.push_back(s + "d = " + (isIntElem(v.elem) ? "xori " : "mulf ") +
+                          e + ", " + acc + " : " + st);
     identities.push_back(identity + " : " + elemName(v.elem));
-    argsText += std::string(i ? ", " : "") + e + ": " + st + ", " + acc + ": " + st;
+    argsText +=
+        std::string(i ? ", " : "") + e + ": " + st + ", " + acc + ": " + st;
     yields.push_back(s);
     results.push_back(r);
   }
@@ -1088,12 +1139,13 @@ SmallVector<Val, 2> KernelGen::reduceOrScan(ArrayRef<Val> inputs, unsigned dim,
     outTypes.push_back(typeText(inputs[i].elem, outShape));
     scalarTypes.push_back(typeText(inputs[i].elem, {}));
   }
-  std::string head = join(names, ", ") + " = " + (isScan ? "scan " : "reduce ") +
-                     join(inNames, ", ") + " dim=" + std::to_string(dim);
+  std::string head = join(names, ", ") + " = " +
+                     (isScan ? "scan " : "reduce ") + join(inNames, ", ") +
+                     " dim=" + std::to_string(dim);
   if (isScan)
     head += rng.chance(0.5) ? " reverse=true" : " reverse=false";
-  head += " identities=[" + join(identities, ", ") + "] : " +
-          join(inTypes, ", ") + " -> " + join(outTypes, ", ");
+  head += " identities=[" + join(identities, ", ") +
+          "] : " + join(inTypes, ", ") + " -> " + join(outTypes, ", ");
   line(head);
   line("(" + argsText + ") {");
   ++indentLevel;
@@ -1116,8 +1168,10 @@ Val KernelGen::mma(const Val &a, const Val &b, const Val &acc, bool aSigned,
                       typeText(b.elem, b.shape) + ", " +
                       typeText(acc.elem, acc.shape);
   if (isIntElem(a.elem)) {
-    i128 alo = aSigned || a.lo >= 0 ? a.lo : 0, ahi = aSigned || a.lo >= 0 ? a.hi : 255;
-    i128 blo = bSigned || b.lo >= 0 ? b.lo : 0, bhi = bSigned || b.lo >= 0 ? b.hi : 255;
+    i128 alo = aSigned || a.lo >= 0 ? a.lo : 0,
+         ahi = aSigned || a.lo >= 0 ? a.hi : 255;
+    i128 blo = bSigned || b.lo >= 0 ? b.lo : 0,
+         bhi = bSigned || b.lo >= 0 ? b.hi : 255;
     i128 c[] = {alo * blo, alo * bhi, ahi * blo, ahi * bhi};
     setRange(r, *std::min_element(c, c + 4) * k + acc.lo,
              *std::max_element(c, c + 4) * k + acc.hi);

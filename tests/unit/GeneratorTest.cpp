@@ -112,6 +112,15 @@ TEST_F(GeneratorTest, EveryPresetParsesAndVerifies) {
   }
 }
 
+TEST_F(GeneratorTest, RegressionSeedsVerify) {
+  // Seeds of the default policy that once produced invalid programs
+  // (pack of i8 to i8: pack needs a change of width).
+  for (uint64_t seed : {687ull, 1426ull, 1576ull, 3362ull, 9919ull}) {
+    GeneratedProgram p = generateProgram(preset("full"), seed);
+    EXPECT_EQ(verify(p.text), "") << "seed " << seed;
+  }
+}
+
 TEST_F(GeneratorTest, PresetsCoverTheirOps) {
   // Each preset's programs, taken together, contain the ops it is for.
   std::map<std::string, std::vector<std::string>> expected = {
@@ -233,11 +242,11 @@ TEST(RandomTest, SeededSourceIsPortable) {
 TEST_F(GeneratorTest, ChoiceSequencesGiveValidPrograms) {
   for (const std::string &name : presetNames()) {
     GenPolicy policy = preset(name);
-    bool ok = rc::check(std::string("every choice sequence verifies: ") + name,
-                        [&] {
-                          ProgramCase c = *genProgram(policy);
-                          RC_ASSERT(verify(c.program.text) == "");
-                        });
+    bool ok =
+        rc::check(std::string("every choice sequence verifies: ") + name, [&] {
+          ProgramCase c = *genProgram(policy);
+          RC_ASSERT(verify(c.program.text) == "");
+        });
     EXPECT_TRUE(ok);
   }
 }
@@ -246,8 +255,8 @@ TEST_F(GeneratorTest, ZeroChoicesGiveTheSmallestProgram) {
   GenPolicy policy = preset("full");
   ProgramCase zero = programFromChoices(policy, {});
   EXPECT_EQ(verify(zero.program.text), "");
-  size_t zeroLines = std::count(zero.program.text.begin(),
-                                zero.program.text.end(), '\n');
+  size_t zeroLines =
+      std::count(zero.program.text.begin(), zero.program.text.end(), '\n');
   size_t totalLines = 0;
   for (uint64_t seed = 0; seed < 20; ++seed) {
     std::string t = generateProgram(policy, seed).text;

@@ -24,8 +24,8 @@ int main(int argc, char **argv) {
   cl::OptionCategory category("tile-gen options");
   cl::opt<uint64_t> seed("seed", cl::desc("first seed"), cl::init(0),
                          cl::cat(category));
-  cl::opt<unsigned> count("count", cl::desc("number of programs"),
-                          cl::init(1), cl::cat(category));
+  cl::opt<unsigned> count("count", cl::desc("number of programs"), cl::init(1),
+                          cl::cat(category));
   cl::opt<std::string> policyName(
       "policy",
       cl::desc("preset (ints, floats-exact, floats, memory, control, mma, "
@@ -44,7 +44,8 @@ int main(int argc, char **argv) {
   Expected<tilecheck::gen::GenPolicy> policy =
       tilecheck::gen::loadPolicy(policyName);
   if (!policy) {
-    WithColor::error(errs(), "tile-gen") << toString(policy.takeError()) << "\n";
+    WithColor::error(errs(), "tile-gen")
+        << toString(policy.takeError()) << "\n";
     return 2;
   }
   if (Error err = policy->validate()) {

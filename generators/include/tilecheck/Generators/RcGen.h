@@ -45,8 +45,9 @@ inline rc::Gen<ProgramCase> genProgram(GenPolicy policy) {
   // largest test cases reach full-size programs (past the end of the
   // sequence every choice is 0, the simplest).
   return rc::gen::map(
-      rc::gen::scale(5.0, rc::gen::container<std::vector<uint64_t>>(
-                              rc::gen::inRange<uint64_t>(0, uint64_t(1) << 20))),
+      rc::gen::scale(5.0,
+                     rc::gen::container<std::vector<uint64_t>>(
+                         rc::gen::inRange<uint64_t>(0, uint64_t(1) << 20))),
       [policy](std::vector<uint64_t> choices) {
         return programFromChoices(policy, std::move(choices));
       });
