@@ -254,6 +254,18 @@ std::string KernelGen::addScalar(Elem e, int64_t value, int64_t lo,
   return name;
 }
 
+std::string KernelGen::loadOrder() {
+  static const char *orders[] = {" weak", " relaxed device", " acquire device",
+                                 " relaxed sys", " acquire tl_blk"};
+  return rng.chance(0.3) ? orders[1 + rng.below(4)] : orders[0];
+}
+
+std::string KernelGen::storeOrder() {
+  static const char *orders[] = {" weak", " relaxed device", " release device",
+                                 " release sys", " relaxed tl_blk"};
+  return rng.chance(0.3) ? orders[1 + rng.below(4)] : orders[0];
+}
+
 std::string KernelGen::tokenOperand() {
   if (!threadTokens || lastToken.empty())
     return "";
@@ -494,8 +506,12 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
     idxList += (d ? ", " : "") + idx[d].name;
   r.name = fresh("ld");
   std::string tok = fresh("t");
-  line(r.name + ", " + tok + " = load_view_tko weak " + pv + "[" + idxList +
-       "]" + tokenOperand() + " : " + pvType + ", tile<i32> -> " +
+  std::string tokenText = tokenOperand();
+  if (tokenText.empty() && rng.chance(0.1))
+    tokenText = " optimization_hints = <sm_100 = {latency = " +
+                std::to_string(1 + rng.below(4)) + "}>";
+  line(r.name + ", " + tok + " = load_view_tko" + loadOrder() + " " + pv + "[" +
+       idxList + "]" + tokenText + " : " + pvType + ", tile<i32> -> " +
        typeText(e, s) + ", token");
   noteToken(tok);
   loopLoads.push_back(r.name);
@@ -594,10 +610,10 @@ void KernelGen::stmtPtrLoad() {
   r.fhi = std::max(hi, pad.fhi);
   r.scale = isFloatElem(e) ? (scale >= 0 ? std::max(scale, 0) : -1) : -1;
   std::string tok = fresh("t");
-  line(r.name + ", " + tok + " = load_ptr_tko weak " + ptrs + ", " + mask.name +
-       ", " + pad.name + tokenOperand() + " : " + ptrType(e, {n}) + ", " +
-       typeText(Elem::I1, {n}) + ", " + typeText(e, {n}) + " -> " +
-       typeText(e, {n}) + ", token");
+  line(r.name + ", " + tok + " = load_ptr_tko" + loadOrder() + " " + ptrs +
+       ", " + mask.name + ", " + pad.name + tokenOperand() + " : " +
+       ptrType(e, {n}) + ", " + typeText(Elem::I1, {n}) + ", " +
+       typeText(e, {n}) + " -> " + typeText(e, {n}) + ", token");
   noteToken(tok);
   Val &loaded = define(r);
   // Often fold the slice into the main shape so it meets other values.
@@ -633,10 +649,10 @@ void KernelGen::storeValue(const Val &vIn) {
       int64_t valid = (blocks - 1) * n + 1 + static_cast<int64_t>(rng.below(n));
       Val bound = constInt(Elem::I32, {n}, valid);
       Val mask = compare(off, bound); // any predicate is a fine mask
-      line(tok + " = store_ptr_tko weak " + ptrs + ", " + flat.name + ", " +
-           mask.name + tokenOperand() + " : " + ptrType(v.elem, {n}) + ", " +
-           typeText(v.elem, {n}) + ", " + typeText(Elem::I1, {n}) +
-           " -> token");
+      line(tok + " = store_ptr_tko" + storeOrder() + " " + ptrs + ", " +
+           flat.name + ", " + mask.name + tokenOperand() + " : " +
+           ptrType(v.elem, {n}) + ", " + typeText(v.elem, {n}) + ", " +
+           typeText(Elem::I1, {n}) + " -> token");
     } else {
       line(tok + " = store_ptr_tko weak " + ptrs + ", " + flat.name +
            tokenOperand() + " : " + ptrType(v.elem, {n}) + ", " +
@@ -671,9 +687,9 @@ void KernelGen::storeValue(const Val &vIn) {
   std::string pv = fresh("pv");
   line(pv + " = make_partition_view " + tv + " : " + pvType);
   std::string tok = fresh("t");
-  line(tok + " = store_view_tko weak " + t.name + ", " + pv + "[" + bx.name +
-       ", " + by.name + "]" + tokenOperand() + " : " + typeText(t.elem, s2) +
-       ", " + pvType + ", tile<i32> -> token");
+  line(tok + " = store_view_tko" + storeOrder() + " " + t.name + ", " + pv +
+       "[" + bx.name + ", " + by.name + "]" + tokenOperand() + " : " +
+       typeText(t.elem, s2) + ", " + pvType + ", tile<i32> -> token");
   noteToken(tok);
   ++outputs;
 }

@@ -160,6 +160,11 @@ public:
   /// when parts equals the grid extent, else a loop index or a constant.
   Val partIndex(int64_t parts, unsigned gridDim);
   std::string tokenOperand();
+  /// Memory ordering and scope of a load/store of data no other block
+  /// writes concurrently (inputs, or the block's own partition): any
+  /// ordering is defined there, so the choice exercises the attributes.
+  std::string loadOrder();
+  std::string storeOrder();
   void noteToken(const std::string &tok);
 
   const GenPolicy &policy;

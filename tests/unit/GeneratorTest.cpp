@@ -124,13 +124,15 @@ TEST_F(GeneratorTest, RegressionSeedsVerify) {
 TEST_F(GeneratorTest, PresetsCoverTheirOps) {
   // Each preset's programs, taken together, contain the ops it is for.
   std::map<std::string, std::vector<std::string>> expected = {
-      {"full", {"for ", "mmaf", "reduce", "load_view_tko", "store_ptr_tko"}},
+      {"full",
+       {"for ", "mmaf", "reduce", "load_view_tko", "store_ptr_tko",
+        "make_strided_view", "assert", "pack", "get_global", "for unsigned"}},
       {"ints", {"divi", "remi", "shli", "mmai", "exti"}},
       {"floats-exact", {"addf", "mulf", "maxf", "mmaf"}},
       {"floats", {"exp", "divf", "sqrt", "scan"}},
       {"memory", {"load_ptr_tko", "atomic_rmw_tko", "padding_value", "offset"}},
       {"control", {"loop iter_values", "break", "if ", "} else {"}},
-      {"mma", {"mmaf", "mmai"}}};
+      {"mma", {"mmaf", "mmai", "mmaf_scaled", "f8E5M2", "tf32"}}};
   for (const auto &[name, ops] : expected) {
     std::string all;
     for (uint64_t seed = 0; seed < kSeedsPerPreset; ++seed)
