@@ -484,7 +484,21 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   std::string pvType =
       "partition_view<tile=(" + shapeText(s) + "), " + padding + tvType + ">";
   std::string makeView = "make_partition_view";
-  if (!dynamic && rng.chance(0.15)) {
+  std::string indexTypes = "tile<i32>";
+  if (!dynamic && rank == 2 && padding.empty() && rng.chance(0.1)) {
+    // A gather: dimension 0 takes one tensor row per tile row,
+    // rows = (iota * m + idx0 * s0) rem dims0, all inside the tensor.
+    Val io = iota(Elem::I32, s[0]);
+    Val mul = constInt(Elem::I32, {s[0]}, 1 + 2 * rng.below(3));
+    Val base = intBinary(2 /*mul*/, idx[0], constInt(Elem::I32, {}, s[0]));
+    Val spread = broadcastTo(reshape(base, {1}), {s[0]});
+    Val sum = intBinary(0 /*add*/, intBinary(2, io, mul), spread);
+    idx[0] = intBinary(5 /*rem*/, sum, constInt(Elem::I32, {s[0]}, dims[0]));
+    pvType = "gather_scatter_view<tile=(" + shapeText(s) + "), " + tvType +
+             ", sparse_dim=0>";
+    makeView = "make_gather_scatter_view";
+    indexTypes = typeText(Elem::I32, {s[0]}) + ", tile<i32>";
+  } else if (!dynamic && rng.chance(0.15)) {
     // A strided view whose tiles overlap (stride = tile >> k): index i of a
     // dimension cut into p tiles ends at i*stride + tile <= p*tile, so every
     // index partIndex returns stays inside the tensor.
@@ -511,7 +525,7 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
     tokenText = " optimization_hints = <sm_100 = {latency = " +
                 std::to_string(1 + rng.below(4)) + "}>";
   line(r.name + ", " + tok + " = load_view_tko" + loadOrder() + " " + pv + "[" +
-       idxList + "]" + tokenText + " : " + pvType + ", tile<i32> -> " +
+       idxList + "]" + tokenText + " : " + pvType + ", " + indexTypes + " -> " +
        typeText(e, s) + ", token");
   noteToken(tok);
   loopLoads.push_back(r.name);

@@ -14,7 +14,7 @@
 // IR: cuda_tile.module @gen
 // IR: entry @kernel(
 // IR: get_tile_block_id
-// IR: mmaf
+// IR: {{mmaf|mmai}}
 // IR: continue
 
 // MANIFEST: "args": [

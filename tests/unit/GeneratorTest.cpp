@@ -126,7 +126,8 @@ TEST_F(GeneratorTest, PresetsCoverTheirOps) {
   std::map<std::string, std::vector<std::string>> expected = {
       {"full",
        {"for ", "mmaf", "reduce", "load_view_tko", "store_ptr_tko",
-        "make_strided_view", "assert", "pack", "get_global", "for unsigned"}},
+        "make_strided_view", "assert", "pack", "get_global", "for unsigned",
+        "make_gather_scatter_view"}},
       {"ints", {"divi", "remi", "shli", "mmai", "exti"}},
       {"floats-exact", {"addf", "mulf", "maxf", "mmaf"}},
       {"floats", {"exp", "divf", "sqrt", "scan"}},
