@@ -77,14 +77,16 @@ def load_feeds_mma_in_loop(text):
             loaded = in_for[-1][1]
             if op in ("load_view_tko", "load_ptr_tko") and defs:
                 loaded.add(defs[0])
-            elif op == "ftof" and defs:
-                srcs = NAME_RE.findall(s.split("=", 1)[1])
-                if srcs and srcs[0] in loaded:
-                    loaded.add(defs[0])
             elif op in ("mmaf", "mmai", "mmaf_scaled"):
                 operands = NAME_RE.findall(s.split("=", 1)[1])[:2]
                 if any(o in loaded for o in operands):
                     return True
+            elif defs:
+                # Data flow: conversions, reshapes, broadcasts ... of a
+                # loaded tile still carry the load into the MMA.
+                srcs = NAME_RE.findall(s.split("=", 1)[1])
+                if any(x in loaded for x in srcs):
+                    loaded.update(defs)
         if s.startswith("}"):
             if stack:
                 stack.pop()
