@@ -304,7 +304,8 @@ Val KernelGen::scalarIndex() {
 }
 
 Val KernelGen::condition() {
-  if (const Val *f = rng.chance(0.3) ? findAny(false, true, true) : nullptr) {
+  const Val *f = rng.chance(0.3) ? findAny(false, true, true) : nullptr;
+  if (f && discontinuousOk(*f)) {
     Val fv = *f;
     double mid = std::isfinite(fv.flo) && std::isfinite(fv.fhi)
                      ? std::floor((fv.flo + fv.fhi) / 2)
@@ -334,7 +335,7 @@ Val KernelGen::operand(Elem e, const Shape &s) {
     for (Elem other : {Elem::I32, Elem::F32, Elem::I64, Elem::F16})
       if (other != e)
         if (const Val *v = findVal(other, s))
-          if (!(isFloatElem(v->elem) && isIntElem(e) && v->mayNaN && exact()))
+          if (!isIntElem(e) || discontinuousOk(*v))
             return convertTo(*v, e);
   }
   bool fromArg = how == 3 && rng.chance(0.3) && e != Elem::I1;

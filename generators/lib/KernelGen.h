@@ -88,6 +88,13 @@ public:
   //===--- Range helpers and constants (ValueOps.cpp) ---------------------===//
   static bool fitsExact(Elem e, double maxAbs, int scale);
   bool floatOk(const Val &v) const; ///< usable under the float discipline
+  /// Whether a discontinuous op (cmpf, ftoi, floor, ceil, remf) may read v:
+  /// on an inexact float a last-ulp difference between two correct
+  /// implementations could flip its result, a false positive for the
+  /// differential engine.
+  bool discontinuousOk(const Val &v) const {
+    return !isFloatElem(v.elem) || v.scale >= 0 || policy.inexactDiscontinuous;
+  }
   Val constInt(Elem e, const Shape &s, int64_t value);
   Val constFloat(Elem e, const Shape &s, double value);
   Val constI1(const Shape &s, bool value);

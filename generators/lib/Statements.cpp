@@ -181,10 +181,20 @@ void KernelGen::stmtMath() {
 void KernelGen::stmtCmpSelect() {
   const Val *found = findAny(true, true);
   Val a = found ? *found : operand(mainInt, mainShape);
-  Val b = operand(a.elem, a.shape);
+  if (!discontinuousOk(a))
+    a = operand(mainInt, a.shape);
+  // A compared float must be exact (see discontinuousOk); else a constant.
+  auto cmpOperand = [&] {
+    Val b = operand(a.elem, a.shape);
+    return discontinuousOk(b)
+               ? b
+               : constFloat(a.elem, a.shape,
+                            static_cast<double>(pickSmallInt(4)));
+  };
+  Val b = cmpOperand();
   Val c = compare(a, b);
   if (rng.chance(0.2)) {
-    Val c2 = compare(a, operand(a.elem, a.shape));
+    Val c2 = compare(a, cmpOperand());
     c = intBinary(8 + rng.below(3), c, c2); // andi/ori/xori on masks
   }
   Elem e = rng.chance(0.5) ? a.elem : pickElem(true, true);

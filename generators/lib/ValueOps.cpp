@@ -591,6 +591,8 @@ Val KernelGen::floatBinary(unsigned kind, const Val &a, const Val &bIn) {
   bool f32 = a.elem == Elem::F32;
   if (!policy.allowMath && (kind == fPow || kind == fAtan2))
     kind = fMax;
+  if (kind == fRem && (!discontinuousOk(a) || !discontinuousOk(b)))
+    kind = fMin;
   if (exact()) {
     // Division only by +-2^k and remainder only by a small integer keep the
     // result exact; everything else must fit the significand.
@@ -701,6 +703,8 @@ Val KernelGen::floatBinary(unsigned kind, const Val &a, const Val &bIn) {
 Val KernelGen::floatUnary(unsigned kind, const Val &a) {
   if ((!policy.allowMath || exact()) && kind >= uSqrt)
     kind %= 4;
+  if ((kind == uFloor || kind == uCeil) && !discontinuousOk(a))
+    kind -= 2; // negf/absf are continuous
   Val r = a;
   r.name = fresh();
   std::string attrs;
@@ -919,6 +923,8 @@ Val KernelGen::convert(const Val &v) {
     return define(r);
   }
   Elem to = pickElem(true, true);
+  if (isIntElem(to) && !discontinuousOk(v))
+    to = v.elem == Elem::F32 ? Elem::F64 : Elem::F32; // no ftoi of it
   if (to == v.elem)
     to = isIntElem(v.elem) ? (v.elem == Elem::I32 ? Elem::I64 : Elem::I32)
                            : (v.elem == Elem::F32 ? Elem::F16 : Elem::F32);

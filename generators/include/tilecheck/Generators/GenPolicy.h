@@ -81,6 +81,9 @@ namespace tilecheck::gen {
   /* Float discipline and inputs. */                                           \
   X(bool, exactFloats, false, "every float op exact (small dyadic values)")    \
   X(bool, allowMath, true, "allow transcendental math and inexact division")   \
+  X(bool, inexactDiscontinuous, false,                                         \
+    "cmpf/ftoi/floor/ceil/remf on inexact floats (results may then differ "    \
+    "beyond any tolerance between two correct implementations)")               \
   X(int64_t, intInputMin, -100, "smallest generated integer input")            \
   X(int64_t, intInputMax, 100, "largest generated integer input")              \
   X(unsigned, floatInputMag, 8, "float inputs lie in [-mag, mag]")
