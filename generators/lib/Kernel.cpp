@@ -117,7 +117,6 @@ void KernelGen::pushScope() { scopes.emplace_back(); }
 void KernelGen::popScope() { scopes.pop_back(); }
 
 Val &KernelGen::define(Val v) {
-  v.depth = scopes.size() - 1;
   scopes.back().push_back(std::move(v));
   return scopes.back().back();
 }
@@ -529,7 +528,6 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
        idxList + "]" + tokenText + " : " + pvType + ", " + indexTypes + " -> " +
        typeText(e, s) + ", token");
   noteToken(tok);
-  loopLoads.push_back(r.name);
   Val &loaded = define(r);
   if (sIn.empty())
     return reshape(loaded, {});

@@ -4,8 +4,10 @@
 // the policy, the text being emitted, the scopes of visible SSA values with
 // their value ranges, and the entry arguments. ValueOps.cpp implements the
 // range-tracking op emitters (each op's range rule sits next to its
-// printing, so a reader checks one against the other); Kernel.cpp implements
-// statements, real-kernel templates, memory access and the program skeleton.
+// printing, so a reader checks one against the other); Kernel.cpp the
+// arguments, loads, stores and atomics; Statements.cpp the statement kinds,
+// control flow, templates and the program skeleton; Extras.cpp the rarer
+// ops (asserts, casts, alloca, cas, globals, queries).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +52,6 @@ struct Val {
   double flo = 0, fhi = 0;
   int scale = -1;
   bool mayNaN = false;
-  /// Depth of the scope that defined it (loop-invariance and visibility).
-  unsigned depth = 0;
 };
 
 /// The parts separated by `sep`.
@@ -124,8 +124,6 @@ public:
   /// reduce (scan when `isScan`) over `dim` with a generated combiner.
   llvm::SmallVector<Val, 2> reduceOrScan(llvm::ArrayRef<Val> inputs,
                                          unsigned dim, bool isScan);
-  Val mma(const Val &a, const Val &b, const Val &acc, bool aSigned,
-          bool bSigned);
   /// A rank-0 i32 value (block id, loop index, argument, constant).
   Val scalarIndex();
   /// A rank-0 i1 condition derived from visible rank-0 integers.
@@ -199,9 +197,6 @@ public:
   std::string globals; ///< module-level `global` ops
   unsigned globalCount = 0;
   unsigned outputs = 0;
-  /// Loads that happened inside the innermost for-loop body (for the
-  /// load-feeds-MMA statistic).
-  std::vector<std::string> loopLoads;
 };
 
 } // namespace tilecheck::gen

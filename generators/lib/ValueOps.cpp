@@ -1039,7 +1039,7 @@ Val KernelGen::iota(Elem e, int64_t n) {
 }
 
 //===----------------------------------------------------------------------===//
-// Reduce, scan, MMA
+// Reduce and scan
 //===----------------------------------------------------------------------===//
 
 SmallVector<Val, 2> KernelGen::reduceOrScan(ArrayRef<Val> inputs, unsigned dim,
@@ -1163,41 +1163,6 @@ SmallVector<Val, 2> KernelGen::reduceOrScan(ArrayRef<Val> inputs, unsigned dim,
   for (Val &r : results)
     define(r);
   return results;
-}
-
-Val KernelGen::mma(const Val &a, const Val &b, const Val &acc, bool aSigned,
-                   bool bSigned) {
-  Val r = acc;
-  r.name = fresh("mma");
-  int64_t k = a.shape[a.shape.size() - 1];
-  std::string types = typeText(a.elem, a.shape) + ", " +
-                      typeText(b.elem, b.shape) + ", " +
-                      typeText(acc.elem, acc.shape);
-  if (isIntElem(a.elem)) {
-    i128 alo = aSigned || a.lo >= 0 ? a.lo : 0,
-         ahi = aSigned || a.lo >= 0 ? a.hi : 255;
-    i128 blo = bSigned || b.lo >= 0 ? b.lo : 0,
-         bhi = bSigned || b.lo >= 0 ? b.hi : 255;
-    i128 c[] = {alo * blo, alo * bhi, ahi * blo, ahi * bhi};
-    setRange(r, *std::min_element(c, c + 4) * k + acc.lo,
-             *std::max_element(c, c + 4) * k + acc.hi);
-    line(r.name + " = mmai " + a.name + ", " + b.name + ", " + acc.name +
-         (aSigned ? " signed" : " unsigned") +
-         (bSigned ? " signed" : " unsigned") + " : " + types);
-  } else {
-    double p[] = {a.flo * b.flo, a.flo * b.fhi, a.fhi * b.flo, a.fhi * b.fhi};
-    r.flo = *std::min_element(p, p + 4) * k + acc.flo;
-    r.fhi = *std::max_element(p, p + 4) * k + acc.fhi;
-    r.mayNaN = a.mayNaN || b.mayNaN || acc.mayNaN;
-    r.scale = (a.scale >= 0 && b.scale >= 0 && acc.scale >= 0)
-                  ? std::max(a.scale + b.scale, acc.scale)
-                  : -1;
-    if (r.scale >= 0 && !fitsExact(r.elem, maxAbs(r), r.scale))
-      r.scale = -1;
-    line(r.name + " = mmaf " + a.name + ", " + b.name + ", " + acc.name +
-         " : " + types);
-  }
-  return define(r);
 }
 
 } // namespace tilecheck::gen
