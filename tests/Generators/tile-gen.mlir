@@ -8,6 +8,10 @@
 // RUN: diff -r %t/7 %t/again/7
 // RUN: not tile-gen --seed 1 --policy nope -o %t/bad 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: tile-gen --policy floats-exact --print-policy -o %t | FileCheck %s --check-prefix=POLICY
+// RUN: tile-gen --seed 3 --policy %S/Inputs/small-ints.json -o %t/json
+// RUN: tilec-opt %t/json/3/program.mlir > /dev/null
+// RUN: FileCheck %s --check-prefix=JSON < %t/json/3/manifest.json
+// RUN: not tile-gen --policy %S/Inputs/missing.json -o %t/bad 2>&1 | FileCheck %s --check-prefix=NOFILE
 
 // IR: cuda_tile.module @gen
 // IR: entry @kernel(
@@ -28,3 +32,9 @@
 
 // POLICY: "exactFloats": true
 // POLICY: "name": "floats-exact"
+
+// JSON: "grid": [
+// JSON-NEXT: 1,
+// JSON: "policy": "small-ints"
+
+// NOFILE: cannot read policy file
