@@ -858,7 +858,7 @@ GeneratedProgram KernelGen::run(uint64_t seedLabel) {
   unsigned want = 1 + rng.below(policy.maxOutputs);
   std::vector<Val> candidates;
   for (auto v = scopes[0].rbegin(); v != scopes[0].rend(); ++v)
-    if (!v->shape.empty() || rng.chance(0.2))
+    if (floatOk(*v) && (!v->shape.empty() || rng.chance(0.2)))
       if (v->name != "%bx" && v->name != "%by" && v->name != "%nx")
         candidates.push_back(*v);
   for (size_t i = 0; outputs < want && i < candidates.size(); ++i)
