@@ -1,0 +1,264 @@
+//===- GenPolicy.cpp - Policy presets, JSON and hashing -------------------===//
+//
+// Presets are written as deltas from the `full` defaults so that a new field
+// automatically gets a sensible value in every preset. JSON reading is strict
+// (unknown keys are errors) because a typo in a campaign's policy file would
+// otherwise silently fall back to a default and waste a night of fuzzing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Generators/GenPolicy.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace llvm;
+
+namespace tilecheck::gen {
+
+namespace {
+
+json::Value fieldToJSON(unsigned v) { return static_cast<int64_t>(v); }
+json::Value fieldToJSON(int64_t v) { return v; }
+json::Value fieldToJSON(double v) { return v; }
+json::Value fieldToJSON(bool v) { return v; }
+
+bool fieldFromJSON(const json::Value &v, unsigned &out) {
+  std::optional<int64_t> i = v.getAsInteger();
+  if (!i || *i < 0 || *i > 0xffffffffll)
+    return false;
+  out = static_cast<unsigned>(*i);
+  return true;
+}
+bool fieldFromJSON(const json::Value &v, int64_t &out) {
+  std::optional<int64_t> i = v.getAsInteger();
+  if (!i)
+    return false;
+  out = *i;
+  return true;
+}
+bool fieldFromJSON(const json::Value &v, double &out) {
+  std::optional<double> d = v.getAsNumber();
+  if (!d)
+    return false;
+  out = *d;
+  return true;
+}
+bool fieldFromJSON(const json::Value &v, bool &out) {
+  std::optional<bool> b = v.getAsBoolean();
+  if (!b)
+    return false;
+  out = *b;
+  return true;
+}
+
+// Canonical text of one field for hashing: doubles with 17 significant
+// digits so that distinct values never collide and equal values always agree.
+void canonical(raw_ostream &os, unsigned v) { os << v; }
+void canonical(raw_ostream &os, int64_t v) { os << v; }
+void canonical(raw_ostream &os, bool v) { os << (v ? "true" : "false"); }
+void canonical(raw_ostream &os, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.17g", v);
+  os << buf;
+}
+
+GenPolicy makePreset(StringRef name) {
+  GenPolicy p;
+  p.name = name.str();
+  if (name == "ints") {
+    p.wF32 = p.wF16 = p.wBF16 = p.wF64 = 0;
+    p.wFloatArith = p.wMath = 0;
+    p.wRowNorm = 0;
+    p.wIntArith = 12;
+    p.wConvert = 3;
+  } else if (name == "floats-exact") {
+    p.wI64 = p.wI16 = p.wI8 = 0;
+    p.wI32 = 1; // loop counters and indices only
+    p.wIntArith = 1;
+    p.wMath = 0;
+    p.exactFloats = true;
+    p.allowMath = false;
+    p.floatInputMag = 8;
+  } else if (name == "floats") {
+    p.wI64 = p.wI16 = p.wI8 = 0;
+    p.wI32 = 1;
+    p.wIntArith = 1;
+    p.wMath = 6;
+    p.wRowNorm = 4;
+  } else if (name == "memory") {
+    p.wLoad = 8;
+    p.wPtrLoad = 6;
+    p.wAtomic = 3;
+    p.wStore = 5;
+    p.pDynamicShape = 0.6;
+    p.pTokens = 0.6;
+    p.pPtrStore = 0.5;
+    p.maxOutputs = 4;
+    p.wMath = 0;
+  } else if (name == "control") {
+    p.wFor = 8;
+    p.wLoop = 6;
+    p.wIf = 8;
+    p.maxDepth = 4;
+    p.maxTrip = 6;
+    p.maxBodyStmts = 4;
+  } else if (name == "mma") {
+    p.wGemm = 14;
+    p.maxMmaDim = 64;
+    p.maxTileElems = 2048;
+    p.exactFloats = true;
+    p.allowMath = false;
+    p.wMath = 0;
+  } else {
+    p.name = "full";
+  }
+  return p;
+}
+
+} // namespace
+
+std::vector<std::string> presetNames() {
+  return {"ints", "floats-exact", "floats", "memory", "control", "mma", "full"};
+}
+
+Expected<GenPolicy> presetPolicy(StringRef name) {
+  for (const std::string &known : presetNames())
+    if (known == name)
+      return makePreset(name);
+  std::string list;
+  for (const std::string &known : presetNames())
+    list += (list.empty() ? "" : ", ") + known;
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown policy preset '%s' (known: %s)",
+                           name.str().c_str(), list.c_str());
+}
+
+json::Value GenPolicy::toJSON() const {
+  json::Object obj;
+  obj["name"] = name;
+#define TILECHECK_GEN_POLICY_TOJSON(T, N, D, DOC) obj[#N] = fieldToJSON(N);
+  TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_TOJSON)
+#undef TILECHECK_GEN_POLICY_TOJSON
+  return json::Value(std::move(obj));
+}
+
+uint64_t GenPolicy::hash() const {
+  std::string text;
+  raw_string_ostream os(text);
+  os << "name=" << name << ';';
+#define TILECHECK_GEN_POLICY_HASH(T, N, D, DOC)                                \
+  os << #N << '=';                                                             \
+  canonical(os, N);                                                            \
+  os << ';';
+  TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_HASH)
+#undef TILECHECK_GEN_POLICY_HASH
+  os.flush();
+  uint64_t h = 0xcbf29ce484222325ull; // FNV-1a 64
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+Error GenPolicy::validate() const {
+  auto fail = [](const Twine &msg) {
+    return createStringError(inconvertibleErrorCode(), msg);
+  };
+  if (minStmts > maxStmts)
+    return fail("policy: minStmts > maxStmts");
+  if (minTrip > maxTrip || maxTrip > 64)
+    return fail("policy: need minTrip <= maxTrip <= 64");
+  if (maxGridX < 1 || maxGridY < 1 || maxGridX > 64 || maxGridY > 64)
+    return fail("policy: grid limits must lie in [1, 64]");
+  if (maxLog2Dim > 10 || maxTileElems < 1 || maxTileElems > (1u << 16))
+    return fail("policy: maxLog2Dim <= 10 and maxTileElems in [1, 65536]");
+  if (maxMmaDim < 1 || (maxMmaDim & (maxMmaDim - 1)) != 0 || maxMmaDim > 128)
+    return fail("policy: maxMmaDim must be a power of two <= 128");
+  if (maxOutputs < 1)
+    return fail("policy: maxOutputs must be >= 1");
+  if (intInputMin > intInputMax || intInputMin < -(1 << 20) ||
+      intInputMax > (1 << 20))
+    return fail("policy: integer inputs must lie in [-2^20, 2^20]");
+  if (floatInputMag < 1 || floatInputMag > (1 << 10))
+    return fail("policy: floatInputMag must lie in [1, 1024]");
+  for (double prob : {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero,
+                      pDynamicShape, pTokens, pAssume, pPtrStore})
+    if (!(prob >= 0.0 && prob <= 1.0))
+      return fail("policy: probabilities must lie in [0, 1]");
+  if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)
+    return fail("policy: every dtype weight is zero");
+  if (wI32 == 0)
+    return fail("policy: wI32 must be > 0 (indices and counters are i32)");
+  return Error::success();
+}
+
+Expected<GenPolicy> policyFromJSON(const json::Value &value) {
+  const json::Object *obj = value.getAsObject();
+  if (!obj)
+    return createStringError(inconvertibleErrorCode(),
+                             "policy JSON must be an object");
+  std::string base = "full";
+  if (const json::Value *b = obj->get("base")) {
+    std::optional<StringRef> s = b->getAsString();
+    if (!s)
+      return createStringError(inconvertibleErrorCode(),
+                               "policy 'base' must be a string");
+    base = s->str();
+  }
+  Expected<GenPolicy> policy = presetPolicy(base);
+  if (!policy)
+    return policy.takeError();
+  GenPolicy p = *policy;
+  StringSet<> known = {"base", "name"};
+#define TILECHECK_GEN_POLICY_KNOWN(T, N, D, DOC) known.insert(#N);
+  TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_KNOWN)
+#undef TILECHECK_GEN_POLICY_KNOWN
+  for (const auto &kv : *obj)
+    if (!known.contains(kv.first.str()))
+      return createStringError(inconvertibleErrorCode(),
+                               "unknown policy field '%s'",
+                               kv.first.str().c_str());
+  if (const json::Value *n = obj->get("name")) {
+    if (std::optional<StringRef> s = n->getAsString())
+      p.name = s->str();
+    else
+      return createStringError(inconvertibleErrorCode(),
+                               "policy 'name' must be a string");
+  } else {
+    p.name = base + "+custom";
+  }
+#define TILECHECK_GEN_POLICY_FROMJSON(T, N, D, DOC)                            \
+  if (const json::Value *v = obj->get(#N))                                     \
+    if (!fieldFromJSON(*v, p.N))                                               \
+      return createStringError(inconvertibleErrorCode(),                       \
+                               "policy field '" #N "' has the wrong type");
+  TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_FROMJSON)
+#undef TILECHECK_GEN_POLICY_FROMJSON
+  if (Error err = p.validate())
+    return std::move(err);
+  return p;
+}
+
+Expected<GenPolicy> loadPolicy(StringRef nameOrPath) {
+  if (!nameOrPath.ends_with(".json"))
+    return presetPolicy(nameOrPath);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
+      MemoryBuffer::getFile(nameOrPath);
+  if (!buf)
+    return createStringError(buf.getError(), "cannot read policy file '%s'",
+                             nameOrPath.str().c_str());
+  Expected<json::Value> value = json::parse((*buf)->getBuffer());
+  if (!value)
+    return createStringError(inconvertibleErrorCode(), "%s: %s",
+                             nameOrPath.str().c_str(),
+                             toString(value.takeError()).c_str());
+  return policyFromJSON(*value);
+}
+
+} // namespace tilecheck::gen
