@@ -424,24 +424,6 @@ LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
-template <typename T> bool compare(ComparisonPredicate p, T x, T y) {
-  switch (p) {
-  case ComparisonPredicate::EQUAL:
-    return x == y;
-  case ComparisonPredicate::NOT_EQUAL:
-    return x != y;
-  case ComparisonPredicate::LESS_THAN:
-    return x < y;
-  case ComparisonPredicate::LESS_THAN_OR_EQUAL:
-    return x <= y;
-  case ComparisonPredicate::GREATER_THAN:
-    return x > y;
-  case ComparisonPredicate::GREATER_THAN_OR_EQUAL:
-    return x >= y;
-  }
-  return false;
-}
-
 template <typename T>
 void cmpLoop(ComparisonPredicate p, const Tile &a, const Tile &b, Tile &r) {
   const uint8_t *pa = a.data(), *pb = b.data();
@@ -491,8 +473,8 @@ LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
   if (!done) {
     // i1: signed reads 0/-1, unsigned 0/1 (getSInt/getUInt do that).
     for (int64_t i = 0, n = r.size(); i < n; ++i)
-      r.setInt(i, isSigned ? compare(p, a.getSInt(i), b.getSInt(i))
-                           : compare(p, a.getUInt(i), b.getUInt(i)));
+      r.setInt(i, isSigned ? applyPredicate(p, a.getSInt(i), b.getSInt(i))
+                           : applyPredicate(p, a.getUInt(i), b.getUInt(i)));
   }
   ctx.setTile(op.getResult(), std::move(r));
   return success();

@@ -422,24 +422,6 @@ LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
-template <typename T> inline bool cmpOrdered(ComparisonPredicate p, T x, T y) {
-  switch (p) {
-  case ComparisonPredicate::EQUAL:
-    return x == y;
-  case ComparisonPredicate::NOT_EQUAL:
-    return x != y;
-  case ComparisonPredicate::LESS_THAN:
-    return x < y;
-  case ComparisonPredicate::LESS_THAN_OR_EQUAL:
-    return x <= y;
-  case ComparisonPredicate::GREATER_THAN:
-    return x > y;
-  case ComparisonPredicate::GREATER_THAN_OR_EQUAL:
-    return x >= y;
-  }
-  return false;
-}
-
 /// cmpf: with `ordered` any NaN operand gives false, with `unordered` true;
 /// otherwise the predicate on the values (so -0 == +0).
 template <typename T, typename Load>
@@ -449,7 +431,7 @@ void cmpfLoop(ComparisonPredicate p, bool unordered, int64_t n, Load load,
     T x, y;
     load(i, x, y);
     bool nan = std::isnan(x) || std::isnan(y);
-    out[i] = nan ? unordered : cmpOrdered(p, x, y);
+    out[i] = nan ? unordered : applyPredicate(p, x, y);
   }
 }
 

@@ -166,6 +166,29 @@ inline double loadAsDouble(ElemType t, const uint8_t *base, int64_t i) {
 /// "element 3" / "element 3 (index [0, 3])" for UB messages.
 std::string elementName(const Tile &t, int64_t i);
 
+/// `x <pred> y` for cmpi (on already sign- or zero-extended values) and for
+/// the ordered case of cmpf (callers handle NaN operands first).
+template <typename T>
+inline bool applyPredicate(::tilecheck::cuda_tile::ComparisonPredicate p, T x,
+                           T y) {
+  using ::tilecheck::cuda_tile::ComparisonPredicate;
+  switch (p) {
+  case ComparisonPredicate::EQUAL:
+    return x == y;
+  case ComparisonPredicate::NOT_EQUAL:
+    return x != y;
+  case ComparisonPredicate::LESS_THAN:
+    return x < y;
+  case ComparisonPredicate::LESS_THAN_OR_EQUAL:
+    return x <= y;
+  case ComparisonPredicate::GREATER_THAN:
+    return x > y;
+  case ComparisonPredicate::GREATER_THAN_OR_EQUAL:
+    return x >= y;
+  }
+  return false;
+}
+
 } // namespace tilecheck::oracle::cuda_tile_sem
 
 #endif // TILECHECK_ORACLE_CUDATILE_NUMERICUTIL_H
