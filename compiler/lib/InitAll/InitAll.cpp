@@ -4,12 +4,13 @@
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
+#include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 void tilecheck::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<cuda_tile::CudaTileDialect>();
+  registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::NvTileAADialect>();
 }
 
 void tilecheck::registerAllPasses() {
