@@ -2,6 +2,7 @@
 
 #include "tilecheck/InitAll.h"
 
+#include "tilecheck/Conversion/Passes.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
@@ -21,4 +22,5 @@ void tilecheck::registerAllPasses() {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   cuda_tile::registerCudaTileTransformsPasses();
+  registerTilecheckConversionPasses();
 }
