@@ -4,6 +4,7 @@
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
+#include "tilecheck/Driver/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -18,4 +19,5 @@ void tilecheck::registerAllPasses() {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   cuda_tile::registerCudaTileTransformsPasses();
+  driver::registerDriverPasses();
 }
