@@ -135,9 +135,11 @@ struct LineInfoSnapshotPass
     llvm::raw_ostream &os = currentSink ? *currentSink : llvm::errs();
     os << "// -----// tilec line-info snapshot: stage=" << stage
        << " //----- //\n";
-    getOperation()->print(
-        os, OpPrintingFlags().enableDebugInfo(/*enable=*/true,
-                                              /*prettyForm=*/false));
+    // Local scope: every op carries its location inline, not an alias.
+    getOperation()->print(os, OpPrintingFlags()
+                                  .enableDebugInfo(/*enable=*/true,
+                                                   /*prettyForm=*/false)
+                                  .useLocalScope());
     os << "\n";
     os.flush();
     markAllAnalysesPreserved();
