@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Driver/Driver.h"
+#include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Driver/Passes.h"
 #include "tilecheck/InitAll.h"
 
@@ -376,10 +376,9 @@ TEST(DriverScopes, ObserverSeesEnterAndLeave) {
   }
   setScopeObserver(nullptr);
   { DriverScope unobserved(kCompileNVVMScope); }
-  EXPECT_EQ(events, (std::vector<std::string>{"+CompileNVVM",
-                                              "+SerializeGPUModule",
-                                              "-SerializeGPUModule",
-                                              "-CompileNVVM"}));
+  EXPECT_EQ(events,
+            (std::vector<std::string>{"+CompileNVVM", "+SerializeGPUModule",
+                                      "-SerializeGPUModule", "-CompileNVVM"}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -401,8 +400,8 @@ void checkOutcome(const CompileResult &r) {
 CompileOptions anyTier() {
   CompileOptions opts;
   opts.optLevel = *rc::gen::inRange(0u, 4u);
-  opts.emit = *rc::gen::element(EmitStage::Mlir, EmitStage::TileAA,
-                                EmitStage::TileAS);
+  opts.emit =
+      *rc::gen::element(EmitStage::Mlir, EmitStage::TileAA, EmitStage::TileAS);
   opts.emitLineInfo = *rc::gen::arbitrary<bool>();
   return opts;
 }
@@ -410,8 +409,8 @@ CompileOptions anyTier() {
 TEST(DriverRobustness, RandomBytesNeverCrash) {
   ensureConversions();
   rc::check("random bytes", [] {
-    std::string bytes = *rc::gen::container<std::string>(
-        rc::gen::arbitrary<char>());
+    std::string bytes =
+        *rc::gen::container<std::string>(rc::gen::arbitrary<char>());
     checkOutcome(compile(bytes, anyTier()));
   });
   rc::check("random bytes after the bytecode magic", [] {
@@ -436,7 +435,8 @@ TEST(DriverRobustness, CutAndCorruptedInputNeverCrashes) {
       tilecheck::bytecode::writeBytecode(&parsed->getBody()->front(), os)));
   const std::string text = kKernel;
 
-  for (const std::string *input : {&text, static_cast<const std::string *>(&bytecode)}) {
+  for (const std::string *input :
+       {&text, static_cast<const std::string *>(&bytecode)}) {
     rc::check("cut", [&] {
       size_t cut = *rc::gen::inRange<size_t>(0, input->size());
       CompileResult r = compile(input->substr(0, cut), anyTier());

@@ -170,8 +170,7 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
   // pipeline and the IR carry the configuration the driver saw.
   std::string config;
   llvm::raw_string_ostream configOs(config);
-  configOs << "v2-opt-level=" << opts.v2OptLevel
-           << " pipeline-strategy="
+  configOs << "v2-opt-level=" << opts.v2OptLevel << " pipeline-strategy="
            << stringifyPipelineStrategy(opts.pipelineStrategy)
            << " scheduler=" << stringifyScheduler(opts.scheduler)
            << " rrt-size-threshold=" << opts.rrtSizeThreshold;
@@ -278,8 +277,7 @@ static void appendDiagnostic(Diagnostic &diag, llvm::StringRef bufferName,
 /// Reads cuda_tile text or Tile IR bytecode into a verified builtin module
 /// (a bytecode `cuda_tile.module` is wrapped in one, as the text parser does
 /// for a lone top-level op). Null after diagnostics on failure.
-static OwningOpRef<ModuleOp> readInput(llvm::StringRef input,
-                                       MLIRContext *ctx,
+static OwningOpRef<ModuleOp> readInput(llvm::StringRef input, MLIRContext *ctx,
                                        llvm::StringRef bufferName) {
   if (!tilecheck::bytecode::isBytecode(input))
     return parseSourceString<ModuleOp>(input, ParserConfig(ctx), bufferName);

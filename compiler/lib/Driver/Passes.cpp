@@ -105,7 +105,7 @@ ArrayRef<llvm::StringLiteral> tilecheck::driver::knownGpuNames() {
   // The architectures cuda_tile's optimization hints accept
   // (CudaTileAttrs.cpp, isKnownArch).
   static constexpr llvm::StringLiteral names[] = {
-      "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
+      "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89", "sm_90",
       "sm_100", "sm_103", "sm_110", "sm_120", "sm_121"};
   return names;
 }
@@ -173,8 +173,7 @@ struct PipelineConfigPass
     entries.append("pipeline_strategy",
                    b.getStringAttr(stringifyPipelineStrategy(strategy)));
     entries.append("scheduler", b.getStringAttr(stringifyScheduler(scheduler)));
-    entries.append("rrt_size_threshold",
-                   b.getI64IntegerAttr(rrtSizeThreshold));
+    entries.append("rrt_size_threshold", b.getI64IntegerAttr(rrtSizeThreshold));
     module->setAttr(kPipelineConfigAttrName,
                     entries.getDictionary(module.getContext()));
     markAllAnalysesPreserved();

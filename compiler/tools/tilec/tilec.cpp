@@ -37,24 +37,23 @@ static cl::opt<unsigned> optLevel("O", cl::Prefix,
                                   cl::init(2), cl::cat(category));
 static cl::opt<unsigned>
     v2OptLevel("v2-opt-level",
-               cl::desc("Gate of the newer TileAS stages (0..3)"),
-               cl::init(0), cl::cat(category));
+               cl::desc("Gate of the newer TileAS stages (0..3)"), cl::init(0),
+               cl::cat(category));
 static cl::opt<std::string> pipelineStrategy(
     "pipeline-strategy",
     cl::desc("none | unspecialize | warp-specialize (default none)"),
     cl::init("none"), cl::cat(category));
-static cl::opt<std::string>
-    scheduler("scheduler", cl::desc("serial | cost (default cost)"),
-              cl::init("cost"), cl::cat(category));
+static cl::opt<std::string> scheduler("scheduler",
+                                      cl::desc("serial | cost (default cost)"),
+                                      cl::init("cost"), cl::cat(category));
 static cl::opt<unsigned> rrtSizeThreshold(
     "rrt-size-threshold",
     cl::desc("Warp specialization: 0 light path, nonzero RRT compression"),
     cl::init(0), cl::cat(category));
-static cl::opt<std::string>
-    gpuName("gpu-name",
-            cl::desc(("Target architecture (default " + kDefaultGpuName + ")")
-                         .str()),
-            cl::init(kDefaultGpuName.str()), cl::cat(category));
+static cl::opt<std::string> gpuName(
+    "gpu-name",
+    cl::desc(("Target architecture (default " + kDefaultGpuName + ")").str()),
+    cl::init(kDefaultGpuName.str()), cl::cat(category));
 static cl::opt<std::string>
     emit("emit",
          cl::desc("mlir | tileaa | tileas | llvm | ptx | cubin (default "
@@ -125,7 +124,8 @@ static bool readOptions(CompileOptions &opts) {
 /// Writes `text` to `path` ("-" is stdout); false after a message.
 static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
   std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> out = mlir::openOutputFile(path, &error);
+  std::unique_ptr<llvm::ToolOutputFile> out =
+      mlir::openOutputFile(path, &error);
   if (!out) {
     llvm::errs() << "tilec: " << error << "\n";
     return false;
@@ -165,8 +165,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "tilec: " << error << "\n";
     return 1;
   }
-  llvm::StringRef name =
-      inputFile == "-" ? llvm::StringRef("<stdin>") : llvm::StringRef(inputFile);
+  llvm::StringRef name = inputFile == "-" ? llvm::StringRef("<stdin>")
+                                          : llvm::StringRef(inputFile);
   CompileResult result = compile(input->getBuffer(), opts, name);
   llvm::errs() << result.diagnostics;
   if (!result.lineInfo.empty()) {

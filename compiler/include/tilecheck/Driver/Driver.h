@@ -1,4 +1,4 @@
-//===- Driver.h - compile a Tile IR program at an optimization tier -*- C++ -*-===//
+//===- Driver.h - compile a Tile IR program at a tier -----------*- C++ -*-===//
 //
 // The compiler driver of seed 003 as a library: `compile()` takes a program
 // (cuda_tile text or Tile IR bytecode) and a `CompileOptions`, builds one
@@ -15,17 +15,20 @@
 //   emit=tileaa  O0:    convert-cuda-tile-to-tileaa
 //                O1,O2: convert-cuda-tile-to-tileaa, canonicalize,
 //                       [tilec-line-info-snapshot{stage=tileaa}]
-//                O3:    as O1, then cse, canonicalize
-//   emit=tileas  the tileaa list, then
+//                O3:    convert-cuda-tile-to-tileaa, canonicalize, cse,
+//                       canonicalize, [tilec-line-info-snapshot{stage=tileaa}]
+//   emit=tileas  the tier's tileaa list, then
 //                O0,O1: convert-tileaa-to-tileas{compute-capability=<gpu>}
 //                O2:    tileaa-assign-atoms,
 //                       convert-tileaa-to-tileas{compute-capability=<gpu>},
 //                       cse, canonicalize, tilec-pipeline-config{...},
 //                       [tilec-line-info-snapshot{stage=tileas}]
-//                O3:    as O2 with cse, canonicalize before the config pass
+//                O3:    as O2 with canonicalize, cse added before
+//                       tilec-pipeline-config
 //   emit=llvm, ptx, cubin: not built yet (UNSUPPORTED_EMIT).
 //
-// Bracketed passes are present only with `emitLineInfo`. The exact text is
+// Bracketed passes are present only with `emitLineInfo` (so never at O0,
+// and only the first at O1). The exact text is
 // in compiler/docs/Driver.md and printed by `tilec --print-pipeline`.
 //
 //===----------------------------------------------------------------------===//

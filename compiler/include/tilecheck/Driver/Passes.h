@@ -1,4 +1,4 @@
-//===- Passes.h - passes owned by the driver -----------------------*- C++ -*-===//
+//===- Passes.h - passes owned by the driver --------------------*- C++ -*-===//
 //
 // Two passes the driver's pipelines use besides the conversions:
 //
