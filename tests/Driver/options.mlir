@@ -49,3 +49,9 @@ cuda_tile.module @m {
     return
   }
 }
+
+// RUN: tilec --help | FileCheck %s --check-prefix=HELP
+// HELP: --emit=<string> {{.*}}(default tileas;
+// HELP: --gpu-name=<string> {{.*}}- Target architecture (default sm_100)
+// HELP: --pass-pipeline=
+// HELP: --print-pipeline

@@ -30,6 +30,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace mlir;
@@ -362,6 +363,25 @@ TEST(DriverCompile, FullTiersRun) {
     EXPECT_EQ(count, o == 0 ? 0u : o == 1 ? 1u : 2u) << "O" << o;
     EXPECT_EQ(r.output.find(kPipelineConfigAttrName) != std::string::npos,
               o >= 2);
+  }
+}
+
+TEST(DriverCompile, ConcurrentCallsAgree) {
+  ensureConversions();
+  CompileOptions opts = tier(2, EmitStage::TileAS, /*lineInfo=*/true);
+  CompileResult expected = compile(kKernel, opts, "k.mlir");
+  ASSERT_TRUE(expected.ok()) << expected.diagnostics;
+  std::vector<CompileResult> results(4);
+  std::vector<std::thread> threads;
+  for (CompileResult &r : results)
+    threads.emplace_back([&] { r = compile(kKernel, opts, "k.mlir"); });
+  for (std::thread &t : threads)
+    t.join();
+  for (const CompileResult &r : results) {
+    EXPECT_EQ(r.code, expected.code);
+    EXPECT_EQ(r.output, expected.output);
+    // Each call's snapshots land in its own result.
+    EXPECT_EQ(r.lineInfo, expected.lineInfo);
   }
 }
 

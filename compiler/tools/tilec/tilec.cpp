@@ -50,10 +50,12 @@ static cl::opt<unsigned> rrtSizeThreshold(
     "rrt-size-threshold",
     cl::desc("Warp specialization: 0 light path, nonzero RRT compression"),
     cl::init(0), cl::cat(category));
-static cl::opt<std::string> gpuName(
-    "gpu-name",
-    cl::desc(("Target architecture (default " + kDefaultGpuName + ")").str()),
-    cl::init(kDefaultGpuName.str()), cl::cat(category));
+// cl::desc keeps a StringRef: the text must outlive the option.
+static const std::string gpuNameDesc =
+    ("Target architecture (default " + kDefaultGpuName + ")").str();
+static cl::opt<std::string> gpuName("gpu-name", cl::desc(gpuNameDesc),
+                                    cl::init(kDefaultGpuName.str()),
+                                    cl::cat(category));
 static cl::opt<std::string>
     emit("emit",
          cl::desc("mlir | tileaa | tileas | llvm | ptx | cubin (default "
