@@ -7,6 +7,7 @@
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+#include "tilecheck/Driver/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -23,4 +24,5 @@ void tilecheck::registerAllPasses() {
   mlir::registerSymbolDCEPass();
   cuda_tile::registerCudaTileTransformsPasses();
   registerTilecheckConversionPasses();
+  driver::registerDriverPasses();
 }
