@@ -17,8 +17,10 @@
 
 // RUN: tilec -O0 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=AS
 // RUN: tilec -O1 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=AS
-// RUN: tilec -O2 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefixes=AS,CONFIG
-// RUN: tilec -O3 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefixes=AS,CONFIG
+// RUN: tilec -O2 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=AS
+// RUN: tilec -O3 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=AS
+// RUN: tilec -O2 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=CONFIG
+// RUN: tilec -O3 --emit tileas %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=CONFIG
 // AS-NOT: {{cuda_tile\.module|"cuda_tile\.|"nv_tileaa\.}}
 // AS: nv_tileas.
 // AS-NOT: {{cuda_tile\.module|"cuda_tile\.|"nv_tileaa\.}}
