@@ -5,7 +5,6 @@
 // record their scheduling options; --emit-line-info adds the snapshots
 // (none at O0, the first from O1, the second from O2). Stopping at tileaa
 // skips the TileAS conversion.
-// REQUIRES: tileaa-conversion
 
 // RUN: tilec -O0 --emit tileaa %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=AA
 // RUN: tilec -O1 --emit tileaa %S/../../corpus/seeds/saxpy.mlir | FileCheck %s --check-prefix=AA

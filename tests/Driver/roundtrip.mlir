@@ -2,7 +2,6 @@
 // pipeline: printing it again gives the identical string, for every tier,
 // every stage this build emits, with and without line info. Compiling with
 // the printed text gives the same module as compiling with the tier.
-// REQUIRES: tileaa-conversion
 
 // RUN: sh -c 'for o in 0 1 2 3; do for e in mlir tileaa tileas; do for l in "" --emit-line-info; do tilec --print-pipeline -O$o --emit $e $l --pipeline-strategy unspecialize > %t.a || exit 1; tilec --print-pipeline --pass-pipeline "$(cat %t.a)" > %t.b || exit 1; cmp %t.a %t.b || exit 1; echo "same O$o $e $l"; done; done; done' | FileCheck %s
 // CHECK-COUNT-24: same O{{[0-3]}} {{mlir|tileaa|tileas}}

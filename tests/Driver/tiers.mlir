@@ -2,7 +2,6 @@
 // pipeline split at commas. A line may carry nesting anchors in front and
 // closing parentheses behind; option blocks are matched where they matter.
 // The table is compiler/docs/Driver.md's; DriverTest checks the same lists.
-// REQUIRES: tileaa-conversion
 
 // RUN: tilec --print-pipeline -O0 --emit tileaa | tr ',' '\n' | FileCheck %s --check-prefix=O0TILEAA
 // O0TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}

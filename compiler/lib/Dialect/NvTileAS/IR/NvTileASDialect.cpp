@@ -48,6 +48,20 @@ namespace tilecheck::nv_tileas {
 #include "../../Mirror/MirrorOpsImpl.inc"
 } // namespace tilecheck::nv_tileas
 
+/// `#nv_tileas<atom wgmma_f16_f16_f32>`: the name as a bare keyword (a
+/// quoted string is accepted too).
+Attribute AtomAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  if (parser.parseKeywordOrString(&name))
+    return {};
+  return AtomAttr::get(parser.getContext(), name);
+}
+
+void AtomAttr::print(AsmPrinter &printer) const {
+  printer << " ";
+  printer.printKeywordOrString(getName());
+}
+
 LogicalResult DotOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult DotIntOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult BlockScaledMmaOp::verify() {

@@ -44,7 +44,7 @@ def NvTileAS_AtomAttr : NvTileAS_Attr<"Atom", "atom"> {
     wgmma on sm_90, umma and umma_bs from sm_100).
   }];
   let parameters = (ins StringRefParameter<>:$name);
-  let assemblyFormat = "$name";
+  let hasCustomAssemblyFormat = 1;
 }
 
 def NvTileAS_LayoutKind : I32EnumAttr<"LayoutKind", "layout kind", [
