@@ -30,3 +30,28 @@ nv_tileaa.func @f(%a: tensor<4xi32>) {
   %0 = "nv_tileas.divi"(%a, %a) <{rounding = #cuda_tile.rounding<negative_inf>, signedness = #cuda_tile.signedness<unsigned>}> : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @f() {
+  // expected-error @+1 {{buffer ends at byte 233472, past the 232448 bytes of shared memory}}
+  %b = "nv_tileas.alloc_tensor"() <{offset = 200704 : i64}> : () -> !nv_tileas.smem<128x128xf16>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f(%t: tensor<16x8xf32>) {
+  %b = "nv_tileas.alloc_tensor"() <{offset = 0 : i64}> : () -> !nv_tileas.smem<16x8xf16>
+  // expected-error @+1 {{source must have the buffer's shape and element type}}
+  "nv_tileas.copy"(%t, %b) : (tensor<16x8xf32>, !nv_tileas.smem<16x8xf16>) -> ()
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f(%t: tensor<4xf32>) {
+  // expected-error @+1 {{source index 4 out of range}}
+  %s = "nv_tileas.shuffle"(%t) <{source_index = array<i64: 0, 1, 2, 4>}> : (tensor<4xf32>) -> tensor<4xf32>
+  nv_tileaa.return
+}

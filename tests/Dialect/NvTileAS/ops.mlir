@@ -14,3 +14,17 @@ nv_tileaa.func @k(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64
   %g = "nv_tileas.addf"(%c, %c) <{rounding_mode = #cuda_tile.rounding<positive_inf>}> : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
   nv_tileaa.return
 }
+
+// CHECK-LABEL: nv_tileaa.func @smem
+nv_tileaa.func @smem(%t: tensor<16x8xf16>) {
+  // CHECK: "nv_tileas.alloc_tensor"() <{offset = 256 : i64}> : () -> !nv_tileas.smem<16x8xf16>
+  %b = "nv_tileas.alloc_tensor"() <{offset = 256 : i64}> : () -> !nv_tileas.smem<16x8xf16>
+  // CHECK: "nv_tileas.copy"
+  "nv_tileas.copy"(%t, %b) : (tensor<16x8xf16>, !nv_tileas.smem<16x8xf16>) -> ()
+  // CHECK: "nv_tileas.smem_load"
+  %u = "nv_tileas.smem_load"(%b) : (!nv_tileas.smem<16x8xf16>) -> tensor<16x8xf16>
+  // CHECK: "nv_tileas.shuffle"(%{{.*}}) <{source_index = array<i64: 1, 0>}> : (tensor<2xi32>) -> tensor<2xi32>
+  %c = "nv_tileas.constant"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %s = "nv_tileas.shuffle"(%c) <{source_index = array<i64: 1, 0>}> : (tensor<2xi32>) -> tensor<2xi32>
+  nv_tileaa.return
+}

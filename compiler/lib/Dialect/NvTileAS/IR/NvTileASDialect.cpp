@@ -22,12 +22,44 @@ using namespace tilecheck::nv_tileas;
 #define GET_ATTRDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASAttrs.cpp.inc"
 
+/// `64x64` (possibly empty for a single element) before the element type.
+static ParseResult parseShape(AsmParser &parser,
+                              SmallVector<int64_t> &shape) {
+  return parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                   /*withTrailingX=*/true);
+}
+static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape) {
+  for (int64_t d : shape)
+    printer << d << "x";
+}
+
+#define GET_TYPEDEF_CLASSES
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASOps.cpp.inc"
 
 void NvTileASDialect::initialize() {
+  registerTypes();
   registerAttributes();
   registerOps();
+}
+
+void NvTileASDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.cpp.inc"
+      >();
+}
+
+int64_t SmemType::getSizeInBytes() const {
+  int64_t n = 1;
+  for (int64_t d : getShape())
+    n *= d;
+  unsigned bits = getElementType().isIntOrFloat()
+                      ? getElementType().getIntOrFloatBitWidth()
+                      : 64;
+  return n * std::max<int64_t>(1, bits / 8);
 }
 
 void NvTileASDialect::registerAttributes() {
@@ -68,4 +100,43 @@ LogicalResult BlockScaledMmaOp::verify() {
   if (getCtaGroup() != 1 && getCtaGroup() != 2)
     return emitOpError("cta_group must be 1 or 2");
   return mirror::verifyMmaShapes(*this);
+}
+
+LogicalResult ShuffleOp::verify() {
+  int64_t n = mirror::numElementsOf(getSource().getType());
+  if (static_cast<int64_t>(getSourceIndex().size()) != n)
+    return emitOpError("needs one source index per element");
+  for (int64_t i : getSourceIndex())
+    if (i < 0 || i >= n)
+      return emitOpError("source index ") << i << " out of range";
+  return success();
+}
+
+LogicalResult AllocTensorOp::verify() {
+  int64_t end = getOffset() + getResult().getType().getSizeInBytes();
+  if (end > kSharedMemoryBytes)
+    return emitOpError("buffer ends at byte ")
+           << end << ", past the " << kSharedMemoryBytes
+           << " bytes of shared memory";
+  if (!getResult().getType().getElementType().isIntOrFloat())
+    return emitOpError("buffers hold numbers only");
+  return success();
+}
+
+/// The tile type a shared-memory buffer holds.
+static bool holds(SmemType buf, Type tile) {
+  return mirror::shapeOf(tile) == buf.getShape() &&
+         mirror::elementTypeOf(tile) == buf.getElementType();
+}
+
+LogicalResult CopyOp::verify() {
+  if (!holds(getDest().getType(), getSource().getType()))
+    return emitOpError("source must have the buffer's shape and element type");
+  return success();
+}
+
+LogicalResult SmemLoadOp::verify() {
+  if (!holds(getSource().getType(), getResult().getType()))
+    return emitOpError("result must have the buffer's shape and element type");
+  return success();
 }

@@ -66,4 +66,21 @@ def NvTileAS_LayoutAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_LayoutKind, "layou
   let assemblyFormat = "$value";
 }
 
+def NvTileAS_SmemType : TypeDef<NvTileAS_Dialect, "Smem"> {
+  let mnemonic = "smem";
+  let summary = "a tile-shaped buffer in shared memory";
+  let description = [{
+    `!nv_tileas.smem<64x64xf16>`: row-major elements in the tile block's
+    shared memory (sub-byte elements take one byte each, as in the
+    interpreter's memory).
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` custom<Shape>($shape) $elementType `>`";
+  let extraClassDeclaration = [{
+    /// Bytes the buffer occupies.
+    int64_t getSizeInBytes() const;
+  }];
+}
+
 #endif // TILECHECK_NVTILEAS_ATTRS_TD
