@@ -22,17 +22,6 @@ using namespace tilecheck::nv_tileas;
 #define GET_ATTRDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASAttrs.cpp.inc"
 
-/// `64x64` (possibly empty for a single element) before the element type.
-static ParseResult parseShape(AsmParser &parser,
-                              SmallVector<int64_t> &shape) {
-  return parser.parseDimensionList(shape, /*allowDynamic=*/false,
-                                   /*withTrailingX=*/true);
-}
-static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape) {
-  for (int64_t d : shape)
-    printer << d << "x";
-}
-
 #define GET_TYPEDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.cpp.inc"
 
@@ -50,6 +39,25 @@ void NvTileASDialect::registerTypes() {
 #define GET_TYPEDEF_LIST
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.cpp.inc"
       >();
+}
+
+/// `!nv_tileas.smem<64x64xf16>`.
+Type SmemType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elem) || parser.parseGreater())
+    return {};
+  return SmemType::get(parser.getContext(), shape, elem);
+}
+
+void SmemType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t d : getShape())
+    printer << d << "x";
+  printer << getElementType() << ">";
 }
 
 int64_t SmemType::getSizeInBytes() const {

@@ -76,7 +76,7 @@ def NvTileAS_SmemType : TypeDef<NvTileAS_Dialect, "Smem"> {
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
                         "::mlir::Type":$elementType);
-  let assemblyFormat = "`<` custom<Shape>($shape) $elementType `>`";
+  let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     /// Bytes the buffer occupies.
     int64_t getSizeInBytes() const;
