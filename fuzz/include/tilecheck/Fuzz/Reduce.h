@@ -1,0 +1,203 @@
+//===- Reduce.h - IR-aware test-case reducer for cuda_tile ------*- C++ -*-===//
+//
+// tile-reduce shrinks a finding (a cuda_tile program, its inputs, its launch
+// configuration and, optionally, a compiler configuration) while an
+// interestingness test keeps saying "still the same bug". Reductions work on
+// the IR, not on text, so every candidate parses; each one is re-verified
+// with the cuda_tile verifier and run on the reference interpreter before the
+// (expensive) interestingness test: a candidate whose run has undefined
+// behaviour or hits the step limit is rejected, so reduction never turns a
+// miscompile into a program that has no defined meaning.
+//
+// The driver applies the reductions of `getReductionPasses()` in a fixed
+// order, each over chunks of its sites (halving the chunk size, like delta
+// debugging), and repeats the whole list until no pass makes progress.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_FUZZ_REDUCE_H
+#define TILECHECK_FUZZ_REDUCE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace tilecheck::reduce {
+
+/// One entry argument in tile-run's forms. Buffers read from files keep the
+/// file's bytes and its base name (the name it gets in every written case).
+struct CaseArg {
+  std::string text;              ///< "@name.npy", "zeros:..", or a literal
+  std::vector<char> fileBytes;   ///< the .npy contents for "@" arguments
+  bool isFile() const { return llvm::StringRef(text).starts_with("@"); }
+};
+
+/// A complete, runnable test case.
+struct TestCase {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string entry;
+  std::array<int64_t, 3> grid{1, 1, 1};
+  std::vector<CaseArg> args;
+  /// The compiler configuration the finding needs (tile-diff's
+  /// `--only-config` text, or tilec flags); empty when there is none.
+  std::string config;
+  /// Manifest fields the reducer does not interpret (seed, policy, ...),
+  /// written back unchanged.
+  llvm::json::Object extra;
+
+  TestCase clone() const;
+};
+
+/// Reads a test case from a manifest (tile-gen's format, optionally with a
+/// "config" string) or from a directory holding `manifest.json` (a finding
+/// directory; a `config` file there supplies the configuration when the
+/// manifest has none).
+llvm::Expected<TestCase> loadTestCase(mlir::MLIRContext &context,
+                                      llvm::StringRef path);
+
+/// Parses a test case from program text plus launch data (unit tests).
+llvm::Expected<TestCase> parseTestCase(mlir::MLIRContext &context,
+                                       llvm::StringRef programText,
+                                       llvm::StringRef entry,
+                                       std::array<int64_t, 3> grid,
+                                       std::vector<CaseArg> args);
+
+/// Writes `program.mlir`, `manifest.json` and the "@" argument files into
+/// `dir` (created if needed). With `writeArgFiles` false only the program and
+/// the manifest are (re)written.
+llvm::Error writeTestCase(const TestCase &tc, llvm::StringRef dir,
+                          bool writeArgFiles = true);
+
+/// The program as text (generic-free custom form, no debug locations).
+std::string printProgram(mlir::ModuleOp module);
+
+/// Operations in the program, not counting the builtin and cuda_tile
+/// module ops themselves.
+unsigned countOps(mlir::ModuleOp module);
+
+/// A candidate as the interestingness tests see it: already written to
+/// `dir` (program.mlir, manifest.json, argument files).
+struct Candidate {
+  const TestCase &testCase;
+  std::string dir;
+  std::string manifestPath;
+  std::string programPath;
+};
+
+/// The interestingness test. `initialize` is called once with the original
+/// case and records what "the same bug" means (a signature); it fails when
+/// the original is not interesting.
+class InterestingnessTest {
+public:
+  virtual ~InterestingnessTest();
+  virtual std::string describe() const = 0;
+  virtual llvm::Error initialize(const Candidate &original) = 0;
+  virtual bool isInteresting(const Candidate &candidate) = 0;
+  /// Whether the result depends on TestCase::config, so that shortening the
+  /// configuration is worth trying.
+  virtual bool isConfigurationAware() const { return false; }
+};
+
+/// `tile-diff --manifest M --only-config CONFIG --print-signature`: the first
+/// line of its output is the finding's signature (`none` for no finding);
+/// interesting when it equals the original's (which must not be `none`).
+std::unique_ptr<InterestingnessTest>
+createSignatureTest(std::string tileDiffPath, unsigned timeoutSeconds);
+
+/// `sh -c COMMAND` in the candidate's directory; interesting when it exits 0.
+/// The command sees TILE_REDUCE_DIR, TILE_REDUCE_MANIFEST,
+/// TILE_REDUCE_PROGRAM and TILE_REDUCE_CONFIG in its environment.
+std::unique_ptr<InterestingnessTest>
+createCommandTest(std::string command, unsigned timeoutSeconds,
+                  bool configurationAware);
+
+/// The compiler `tilecPath CONFIG... program.mlir -o /dev/null` crashes
+/// (signal, assertion, LLVM fatal error) or fails with a diagnostic, with
+/// the same normalized signature as the original.
+std::unique_ptr<InterestingnessTest>
+createCrashTest(std::string tilecPath, unsigned timeoutSeconds);
+
+/// The normalized signature of a compiler run (exposed for tests):
+/// "signal" / "assert" / "fatal" / "error" followed by the normalized
+/// assertion text, fatal message or first diagnostic and, for crashes, the
+/// first frames of the stack; "" when the run is clean.
+std::string crashSignature(int exitCode, bool signaled,
+                           llvm::StringRef output);
+
+/// An in-process predicate over the candidate (unit tests, library users).
+std::unique_ptr<InterestingnessTest> createPredicateTest(
+    std::string name, std::function<bool(const Candidate &)> predicate,
+    bool configurationAware = false);
+
+/// One kind of reduction. Sites are enumerated in a deterministic order on
+/// a test case; `apply` changes the selected sites of a (cloned) case.
+/// Applying sites may fail (returns false) when the change is impossible.
+class ReductionPass {
+public:
+  virtual ~ReductionPass();
+  virtual llvm::StringRef getName() const = 0;
+  virtual unsigned countSites(TestCase &tc) = 0;
+  /// `selected` is sorted; every index is below countSites(tc).
+  virtual bool apply(TestCase &tc, llvm::ArrayRef<unsigned> selected) = 0;
+  /// Passes that change only the configuration run only when the test is
+  /// configuration-aware.
+  virtual bool changesConfigurationOnly() const { return false; }
+};
+
+/// Every reduction, in the order the driver tries them.
+std::vector<std::unique_ptr<ReductionPass>> getReductionPasses();
+
+struct ReduceOptions {
+  /// Where candidates are written while being tested.
+  std::string workDir;
+  /// Stop after this many seconds (0: no limit); the best case so far wins.
+  double timeLimitSeconds = 0;
+  /// Skip the interpreter check (only for tests of the reducer itself).
+  bool skipInterpreterCheck = false;
+  /// Only these passes (by name) when non-empty.
+  std::vector<std::string> onlyPasses;
+  /// Print accepted steps to this stream when set.
+  llvm::raw_ostream *log = nullptr;
+};
+
+struct ReduceStats {
+  unsigned initialOps = 0;
+  unsigned finalOps = 0;
+  unsigned candidatesTried = 0;
+  unsigned candidatesAccepted = 0;
+  unsigned rejectedVerifier = 0;
+  unsigned rejectedInterpreter = 0;
+  double seconds = 0;
+  /// `reduced N ops to M ops (P%) in S s, K candidates tried`
+  std::string summary() const;
+};
+
+/// Runs the interpreter on a candidate, in a child process; returns
+/// tile-run's exit code (a crash of the interpreter counts as 1).
+int runInterpreterIsolated(mlir::MLIRContext &context, const Candidate &cand,
+                           uint64_t maxSteps, uint64_t *steps = nullptr);
+
+/// Reduces `tc` in place. Fails when the original is not interesting or has
+/// undefined behaviour (or another interpreter failure).
+llvm::Expected<ReduceStats> reduceTestCase(TestCase &tc,
+                                           InterestingnessTest &test,
+                                           const ReduceOptions &options);
+
+/// main() of the tile-reduce tool.
+int tileReduceMain(int argc, char **argv);
+
+} // namespace tilecheck::reduce
+
+#endif // TILECHECK_FUZZ_REDUCE_H

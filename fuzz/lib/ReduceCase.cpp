@@ -1,0 +1,267 @@
+//===- ReduceCase.cpp - Test cases of the reducer: load, clone, write -----===//
+//
+// A test case is the program (an owned module), its launch data in
+// tile-run's manifest forms and the compiler configuration. Argument files
+// are kept as bytes under their base names, so every candidate directory
+// (and the final output) is self-contained and a dropped argument never
+// renames the files of the others.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Reduce.h"
+
+#include "tilecheck/Bytecode/Bytecode.h"
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using llvm::StringRef;
+
+namespace tilecheck::reduce {
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+/// Parses program text or bytecode into a verified builtin module.
+llvm::Expected<OwningOpRef<ModuleOp>>
+parseProgram(MLIRContext &context, std::unique_ptr<llvm::MemoryBuffer> buffer,
+             StringRef name) {
+  std::string diagText;
+  llvm::raw_string_ostream diagStream(diagText);
+  llvm::SourceMgr sourceMgr;
+  bool isBytecode = bytecode::isBytecode(buffer->getBuffer());
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+  OwningOpRef<ModuleOp> module;
+  if (isBytecode) {
+    OwningOpRef<Operation *> inner = bytecode::readBytecode(
+        sourceMgr.getMemoryBuffer(id)->getBuffer(), &context,
+        FileLineColLoc::get(&context, name, 0, 0));
+    if (inner) {
+      module = ModuleOp::create(UnknownLoc::get(&context));
+      module->getBody()->push_back(inner.release());
+    }
+  } else {
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  }
+  if (!module || failed(verify(*module)))
+    return makeError("cannot read program '" + name + "': " + diagText);
+  return std::move(module);
+}
+
+} // namespace
+
+TestCase TestCase::clone() const {
+  TestCase tc;
+  tc.module = OwningOpRef<ModuleOp>(cast<ModuleOp>(module.get()->clone()));
+  tc.entry = entry;
+  tc.grid = grid;
+  tc.args = args;
+  tc.config = config;
+  tc.extra = llvm::json::Object(extra);
+  return tc;
+}
+
+llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
+  std::string manifestPath = path.str();
+  std::string configFile;
+  if (llvm::sys::fs::is_directory(path)) {
+    llvm::SmallString<256> p(path);
+    llvm::sys::path::append(p, "manifest.json");
+    manifestPath = std::string(p);
+    llvm::SmallString<256> c(path);
+    llvm::sys::path::append(c, "config");
+    configFile = std::string(c);
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(manifestPath);
+  if (!buffer)
+    return makeError("cannot read manifest '" + manifestPath +
+                     "': " + buffer.getError().message());
+  auto json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return makeError("manifest '" + manifestPath +
+                     "': " + llvm::toString(json.takeError()));
+  llvm::json::Object *obj = json->getAsObject();
+  if (!obj)
+    return makeError("manifest '" + manifestPath + "' is not a JSON object");
+  StringRef dir = llvm::sys::path::parent_path(manifestPath);
+  auto resolve = [&](StringRef file) {
+    if (llvm::sys::path::is_absolute(file) || dir.empty())
+      return file.str();
+    llvm::SmallString<256> p(dir);
+    llvm::sys::path::append(p, file);
+    return std::string(p);
+  };
+
+  TestCase tc;
+  std::optional<StringRef> program = obj->getString("program");
+  if (!program)
+    return makeError("manifest '" + manifestPath + "' has no \"program\"");
+  std::string programPath = resolve(*program);
+  auto programBuffer = llvm::MemoryBuffer::getFile(programPath);
+  if (!programBuffer)
+    return makeError("cannot read '" + programPath +
+                     "': " + programBuffer.getError().message());
+  auto module = parseProgram(context, std::move(*programBuffer), programPath);
+  if (!module)
+    return module.takeError();
+  tc.module = std::move(*module);
+
+  if (std::optional<StringRef> entry = obj->getString("entry"))
+    tc.entry = entry->ltrim('@').str();
+  if (const llvm::json::Array *grid = obj->getArray("grid")) {
+    if (grid->empty() || grid->size() > 3)
+      return makeError("manifest '" + manifestPath +
+                       "': grid needs 1 to 3 numbers");
+    for (unsigned i = 0; i < grid->size(); ++i) {
+      std::optional<int64_t> d = (*grid)[i].getAsInteger();
+      if (!d || *d < 1)
+        return makeError("manifest '" + manifestPath +
+                         "': grid must be positive integers");
+      tc.grid[i] = *d;
+    }
+  }
+  const llvm::json::Array *args = obj->getArray("args");
+  if (!args)
+    return makeError("manifest '" + manifestPath + "' has no \"args\" array");
+  for (const llvm::json::Value &a : *args) {
+    std::optional<StringRef> s = a.getAsString();
+    if (!s)
+      return makeError("manifest '" + manifestPath +
+                       "': every arg must be a string");
+    CaseArg arg;
+    if (s->starts_with("@")) {
+      std::string file = resolve(s->drop_front());
+      auto bytes = llvm::MemoryBuffer::getFile(file, /*IsText=*/false);
+      if (!bytes)
+        return makeError("cannot read argument file '" + file +
+                         "': " + bytes.getError().message());
+      arg.text = "@" + llvm::sys::path::filename(file).str();
+      arg.fileBytes.assign((*bytes)->getBufferStart(),
+                           (*bytes)->getBufferEnd());
+    } else {
+      arg.text = s->str();
+    }
+    tc.args.push_back(std::move(arg));
+  }
+  // Two argument files with one base name (from different folders) would
+  // overwrite each other in a candidate directory.
+  llvm::StringSet<> names;
+  for (CaseArg &arg : tc.args)
+    if (arg.isFile() && !names.insert(arg.text).second)
+      return makeError("manifest '" + manifestPath + "': two arguments read '" +
+                       StringRef(arg.text).drop_front() +
+                       "' from different files");
+
+  if (std::optional<StringRef> config = obj->getString("config")) {
+    tc.config = config->str();
+  } else if (!configFile.empty() && llvm::sys::fs::exists(configFile)) {
+    auto text = llvm::MemoryBuffer::getFile(configFile);
+    if (!text)
+      return makeError("cannot read '" + configFile + "'");
+    tc.config = (*text)->getBuffer().trim().str();
+  }
+  for (auto &kv : *obj) {
+    StringRef key = kv.first;
+    if (key == "program" || key == "entry" || key == "grid" ||
+        key == "args" || key == "config")
+      continue;
+    tc.extra[key] = kv.second;
+  }
+  return std::move(tc);
+}
+
+llvm::Expected<TestCase> parseTestCase(MLIRContext &context,
+                                       StringRef programText, StringRef entry,
+                                       std::array<int64_t, 3> grid,
+                                       std::vector<CaseArg> args) {
+  auto module = parseProgram(
+      context, llvm::MemoryBuffer::getMemBufferCopy(programText, "program"),
+      "program");
+  if (!module)
+    return module.takeError();
+  TestCase tc;
+  tc.module = std::move(*module);
+  tc.entry = entry.str();
+  tc.grid = grid;
+  tc.args = std::move(args);
+  return std::move(tc);
+}
+
+std::string printProgram(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().assumeVerified());
+  os << "\n";
+  return text;
+}
+
+unsigned countOps(ModuleOp module) {
+  unsigned n = 0;
+  module->walk([&](Operation *op) {
+    if (!isa<ModuleOp, cuda_tile::ModuleOp>(op))
+      ++n;
+  });
+  return n;
+}
+
+static llvm::Error writeFile(StringRef path, StringRef contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return makeError("cannot write '" + path + "': " + ec.message());
+  os << contents;
+  os.close();
+  if (os.has_error())
+    return makeError("cannot write '" + path + "'");
+  return llvm::Error::success();
+}
+
+llvm::Error writeTestCase(const TestCase &tc, StringRef dir,
+                          bool writeArgFiles) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return makeError("cannot create '" + dir + "': " + ec.message());
+  auto join = [&](StringRef name) {
+    llvm::SmallString<256> p(dir);
+    llvm::sys::path::append(p, name);
+    return std::string(p);
+  };
+  if (llvm::Error e = writeFile(join("program.mlir"), printProgram(*tc.module)))
+    return e;
+  llvm::json::Object manifest(tc.extra);
+  manifest["program"] = "program.mlir";
+  manifest["entry"] = tc.entry;
+  manifest["grid"] = llvm::json::Array{tc.grid[0], tc.grid[1], tc.grid[2]};
+  llvm::json::Array args;
+  for (const CaseArg &arg : tc.args) {
+    args.push_back(arg.text);
+    if (writeArgFiles && arg.isFile())
+      if (llvm::Error e =
+              writeFile(join(StringRef(arg.text).drop_front()),
+                        StringRef(arg.fileBytes.data(), arg.fileBytes.size())))
+        return e;
+  }
+  manifest["args"] = std::move(args);
+  if (!tc.config.empty())
+    manifest["config"] = tc.config;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";
+  return writeFile(join("manifest.json"), text);
+}
+
+} // namespace tilecheck::reduce

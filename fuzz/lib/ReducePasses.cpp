@@ -1,0 +1,844 @@
+//===- ReducePasses.cpp - The reductions of tile-reduce -------------------===//
+//
+// Every reduction enumerates its sites on a test case in a deterministic
+// order (a pre-order walk of the program, dimensions in a fixed order) and
+// changes a selected subset of them on a clone. Each one strictly decreases
+// a measure (ops, non-zero constants, trip counts, dimensions, grid size,
+// configuration length), so applying them to a fixed point terminates. None
+// of them needs to be semantics-preserving or even valid: the driver
+// verifies every candidate, runs it on the interpreter and asks the
+// interestingness test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Reduce.h"
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <numeric>
+#include <set>
+
+using namespace mlir;
+using namespace tilecheck::cuda_tile;
+using llvm::StringRef;
+
+namespace tilecheck::reduce {
+
+ReductionPass::~ReductionPass() = default;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// The cuda_tile modules of the program.
+SmallVector<cuda_tile::ModuleOp> getTileModules(mlir::ModuleOp module) {
+  SmallVector<cuda_tile::ModuleOp> mods;
+  for (Operation &op : module.getBody()->getOperations())
+    if (auto m = dyn_cast<cuda_tile::ModuleOp>(op))
+      mods.push_back(m);
+  return mods;
+}
+
+/// The entry the test case launches (by name, or the only one).
+Operation *findEntry(TestCase &tc) {
+  Operation *found = nullptr;
+  unsigned count = 0;
+  for (cuda_tile::ModuleOp m : getTileModules(*tc.module))
+    for (Operation &op : m.getBodyBlock()->getOperations()) {
+      if (!isa<EntryOp>(op))
+        continue;
+      ++count;
+      if (SymbolTable::getSymbolName(&op).getValue() == tc.entry)
+        return &op;
+      found = &op;
+    }
+  return tc.entry.empty() && count == 1 ? found : nullptr;
+}
+
+/// Every operation under the cuda_tile modules in pre-order, except the
+/// launched entry itself and terminators.
+std::vector<Operation *> collectDeletableOps(TestCase &tc) {
+  std::vector<Operation *> ops;
+  Operation *entry = findEntry(tc);
+  for (cuda_tile::ModuleOp m : getTileModules(*tc.module))
+    m.getBodyBlock()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == entry || op->hasTrait<mlir::OpTrait::IsTerminator>())
+        return;
+      ops.push_back(op);
+    });
+  return ops;
+}
+
+template <typename OpTy>
+std::vector<OpTy> collectOps(TestCase &tc,
+                             llvm::function_ref<bool(OpTy)> filter = {}) {
+  std::vector<OpTy> ops;
+  tc.module->walk<WalkOrder::PreOrder>([&](OpTy op) {
+    if (!filter || filter(op))
+      ops.push_back(op);
+  });
+  return ops;
+}
+
+/// A splat constant attribute of `type` holding `value` (an integer for
+/// integer elements, converted for float elements).
+DenseIntOrFPElementsAttr splatAttr(TileType type, int64_t value) {
+  auto tensor = RankedTensorType::get(type.getShape(), type.getElementType());
+  Type elem = type.getElementType();
+  if (auto intType = dyn_cast<IntegerType>(elem)) {
+    APInt v(intType.getWidth(), value, /*isSigned=*/true,
+            /*implicitTrunc=*/true);
+    return cast<DenseIntOrFPElementsAttr>(
+        DenseElementsAttr::get(tensor, ArrayRef<APInt>(v)));
+  }
+  if (auto floatType = dyn_cast<FloatType>(elem)) {
+    APFloat f(static_cast<double>(value));
+    bool lost = false;
+    f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &lost);
+    return cast<DenseIntOrFPElementsAttr>(
+        DenseElementsAttr::get(tensor, ArrayRef<APFloat>(f)));
+  }
+  return nullptr;
+}
+
+bool isNumberTile(Type type) {
+  auto tile = dyn_cast<TileType>(type);
+  return tile && isa<IntegerType, FloatType>(tile.getElementType());
+}
+
+/// A value of `type` that dominates `op` (a result of an earlier op or a
+/// block argument of an enclosing block), nearest first.
+Value findDominatingValue(Operation *op, Type type) {
+  for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+    Block *block = cur->getBlock();
+    if (!block)
+      return {};
+    for (auto it = Block::reverse_iterator(cur->getIterator());
+         it != block->rend(); ++it)
+      for (Value r : it->getResults())
+        if (r.getType() == type)
+          return r;
+    for (BlockArgument a : block->getArguments())
+      if (a.getType() == type)
+        return a;
+    Operation *parent = block->getParentOp();
+    if (!parent || parent->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+      return {};
+  }
+  return {};
+}
+
+/// Replaces the uses of `op`'s results and erases it. Results are replaced
+/// by an operand of the same type, else a dominating value of the same
+/// type, else a new zero constant (number tiles) or make_token (tokens).
+bool deleteOp(Operation *op) {
+  OpBuilder builder(op);
+  for (Value result : op->getResults()) {
+    if (result.use_empty())
+      continue;
+    Type type = result.getType();
+    Value replacement;
+    for (Value operand : op->getOperands())
+      if (operand.getType() == type) {
+        replacement = operand;
+        break;
+      }
+    if (!replacement)
+      replacement = findDominatingValue(op, type);
+    // A constant or make_token is only replaced by an existing value:
+    // swapping it for a new one would not shrink anything.
+    if (!replacement && isNumberTile(type) && !isa<ConstantOp>(op))
+      replacement = ConstantOp::create(builder, op->getLoc(), type,
+                                       splatAttr(cast<TileType>(type), 0));
+    if (!replacement && isa<TokenType>(type) && !isa<MakeTokenOp>(op))
+      replacement = MakeTokenOp::create(builder, op->getLoc(), type);
+    if (!replacement)
+      return false;
+    result.replaceAllUsesWith(replacement);
+  }
+  op->erase();
+  return true;
+}
+
+/// Moves the ops of `block` except its terminator before `op`.
+void spliceBefore(Block &block, Operation *op) {
+  Block *dest = op->getBlock();
+  auto end = block.empty() || !block.back().hasTrait<mlir::OpTrait::IsTerminator>()
+                 ? block.end()
+                 : std::prev(block.end());
+  dest->getOperations().splice(op->getIterator(), block.getOperations(),
+                               block.begin(), end);
+}
+
+std::optional<APInt> getConstInt(Value v) {
+  DenseIntElementsAttr attr;
+  if (!v || !matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
+    return std::nullopt;
+  return attr.getSplatValue<APInt>();
+}
+
+//===----------------------------------------------------------------------===//
+// A pass over a list of sites, applied in reverse so earlier sites stay put
+//===----------------------------------------------------------------------===//
+
+template <typename SiteT> class SiteListPass : public ReductionPass {
+public:
+  unsigned countSites(TestCase &tc) override { return sites(tc).size(); }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    std::vector<SiteT> all = sites(tc);
+    for (unsigned i : llvm::reverse(selected))
+      if (i >= all.size() || !applyOne(tc, all[i]))
+        return false;
+    return true;
+  }
+
+protected:
+  virtual std::vector<SiteT> sites(TestCase &tc) = 0;
+  virtual bool applyOne(TestCase &tc, SiteT site) = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+/// Removes every op without uses and without side effects, repeatedly.
+class RemoveDeadPass : public ReductionPass {
+public:
+  StringRef getName() const override { return "remove-dead"; }
+  unsigned countSites(TestCase &tc) override {
+    return llvm::any_of(collectDeletableOps(tc), isOpTriviallyDead) ? 1 : 0;
+  }
+  bool apply(TestCase &tc, ArrayRef<unsigned>) override {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Operation *op : llvm::reverse(collectDeletableOps(tc)))
+        if (isOpTriviallyDead(op)) {
+          op->erase();
+          changed = true;
+          break;
+        }
+    }
+    return true;
+  }
+};
+
+class DeleteOpsPass : public SiteListPass<Operation *> {
+public:
+  StringRef getName() const override { return "delete-ops"; }
+
+protected:
+  std::vector<Operation *> sites(TestCase &tc) override {
+    return collectDeletableOps(tc);
+  }
+  bool applyOne(TestCase &, Operation *op) override { return deleteOp(op); }
+};
+
+//===----------------------------------------------------------------------===//
+// Regions
+//===----------------------------------------------------------------------===//
+
+/// Replaces an `if` by one of its branches (the else branch of an `if`
+/// without one is empty).
+class InlineIfPass : public SiteListPass<IfOp> {
+public:
+  explicit InlineIfPass(bool thenBranch) : thenBranch(thenBranch) {}
+  StringRef getName() const override {
+    return thenBranch ? "if-then" : "if-else";
+  }
+
+protected:
+  std::vector<IfOp> sites(TestCase &tc) override {
+    return collectOps<IfOp>(tc, [&](IfOp op) {
+      Region &r = thenBranch ? op.getThenRegion() : op.getElseRegion();
+      if (r.empty())
+        return op->getNumResults() == 0;
+      Block &b = r.front();
+      return b.empty() || !b.back().hasTrait<mlir::OpTrait::IsTerminator>() ||
+             isa<YieldOp>(b.back());
+    });
+  }
+  bool applyOne(TestCase &, IfOp op) override {
+    Region &r = thenBranch ? op.getThenRegion() : op.getElseRegion();
+    SmallVector<Value> results;
+    if (!r.empty()) {
+      Block &b = r.front();
+      if (!b.empty())
+        if (auto yield = dyn_cast<YieldOp>(b.back()))
+          results.assign(yield.getOperands().begin(),
+                         yield.getOperands().end());
+      if (results.size() != op->getNumResults())
+        return false;
+      spliceBefore(b, op);
+    }
+    op->replaceAllUsesWith(results);
+    op->erase();
+    return true;
+  }
+
+private:
+  bool thenBranch;
+};
+
+/// Runs a `for` zero times (results = initial values) or once (the body
+/// inlined with the lower bound as induction variable).
+class ForIterationsPass : public SiteListPass<ForOp> {
+public:
+  explicit ForIterationsPass(bool once) : once(once) {}
+  StringRef getName() const override { return once ? "for-once" : "for-zero"; }
+
+protected:
+  std::vector<ForOp> sites(TestCase &tc) override {
+    return collectOps<ForOp>(tc);
+  }
+  bool applyOne(TestCase &, ForOp op) override {
+    if (!once) {
+      op->replaceAllUsesWith(op.getInitValues());
+      op->erase();
+      return true;
+    }
+    Block *body = op.getBody();
+    auto cont = dyn_cast<ContinueOp>(body->getTerminator());
+    if (!cont || cont->getNumOperands() != op->getNumResults())
+      return false;
+    SmallVector<Value> results(cont->getOperands());
+    op.getInductionVar().replaceAllUsesWith(op.getLowerBound());
+    for (auto [arg, init] :
+         llvm::zip(op.getRegionIterValues(), op.getInitValues()))
+      arg.replaceAllUsesWith(init);
+    spliceBefore(*body, op);
+    op->replaceAllUsesWith(results);
+    op->erase();
+    return true;
+  }
+
+private:
+  bool once;
+};
+
+/// Halves the trip count of a `for` with constant bounds and step.
+class ForTripHalfPass : public SiteListPass<ForOp> {
+public:
+  StringRef getName() const override { return "for-trip-half"; }
+
+protected:
+  static std::optional<int64_t> tripCount(ForOp op) {
+    auto lb = getConstInt(op.getLowerBound());
+    auto ub = getConstInt(op.getUpperBound());
+    auto step = getConstInt(op.getStep());
+    if (!lb || !ub || !step || step->isZero())
+      return std::nullopt;
+    bool u = op.getUnsignedCmp();
+    int64_t l = u ? lb->getZExtValue() : lb->getSExtValue();
+    int64_t h = u ? ub->getZExtValue() : ub->getSExtValue();
+    int64_t s = u ? step->getZExtValue() : step->getSExtValue();
+    if (s <= 0 || h <= l)
+      return 0;
+    return (h - l + s - 1) / s;
+  }
+  std::vector<ForOp> sites(TestCase &tc) override {
+    return collectOps<ForOp>(tc, [](ForOp op) {
+      std::optional<int64_t> trips = tripCount(op);
+      return trips && *trips > 1;
+    });
+  }
+  bool applyOne(TestCase &, ForOp op) override {
+    int64_t trips = *tripCount(op);
+    bool u = op.getUnsignedCmp();
+    int64_t l = u ? getConstInt(op.getLowerBound())->getZExtValue()
+                  : getConstInt(op.getLowerBound())->getSExtValue();
+    int64_t s = u ? getConstInt(op.getStep())->getZExtValue()
+                  : getConstInt(op.getStep())->getSExtValue();
+    auto type = cast<TileType>(op.getUpperBound().getType());
+    OpBuilder builder(op);
+    Value ub = ConstantOp::create(builder, op.getLoc(), type,
+                                  splatAttr(type, l + (trips / 2) * s));
+    op.getUpperBoundMutable().assign(ub);
+    return true;
+  }
+};
+
+/// A `loop` whose results have the types of its initial values: replaced by
+/// those values (as if it broke out at once).
+class LoopZeroPass : public SiteListPass<LoopOp> {
+public:
+  StringRef getName() const override { return "loop-zero"; }
+
+protected:
+  std::vector<LoopOp> sites(TestCase &tc) override {
+    return collectOps<LoopOp>(tc, [](LoopOp op) {
+      return TypeRange(op.getInitValues()) == TypeRange(op->getResultTypes());
+    });
+  }
+  bool applyOne(TestCase &, LoopOp op) override {
+    op->replaceAllUsesWith(op.getInitValues());
+    op->erase();
+    return true;
+  }
+};
+
+/// A reduce or scan whose results have the types of its operands (a scan):
+/// replaced by its operands, dropping the combiner region.
+class UnwrapCombinerPass : public SiteListPass<Operation *> {
+public:
+  StringRef getName() const override { return "unwrap-combiner"; }
+
+protected:
+  std::vector<Operation *> sites(TestCase &tc) override {
+    std::vector<Operation *> ops;
+    tc.module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<ReduceOp, ScanOp>(op) &&
+          TypeRange(op->getOperandTypes()) ==
+              TypeRange(op->getResultTypes()))
+        ops.push_back(op);
+    });
+    return ops;
+  }
+  bool applyOne(TestCase &, Operation *op) override {
+    op->replaceAllUsesWith(op->getOperands());
+    op->erase();
+    return true;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+enum class ConstKind { Splat, Zero, One, Half };
+
+class ConstantPass : public SiteListPass<ConstantOp> {
+public:
+  explicit ConstantPass(ConstKind kind) : kind(kind) {}
+  StringRef getName() const override {
+    switch (kind) {
+    case ConstKind::Splat:
+      return "const-splat";
+    case ConstKind::Zero:
+      return "const-zero";
+    case ConstKind::One:
+      return "const-one";
+    case ConstKind::Half:
+      return "const-half";
+    }
+    return "";
+  }
+
+protected:
+  static bool isSplatOf(DenseIntOrFPElementsAttr attr, int64_t v) {
+    if (!attr.isSplat())
+      return false;
+    if (auto i = dyn_cast<DenseIntElementsAttr>(attr)) {
+      APInt x = i.getSplatValue<APInt>();
+      // i1 "one" is all bits set; compare as the element width allows.
+      return x == APInt(x.getBitWidth(), v, /*isSigned=*/true, true);
+    }
+    auto f = cast<DenseFPElementsAttr>(attr).getSplatValue<APFloat>();
+    APFloat target(static_cast<double>(v));
+    bool lost = false;
+    target.convert(f.getSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    return f.bitwiseIsEqual(target);
+  }
+  std::vector<ConstantOp> sites(TestCase &tc) override {
+    return collectOps<ConstantOp>(tc, [&](ConstantOp op) {
+      DenseIntOrFPElementsAttr v = op.getValue();
+      switch (kind) {
+      case ConstKind::Splat:
+        return !v.isSplat();
+      case ConstKind::Zero:
+        return v.isSplat() && !isSplatOf(v, 0);
+      case ConstKind::One:
+        return v.isSplat() && !isSplatOf(v, 0) && !isSplatOf(v, 1);
+      case ConstKind::Half:
+        if (auto i = dyn_cast<DenseIntElementsAttr>(v);
+            i && v.isSplat() && i.getElementType().getIntOrFloatBitWidth() > 1)
+          return i.getSplatValue<APInt>().abs().ugt(1);
+        return false;
+      }
+      return false;
+    });
+  }
+  bool applyOne(TestCase &, ConstantOp op) override {
+    auto type = cast<TileType>(op.getType());
+    DenseIntOrFPElementsAttr v = op.getValue();
+    DenseIntOrFPElementsAttr next;
+    auto tensor = RankedTensorType::get(type.getShape(), type.getElementType());
+    switch (kind) {
+    case ConstKind::Splat:
+      if (auto i = dyn_cast<DenseIntElementsAttr>(v))
+        next = cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
+            tensor, ArrayRef<APInt>(*i.value_begin<APInt>())));
+      else
+        next = cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
+            tensor, ArrayRef<APFloat>(
+                        *cast<DenseFPElementsAttr>(v).value_begin<APFloat>())));
+      break;
+    case ConstKind::Zero:
+      next = splatAttr(type, 0);
+      break;
+    case ConstKind::One:
+      next = splatAttr(type, 1);
+      break;
+    case ConstKind::Half: {
+      APInt x = cast<DenseIntElementsAttr>(v).getSplatValue<APInt>();
+      next = cast<DenseIntOrFPElementsAttr>(
+          DenseElementsAttr::get(tensor, ArrayRef<APInt>(x.sdiv(2))));
+      break;
+    }
+    }
+    if (!next)
+      return false;
+    op.setValueAttr(next);
+    return true;
+  }
+
+private:
+  ConstKind kind;
+};
+
+//===----------------------------------------------------------------------===//
+// Launch: grid and arguments
+//===----------------------------------------------------------------------===//
+
+class GridPass : public SiteListPass<unsigned> {
+public:
+  explicit GridPass(bool toOne) : toOne(toOne) {}
+  StringRef getName() const override {
+    return toOne ? "grid-one" : "grid-half";
+  }
+
+protected:
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::vector<unsigned> dims;
+    for (unsigned d = 0; d < 3; ++d)
+      if (tc.grid[d] > 1)
+        dims.push_back(d);
+    return dims;
+  }
+  bool applyOne(TestCase &tc, unsigned d) override {
+    tc.grid[d] = toOne ? 1 : tc.grid[d] / 2;
+    return true;
+  }
+
+private:
+  bool toOne;
+};
+
+/// Drops entry arguments without uses, with their manifest arguments.
+class DropArgsPass : public SiteListPass<unsigned> {
+public:
+  StringRef getName() const override { return "drop-args"; }
+
+protected:
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::vector<unsigned> args;
+    Operation *entry = findEntry(tc);
+    if (!entry || tc.args.size() != entry->getRegion(0).getNumArguments())
+      return args;
+    for (BlockArgument a : entry->getRegion(0).getArguments())
+      if (a.use_empty())
+        args.push_back(a.getArgNumber());
+    return args;
+  }
+  bool applyOne(TestCase &tc, unsigned index) override {
+    auto fn = cast<FunctionOpInterface>(findEntry(tc));
+    if (failed(fn.eraseArgument(index)))
+      return false;
+    tc.args.erase(tc.args.begin() + index);
+    return true;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Shapes
+//===----------------------------------------------------------------------===//
+
+/// Rewrites every occurrence of the dimension `from` in the shapes of the
+/// program's types (tile<..>, tensor_view<..>, partition tiles) and in
+/// make_tensor_view shape lists to `to`, on the printed program. Returns
+/// the new text, or "" when nothing changed.
+std::string rewriteDims(StringRef text, int64_t from, int64_t to) {
+  std::string out;
+  out.reserve(text.size());
+  bool changed = false;
+  std::string fromText = std::to_string(from), toText = std::to_string(to);
+  size_t i = 0;
+  // Rewrites a run of numbers separated by `sep` (and spaces) at `i`,
+  // stopping at the first other character.
+  auto rewriteList = [&](char sep) {
+    while (i < text.size()) {
+      size_t j = i;
+      while (j < text.size() && llvm::isDigit(text[j]))
+        ++j;
+      if (j == i)
+        return;
+      StringRef num = text.slice(i, j);
+      if (num == fromText) {
+        out += toText;
+        changed = true;
+      } else {
+        out += num.str();
+      }
+      i = j;
+      while (i < text.size() && (text[i] == sep || text[i] == ' ') &&
+             !(sep == 'x' && i + 1 < text.size() &&
+               !llvm::isDigit(text[i + 1]))) {
+        out += text[i];
+        ++i;
+      }
+    }
+  };
+  static const struct {
+    const char *prefix;
+    char sep;
+  } contexts[] = {{"tile<", 'x'},
+                  {"tensor_view<", 'x'},
+                  {"tile=(", 'x'},
+                  {"shape = [", ','}};
+  while (i < text.size()) {
+    bool matched = false;
+    for (const auto &c : contexts) {
+      if (text.substr(i).starts_with(c.prefix)) {
+        out += c.prefix;
+        i += strlen(c.prefix);
+        rewriteList(c.sep);
+        matched = true;
+        break;
+      }
+    }
+    if (!matched)
+      out += text[i++];
+  }
+  return changed ? out : "";
+}
+
+/// Halves one dimension size everywhere it occurs in types (all tiles of
+/// 16 elements become 8 elements, tensor views of 48 rows become 24, ...).
+class ShrinkShapesPass : public SiteListPass<int64_t> {
+public:
+  StringRef getName() const override { return "shape-half"; }
+
+protected:
+  std::vector<int64_t> sites(TestCase &tc) override {
+    std::set<int64_t, std::greater<int64_t>> dims;
+    auto addShape = [&](ArrayRef<int64_t> shape) {
+      for (int64_t d : shape)
+        if (d > 1)
+          dims.insert(d);
+    };
+    auto addType = [&](Type t) {
+      if (auto tile = dyn_cast<TileType>(t))
+        addShape(tile.getShape());
+      else if (auto tv = dyn_cast<TensorViewType>(t))
+        addShape(tv.getShape());
+    };
+    tc.module->walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        addType(t);
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            addType(a.getType());
+    });
+    return std::vector<int64_t>(dims.begin(), dims.end());
+  }
+  bool applyOne(TestCase &tc, int64_t dim) override {
+    std::string text =
+        rewriteDims(printProgram(*tc.module), dim, std::max<int64_t>(1, dim / 2));
+    if (text.empty())
+      return false;
+    MLIRContext *ctx = tc.module->getContext();
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    OwningOpRef<mlir::ModuleOp> parsed =
+        parseSourceString<mlir::ModuleOp>(text, ParserConfig(ctx));
+    if (!parsed)
+      return false;
+    tc.module = std::move(parsed);
+    return true;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Configuration
+//===----------------------------------------------------------------------===//
+
+/// Splits a configuration into whitespace-separated words.
+SmallVector<std::string> configWords(StringRef config) {
+  SmallVector<StringRef> parts;
+  config.split(parts, ' ', -1, /*KeepEmpty=*/false);
+  SmallVector<std::string> words;
+  for (StringRef p : parts)
+    words.push_back(p.trim().str());
+  return words;
+}
+
+/// Drops words of the configuration (flags, `--flag value` pairs as two
+/// adjacent sites).
+class ConfigDropPass : public SiteListPass<unsigned> {
+public:
+  StringRef getName() const override { return "config-drop"; }
+  bool changesConfigurationOnly() const override { return true; }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    SmallVector<std::string> words = configWords(tc.config);
+    std::string next;
+    for (auto [i, w] : llvm::enumerate(words)) {
+      if (llvm::is_contained(selected, i))
+        continue;
+      if (!next.empty())
+        next += " ";
+      next += w;
+    }
+    tc.config = next;
+    return true;
+  }
+
+protected:
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::vector<unsigned> s(configWords(tc.config).size());
+    std::iota(s.begin(), s.end(), 0);
+    return s;
+  }
+  bool applyOne(TestCase &, unsigned) override { return false; }
+};
+
+/// The positions of the numbers in the configuration that can be lowered
+/// (opt levels and the like); GPU names (sm_XX) are left alone.
+std::vector<std::pair<size_t, size_t>> configNumbers(StringRef config) {
+  std::vector<std::pair<size_t, size_t>> nums;
+  for (size_t i = 0; i < config.size();) {
+    if (!llvm::isDigit(config[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < config.size() && llvm::isDigit(config[j]))
+      ++j;
+    bool gpu = i >= 3 && config.substr(i - 3, 3) == "sm_";
+    bool partOfWord = i > 0 && llvm::isAlpha(config[i - 1]) &&
+                      config[i - 1] != 'O' && config[i - 1] != 'o';
+    unsigned value = 0;
+    if (!gpu && !partOfWord && !config.slice(i, j).getAsInteger(10, value) &&
+        value > 0)
+      nums.push_back({i, j});
+    i = j;
+  }
+  return nums;
+}
+
+/// Decrements a number of the configuration (-O3 -> -O2, level=2 -> 1).
+class ConfigLowerPass : public SiteListPass<std::pair<size_t, size_t>> {
+public:
+  StringRef getName() const override { return "config-lower"; }
+  bool changesConfigurationOnly() const override { return true; }
+
+protected:
+  std::vector<std::pair<size_t, size_t>> sites(TestCase &tc) override {
+    return configNumbers(tc.config);
+  }
+  bool applyOne(TestCase &tc, std::pair<size_t, size_t> site) override {
+    StringRef c = tc.config;
+    unsigned value = 0;
+    if (c.slice(site.first, site.second).getAsInteger(10, value) || !value)
+      return false;
+    tc.config = (c.substr(0, site.first) + llvm::Twine(value - 1) +
+                 c.substr(site.second))
+                    .str();
+    return true;
+  }
+};
+
+/// The top-level pass entries of a `builtin.module(a, b{..}, c)` pipeline
+/// in the configuration, as [begin, end) ranges (with a following comma).
+std::vector<std::pair<size_t, size_t>> pipelineEntries(StringRef config) {
+  std::vector<std::pair<size_t, size_t>> entries;
+  size_t start = config.find("builtin.module(");
+  if (start == StringRef::npos)
+    return entries;
+  size_t i = start + strlen("builtin.module(");
+  size_t begin = i;
+  int depth = 0;
+  for (; i < config.size(); ++i) {
+    char c = config[i];
+    if (c == '(' || c == '{')
+      ++depth;
+    else if ((c == ')' || c == '}') && depth > 0)
+      --depth;
+    else if (c == ')' && depth == 0) {
+      if (i > begin)
+        entries.push_back({begin, i});
+      break;
+    } else if (c == ',' && depth == 0) {
+      entries.push_back({begin, i + 1});
+      begin = i + 1;
+    }
+  }
+  return entries;
+}
+
+/// Drops passes from a textual pass pipeline in the configuration.
+class PipelineDropPass : public ReductionPass {
+public:
+  StringRef getName() const override { return "pipeline-drop"; }
+  bool changesConfigurationOnly() const override { return true; }
+  unsigned countSites(TestCase &tc) override {
+    return pipelineEntries(tc.config).size();
+  }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    auto entries = pipelineEntries(tc.config);
+    std::string c = tc.config;
+    for (unsigned i : llvm::reverse(selected)) {
+      if (i >= entries.size())
+        return false;
+      c.erase(entries[i].first, entries[i].second - entries[i].first);
+    }
+    // A dropped last entry leaves "a,)" behind.
+    size_t pos;
+    while ((pos = c.find(",)")) != std::string::npos)
+      c.erase(pos, 1);
+    tc.config = c;
+    return true;
+  }
+};
+
+} // namespace
+
+std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
+  std::vector<std::unique_ptr<ReductionPass>> passes;
+  passes.push_back(std::make_unique<GridPass>(/*toOne=*/true));
+  passes.push_back(std::make_unique<RemoveDeadPass>());
+  passes.push_back(std::make_unique<DeleteOpsPass>());
+  passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/true));
+  passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/false));
+  passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/false));
+  passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/true));
+  passes.push_back(std::make_unique<LoopZeroPass>());
+  passes.push_back(std::make_unique<UnwrapCombinerPass>());
+  passes.push_back(std::make_unique<ForTripHalfPass>());
+  passes.push_back(std::make_unique<DropArgsPass>());
+  passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
+  passes.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));
+  passes.push_back(std::make_unique<ConstantPass>(ConstKind::One));
+  passes.push_back(std::make_unique<ConstantPass>(ConstKind::Half));
+  passes.push_back(std::make_unique<GridPass>(/*toOne=*/false));
+  passes.push_back(std::make_unique<ShrinkShapesPass>());
+  passes.push_back(std::make_unique<ConfigDropPass>());
+  passes.push_back(std::make_unique<ConfigLowerPass>());
+  passes.push_back(std::make_unique<PipelineDropPass>());
+  return passes;
+}
+
+} // namespace tilecheck::reduce

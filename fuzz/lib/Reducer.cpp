@@ -1,0 +1,405 @@
+//===- Reducer.cpp - The reduction driver and the tile-reduce tool --------===//
+//
+// The driver keeps the best test case so far. For each pass it tries chunks
+// of the pass's sites, starting with all of them and halving the chunk size
+// down to single sites (the chunking of delta debugging); a chunk whose
+// candidate verifies, runs cleanly on the interpreter and stays interesting
+// replaces the best case, and the sweep goes on at the same position. The
+// pass list repeats until a whole round changes nothing.
+//
+// The interpreter runs in a forked child so that a crash or a runaway
+// allocation of the oracle on a strange candidate costs one candidate, not
+// the reduction. Its step budget is a multiple of the original run's steps,
+// so a candidate that stops a loop from terminating is rejected quickly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Reduce.h"
+
+#include "tilecheck/InitAll.h"
+#include "tilecheck/Oracle/TileRun.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <chrono>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace mlir;
+using llvm::StringRef;
+
+namespace tilecheck::reduce {
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+std::string joinPath(StringRef dir, StringRef name) {
+  llvm::SmallString<256> p(dir);
+  llvm::sys::path::append(p, name);
+  return std::string(p);
+}
+
+/// The reduction loop over one test case.
+class Reducer {
+public:
+  Reducer(TestCase &best, InterestingnessTest &test,
+          const ReduceOptions &options)
+      : best(best), test(test), options(options),
+        start(std::chrono::steady_clock::now()) {}
+
+  llvm::Expected<ReduceStats> run();
+
+private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  }
+  bool outOfTime() const {
+    return options.timeLimitSeconds > 0 && elapsed() > options.timeLimitSeconds;
+  }
+  Candidate makeCandidate(const TestCase &tc) {
+    return Candidate{tc, options.workDir,
+                     joinPath(options.workDir, "manifest.json"),
+                     joinPath(options.workDir, "program.mlir")};
+  }
+  /// Verifies, writes and checks one candidate.
+  bool tryCandidate(TestCase &cand);
+  /// One sweep of `pass` with halving chunks; returns whether it changed
+  /// the best case.
+  bool runPass(ReductionPass &pass);
+
+  TestCase &best;
+  InterestingnessTest &test;
+  const ReduceOptions &options;
+  std::chrono::steady_clock::time_point start;
+  ReduceStats stats;
+  uint64_t maxSteps = 0;
+  int originalExit = 0;
+  size_t writtenArgs = ~size_t(0);
+};
+
+bool Reducer::tryCandidate(TestCase &cand) {
+  ++stats.candidatesTried;
+  {
+    ScopedDiagnosticHandler quiet(cand.module->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (failed(verify(*cand.module))) {
+      ++stats.rejectedVerifier;
+      return false;
+    }
+  }
+  // Argument files change only when an argument is dropped.
+  bool argsChanged = cand.args.size() != writtenArgs;
+  if (llvm::Error e = writeTestCase(cand, options.workDir, argsChanged)) {
+    llvm::consumeError(std::move(e));
+    return false;
+  }
+  writtenArgs = cand.args.size();
+  Candidate c = makeCandidate(cand);
+  if (!options.skipInterpreterCheck) {
+    int code = runInterpreterIsolated(*cand.module->getContext(), c, maxSteps);
+    bool clean = code == oracle::kExitOk || code == oracle::kExitAssertFailed ||
+                 code == originalExit;
+    if (code == oracle::kExitUndefinedBehavior ||
+        code == oracle::kExitStepLimit || !clean) {
+      ++stats.rejectedInterpreter;
+      return false;
+    }
+  }
+  return test.isInteresting(c);
+}
+
+bool Reducer::runPass(ReductionPass &pass) {
+  bool changed = false;
+  unsigned n = pass.countSites(best);
+  unsigned chunk = n;
+  while (n > 0 && chunk > 0 && !outOfTime()) {
+    chunk = std::min(chunk, n);
+    for (unsigned pos = 0; pos < n && !outOfTime();) {
+      SmallVector<unsigned> selected;
+      for (unsigned i = pos; i < std::min(n, pos + chunk); ++i)
+        selected.push_back(i);
+      TestCase cand = best.clone();
+      if (pass.apply(cand, selected) && tryCandidate(cand)) {
+        unsigned before = countOps(*best.module);
+        best = std::move(cand);
+        ++stats.candidatesAccepted;
+        changed = true;
+        if (options.log)
+          *options.log << llvm::formatv(
+              "[{0,6:f1}s] {1}: {2} site(s) at {3}: {4} -> {5} ops\n",
+              elapsed(), pass.getName(), selected.size(), pos, before,
+              countOps(*best.module));
+        // The sites after `pos` moved up (or changed): stay here.
+        n = pass.countSites(best);
+      } else {
+        pos += chunk;
+      }
+    }
+    if (chunk == 1)
+      break;
+    chunk /= 2;
+    n = pass.countSites(best);
+  }
+  return changed;
+}
+
+llvm::Expected<ReduceStats> Reducer::run() {
+  MLIRContext *ctx = best.module->getContext();
+  // The interpreter runs in forked children: no thread pool may exist.
+  ctx->disableMultithreading();
+  stats.initialOps = countOps(*best.module);
+  if (failed(verify(*best.module)))
+    return makeError("the original program does not verify");
+  if (llvm::Error e = writeTestCase(best, options.workDir))
+    return std::move(e);
+  writtenArgs = best.args.size();
+  Candidate original = makeCandidate(best);
+
+  if (!options.skipInterpreterCheck) {
+    uint64_t steps = 0;
+    originalExit = runInterpreterIsolated(*ctx, original, 1ull << 32, &steps);
+    if (originalExit != oracle::kExitOk &&
+        originalExit != oracle::kExitAssertFailed)
+      return makeError(
+          "the original does not run cleanly on the interpreter (tile-run "
+          "exit " +
+          llvm::Twine(originalExit) +
+          (originalExit == oracle::kExitUndefinedBehavior
+               ? ": undefined behaviour, not a miscompile"
+               : "") +
+          ")");
+    maxSteps = std::max<uint64_t>(10 * steps, 1000000);
+  }
+  if (llvm::Error e = test.initialize(original))
+    return std::move(e);
+
+  std::vector<std::unique_ptr<ReductionPass>> passes = getReductionPasses();
+  bool progress = true;
+  for (unsigned round = 0; progress && round < 100 && !outOfTime(); ++round) {
+    progress = false;
+    for (auto &pass : passes) {
+      if (!options.onlyPasses.empty() &&
+          !llvm::is_contained(options.onlyPasses, pass->getName().str()))
+        continue;
+      if (pass->changesConfigurationOnly() && !test.isConfigurationAware())
+        continue;
+      progress |= runPass(*pass);
+    }
+  }
+  stats.finalOps = countOps(*best.module);
+  stats.seconds = elapsed();
+  return stats;
+}
+
+} // namespace
+
+std::string ReduceStats::summary() const {
+  double pct = initialOps ? 100.0 * finalOps / initialOps : 0;
+  return llvm::formatv("reduced {0} ops to {1} ops ({2:f1}%) in {3:f1} s, {4} "
+                       "candidates tried",
+                       initialOps, finalOps, pct, seconds, candidatesTried)
+      .str();
+}
+
+int runInterpreterIsolated(MLIRContext &context, const Candidate &cand,
+                           uint64_t maxSteps, uint64_t *steps) {
+  // The step count goes back through a pipe.
+  int fds[2];
+  if (pipe(fds) != 0)
+    return oracle::kExitError;
+  fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return oracle::kExitError;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    // Keep a runaway candidate from taking the machine down.
+    struct rlimit mem = {8ull << 30, 8ull << 30};
+    setrlimit(RLIMIT_AS, &mem);
+    alarm(120);
+    oracle::TileRunConfig config;
+    int code = oracle::kExitUsage;
+    if (llvm::Error e = oracle::loadManifest(cand.manifestPath, config)) {
+      llvm::consumeError(std::move(e));
+    } else {
+      config.run.maxSteps = maxSteps;
+      std::string sink;
+      llvm::raw_string_ostream sinkStream(sink);
+      config.run.printStream = &sinkStream;
+      config.run.assertStream = &sinkStream;
+      ScopedDiagnosticHandler quiet(&context,
+                                    [](Diagnostic &) { return success(); });
+      oracle::TileRunOutcome out = oracle::runTileProgram(context, config);
+      code = out.exitCode;
+      uint64_t s = out.steps;
+      if (write(fds[1], &s, sizeof(s)) != sizeof(s))
+        code = oracle::kExitError;
+    }
+    close(fds[1]);
+    _exit(code);
+  }
+  close(fds[1]);
+  uint64_t s = 0;
+  ssize_t got = read(fds[0], &s, sizeof(s));
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (steps && got == sizeof(s))
+    *steps = s;
+  if (!WIFEXITED(status))
+    return oracle::kExitError;
+  return WEXITSTATUS(status);
+}
+
+llvm::Expected<ReduceStats> reduceTestCase(TestCase &tc,
+                                           InterestingnessTest &test,
+                                           const ReduceOptions &options) {
+  if (options.workDir.empty())
+    return makeError("no work directory");
+  Reducer reducer(tc, test, options);
+  return reducer.run();
+}
+
+//===----------------------------------------------------------------------===//
+// tile-reduce
+//===----------------------------------------------------------------------===//
+
+int tileReduceMain(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  namespace cl = llvm::cl;
+  cl::OptionCategory cat("tile-reduce options");
+  cl::opt<std::string> input(cl::Positional,
+                             cl::desc("<manifest.json | finding dir>"),
+                             cl::Required, cl::cat(cat));
+  cl::opt<std::string> outDir("o", cl::desc("output directory"), cl::Required,
+                              cl::cat(cat));
+  cl::opt<std::string> command(
+      "test",
+      cl::desc("interesting when `sh -c CMD` exits 0 in the candidate's "
+               "directory"),
+      cl::cat(cat));
+  cl::opt<std::string> tileDiff(
+      "tile-diff",
+      cl::desc("interesting when `PATH --manifest M --only-config C "
+               "--print-signature` prints the original's signature"),
+      cl::cat(cat));
+  cl::opt<std::string> crash(
+      "crash",
+      cl::desc("interesting when the compiler at PATH (run with the "
+               "configuration as flags) fails the same way"),
+      cl::cat(cat));
+  cl::opt<std::string> config(
+      "config",
+      cl::desc("the compiler configuration (overrides the manifest's)"),
+      cl::cat(cat));
+  cl::opt<bool> testUsesConfig(
+      "test-uses-config",
+      cl::desc("the --test command reads the configuration "
+               "($TILE_REDUCE_CONFIG): try shortening it"),
+      cl::cat(cat));
+  cl::opt<unsigned> timeout("timeout",
+                            cl::desc("seconds per interestingness test"),
+                            cl::init(60), cl::cat(cat));
+  cl::opt<double> timeLimit("time-limit",
+                            cl::desc("stop reducing after this many seconds "
+                                     "(0: no limit)"),
+                            cl::init(0), cl::cat(cat));
+  cl::list<std::string> passes(
+      "pass", cl::desc("only this reduction (repeatable)"), cl::cat(cat));
+  cl::opt<bool> listPasses("list-passes", cl::desc("print the reductions"),
+                           cl::cat(cat));
+  cl::opt<bool> verbose("v", cl::desc("print every accepted step"),
+                        cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
+  if (argc > 1 && StringRef(argv[1]) == "--list-passes") {
+    for (auto &p : getReductionPasses())
+      llvm::outs() << p->getName() << "\n";
+    return 0;
+  }
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tile-reduce: shrink a cuda_tile finding while it stays interesting\n\n"
+      "Exactly one of --test, --tile-diff, --crash. Exit codes: 0 reduced, "
+      "1 the original is not interesting or has undefined behaviour, 2 "
+      "usage\n");
+  if (listPasses) {
+    for (auto &p : getReductionPasses())
+      llvm::outs() << p->getName() << "\n";
+    return 0;
+  }
+  int tests = !command.empty() + !tileDiff.empty() + !crash.empty();
+  if (tests != 1) {
+    llvm::errs() << "tile-reduce: give exactly one of --test, --tile-diff, "
+                    "--crash\n";
+    return 2;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  auto tc = loadTestCase(context, input);
+  if (!tc) {
+    llvm::errs() << "tile-reduce: " << llvm::toString(tc.takeError()) << "\n";
+    return 2;
+  }
+  if (!config.empty())
+    tc->config = config;
+
+  std::unique_ptr<InterestingnessTest> test;
+  if (!command.empty())
+    test = createCommandTest(command, timeout, testUsesConfig);
+  else if (!tileDiff.empty())
+    test = createSignatureTest(tileDiff, timeout);
+  else
+    test = createCrashTest(crash, timeout);
+
+  ReduceOptions options;
+  llvm::SmallString<256> work;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("tile-reduce", work)) {
+    llvm::errs() << "tile-reduce: cannot create a work directory: "
+                 << ec.message() << "\n";
+    return 2;
+  }
+  options.workDir = std::string(work);
+  options.timeLimitSeconds = timeLimit;
+  options.onlyPasses.assign(passes.begin(), passes.end());
+  if (verbose)
+    options.log = &llvm::errs();
+
+  auto stats = reduceTestCase(*tc, *test, options);
+  llvm::sys::fs::remove_directories(options.workDir);
+  if (!stats) {
+    llvm::errs() << "tile-reduce: " << llvm::toString(stats.takeError())
+                 << "\n";
+    return 1;
+  }
+  if (llvm::Error e = writeTestCase(*tc, outDir)) {
+    llvm::errs() << "tile-reduce: " << llvm::toString(std::move(e)) << "\n";
+    return 2;
+  }
+  llvm::outs() << stats->summary() << "\n";
+  return 0;
+}
+
+} // namespace tilecheck::reduce
