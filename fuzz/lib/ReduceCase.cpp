@@ -180,7 +180,8 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
     if (key == "program" || key == "entry" || key == "grid" ||
         key == "args" || key == "config")
       continue;
-    tc.extra[key] = kv.second;
+    // Own the key: the parsed JSON it points into goes away.
+    tc.extra[key.str()] = kv.second;
   }
   return std::move(tc);
 }
@@ -205,6 +206,15 @@ llvm::Expected<TestCase> parseTestCase(MLIRContext &context,
 std::string printProgram(ModuleOp module) {
   std::string text;
   llvm::raw_string_ostream os(text);
+  // Without attributes of its own the builtin module is implicit: print
+  // its ops, the way the programs are written.
+  if (module->getAttrDictionary().empty()) {
+    for (Operation &op : module.getBody()->getOperations()) {
+      op.print(os, OpPrintingFlags().assumeVerified());
+      os << "\n";
+    }
+    return text;
+  }
   module->print(os, OpPrintingFlags().assumeVerified());
   os << "\n";
   return text;

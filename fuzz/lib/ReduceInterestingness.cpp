@@ -69,12 +69,15 @@ ProcessRun runProcess(llvm::ArrayRef<std::string> argv,
   if (execFailed) {
     run.failedToStart = true;
     run.exitCode = -1;
+  } else if (rc == -2 && StringRef(errMsg).contains("timed out")) {
+    run.timedOut = true;
+    run.exitCode = -1;
   } else if (rc == -2) {
     run.signaled = true;
     run.exitCode = -2;
   } else if (rc == -1) {
-    run.timedOut = true;
-    run.exitCode = -1;
+    // LLVM reports exit status 127 (command not found) as -1.
+    run.exitCode = 127;
   } else {
     run.exitCode = rc;
   }

@@ -145,7 +145,9 @@ Value findDominatingValue(Operation *op, Type type) {
 /// Replaces the uses of `op`'s results and erases it. Results are replaced
 /// by an operand of the same type, else a dominating value of the same
 /// type, else a new zero constant (number tiles) or make_token (tokens).
-bool deleteOp(Operation *op) {
+/// With `lastOperand`, the last operand of the right type is preferred
+/// (the first one may be what makes the candidate invalid, e.g. a zero).
+bool deleteOp(Operation *op, bool lastOperand) {
   OpBuilder builder(op);
   for (Value result : op->getResults()) {
     if (result.use_empty())
@@ -155,7 +157,8 @@ bool deleteOp(Operation *op) {
     for (Value operand : op->getOperands())
       if (operand.getType() == type) {
         replacement = operand;
-        break;
+        if (!lastOperand)
+          break;
       }
     if (!replacement)
       replacement = findDominatingValue(op, type);
@@ -226,7 +229,8 @@ public:
     bool changed = true;
     while (changed) {
       changed = false;
-      for (Operation *op : llvm::reverse(collectDeletableOps(tc)))
+      std::vector<Operation *> ops = collectDeletableOps(tc);
+      for (Operation *op : llvm::reverse(ops))
         if (isOpTriviallyDead(op)) {
           op->erase();
           changed = true;
@@ -239,13 +243,30 @@ public:
 
 class DeleteOpsPass : public SiteListPass<Operation *> {
 public:
-  StringRef getName() const override { return "delete-ops"; }
+  explicit DeleteOpsPass(bool lastOperand) : lastOperand(lastOperand) {}
+  StringRef getName() const override {
+    return lastOperand ? "delete-ops-last-operand" : "delete-ops";
+  }
 
 protected:
   std::vector<Operation *> sites(TestCase &tc) override {
-    return collectDeletableOps(tc);
+    std::vector<Operation *> ops = collectDeletableOps(tc);
+    // The variant only differs for ops with two operands of a result type.
+    if (lastOperand)
+      llvm::erase_if(ops, [](Operation *op) {
+        for (Type t : op->getResultTypes())
+          if (llvm::count(op->getOperandTypes(), t) > 1)
+            return false;
+        return true;
+      });
+    return ops;
   }
-  bool applyOne(TestCase &, Operation *op) override { return deleteOp(op); }
+  bool applyOne(TestCase &, Operation *op) override {
+    return deleteOp(op, lastOperand);
+  }
+
+private:
+  bool lastOperand;
 };
 
 //===----------------------------------------------------------------------===//
@@ -820,7 +841,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   std::vector<std::unique_ptr<ReductionPass>> passes;
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/true));
   passes.push_back(std::make_unique<RemoveDeadPass>());
-  passes.push_back(std::make_unique<DeleteOpsPass>());
+  passes.push_back(std::make_unique<DeleteOpsPass>(/*lastOperand=*/false));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/true));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/false));
   passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/false));
@@ -828,6 +849,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<LoopZeroPass>());
   passes.push_back(std::make_unique<UnwrapCombinerPass>());
   passes.push_back(std::make_unique<ForTripHalfPass>());
+  passes.push_back(std::make_unique<DeleteOpsPass>(/*lastOperand=*/true));
   passes.push_back(std::make_unique<DropArgsPass>());
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));

@@ -1,0 +1,387 @@
+//===- ReduceTest.cpp - tile-reduce: reductions, UB rejection, driver -----===//
+//
+// Each reduction runs alone (ReduceOptions::onlyPasses) on a small
+// hand-written program with an in-process interestingness predicate; every
+// test checks that the result verifies, is smaller (or simpler) in the way
+// the reduction promises and is still interesting. The interpreter check
+// runs for real, so a reduction that would introduce undefined behaviour
+// must be rejected.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Reduce.h"
+
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/InitAll.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace tilecheck;
+using namespace tilecheck::reduce;
+
+namespace {
+
+/// Straight-line code around one `divi`, storing through a pointer.
+const char *kStraightLine = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>, %unused: tile<i32>) {
+    %c2 = constant <i32: 2> : tile<16xi32>
+    %c7 = constant <i32: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]> : tile<16xi32>
+    %i = iota : tile<16xi32>
+    %a = addi %i, %c7 : tile<16xi32>
+    %d = divi %a, %c2 signed : tile<16xi32>
+    %m = muli %d, %c2 : tile<16xi32>
+    %x = xori %m, %a : tile<16xi32>
+    %dead = subi %x, %a : tile<16xi32>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
+    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
+    %t = store_ptr_tko weak %p2, %x : tile<16xptr<i32>>, tile<16xi32> -> token
+    return
+  }
+}
+)mlir";
+
+/// Control flow: an if with a divi in one branch and a remi in the other,
+/// a counted loop, a store of the result.
+const char *kControl = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>, %n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c3 = constant <i32: 3> : tile<i32>
+    %c8 = constant <i32: 8> : tile<i32>
+    %p = cmpi greater_than %n, %c3, signed : tile<i32> -> tile<i1>
+    %r = if %p -> (tile<i32>) {
+      %q = divi %n, %c3 signed : tile<i32>
+      yield %q : tile<i32>
+    } else {
+      %s = remi %n, %c3 signed : tile<i32>
+      yield %s : tile<i32>
+    }
+    %acc = for %iv in (%c0 to %c8, step %c1) : tile<i32> iter_values(%a = %r) -> (tile<i32>) {
+      %m = muli %a, %c3 : tile<i32>
+      %m2 = andi %m, %c8 : tile<i32>
+      continue %m2 : tile<i32>
+    }
+    %z = addi %acc, %c1 : tile<i32>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %z1 = reshape %z : tile<i32> -> tile<1xi32>
+    %t = store_ptr_tko weak %p0, %z1 : tile<1xptr<i32>>, tile<1xi32> -> token
+    return
+  }
+}
+)mlir";
+
+class ReduceTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    registerAllDialects(registry);
+    context = std::make_unique<MLIRContext>(registry,
+                                            MLIRContext::Threading::DISABLED);
+    context->loadAllAvailableDialects();
+    llvm::SmallString<128> dir;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("reduce-test", dir));
+    workDir = std::string(dir);
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(workDir); }
+
+  TestCase parse(const char *text, std::vector<std::string> args,
+                 std::array<int64_t, 3> grid = {1, 1, 1}) {
+    std::vector<CaseArg> caseArgs;
+    for (std::string &a : args)
+      caseArgs.push_back(CaseArg{a, {}});
+    auto tc = parseTestCase(*context, text, "k", grid, std::move(caseArgs));
+    EXPECT_TRUE(static_cast<bool>(tc)) << llvm::toString(tc.takeError());
+    return std::move(*tc);
+  }
+
+  /// Reduces `tc` with `predicate` using only `passes`.
+  ReduceStats reduce(TestCase &tc, std::function<bool(const Candidate &)> pred,
+                     std::vector<std::string> passes,
+                     bool skipInterpreter = false, bool configAware = false) {
+    auto test = createPredicateTest("predicate", pred, configAware);
+    ReduceOptions options;
+    options.workDir = workDir;
+    options.onlyPasses = std::move(passes);
+    options.skipInterpreterCheck = skipInterpreter;
+    auto stats = reduceTestCase(tc, *test, options);
+    EXPECT_TRUE(static_cast<bool>(stats)) << llvm::toString(stats.takeError());
+    EXPECT_TRUE(succeeded(verify(*tc.module)));
+    EXPECT_TRUE(pred(Candidate{tc, workDir, "", ""}));
+    return stats ? *stats : ReduceStats();
+  }
+
+  static unsigned count(const TestCase &tc, llvm::StringRef opName) {
+    unsigned n = 0;
+    tc.module.get()->walk([&](Operation *op) {
+      if (op->getName().getStringRef() == opName)
+        ++n;
+    });
+    return n;
+  }
+  static std::function<bool(const Candidate &)> contains(std::string opName) {
+    return [opName](const Candidate &c) {
+      return count(c.testCase, opName) > 0;
+    };
+  }
+
+  DialectRegistry registry;
+  std::unique_ptr<MLIRContext> context;
+  std::string workDir;
+};
+
+TEST_F(ReduceTest, RemoveDeadDropsUnusedPureOps) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  ReduceStats stats = reduce(tc, contains("cuda_tile.divi"), {"remove-dead"});
+  EXPECT_EQ(count(tc, "cuda_tile.subi"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+  EXPECT_EQ(stats.finalOps + 1, stats.initialOps);
+}
+
+TEST_F(ReduceTest, DeleteOpsKeepsOnlyWhatTheTestNeeds) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  unsigned before = countOps(*tc.module);
+  ReduceStats stats =
+      reduce(tc, contains("cuda_tile.divi"), {"remove-dead", "delete-ops"});
+  EXPECT_EQ(stats.initialOps, before);
+  EXPECT_EQ(stats.finalOps, countOps(*tc.module));
+  // entry, divi, its operands (constants: the deleted ops are replaced by
+  // existing values or zero constants) and return.
+  EXPECT_LE(stats.finalOps, 5u);
+  EXPECT_EQ(count(tc, "cuda_tile.divi"), 1u);
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 0u);
+  EXPECT_GT(stats.candidatesTried, 0u);
+}
+
+TEST_F(ReduceTest, IfThenAndIfElseInlineOneBranch) {
+  TestCase thenCase = parse(kControl, {"zeros:i32:1", "5"});
+  reduce(thenCase, contains("cuda_tile.divi"), {"if-then"});
+  EXPECT_EQ(count(thenCase, "cuda_tile.if"), 0u);
+  EXPECT_EQ(count(thenCase, "cuda_tile.remi"), 0u);
+
+  TestCase elseCase = parse(kControl, {"zeros:i32:1", "5"});
+  reduce(elseCase, contains("cuda_tile.remi"), {"if-else"});
+  EXPECT_EQ(count(elseCase, "cuda_tile.if"), 0u);
+  EXPECT_EQ(count(elseCase, "cuda_tile.divi"), 0u);
+}
+
+TEST_F(ReduceTest, ForOnceInlinesTheBody) {
+  TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
+  reduce(tc, contains("cuda_tile.muli"), {"for-once"});
+  EXPECT_EQ(count(tc, "cuda_tile.for"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.andi"), 1u);
+}
+
+TEST_F(ReduceTest, ForZeroRemovesTheLoop) {
+  TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
+  reduce(tc, contains("cuda_tile.addi"), {"for-zero"});
+  EXPECT_EQ(count(tc, "cuda_tile.for"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.muli"), 0u);
+}
+
+TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
+  TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
+  reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});
+  ASSERT_EQ(count(tc, "cuda_tile.for"), 1u);
+  cuda_tile::ForOp loop;
+  tc.module->walk([&](cuda_tile::ForOp op) { loop = op; });
+  DenseIntElementsAttr ub;
+  ASSERT_TRUE(matchPattern(loop.getUpperBound(), m_Constant(&ub)));
+  EXPECT_EQ(ub.getSplatValue<APInt>().getSExtValue(), 1);
+}
+
+TEST_F(ReduceTest, ConstantsMoveTowardZeroAndSplats) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  reduce(tc, contains("cuda_tile.divi"), {"const-splat", "const-zero"});
+  unsigned nonZero = 0;
+  tc.module->walk([&](cuda_tile::ConstantOp op) {
+    EXPECT_TRUE(op.getValue().isSplat());
+    if (!op.getValue().getSplatValue<APInt>().isZero())
+      ++nonZero;
+  });
+  // Only the divisor stays non-zero: zero would be division by zero.
+  EXPECT_EQ(nonZero, 1u);
+}
+
+TEST_F(ReduceTest, UndefinedBehaviourIsRejected) {
+  // The divisor must not become 0: with the interpreter check, const-zero
+  // is rejected and const-one takes the divisor to 1.
+  TestCase checked = parse(kStraightLine, {"zeros:i32:16", "5"});
+  ReduceStats stats =
+      reduce(checked, contains("cuda_tile.divi"), {"const-zero", "const-one"});
+  EXPECT_GT(stats.rejectedInterpreter, 0u);
+  cuda_tile::DivIOp div;
+  checked.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  DenseIntElementsAttr divisor;
+  ASSERT_TRUE(matchPattern(div.getRhs(), m_Constant(&divisor)));
+  EXPECT_EQ(divisor.getSplatValue<APInt>().getSExtValue(), 1);
+
+  // Without it the same reduction divides by zero: the check is what
+  // keeps the candidate out.
+  TestCase unchecked = parse(kStraightLine, {"zeros:i32:16", "5"});
+  reduce(unchecked, contains("cuda_tile.divi"), {"const-zero", "const-one"},
+         /*skipInterpreter=*/true);
+  unchecked.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  ASSERT_TRUE(matchPattern(div.getRhs(), m_Constant(&divisor)));
+  EXPECT_TRUE(divisor.getSplatValue<APInt>().isZero());
+}
+
+TEST_F(ReduceTest, OriginalWithUndefinedBehaviourIsRefused) {
+  const char *ub = R"mlir(
+cuda_tile.module @m {
+  entry @k(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %d = divi %n, %c0 signed : tile<i32>
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(ub, {"5"});
+  auto test = createPredicateTest("divi", contains("cuda_tile.divi"));
+  ReduceOptions options;
+  options.workDir = workDir;
+  auto stats = reduceTestCase(tc, *test, options);
+  ASSERT_FALSE(static_cast<bool>(stats));
+  EXPECT_NE(llvm::toString(stats.takeError()).find("undefined behaviour"),
+            std::string::npos);
+}
+
+TEST_F(ReduceTest, GridShrinksToOneBlock) {
+  const char *noStore = R"mlir(
+cuda_tile.module @m {
+  entry @k(%n: tile<i32>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %a = addi %bx, %n : tile<i32>
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(noStore, {"5"}, {6, 3, 2});
+  reduce(tc, contains("cuda_tile.addi"), {"grid-one"});
+  EXPECT_EQ(tc.grid, (std::array<int64_t, 3>{1, 1, 1}));
+
+  // grid-half alone: a predicate that needs at least 3 blocks along x.
+  TestCase half = parse(noStore, {"5"}, {12, 1, 1});
+  reduce(
+      half, [](const Candidate &c) { return c.testCase.grid[0] >= 3; },
+      {"grid-half"});
+  EXPECT_EQ(half.grid[0], 3);
+}
+
+TEST_F(ReduceTest, DropArgsRemovesUnusedArgumentsAndTheirManifestEntries) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  reduce(tc, contains("cuda_tile.divi"), {"drop-args"});
+  ASSERT_EQ(tc.args.size(), 1u);
+  EXPECT_EQ(tc.args[0].text, "zeros:i32:16");
+  cuda_tile::EntryOp entry;
+  tc.module->walk([&](cuda_tile::EntryOp op) { entry = op; });
+  EXPECT_EQ(entry.getArgumentTypes().size(), 1u);
+}
+
+TEST_F(ReduceTest, ShapeHalfShrinksTileShapes) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  reduce(tc, contains("cuda_tile.divi"), {"const-splat", "shape-half"});
+  cuda_tile::DivIOp div;
+  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  auto type = cast<cuda_tile::TileType>(div.getType());
+  EXPECT_LT(type.getNumElements(), 16);
+}
+
+TEST_F(ReduceTest, ConfigurationShortensWhenTheTestReadsIt) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  tc.config = "-O3 --scheduler serial --v2-opt-level 2 --gpu-name sm_100";
+  auto needsOptAndScheduler = [](const Candidate &c) {
+    llvm::StringRef cfg = c.testCase.config;
+    return cfg.contains("-O") && cfg.contains("--scheduler");
+  };
+  reduce(tc, needsOptAndScheduler, {"config-drop", "config-lower"},
+         /*skipInterpreter=*/false, /*configAware=*/true);
+  EXPECT_EQ(tc.config, "-O0 --scheduler");
+
+  // Not configuration-aware: the configuration is left alone.
+  TestCase same = parse(kStraightLine, {"zeros:i32:16", "5"});
+  same.config = "-O3 --scheduler serial";
+  reduce(same, needsOptAndScheduler, {"config-drop", "config-lower"});
+  EXPECT_EQ(same.config, "-O3 --scheduler serial");
+}
+
+TEST_F(ReduceTest, PipelineDropKeepsTheNeededPass) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  tc.config = "--pass-pipeline=builtin.module(cse,canonicalize{max-iterations=10},"
+              "convert-cuda-tile-to-tileaa,cse)";
+  reduce(
+      tc,
+      [](const Candidate &c) {
+        return llvm::StringRef(c.testCase.config)
+            .contains("convert-cuda-tile-to-tileaa");
+      },
+      {"pipeline-drop"}, false, /*configAware=*/true);
+  EXPECT_EQ(tc.config,
+            "--pass-pipeline=builtin.module(convert-cuda-tile-to-tileaa)");
+}
+
+TEST_F(ReduceTest, WholeReductionIsDeterministicAndSmall) {
+  TestCase a = parse(kControl, {"zeros:i32:1", "5"});
+  TestCase b = parse(kControl, {"zeros:i32:1", "5"});
+  ReduceStats sa = reduce(a, contains("cuda_tile.divi"), {});
+  ReduceStats sb = reduce(b, contains("cuda_tile.divi"), {});
+  EXPECT_EQ(printProgram(*a.module), printProgram(*b.module));
+  EXPECT_EQ(sa.candidatesTried, sb.candidatesTried);
+  EXPECT_LT(sa.finalOps * 3, sa.initialOps);
+  EXPECT_EQ(count(a, "cuda_tile.if"), 0u);
+  EXPECT_EQ(count(a, "cuda_tile.for"), 0u);
+  EXPECT_EQ(a.args.size(), 1u); // the divi reads %n
+}
+
+TEST_F(ReduceTest, TestCasesRoundTripThroughDirectories) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  tc.config = "-O2";
+  tc.extra["seed"] = 42;
+  ASSERT_FALSE(static_cast<bool>(writeTestCase(tc, workDir)));
+  auto back = loadTestCase(*context, workDir);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(printProgram(*back->module), printProgram(*tc.module));
+  EXPECT_EQ(back->config, "-O2");
+  EXPECT_EQ(back->args.size(), 2u);
+  EXPECT_EQ(back->extra.getInteger("seed"), 42);
+}
+
+TEST(ReduceSignature, CrashSignaturesIgnoreAddressesAndPositions) {
+  const char *a = "tilec: Foo.cpp:12: void f(): Assertion `x < 4' failed.\n"
+                  "Stack dump:\n"
+                  " #0 0x00005555deadbeef llvm::sys::PrintStackTrace()\n"
+                  " #1 0x00005555aaaabbbb (anonymous)::Lower::run() /src/L.cpp:9\n";
+  const char *b = "tilec: Foo.cpp:99: void f(): Assertion `x < 4' failed.\n"
+                  "Stack dump:\n"
+                  " #0 0x00007777deadbeef llvm::sys::PrintStackTrace()\n"
+                  " #1 0x00007777cccc0000 (anonymous)::Lower::run() /x/L.cpp:77\n";
+  std::string sa = crashSignature(-2, true, a);
+  EXPECT_EQ(sa, crashSignature(-2, true, b));
+  EXPECT_EQ(sa.rfind("assert", 0), 0u);
+  EXPECT_NE(sa, crashSignature(-2, true, "Assertion `y' failed.\n"));
+  EXPECT_EQ(crashSignature(0, false, "ok\n"), "");
+  EXPECT_EQ(crashSignature(1, false, "p.mlir:3:5: error: bad thing 7\n"),
+            crashSignature(1, false, "p.mlir:9:1: error: bad thing 12\n"));
+  EXPECT_NE(crashSignature(1, false, "p.mlir:3:5: error: bad thing\n"),
+            crashSignature(1, false, "p.mlir:3:5: error: other thing\n"));
+}
+
+TEST(ReduceStatsTest, SummaryLine) {
+  ReduceStats s;
+  s.initialOps = 200;
+  s.finalOps = 10;
+  s.seconds = 12.34;
+  s.candidatesTried = 321;
+  EXPECT_EQ(s.summary(),
+            "reduced 200 ops to 10 ops (5.0%) in 12.3 s, 321 candidates tried");
+}
+
+} // namespace
