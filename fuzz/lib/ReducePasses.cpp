@@ -336,11 +336,13 @@ protected:
     auto cont = dyn_cast<ContinueOp>(body->getTerminator());
     if (!cont || cont->getNumOperands() != op->getNumResults())
       return false;
-    SmallVector<Value> results(cont->getOperands());
     op.getInductionVar().replaceAllUsesWith(op.getLowerBound());
     for (auto [arg, init] :
          llvm::zip(op.getRegionIterValues(), op.getInitValues()))
       arg.replaceAllUsesWith(init);
+    // Read the results after the block arguments are gone: `continue %acc`
+    // now continues with the initial value.
+    SmallVector<Value> results(cont->getOperands());
     spliceBefore(*body, op);
     op->replaceAllUsesWith(results);
     op->erase();
@@ -407,6 +409,94 @@ protected:
   }
   bool applyOne(TestCase &, LoopOp op) override {
     op->replaceAllUsesWith(op.getInitValues());
+    op->erase();
+    return true;
+  }
+};
+
+/// The loop a `break` or `continue` belongs to: its nearest enclosing
+/// `loop` or `for`.
+Operation *targetLoop(Operation *op) {
+  Operation *p = op->getParentOp();
+  while (p && !isa<LoopOp, ForOp>(p))
+    p = p->getParentOp();
+  return p;
+}
+
+/// Whether `v` is visible at the end of `block` (defined in it, or above
+/// the region holding it).
+bool visibleAtEnd(Value v, Block *block) {
+  return v.getParentBlock() == block ||
+         v.getParentRegion()->isProperAncestor(block->getParent());
+}
+
+/// Makes a `loop` run its body at most once: the `continue` that ends the
+/// body becomes a copy of one of its `break`s (whose operands are visible
+/// there).
+class LoopOncePass : public SiteListPass<LoopOp> {
+public:
+  StringRef getName() const override { return "loop-once"; }
+
+protected:
+  static BreakOp findBreak(LoopOp op) {
+    Block *body = &op.getRegion().front();
+    BreakOp found;
+    op.getRegion().walk([&](BreakOp br) {
+      if (!found && targetLoop(br) == op &&
+          llvm::all_of(br.getOperands(),
+                       [&](Value v) { return visibleAtEnd(v, body); }))
+        found = br;
+    });
+    return found;
+  }
+  std::vector<LoopOp> sites(TestCase &tc) override {
+    return collectOps<LoopOp>(tc, [](LoopOp op) {
+      Block &body = op.getRegion().front();
+      return !body.empty() && isa<ContinueOp>(body.back()) && findBreak(op);
+    });
+  }
+  bool applyOne(TestCase &, LoopOp op) override {
+    BreakOp br = findBreak(op);
+    Operation *term = &op.getRegion().front().back();
+    OpBuilder builder(term);
+    BreakOp::create(builder, term->getLoc(), br.getOperands());
+    term->erase();
+    return true;
+  }
+};
+
+/// Inlines a `loop` whose body ends in `break` and holds no other `break`
+/// or `continue` of its own: it runs once.
+class LoopInlinePass : public SiteListPass<LoopOp> {
+public:
+  StringRef getName() const override { return "loop-inline"; }
+
+protected:
+  std::vector<LoopOp> sites(TestCase &tc) override {
+    return collectOps<LoopOp>(tc, [](LoopOp op) {
+      Block &body = op.getRegion().front();
+      if (body.empty() || !isa<BreakOp>(body.back()))
+        return false;
+      bool others = false;
+      op.getRegion().walk([&](Operation *inner) {
+        if (isa<BreakOp, ContinueOp>(inner) && inner != &body.back() &&
+            targetLoop(inner) == op)
+          others = true;
+      });
+      return !others;
+    });
+  }
+  bool applyOne(TestCase &, LoopOp op) override {
+    Block &body = op.getRegion().front();
+    auto br = cast<BreakOp>(body.back());
+    if (br->getNumOperands() != op->getNumResults())
+      return false;
+    for (auto [arg, init] :
+         llvm::zip(op.getRegionIterValues(), op.getInitValues()))
+      arg.replaceAllUsesWith(init);
+    SmallVector<Value> results(br->getOperands());
+    spliceBefore(body, op);
+    op->replaceAllUsesWith(results);
     op->erase();
     return true;
   }
@@ -847,6 +937,8 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/false));
   passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/true));
   passes.push_back(std::make_unique<LoopZeroPass>());
+  passes.push_back(std::make_unique<LoopOncePass>());
+  passes.push_back(std::make_unique<LoopInlinePass>());
   passes.push_back(std::make_unique<UnwrapCombinerPass>());
   passes.push_back(std::make_unique<ForTripHalfPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(/*lastOperand=*/true));

@@ -187,6 +187,38 @@ TEST_F(ReduceTest, ForZeroRemovesTheLoop) {
   EXPECT_EQ(count(tc, "cuda_tile.muli"), 0u);
 }
 
+/// A `loop` counting to 4 that breaks out with its accumulator.
+const char *kLoop = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %r = loop iter_values(%i = %c0, %acc = %c1) : tile<i32>, tile<i32> -> tile<i32> {
+      %done = cmpi greater_than_or_equal %i, %c4, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %acc : tile<i32>
+      }
+      %m = muli %acc, %c4 : tile<i32>
+      %next = addi %i, %c1 : tile<i32>
+      continue %next, %m : tile<i32>, tile<i32>
+    }
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %r1 = reshape %r : tile<i32> -> tile<1xi32>
+    %t = store_ptr_tko weak %p0, %r1 : tile<1xptr<i32>>, tile<1xi32> -> token
+    return
+  }
+}
+)mlir";
+
+TEST_F(ReduceTest, LoopOnceThenInlineRemovesTheLoop) {
+  TestCase tc = parse(kLoop, {"zeros:i32:1"});
+  reduce(tc, contains("cuda_tile.muli"), {"loop-once", "if-else", "loop-inline"});
+  EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.break"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+}
+
 TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
   TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
   reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});
