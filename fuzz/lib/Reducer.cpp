@@ -22,7 +22,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -76,8 +78,11 @@ private:
                      joinPath(options.workDir, "manifest.json"),
                      joinPath(options.workDir, "program.mlir")};
   }
-  /// Verifies, writes and checks one candidate.
+  /// Verifies, writes and checks one candidate, or answers from the cache
+  /// of candidates already seen.
   bool tryCandidate(TestCase &cand);
+  bool evaluate(TestCase &cand);
+  static std::string cacheKey(const TestCase &tc);
   /// One sweep of `pass` with halving chunks; returns whether it changed
   /// the best case.
   bool runPass(ReductionPass &pass);
@@ -90,9 +95,34 @@ private:
   uint64_t maxSteps = 0;
   int originalExit = 0;
   size_t writtenArgs = ~size_t(0);
+  llvm::DenseMap<uint64_t, bool> cache;
 };
 
+std::string Reducer::cacheKey(const TestCase &tc) {
+  std::string key = printProgram(*tc.module);
+  key += "\n" + tc.entry + "\n" + tc.config + "\n";
+  for (int64_t d : tc.grid)
+    key += std::to_string(d) + ",";
+  for (const CaseArg &a : tc.args)
+    key += "\n" + a.text;
+  return key;
+}
+
 bool Reducer::tryCandidate(TestCase &cand) {
+  // Rounds after the first retry many candidates that failed before (the
+  // last round retries all of them): answer those from the cache.
+  uint64_t key = llvm::xxh3_64bits(cacheKey(cand));
+  auto it = cache.find(key);
+  if (it != cache.end()) {
+    ++stats.cacheHits;
+    return it->second;
+  }
+  bool result = evaluate(cand);
+  cache[key] = result;
+  return result;
+}
+
+bool Reducer::evaluate(TestCase &cand) {
   ++stats.candidatesTried;
   {
     ScopedDiagnosticHandler quiet(cand.module->getContext(),
@@ -203,6 +233,12 @@ llvm::Expected<ReduceStats> Reducer::run() {
   }
   stats.finalOps = countOps(*best.module);
   stats.seconds = elapsed();
+  if (options.log)
+    *options.log << stats.candidatesTried << " candidates evaluated ("
+                 << stats.rejectedVerifier << " failed the verifier, "
+                 << stats.rejectedInterpreter
+                 << " rejected by the interpreter), " << stats.cacheHits
+                 << " answered from the cache\n";
   return stats;
 }
 

@@ -179,6 +179,7 @@ struct ReduceStats {
   unsigned candidatesAccepted = 0;
   unsigned rejectedVerifier = 0;
   unsigned rejectedInterpreter = 0;
+  unsigned cacheHits = 0; ///< candidates seen before (not counted as tried)
   double seconds = 0;
   /// `reduced N ops to M ops (P%) in S s, K candidates tried`
   std::string summary() const;
