@@ -674,6 +674,22 @@ protected:
   }
 };
 
+/// Drops the optimization hints of entries.
+class DropHintsPass : public SiteListPass<EntryOp> {
+public:
+  StringRef getName() const override { return "drop-hints"; }
+
+protected:
+  std::vector<EntryOp> sites(TestCase &tc) override {
+    return collectOps<EntryOp>(
+        tc, [](EntryOp op) { return static_cast<bool>(op.getOptimizationHints()); });
+  }
+  bool applyOne(TestCase &, EntryOp op) override {
+    op.removeOptimizationHintsAttr();
+    return true;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Shapes
 //===----------------------------------------------------------------------===//
@@ -943,6 +959,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<ForTripHalfPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(/*lastOperand=*/true));
   passes.push_back(std::make_unique<DropArgsPass>());
+  passes.push_back(std::make_unique<DropHintsPass>());
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::One));

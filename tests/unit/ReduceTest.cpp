@@ -318,6 +318,22 @@ TEST_F(ReduceTest, DropArgsRemovesUnusedArgumentsAndTheirManifestEntries) {
   EXPECT_EQ(entry.getArgumentTypes().size(), 1u);
 }
 
+TEST_F(ReduceTest, DropHintsRemovesOptimizationHints) {
+  const char *hinted = R"mlir(
+cuda_tile.module @m {
+  entry @k(%n: tile<i32>) optimization_hints=<sm_100 = {num_cta_in_cga = 2}> {
+    %a = addi %n, %n : tile<i32>
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(hinted, {"5"});
+  reduce(tc, contains("cuda_tile.addi"), {"drop-hints"});
+  cuda_tile::EntryOp entry;
+  tc.module->walk([&](cuda_tile::EntryOp op) { entry = op; });
+  EXPECT_FALSE(entry.getOptimizationHints());
+}
+
 TEST_F(ReduceTest, ShapeHalfShrinksTileShapes) {
   TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
   reduce(tc, contains("cuda_tile.divi"), {"const-splat", "shape-half"});
