@@ -145,20 +145,32 @@ Value findDominatingValue(Operation *op, Type type) {
 /// Replaces the uses of `op`'s results and erases it. Results are replaced
 /// by an operand of the same type, else a dominating value of the same
 /// type, else a new zero constant (number tiles) or make_token (tokens).
-/// With `lastOperand`, the last operand of the right type is preferred
-/// (the first one may be what makes the candidate invalid, e.g. a zero).
-bool deleteOp(Operation *op, bool lastOperand) {
+/// How deleteOp replaces a result.
+enum class Replace {
+  FirstOperand, ///< the first operand of the type, else as below
+  LastOperand,  ///< the last operand of the type (the first may be the
+                ///< zero that makes the candidate invalid)
+  One,          ///< a splat 1 (i1: true) for number tiles: masks and
+                ///< conditions keep holding
+};
+
+bool deleteOp(Operation *op, Replace how) {
   OpBuilder builder(op);
   for (Value result : op->getResults()) {
     if (result.use_empty())
       continue;
     Type type = result.getType();
     Value replacement;
+    if (how == Replace::One && isNumberTile(type))
+      replacement = ConstantOp::create(builder, op->getLoc(), type,
+                                       splatAttr(cast<TileType>(type), 1));
     for (Value operand : op->getOperands())
-      if (operand.getType() == type) {
+      if (!replacement && operand.getType() == type) {
         replacement = operand;
-        if (!lastOperand)
-          break;
+        if (how == Replace::LastOperand)
+          for (Value later : op->getOperands())
+            if (later.getType() == type)
+              replacement = later;
       }
     if (!replacement)
       replacement = findDominatingValue(op, type);
@@ -243,30 +255,47 @@ public:
 
 class DeleteOpsPass : public SiteListPass<Operation *> {
 public:
-  explicit DeleteOpsPass(bool lastOperand) : lastOperand(lastOperand) {}
+  explicit DeleteOpsPass(Replace how) : how(how) {}
   StringRef getName() const override {
-    return lastOperand ? "delete-ops-last-operand" : "delete-ops";
+    switch (how) {
+    case Replace::FirstOperand:
+      return "delete-ops";
+    case Replace::LastOperand:
+      return "delete-ops-last-operand";
+    case Replace::One:
+      return "delete-ops-one";
+    }
+    return "";
   }
 
 protected:
   std::vector<Operation *> sites(TestCase &tc) override {
     std::vector<Operation *> ops = collectDeletableOps(tc);
-    // The variant only differs for ops with two operands of a result type.
-    if (lastOperand)
+    // The variants only differ for ops with two operands of a result type,
+    // or (One) with used number-tile results.
+    if (how == Replace::LastOperand)
       llvm::erase_if(ops, [](Operation *op) {
         for (Type t : op->getResultTypes())
           if (llvm::count(op->getOperandTypes(), t) > 1)
             return false;
         return true;
       });
+    if (how == Replace::One)
+      llvm::erase_if(ops, [](Operation *op) {
+        if (isa<ConstantOp>(op))
+          return true;
+        return llvm::none_of(op->getResults(), [](Value r) {
+          return !r.use_empty() && isNumberTile(r.getType());
+        });
+      });
     return ops;
   }
   bool applyOne(TestCase &, Operation *op) override {
-    return deleteOp(op, lastOperand);
+    return deleteOp(op, how);
   }
 
 private:
-  bool lastOperand;
+  Replace how;
 };
 
 //===----------------------------------------------------------------------===//
@@ -947,7 +976,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   std::vector<std::unique_ptr<ReductionPass>> passes;
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/true));
   passes.push_back(std::make_unique<RemoveDeadPass>());
-  passes.push_back(std::make_unique<DeleteOpsPass>(/*lastOperand=*/false));
+  passes.push_back(std::make_unique<DeleteOpsPass>(Replace::FirstOperand));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/true));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/false));
   passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/false));
@@ -957,7 +986,8 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<LoopInlinePass>());
   passes.push_back(std::make_unique<UnwrapCombinerPass>());
   passes.push_back(std::make_unique<ForTripHalfPass>());
-  passes.push_back(std::make_unique<DeleteOpsPass>(/*lastOperand=*/true));
+  passes.push_back(std::make_unique<DeleteOpsPass>(Replace::LastOperand));
+  passes.push_back(std::make_unique<DeleteOpsPass>(Replace::One));
   passes.push_back(std::make_unique<DropArgsPass>());
   passes.push_back(std::make_unique<DropHintsPass>());
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
