@@ -78,7 +78,7 @@ TestCase TestCase::clone() const {
 
 llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
   std::string manifestPath = path.str();
-  std::string configFile;
+  std::string configFile, configJSON;
   if (llvm::sys::fs::is_directory(path)) {
     llvm::SmallString<256> p(path);
     llvm::sys::path::append(p, "manifest.json");
@@ -86,6 +86,9 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
     llvm::SmallString<256> c(path);
     llvm::sys::path::append(c, "config");
     configFile = std::string(c);
+    llvm::SmallString<256> j(path);
+    llvm::sys::path::append(j, "config.json");
+    configJSON = std::string(j);
   }
   auto buffer = llvm::MemoryBuffer::getFile(manifestPath);
   if (!buffer)
@@ -169,6 +172,23 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
 
   if (std::optional<StringRef> config = obj->getString("config")) {
     tc.config = config->str();
+  } else if (!configJSON.empty() && llvm::sys::fs::exists(configJSON)) {
+    // tile-diff's finding: {"configuration": {"text": "sm_100,O2,..."}}.
+    auto text = llvm::MemoryBuffer::getFile(configJSON);
+    if (!text)
+      return makeError("cannot read '" + configJSON + "'");
+    auto cj = llvm::json::parse((*text)->getBuffer());
+    if (!cj)
+      return makeError("'" + configJSON +
+                       "': " + llvm::toString(cj.takeError()));
+    const llvm::json::Object *cfg =
+        cj->getAsObject() ? cj->getAsObject()->getObject("configuration")
+                          : nullptr;
+    std::optional<StringRef> t = cfg ? cfg->getString("text") : std::nullopt;
+    if (!t)
+      return makeError("'" + configJSON +
+                       "' has no \"configuration\".\"text\"");
+    tc.config = t->str();
   } else if (!configFile.empty() && llvm::sys::fs::exists(configFile)) {
     auto text = llvm::MemoryBuffer::getFile(configFile);
     if (!text)

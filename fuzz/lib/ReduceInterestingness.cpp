@@ -105,8 +105,10 @@ std::string findTool(StringRef name) {
 
 class SignatureTest : public InterestingnessTest {
 public:
-  SignatureTest(std::string tool, unsigned timeout)
-      : tool(findTool(tool)), timeout(timeout) {}
+  SignatureTest(std::string tool, std::vector<std::string> extraArgs,
+                unsigned timeout)
+      : tool(findTool(tool)), extraArgs(std::move(extraArgs)),
+        timeout(timeout) {}
   std::string describe() const override {
     return "tile-diff signature '" + signature + "'";
   }
@@ -117,7 +119,8 @@ public:
     signature = compute(original, run);
     if (run.failedToStart)
       return makeError("cannot run '" + tool + "'");
-    if (signature.empty() || signature == "none")
+    // `none`: no finding; `error`: tile-diff could not check the program.
+    if (signature.empty() || signature == "none" || signature == "error")
       return makeError("the original is not a finding: tile-diff printed '" +
                        signature + "'" +
                        (run.output.empty() ? "" : "\n" + run.output));
@@ -130,12 +133,11 @@ public:
 
 private:
   std::string compute(const Candidate &cand, ProcessRun &run) {
-    std::vector<std::string> argv = {tool, "--manifest", cand.manifestPath};
-    if (!cand.testCase.config.empty()) {
-      argv.push_back("--only-config");
-      argv.push_back(cand.testCase.config);
-    }
-    argv.push_back("--print-signature");
+    // An empty configuration is tile-diff's default one.
+    std::vector<std::string> argv = {tool, "--manifest", cand.manifestPath,
+                                     "--only-config", cand.testCase.config,
+                                     "--print-signature"};
+    argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
     run = runProcess(argv, {}, cand.dir, timeout);
     if (run.signaled || run.timedOut || run.failedToStart)
       return "";
@@ -150,6 +152,7 @@ private:
   }
 
   std::string tool;
+  std::vector<std::string> extraArgs;
   unsigned timeout;
   std::string signature;
 };
@@ -369,9 +372,11 @@ std::string crashSignature(int exitCode, bool signaled, StringRef output) {
 }
 
 std::unique_ptr<InterestingnessTest>
-createSignatureTest(std::string tileDiffPath, unsigned timeoutSeconds) {
+createSignatureTest(std::string tileDiffPath,
+                    std::vector<std::string> extraArgs,
+                    unsigned timeoutSeconds) {
   return std::make_unique<SignatureTest>(std::move(tileDiffPath),
-                                         timeoutSeconds);
+                                         std::move(extraArgs), timeoutSeconds);
 }
 
 std::unique_ptr<InterestingnessTest>

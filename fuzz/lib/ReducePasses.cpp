@@ -832,43 +832,56 @@ protected:
 // Configuration
 //===----------------------------------------------------------------------===//
 
-/// Splits a configuration into whitespace-separated words.
-SmallVector<std::string> configWords(StringRef config) {
+/// A configuration as words (separated by spaces: tilec flags) of items
+/// (separated by commas: tile-diff's `sm_100,O2,scheduler=cost`). Words
+/// holding a pass pipeline are one item: pipeline-drop shortens those.
+using ConfigWords = SmallVector<SmallVector<std::string, 4>>;
+
+ConfigWords splitConfig(StringRef config) {
   SmallVector<StringRef> parts;
   config.split(parts, ' ', -1, /*KeepEmpty=*/false);
-  SmallVector<std::string> words;
-  for (StringRef p : parts)
-    words.push_back(p.trim().str());
+  ConfigWords words;
+  for (StringRef p : parts) {
+    words.emplace_back();
+    if (p.contains('(') || p.contains('{')) {
+      words.back().push_back(p.str());
+      continue;
+    }
+    SmallVector<StringRef> items;
+    p.split(items, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef item : items)
+      words.back().push_back(item.str());
+  }
   return words;
 }
 
-/// Drops words of the configuration (flags, `--flag value` pairs as two
-/// adjacent sites).
-class ConfigDropPass : public SiteListPass<unsigned> {
+/// Drops items of the configuration (flags, `--flag value` pairs as two
+/// adjacent sites, tile-diff fields, which then take their defaults).
+class ConfigDropPass : public ReductionPass {
 public:
   StringRef getName() const override { return "config-drop"; }
   bool changesConfigurationOnly() const override { return true; }
+  unsigned countSites(TestCase &tc) override {
+    unsigned n = 0;
+    for (auto &word : splitConfig(tc.config))
+      n += word.size();
+    return n;
+  }
   bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
-    SmallVector<std::string> words = configWords(tc.config);
     std::string next;
-    for (auto [i, w] : llvm::enumerate(words)) {
-      if (llvm::is_contained(selected, i))
-        continue;
-      if (!next.empty())
-        next += " ";
-      next += w;
+    unsigned index = 0;
+    for (auto &word : splitConfig(tc.config)) {
+      std::string kept;
+      for (const std::string &item : word) {
+        if (!llvm::is_contained(selected, index++))
+          kept += (kept.empty() ? "" : ",") + item;
+      }
+      if (!kept.empty())
+        next += (next.empty() ? "" : " ") + kept;
     }
     tc.config = next;
     return true;
   }
-
-protected:
-  std::vector<unsigned> sites(TestCase &tc) override {
-    std::vector<unsigned> s(configWords(tc.config).size());
-    std::iota(s.begin(), s.end(), 0);
-    return s;
-  }
-  bool applyOne(TestCase &, unsigned) override { return false; }
 };
 
 /// The positions of the numbers in the configuration that can be lowered

@@ -347,6 +347,11 @@ int tileReduceMain(int argc, char **argv) {
       cl::desc("interesting when `PATH --manifest M --only-config C "
                "--print-signature` prints the original's signature"),
       cl::cat(cat));
+  cl::list<std::string> tileDiffArgs(
+      "tile-diff-arg",
+      cl::desc("extra argument for tile-diff (repeatable), e.g. "
+               "--tile-diff-arg=--bit-exact"),
+      cl::cat(cat));
   cl::opt<std::string> crash(
       "crash",
       cl::desc("interesting when the compiler at PATH (run with the "
@@ -414,7 +419,10 @@ int tileReduceMain(int argc, char **argv) {
   if (!command.empty())
     test = createCommandTest(command, timeout, testUsesConfig);
   else if (!tileDiff.empty())
-    test = createSignatureTest(tileDiff, timeout);
+    test = createSignatureTest(
+        tileDiff,
+        std::vector<std::string>(tileDiffArgs.begin(), tileDiffArgs.end()),
+        timeout);
   else
     test = createCrashTest(crash, timeout);
 

@@ -62,8 +62,9 @@ struct TestCase {
 
 /// Reads a test case from a manifest (tile-gen's format, optionally with a
 /// "config" string) or from a directory holding `manifest.json` (a finding
-/// directory; a `config` file there supplies the configuration when the
-/// manifest has none).
+/// directory of tile-diff: its `config.json` "configuration"."text", or a
+/// plain `config` file, supplies the configuration when the manifest has
+/// none).
 llvm::Expected<TestCase> loadTestCase(mlir::MLIRContext &context,
                                       llvm::StringRef path);
 
@@ -110,11 +111,14 @@ public:
   virtual bool isConfigurationAware() const { return false; }
 };
 
-/// `tile-diff --manifest M --only-config CONFIG --print-signature`: the first
-/// line of its output is the finding's signature (`none` for no finding);
-/// interesting when it equals the original's (which must not be `none`).
+/// `tile-diff --manifest M --only-config CONFIG --print-signature EXTRA...`:
+/// the last line of its stdout is the finding's signature (`none` for no
+/// finding, `error` when it could not check the program); interesting when
+/// it equals the original's (which must be neither).
 std::unique_ptr<InterestingnessTest>
-createSignatureTest(std::string tileDiffPath, unsigned timeoutSeconds);
+createSignatureTest(std::string tileDiffPath,
+                    std::vector<std::string> extraArgs,
+                    unsigned timeoutSeconds);
 
 /// `sh -c COMMAND` in the candidate's directory; interesting when it exits 0.
 /// The command sees TILE_REDUCE_DIR, TILE_REDUCE_MANIFEST,
