@@ -197,8 +197,8 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
   }
   for (auto &kv : *obj) {
     StringRef key = kv.first;
-    if (key == "program" || key == "entry" || key == "grid" ||
-        key == "args" || key == "config")
+    if (key == "program" || key == "entry" || key == "grid" || key == "args" ||
+        key == "config")
       continue;
     // Own the key: the parsed JSON it points into goes away.
     tc.extra[key.str()] = kv.second;

@@ -134,8 +134,11 @@ public:
 private:
   std::string compute(const Candidate &cand, ProcessRun &run) {
     // An empty configuration is tile-diff's default one.
-    std::vector<std::string> argv = {tool, "--manifest", cand.manifestPath,
-                                     "--only-config", cand.testCase.config,
+    std::vector<std::string> argv = {tool,
+                                     "--manifest",
+                                     cand.manifestPath,
+                                     "--only-config",
+                                     cand.testCase.config,
                                      "--print-signature"};
     argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
     run = runProcess(argv, {}, cand.dir, timeout);
@@ -176,7 +179,7 @@ public:
     if (run.exitCode != 0)
       return makeError("the original is not interesting: '" + command +
                        "' exited with " +
-                       (run.signaled  ? std::string("a signal")
+                       (run.signaled   ? std::string("a signal")
                         : run.timedOut ? std::string("a timeout")
                                        : std::to_string(run.exitCode)) +
                        (run.output.empty() ? "" : "\n" + run.output));
@@ -191,11 +194,11 @@ private:
   ProcessRun execute(const Candidate &cand) {
     std::vector<std::string> argv = {"/bin/sh", "-c",
                                      "cd \"$TILE_REDUCE_DIR\" && " + command};
-    std::vector<std::string> env = {
-        "TILE_REDUCE_DIR=" + cand.dir,
-        "TILE_REDUCE_MANIFEST=" + cand.manifestPath,
-        "TILE_REDUCE_PROGRAM=" + cand.programPath,
-        "TILE_REDUCE_CONFIG=" + cand.testCase.config};
+    std::vector<std::string> env = {"TILE_REDUCE_DIR=" + cand.dir,
+                                    "TILE_REDUCE_MANIFEST=" + cand.manifestPath,
+                                    "TILE_REDUCE_PROGRAM=" + cand.programPath,
+                                    "TILE_REDUCE_CONFIG=" +
+                                        cand.testCase.config};
     return runProcess(argv, env, cand.dir, timeout);
   }
 
@@ -273,9 +276,7 @@ public:
       return makeError("the original is not interesting: " + name);
     return llvm::Error::success();
   }
-  bool isInteresting(const Candidate &cand) override {
-    return predicate(cand);
-  }
+  bool isInteresting(const Candidate &cand) override { return predicate(cand); }
 
 private:
   std::string name;

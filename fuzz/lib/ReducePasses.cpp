@@ -192,9 +192,10 @@ bool deleteOp(Operation *op, Replace how) {
 /// Moves the ops of `block` except its terminator before `op`.
 void spliceBefore(Block &block, Operation *op) {
   Block *dest = op->getBlock();
-  auto end = block.empty() || !block.back().hasTrait<mlir::OpTrait::IsTerminator>()
-                 ? block.end()
-                 : std::prev(block.end());
+  auto end =
+      block.empty() || !block.back().hasTrait<mlir::OpTrait::IsTerminator>()
+          ? block.end()
+          : std::prev(block.end());
   dest->getOperations().splice(op->getIterator(), block.getOperations(),
                                block.begin(), end);
 }
@@ -542,8 +543,7 @@ protected:
     std::vector<Operation *> ops;
     tc.module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<ReduceOp, ScanOp>(op) &&
-          TypeRange(op->getOperandTypes()) ==
-              TypeRange(op->getResultTypes()))
+          TypeRange(op->getOperandTypes()) == TypeRange(op->getResultTypes()))
         ops.push_back(op);
     });
     return ops;
@@ -710,8 +710,9 @@ public:
 
 protected:
   std::vector<EntryOp> sites(TestCase &tc) override {
-    return collectOps<EntryOp>(
-        tc, [](EntryOp op) { return static_cast<bool>(op.getOptimizationHints()); });
+    return collectOps<EntryOp>(tc, [](EntryOp op) {
+      return static_cast<bool>(op.getOptimizationHints());
+    });
   }
   bool applyOne(TestCase &, EntryOp op) override {
     op.removeOptimizationHintsAttr();
@@ -750,9 +751,9 @@ std::string rewriteDims(StringRef text, int64_t from, int64_t to) {
         out += num.str();
       }
       i = j;
-      while (i < text.size() && (text[i] == sep || text[i] == ' ') &&
-             !(sep == 'x' && i + 1 < text.size() &&
-               !llvm::isDigit(text[i + 1]))) {
+      while (
+          i < text.size() && (text[i] == sep || text[i] == ' ') &&
+          !(sep == 'x' && i + 1 < text.size() && !llvm::isDigit(text[i + 1]))) {
         out += text[i];
         ++i;
       }
@@ -813,8 +814,8 @@ protected:
     return std::vector<int64_t>(dims.begin(), dims.end());
   }
   bool applyOne(TestCase &tc, int64_t dim) override {
-    std::string text =
-        rewriteDims(printProgram(*tc.module), dim, std::max<int64_t>(1, dim / 2));
+    std::string text = rewriteDims(printProgram(*tc.module), dim,
+                                   std::max<int64_t>(1, dim / 2));
     if (text.empty())
       return false;
     MLIRContext *ctx = tc.module->getContext();

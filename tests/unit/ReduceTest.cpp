@@ -128,9 +128,8 @@ protected:
     return n;
   }
   static std::function<bool(const Candidate &)> contains(std::string opName) {
-    return [opName](const Candidate &c) {
-      return count(c.testCase, opName) > 0;
-    };
+    return
+        [opName](const Candidate &c) { return count(c.testCase, opName) > 0; };
   }
 
   DialectRegistry registry;
@@ -182,7 +181,8 @@ cuda_tile.module @m {
   bool maskIsTrue = false;
   tc.module->walk([&](cuda_tile::StorePtrTkoOp op) {
     DenseIntElementsAttr mask;
-    maskIsTrue = op.getMask() && matchPattern(op.getMask(), m_Constant(&mask)) &&
+    maskIsTrue = op.getMask() &&
+                 matchPattern(op.getMask(), m_Constant(&mask)) &&
                  mask.getSplatValue<bool>();
   });
   EXPECT_TRUE(maskIsTrue);
@@ -240,7 +240,8 @@ cuda_tile.module @m {
 
 TEST_F(ReduceTest, LoopOnceThenInlineRemovesTheLoop) {
   TestCase tc = parse(kLoop, {"zeros:i32:1"});
-  reduce(tc, contains("cuda_tile.muli"), {"loop-once", "if-else", "loop-inline"});
+  reduce(tc, contains("cuda_tile.muli"),
+         {"loop-once", "if-else", "loop-inline"});
   EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
   EXPECT_EQ(count(tc, "cuda_tile.break"), 0u);
   EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
@@ -329,9 +330,8 @@ cuda_tile.module @m {
 
   // grid-half alone: a predicate that needs at least 3 blocks along x.
   TestCase half = parse(noStore, {"5"}, {12, 1, 1});
-  reduce(
-      half, [](const Candidate &c) { return c.testCase.grid[0] >= 3; },
-      {"grid-half"});
+  reduce(half, [](const Candidate &c) { return c.testCase.grid[0] >= 3; },
+         {"grid-half"});
   EXPECT_EQ(half.grid[0], 3);
 }
 
@@ -390,8 +390,9 @@ TEST_F(ReduceTest, ConfigurationShortensWhenTheTestReadsIt) {
 
 TEST_F(ReduceTest, PipelineDropKeepsTheNeededPass) {
   TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
-  tc.config = "--pass-pipeline=builtin.module(cse,canonicalize{max-iterations=10},"
-              "convert-cuda-tile-to-tileaa,cse)";
+  tc.config =
+      "--pass-pipeline=builtin.module(cse,canonicalize{max-iterations=10},"
+      "convert-cuda-tile-to-tileaa,cse)";
   reduce(
       tc,
       [](const Candidate &c) {
@@ -430,14 +431,16 @@ TEST_F(ReduceTest, TestCasesRoundTripThroughDirectories) {
 }
 
 TEST(ReduceSignature, CrashSignaturesIgnoreAddressesAndPositions) {
-  const char *a = "tilec: Foo.cpp:12: void f(): Assertion `x < 4' failed.\n"
-                  "Stack dump:\n"
-                  " #0 0x00005555deadbeef llvm::sys::PrintStackTrace()\n"
-                  " #1 0x00005555aaaabbbb (anonymous)::Lower::run() /src/L.cpp:9\n";
-  const char *b = "tilec: Foo.cpp:99: void f(): Assertion `x < 4' failed.\n"
-                  "Stack dump:\n"
-                  " #0 0x00007777deadbeef llvm::sys::PrintStackTrace()\n"
-                  " #1 0x00007777cccc0000 (anonymous)::Lower::run() /x/L.cpp:77\n";
+  const char *a =
+      "tilec: Foo.cpp:12: void f(): Assertion `x < 4' failed.\n"
+      "Stack dump:\n"
+      " #0 0x00005555deadbeef llvm::sys::PrintStackTrace()\n"
+      " #1 0x00005555aaaabbbb (anonymous)::Lower::run() /src/L.cpp:9\n";
+  const char *b =
+      "tilec: Foo.cpp:99: void f(): Assertion `x < 4' failed.\n"
+      "Stack dump:\n"
+      " #0 0x00007777deadbeef llvm::sys::PrintStackTrace()\n"
+      " #1 0x00007777cccc0000 (anonymous)::Lower::run() /x/L.cpp:77\n";
   std::string sa = crashSignature(-2, true, a);
   EXPECT_EQ(sa, crashSignature(-2, true, b));
   EXPECT_EQ(sa.rfind("assert", 0), 0u);

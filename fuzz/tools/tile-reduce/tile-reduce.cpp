@@ -1,4 +1,5 @@
-//===- tile-reduce.cpp - Reduce a cuda_tile finding ------------------------===//
+//===- tile-reduce.cpp - Reduce a cuda_tile finding
+//------------------------===//
 //
 // A thin wrapper over tilecheck::reduce::tileReduceMain (fuzz/lib/Reducer.cpp).
 //

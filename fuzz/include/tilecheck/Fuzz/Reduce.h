@@ -39,8 +39,8 @@ namespace tilecheck::reduce {
 /// One entry argument in tile-run's forms. Buffers read from files keep the
 /// file's bytes and its base name (the name it gets in every written case).
 struct CaseArg {
-  std::string text;              ///< "@name.npy", "zeros:..", or a literal
-  std::vector<char> fileBytes;   ///< the .npy contents for "@" arguments
+  std::string text;            ///< "@name.npy", "zeros:..", or a literal
+  std::vector<char> fileBytes; ///< the .npy contents for "@" arguments
   bool isFile() const { return llvm::StringRef(text).starts_with("@"); }
 };
 
@@ -123,27 +123,27 @@ createSignatureTest(std::string tileDiffPath,
 /// `sh -c COMMAND` in the candidate's directory; interesting when it exits 0.
 /// The command sees TILE_REDUCE_DIR, TILE_REDUCE_MANIFEST,
 /// TILE_REDUCE_PROGRAM and TILE_REDUCE_CONFIG in its environment.
-std::unique_ptr<InterestingnessTest>
-createCommandTest(std::string command, unsigned timeoutSeconds,
-                  bool configurationAware);
+std::unique_ptr<InterestingnessTest> createCommandTest(std::string command,
+                                                       unsigned timeoutSeconds,
+                                                       bool configurationAware);
 
 /// The compiler `tilecPath CONFIG... program.mlir -o /dev/null` crashes
 /// (signal, assertion, LLVM fatal error) or fails with a diagnostic, with
 /// the same normalized signature as the original.
-std::unique_ptr<InterestingnessTest>
-createCrashTest(std::string tilecPath, unsigned timeoutSeconds);
+std::unique_ptr<InterestingnessTest> createCrashTest(std::string tilecPath,
+                                                     unsigned timeoutSeconds);
 
 /// The normalized signature of a compiler run (exposed for tests):
 /// "signal" / "assert" / "fatal" / "error" followed by the normalized
 /// assertion text, fatal message or first diagnostic and, for crashes, the
 /// first frames of the stack; "" when the run is clean.
-std::string crashSignature(int exitCode, bool signaled,
-                           llvm::StringRef output);
+std::string crashSignature(int exitCode, bool signaled, llvm::StringRef output);
 
 /// An in-process predicate over the candidate (unit tests, library users).
-std::unique_ptr<InterestingnessTest> createPredicateTest(
-    std::string name, std::function<bool(const Candidate &)> predicate,
-    bool configurationAware = false);
+std::unique_ptr<InterestingnessTest>
+createPredicateTest(std::string name,
+                    std::function<bool(const Candidate &)> predicate,
+                    bool configurationAware = false);
 
 /// One kind of reduction. Sites are enumerated in a deterministic order on
 /// a test case; `apply` changes the selected sites of a (cloned) case.
