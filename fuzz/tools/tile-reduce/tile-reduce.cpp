@@ -1,5 +1,4 @@
-//===- tile-reduce.cpp - Reduce a cuda_tile finding
-//------------------------===//
+//===- tile-reduce.cpp - Reduce a cuda_tile finding -----------------------===//
 //
 // A thin wrapper over tilecheck::reduce::tileReduceMain (fuzz/lib/Reducer.cpp).
 //
