@@ -247,6 +247,53 @@ TEST_F(ReduceTest, LoopOnceThenInlineRemovesTheLoop) {
   EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
 }
 
+TEST_F(ReduceTest, LoopZeroReplacesALoopByItsInitialValues) {
+  const char *sameTypes = R"mlir(
+cuda_tile.module @m {
+  entry @k(%n: tile<i32>) {
+    %c1 = constant <i32: 1> : tile<i32>
+    %r = loop iter_values(%i = %c1) : tile<i32> -> tile<i32> {
+      %done = cmpi greater_than_or_equal %i, %n, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %i : tile<i32>
+      }
+      %next = addi %i, %c1 : tile<i32>
+      continue %next : tile<i32>
+    }
+    %s = subi %r, %n : tile<i32>
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(sameTypes, {"5"});
+  reduce(tc, contains("cuda_tile.subi"), {"loop-zero"});
+  EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
+}
+
+TEST_F(ReduceTest, UnwrapCombinerReplacesAScanByItsOperand) {
+  const char *scan = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %i = iota : tile<16xi32>
+    %s = scan %i dim=0 reverse=false identities=[0 : i32] : tile<16xi32> -> tile<16xi32>
+    (%e: tile<i32>, %a: tile<i32>) {
+      %sum = addi %e, %a : tile<i32>
+      yield %sum : tile<i32>
+    }
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
+    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
+    %t = store_ptr_tko weak %p2, %s : tile<16xptr<i32>>, tile<16xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(scan, {"zeros:i32:16"});
+  reduce(tc, contains("cuda_tile.store_ptr_tko"), {"unwrap-combiner"});
+  EXPECT_EQ(count(tc, "cuda_tile.scan"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.addi"), 0u);
+}
+
 TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
   TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
   reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});
