@@ -425,25 +425,6 @@ protected:
   }
 };
 
-/// A `loop` whose results have the types of its initial values: replaced by
-/// those values (as if it broke out at once).
-class LoopZeroPass : public SiteListPass<LoopOp> {
-public:
-  StringRef getName() const override { return "loop-zero"; }
-
-protected:
-  std::vector<LoopOp> sites(TestCase &tc) override {
-    return collectOps<LoopOp>(tc, [](LoopOp op) {
-      return TypeRange(op.getInitValues()) == TypeRange(op->getResultTypes());
-    });
-  }
-  bool applyOne(TestCase &, LoopOp op) override {
-    op->replaceAllUsesWith(op.getInitValues());
-    op->erase();
-    return true;
-  }
-};
-
 /// The loop a `break` or `continue` belongs to: its nearest enclosing
 /// `loop` or `for`.
 Operation *targetLoop(Operation *op) {
@@ -459,6 +440,49 @@ bool visibleAtEnd(Value v, Block *block) {
   return v.getParentBlock() == block ||
          v.getParentRegion()->isProperAncestor(block->getParent());
 }
+
+/// Replaces a `loop` by the values it would produce if it broke out at
+/// once: through a `break` of its own whose operands are all loop-carried
+/// values (the matching initial values), or, when the results have the
+/// initial values' types, the initial values themselves.
+class LoopZeroPass : public SiteListPass<LoopOp> {
+public:
+  StringRef getName() const override { return "loop-zero"; }
+
+protected:
+  static std::optional<SmallVector<Value>> zeroTripResults(LoopOp op) {
+    Block *body = &op.getRegion().front();
+    std::optional<SmallVector<Value>> results;
+    op.getRegion().walk([&](BreakOp br) {
+      if (results || targetLoop(br) != op)
+        return;
+      SmallVector<Value> values;
+      for (Value v : br.getOperands()) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        if (!arg || arg.getOwner() != body)
+          return;
+        values.push_back(op.getInitValues()[arg.getArgNumber()]);
+      }
+      results = std::move(values);
+    });
+    if (!results &&
+        TypeRange(op.getInitValues()) == TypeRange(op->getResultTypes()))
+      results = SmallVector<Value>(op.getInitValues());
+    return results;
+  }
+  std::vector<LoopOp> sites(TestCase &tc) override {
+    return collectOps<LoopOp>(
+        tc, [](LoopOp op) { return zeroTripResults(op).has_value(); });
+  }
+  bool applyOne(TestCase &, LoopOp op) override {
+    std::optional<SmallVector<Value>> results = zeroTripResults(op);
+    if (!results || results->size() != op->getNumResults())
+      return false;
+    op->replaceAllUsesWith(*results);
+    op->erase();
+    return true;
+  }
+};
 
 /// Makes a `loop` run its body at most once: the `continue` that ends the
 /// body becomes a copy of one of its `break`s (whose operands are visible

@@ -268,6 +268,13 @@ cuda_tile.module @m {
   TestCase tc = parse(sameTypes, {"5"});
   reduce(tc, contains("cuda_tile.subi"), {"loop-zero"});
   EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
+
+  // Results differ from the initial values (two carried, one result): the
+  // break's carried value gives the result.
+  TestCase other = parse(kLoop, {"zeros:i32:1"});
+  reduce(other, contains("cuda_tile.store_ptr_tko"), {"loop-zero"});
+  EXPECT_EQ(count(other, "cuda_tile.loop"), 0u);
+  EXPECT_EQ(count(other, "cuda_tile.muli"), 0u);
 }
 
 TEST_F(ReduceTest, UnwrapCombinerReplacesAScanByItsOperand) {
