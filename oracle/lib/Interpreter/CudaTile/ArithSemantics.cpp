@@ -373,29 +373,33 @@ LogicalResult signedBinSem(ExecContext &ctx, Operation *operation) {
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult mulhiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MulhiIOp>(operation);
+  auto op = cast<typename Ops::MulhiIOp>(operation);
   return intBinary(ctx, op, IntSpec{IntOp::MulHi}, op.getX(), op.getY(),
                    op.getResult());
 }
 
+template <class Ops>
 LogicalResult diviSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<DivIOp>(operation);
+  auto op = cast<typename Ops::DivIOp>(operation);
   IntSpec spec{IntOp::Div};
   spec.isSigned = op.getSignedness() == Signedness::Signed;
   spec.rounding = op.getRounding();
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult remiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<RemIOp>(operation);
+  auto op = cast<typename Ops::RemIOp>(operation);
   IntSpec spec{IntOp::Rem};
   spec.isSigned = op.getSignedness() == Signedness::Signed;
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<NegIOp>(operation);
+  auto op = cast<typename Ops::NegIOp>(operation);
   const Tile &a = ctx.getTile(op.getSource());
   Tile r = makeTile(op.getType());
   unsigned w = bitWidth(r.elemType());
@@ -411,8 +415,9 @@ LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AbsIOp>(operation);
+  auto op = cast<typename Ops::AbsIOp>(operation);
   const Tile &a = ctx.getTile(op.getSource());
   Tile r = makeTile(op.getType());
   // MIN maps to itself: |MIN| wraps back to MIN at the element width.
@@ -456,8 +461,9 @@ void cmpLoop(ComparisonPredicate p, const Tile &a, const Tile &b, Tile &r) {
   }
 }
 
+template <class Ops>
 LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<CmpIOp>(operation);
+  auto op = cast<typename Ops::CmpIOp>(operation);
   const Tile &a = ctx.getTile(op.getLhs());
   const Tile &b = ctx.getTile(op.getRhs());
   Tile r = makeTile(op.getResult().getType());
@@ -480,8 +486,9 @@ LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<SelectOp>(operation);
+  auto op = cast<typename Ops::SelectOp>(operation);
   const Tile &c = ctx.getTile(op.getCond());
   const Tile &t = ctx.getTile(op.getValIfTrue());
   const Tile &f = ctx.getTile(op.getValIfFalse());
@@ -517,24 +524,37 @@ LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+template <class Ops> void registerArithFor(SemanticsRegistry &r) {
+  add<typename Ops::AddIOp>(r,
+                            overflowBinSem<typename Ops::AddIOp, IntOp::Add>);
+  add<typename Ops::SubIOp>(r,
+                            overflowBinSem<typename Ops::SubIOp, IntOp::Sub>);
+  add<typename Ops::MulIOp>(r,
+                            overflowBinSem<typename Ops::MulIOp, IntOp::Mul>);
+  add<typename Ops::ShLIOp>(r,
+                            overflowBinSem<typename Ops::ShLIOp, IntOp::Shl>);
+  add<typename Ops::MulhiIOp>(r, mulhiSem<Ops>);
+  add<typename Ops::AndIOp>(r, bitwiseSem<typename Ops::AndIOp, IntOp::And>);
+  add<typename Ops::OrIOp>(r, bitwiseSem<typename Ops::OrIOp, IntOp::Or>);
+  add<typename Ops::XOrIOp>(r, bitwiseSem<typename Ops::XOrIOp, IntOp::Xor>);
+  add<typename Ops::ShRIOp>(
+      r, signedBinSem<typename Ops::ShRIOp, IntOp::ShrS, IntOp::ShrU>);
+  add<typename Ops::MaxIOp>(
+      r, signedBinSem<typename Ops::MaxIOp, IntOp::MaxS, IntOp::MaxU>);
+  add<typename Ops::MinIOp>(
+      r, signedBinSem<typename Ops::MinIOp, IntOp::MinS, IntOp::MinU>);
+  add<typename Ops::DivIOp>(r, diviSem<Ops>);
+  add<typename Ops::RemIOp>(r, remiSem<Ops>);
+  add<typename Ops::NegIOp>(r, negiSem<Ops>);
+  add<typename Ops::AbsIOp>(r, absiSem<Ops>);
+  add<typename Ops::CmpIOp>(r, cmpiSem<Ops>);
+  add<typename Ops::SelectOp>(r, selectSem<Ops>);
+}
+
+template void registerArithFor<CudaTileOps>(SemanticsRegistry &r);
+
 void registerArithSemantics(SemanticsRegistry &r) {
-  add<AddIOp>(r, overflowBinSem<AddIOp, IntOp::Add>);
-  add<SubIOp>(r, overflowBinSem<SubIOp, IntOp::Sub>);
-  add<MulIOp>(r, overflowBinSem<MulIOp, IntOp::Mul>);
-  add<ShLIOp>(r, overflowBinSem<ShLIOp, IntOp::Shl>);
-  add<MulhiIOp>(r, mulhiSem);
-  add<AndIOp>(r, bitwiseSem<AndIOp, IntOp::And>);
-  add<OrIOp>(r, bitwiseSem<OrIOp, IntOp::Or>);
-  add<XOrIOp>(r, bitwiseSem<XOrIOp, IntOp::Xor>);
-  add<ShRIOp>(r, signedBinSem<ShRIOp, IntOp::ShrS, IntOp::ShrU>);
-  add<MaxIOp>(r, signedBinSem<MaxIOp, IntOp::MaxS, IntOp::MaxU>);
-  add<MinIOp>(r, signedBinSem<MinIOp, IntOp::MinS, IntOp::MinU>);
-  add<DivIOp>(r, diviSem);
-  add<RemIOp>(r, remiSem);
-  add<NegIOp>(r, negiSem);
-  add<AbsIOp>(r, absiSem);
-  add<CmpIOp>(r, cmpiSem);
-  add<SelectOp>(r, selectSem);
+  registerArithFor<CudaTileOps>(r);
   registerFloatArithSemantics(r);
 }
 

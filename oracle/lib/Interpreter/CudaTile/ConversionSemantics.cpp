@@ -52,8 +52,9 @@ APFloat maxFinite(ElemType t, bool negative) {
   return APFloat::getLargest(*semantics(t), negative);
 }
 
+template <class Ops>
 LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<FToFOp>(operation);
+  auto op = cast<typename Ops::FToFOp>(operation);
   const Tile &a = ctx.getTile(op.getFrom());
   Tile r = makeTile(op.getTo().getType());
   ElemType from = a.elemType(), to = r.elemType();
@@ -141,8 +142,9 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult ftoiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<FToIOp>(operation);
+  auto op = cast<typename Ops::FToIOp>(operation);
   const Tile &a = ctx.getTile(op.getFrom());
   Tile r = makeTile(op.getTo().getType());
   ElemType from = a.elemType();
@@ -168,8 +170,9 @@ LogicalResult ftoiSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult itofSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<IToFOp>(operation);
+  auto op = cast<typename Ops::IToFOp>(operation);
   const Tile &a = ctx.getTile(op.getFrom());
   Tile r = makeTile(op.getTo().getType());
   ElemType to = r.elemType();
@@ -206,8 +209,9 @@ LogicalResult itofSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult extiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ExtIOp>(operation);
+  auto op = cast<typename Ops::ExtIOp>(operation);
   const Tile &a = ctx.getTile(op.getFrom());
   Tile r = makeTile(op.getTo().getType());
   bool isSigned = op.getSignedness() == Signedness::Signed;
@@ -217,8 +221,9 @@ LogicalResult extiSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult trunciSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<TruncIOp>(operation);
+  auto op = cast<typename Ops::TruncIOp>(operation);
   const Tile &a = ctx.getTile(op.getFrom());
   Tile r = makeTile(op.getTo().getType());
   unsigned w = bitWidth(r.elemType());
@@ -303,30 +308,38 @@ LogicalResult repack(ExecContext &ctx, Operation *op, Value srcV,
   return success();
 }
 
+template <class Ops>
 LogicalResult packSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<PackOp>(operation);
+  auto op = cast<typename Ops::PackOp>(operation);
   return repack(ctx, op, op.getSource(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult unpackSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<UnpackOp>(operation);
+  auto op = cast<typename Ops::UnpackOp>(operation);
   return repack(ctx, op, op.getSource(), op.getResult());
 }
 
 } // namespace
 
+template <class Ops> void registerConversionFor(SemanticsRegistry &r) {
+  add<typename Ops::FToFOp>(r, ftofSem<Ops>);
+  add<typename Ops::FToIOp>(r, ftoiSem<Ops>);
+  add<typename Ops::IToFOp>(r, itofSem<Ops>);
+  add<typename Ops::ExtIOp>(r, extiSem<Ops>);
+  add<typename Ops::TruncIOp>(r, trunciSem<Ops>);
+  add<typename Ops::BitcastOp>(r, castSem<typename Ops::BitcastOp>);
+  add<typename Ops::IntToPtrOp>(r, castSem<typename Ops::IntToPtrOp>);
+  add<typename Ops::PtrToIntOp>(r, castSem<typename Ops::PtrToIntOp>);
+  add<typename Ops::PtrToPtrOp>(r, castSem<typename Ops::PtrToPtrOp>);
+  add<typename Ops::PackOp>(r, packSem<Ops>);
+  add<typename Ops::UnpackOp>(r, unpackSem<Ops>);
+}
+
+template void registerConversionFor<CudaTileOps>(SemanticsRegistry &r);
+
 void registerConversionSemantics(SemanticsRegistry &r) {
-  add<FToFOp>(r, ftofSem);
-  add<FToIOp>(r, ftoiSem);
-  add<IToFOp>(r, itofSem);
-  add<ExtIOp>(r, extiSem);
-  add<TruncIOp>(r, trunciSem);
-  add<BitcastOp>(r, castSem<BitcastOp>);
-  add<IntToPtrOp>(r, castSem<IntToPtrOp>);
-  add<PtrToIntOp>(r, castSem<PtrToIntOp>);
-  add<PtrToPtrOp>(r, castSem<PtrToPtrOp>);
-  add<PackOp>(r, packSem);
-  add<UnpackOp>(r, unpackSem);
+  registerConversionFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

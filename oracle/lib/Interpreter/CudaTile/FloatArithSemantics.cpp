@@ -313,14 +313,16 @@ LogicalResult roundedBinSem(ExecContext &ctx, Operation *operation) {
                     op.getRoundingMode(), op.getFlushToZero());
 }
 
+template <class Ops>
 LogicalResult fmaSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<FmaOp>(operation);
+  auto op = cast<typename Ops::FmaOp>(operation);
   return floatArith(ctx, FOp::Fma, op.getLhs(), op.getRhs(), op.getAcc(),
                     op.getResult(), op.getRoundingMode(), op.getFlushToZero());
 }
 
+template <class Ops>
 LogicalResult remfSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<RemFOp>(operation);
+  auto op = cast<typename Ops::RemFOp>(operation);
   return floatArith(ctx, FOp::Rem, op.getLhs(), op.getRhs(), Value(),
                     op.getResult(), RoundingMode::NEAREST_EVEN, false);
 }
@@ -435,8 +437,9 @@ void cmpfLoop(ComparisonPredicate p, bool unordered, int64_t n, Load load,
   }
 }
 
+template <class Ops>
 LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<CmpFOp>(operation);
+  auto op = cast<typename Ops::CmpFOp>(operation);
   const Tile &a = ctx.getTile(op.getLhs());
   const Tile &b = ctx.getTile(op.getRhs());
   Tile r = makeTile(op.getResult().getType());
@@ -474,18 +477,24 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+template <class Ops> void registerFloatArithFor(SemanticsRegistry &r) {
+  add<typename Ops::AddFOp>(r, roundedBinSem<typename Ops::AddFOp, FOp::Add>);
+  add<typename Ops::SubFOp>(r, roundedBinSem<typename Ops::SubFOp, FOp::Sub>);
+  add<typename Ops::MulFOp>(r, roundedBinSem<typename Ops::MulFOp, FOp::Mul>);
+  add<typename Ops::DivFOp>(r, roundedBinSem<typename Ops::DivFOp, FOp::Div>);
+  add<typename Ops::FmaOp>(r, fmaSem<Ops>);
+  add<typename Ops::RemFOp>(r, remfSem<Ops>);
+  add<typename Ops::NegFOp>(r, signBitSem<typename Ops::NegFOp, false>);
+  add<typename Ops::AbsFOp>(r, signBitSem<typename Ops::AbsFOp, true>);
+  add<typename Ops::MaxFOp>(r, minMaxSem<typename Ops::MaxFOp, true>);
+  add<typename Ops::MinFOp>(r, minMaxSem<typename Ops::MinFOp, false>);
+  add<typename Ops::CmpFOp>(r, cmpfSem<Ops>);
+}
+
+template void registerFloatArithFor<CudaTileOps>(SemanticsRegistry &r);
+
 void registerFloatArithSemantics(SemanticsRegistry &r) {
-  add<AddFOp>(r, roundedBinSem<AddFOp, FOp::Add>);
-  add<SubFOp>(r, roundedBinSem<SubFOp, FOp::Sub>);
-  add<MulFOp>(r, roundedBinSem<MulFOp, FOp::Mul>);
-  add<DivFOp>(r, roundedBinSem<DivFOp, FOp::Div>);
-  add<FmaOp>(r, fmaSem);
-  add<RemFOp>(r, remfSem);
-  add<NegFOp>(r, signBitSem<NegFOp, false>);
-  add<AbsFOp>(r, signBitSem<AbsFOp, true>);
-  add<MaxFOp>(r, minMaxSem<MaxFOp, true>);
-  add<MinFOp>(r, minMaxSem<MinFOp, false>);
-  add<CmpFOp>(r, cmpfSem);
+  registerFloatArithFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -151,15 +151,17 @@ LogicalResult unaryFtzSem(ExecContext &ctx, Operation *operation) {
                    op.getFlushToZero());
 }
 
+template <class Ops>
 LogicalResult powSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<PowOp>(operation);
+  auto op = cast<typename Ops::PowOp>(operation);
   return binaryMath(ctx, op.getSource(), op.getExponent(), op.getResult(), powF,
                     powD);
 }
 
+template <class Ops>
 LogicalResult atan2Sem(ExecContext &ctx, Operation *operation) {
   // atan2 %x, %y is the angle of x / y: C's atan2(x, y) argument order.
-  auto op = cast<Atan2Op>(operation);
+  auto op = cast<typename Ops::Atan2Op>(operation);
   return binaryMath(ctx, op.getX(), op.getY(), op.getResult(), atan2F, atan2D);
 }
 
@@ -204,8 +206,9 @@ APFloat sqrtExact(const APFloat &x, APFloat::roundingMode mode) {
   return r;
 }
 
+template <class Ops>
 LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<SqrtOp>(operation);
+  auto op = cast<typename Ops::SqrtOp>(operation);
   RoundingMode rm = op.getRoundingMode();
   bool nearest = rm == RoundingMode::NEAREST_EVEN ||
                  rm == RoundingMode::APPROX || rm == RoundingMode::FULL;
@@ -234,23 +237,31 @@ LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+template <class Ops> void registerMathFor(SemanticsRegistry &r) {
+  add<typename Ops::ExpOp>(r, unarySem<typename Ops::ExpOp, expF, expD>);
+  add<typename Ops::Exp2Op>(r, unaryFtzSem<typename Ops::Exp2Op, exp2F, exp2D>);
+  add<typename Ops::LogOp>(r, unarySem<typename Ops::LogOp, logF, logD>);
+  add<typename Ops::Log2Op>(r, unarySem<typename Ops::Log2Op, log2F, log2D>);
+  add<typename Ops::SinOp>(r, unarySem<typename Ops::SinOp, sinF, sinD>);
+  add<typename Ops::CosOp>(r, unarySem<typename Ops::CosOp, cosF, cosD>);
+  add<typename Ops::TanOp>(r, unarySem<typename Ops::TanOp, tanF, tanD>);
+  add<typename Ops::SinHOp>(r, unarySem<typename Ops::SinHOp, sinhF, sinhD>);
+  add<typename Ops::CosHOp>(r, unarySem<typename Ops::CosHOp, coshF, coshD>);
+  add<typename Ops::TanHOp>(r, unarySem<typename Ops::TanHOp, tanhF, tanhD>);
+  add<typename Ops::FloorOp>(r,
+                             unarySem<typename Ops::FloorOp, floorF, floorD>);
+  add<typename Ops::CeilOp>(r, unarySem<typename Ops::CeilOp, ceilF, ceilD>);
+  add<typename Ops::RsqrtOp>(
+      r, unaryFtzSem<typename Ops::RsqrtOp, rsqrtF, rsqrtD>);
+  add<typename Ops::PowOp>(r, powSem<Ops>);
+  add<typename Ops::Atan2Op>(r, atan2Sem<Ops>);
+  add<typename Ops::SqrtOp>(r, sqrtSem<Ops>);
+}
+
+template void registerMathFor<CudaTileOps>(SemanticsRegistry &r);
+
 void registerMathSemantics(SemanticsRegistry &r) {
-  add<ExpOp>(r, unarySem<ExpOp, expF, expD>);
-  add<Exp2Op>(r, unaryFtzSem<Exp2Op, exp2F, exp2D>);
-  add<LogOp>(r, unarySem<LogOp, logF, logD>);
-  add<Log2Op>(r, unarySem<Log2Op, log2F, log2D>);
-  add<SinOp>(r, unarySem<SinOp, sinF, sinD>);
-  add<CosOp>(r, unarySem<CosOp, cosF, cosD>);
-  add<TanOp>(r, unarySem<TanOp, tanF, tanD>);
-  add<SinHOp>(r, unarySem<SinHOp, sinhF, sinhD>);
-  add<CosHOp>(r, unarySem<CosHOp, coshF, coshD>);
-  add<TanHOp>(r, unarySem<TanHOp, tanhF, tanhD>);
-  add<FloorOp>(r, unarySem<FloorOp, floorF, floorD>);
-  add<CeilOp>(r, unarySem<CeilOp, ceilF, ceilD>);
-  add<RsqrtOp>(r, unaryFtzSem<RsqrtOp, rsqrtF, rsqrtD>);
-  add<PowOp>(r, powSem);
-  add<Atan2Op>(r, atan2Sem);
-  add<SqrtOp>(r, sqrtSem);
+  registerMathFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -58,8 +58,24 @@ namespace {
 /// block. So a tl_blk-scoped access conflicting with an access from another
 /// tile block is a data race exactly like a weak one, and Memory checks it
 /// as weak. device and sys scopes span every tile block of the launch.
-Ordering orderingOf(MemoryOrdering o, std::optional<MemoryScope> scope) {
-  if (o == MemoryOrdering::WEAK || (scope && *scope == MemoryScope::TL_BLK))
+/// The mirror dialects re-key the ordering and scope enums with cuda_tile's
+/// discriminants, so they are compared through their integer values.
+/// Some ops take an optional scope, others a required one.
+template <typename ScopeT>
+std::optional<uint32_t> scopeBits(std::optional<ScopeT> scope) {
+  if (!scope)
+    return std::nullopt;
+  return static_cast<uint32_t>(*scope);
+}
+template <typename ScopeT> std::optional<uint32_t> scopeBits(ScopeT scope) {
+  return static_cast<uint32_t>(scope);
+}
+
+template <typename OrderingT, typename ScopeT>
+Ordering orderingOf(OrderingT o, ScopeT scope) {
+  std::optional<uint32_t> s = scopeBits(scope);
+  if (static_cast<uint32_t>(o) == static_cast<uint32_t>(MemoryOrdering::WEAK) ||
+      (s && *s == static_cast<uint32_t>(MemoryScope::TL_BLK)))
     return Ordering::Weak;
   return Ordering::Atomic;
 }
@@ -650,8 +666,9 @@ const Tile *optionalTile(ExecContext &ctx, Value v) {
   return v ? &ctx.getTile(v) : nullptr;
 }
 
+template <class Ops>
 LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<LoadPtrTkoOp>(operation);
+  auto op = cast<typename Ops::LoadPtrTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getSource());
   const Tile *mask = optionalTile(ctx, op.getMask());
   const Tile *padding = optionalTile(ctx, op.getPaddingValue());
@@ -676,8 +693,9 @@ LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<StorePtrTkoOp>(operation);
+  auto op = cast<typename Ops::StorePtrTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getDestination());
   const Tile &values = ctx.getTile(op.getValue());
   const Tile *mask = optionalTile(ctx, op.getMask());
@@ -693,8 +711,9 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AtomicRMWTkoOp>(operation);
+  auto op = cast<typename Ops::AtomicRMWTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getPointers());
   const Tile &args = ctx.getTile(op.getArg());
   const Tile *mask = optionalTile(ctx, op.getMask());
@@ -716,8 +735,9 @@ LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult atomicCASSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AtomicCASTkoOp>(operation);
+  auto op = cast<typename Ops::AtomicCASTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getPointers());
   const Tile &cmp = ctx.getTile(op.getCmp());
   const Tile &val = ctx.getTile(op.getVal());
@@ -758,13 +778,14 @@ LogicalResult globalDeclaration(ExecContext &ctx, Operation *op) {
                        "tile block");
 }
 
+template <class Ops>
 LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<GetGlobalOp>(operation);
-  auto global =
-      SymbolTable::lookupNearestSymbolFrom<GlobalOp>(op, op.getNameAttr());
+  auto op = cast<typename Ops::GetGlobalOp>(operation);
+  auto global = SymbolTable::lookupNearestSymbolFrom<typename Ops::GlobalOp>(
+      op, op.getNameAttr());
   if (!global)
     return ctx.error(op, "no global named @" + op.getName());
-  auto attr = dyn_cast<DenseElementsAttr>(global.getValue());
+  DenseElementsAttr attr = dyn_cast<DenseElementsAttr>(global.getValue());
   if (!attr)
     return ctx.error(op, "global @" + op.getName() +
                              " has an initializer that is not dense");
@@ -801,16 +822,16 @@ LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
 }
 
 Type pointeeOf(Type tileType) {
-  return cast<PointerType>(cast<TileType>(tileType).getElementType())
-      .getPointeeType();
+  return pointeeTypeOf(tileElementType(tileType));
 }
 
 /// Fresh, uninitialized memory on every execution: reading it before
 /// writing is reported by Memory. Memory has no deallocation, so a pointer
 /// kept past the allocating block still reaches the bytes; the spec makes
 /// such use undefined and the interpreter does not detect it.
+template <class Ops>
 LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AllocaOp>(operation);
+  auto op = cast<typename Ops::AllocaOp>(operation);
   std::optional<ElemType> e = elemTypeOf(pointeeOf(op.getResult().getType()));
   if (!e)
     return ctx.error(op, "unsupported alloca element type");
@@ -828,8 +849,9 @@ LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OffsetOp>(operation);
+  auto op = cast<typename Ops::OffsetOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getPtr());
   const Tile &offsets = ctx.getTile(op.getOffset());
   std::optional<ElemType> e = elemTypeOf(pointeeOf(op.getResult().getType()));
@@ -860,7 +882,23 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+template <class Ops> void registerMemoryFor(SemanticsRegistry &r) {
+  add<typename Ops::LoadPtrTkoOp>(r, loadPtrSem<Ops>);
+  add<typename Ops::StorePtrTkoOp>(r, storePtrSem<Ops>);
+  add<typename Ops::AtomicRMWTkoOp>(r, atomicRMWSem<Ops>);
+  add<typename Ops::AtomicCASTkoOp>(r, atomicCASSem<Ops>);
+  add<typename Ops::MakeTokenOp>(r, tokenSem);
+  add<typename Ops::JoinTokensOp>(r, tokenSem);
+  add<typename Ops::GlobalOp>(r, globalDeclaration);
+  add<typename Ops::GetGlobalOp>(r, getGlobalSem<Ops>);
+  add<typename Ops::AllocaOp>(r, allocaSem<Ops>);
+  add<typename Ops::OffsetOp>(r, offsetSem<Ops>);
+}
+
+template void registerMemoryFor<CudaTileOps>(SemanticsRegistry &r);
+
 void registerMemorySemantics(SemanticsRegistry &r) {
+  registerMemoryFor<CudaTileOps>(r);
   add<MakeTensorViewOp>(r, makeTensorViewSem);
   add<MakePartitionViewOp>(r, makeTiledViewSem);
   add<MakeStridedViewOp>(r, makeTiledViewSem);
@@ -870,16 +908,6 @@ void registerMemorySemantics(SemanticsRegistry &r) {
   add<LoadViewTkoOp>(r, loadViewSem);
   add<StoreViewTkoOp>(r, storeViewSem);
   add<AtomicRedViewTkoOp>(r, atomicRedViewSem);
-  add<LoadPtrTkoOp>(r, loadPtrSem);
-  add<StorePtrTkoOp>(r, storePtrSem);
-  add<AtomicRMWTkoOp>(r, atomicRMWSem);
-  add<AtomicCASTkoOp>(r, atomicCASSem);
-  add<MakeTokenOp>(r, tokenSem);
-  add<JoinTokensOp>(r, tokenSem);
-  add<GlobalOp>(r, globalDeclaration);
-  add<GetGlobalOp>(r, getGlobalSem);
-  add<AllocaOp>(r, allocaSem);
-  add<OffsetOp>(r, offsetSem);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

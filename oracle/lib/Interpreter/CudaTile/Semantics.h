@@ -28,11 +28,38 @@ void registerMemorySemantics(SemanticsRegistry &r);
 /// mmaf, mmai, mmaf_scaled (MmaSemantics.cpp; called by the core category).
 void registerMmaSemantics(SemanticsRegistry &r);
 
-/// Element type of a tile type's elements (asserts on unsupported types,
-/// which the verifier already rejects).
+/// The mirror ops (compiler/include/tilecheck/Dialect/Mirror/MirrorOps.def)
+/// share class names, accessors and semantics across cuda_tile, nv_tileaa
+/// and nv_tileas, so their semantics are templates over a traits struct
+/// naming each class; the registration of each category is instantiated
+/// once per dialect. CudaTileOps is cuda_tile's.
+struct CudaTileOps {
+#define MIRROR_OP(CLASS, MNEMONIC) using CLASS = ::tilecheck::cuda_tile::CLASS;
+#include "tilecheck/Dialect/Mirror/MirrorOps.def"
+};
+
+/// Mirror-op registration per category (explicitly instantiated next to
+/// the semantics, for CudaTileOps and each mirror dialect's traits).
+template <class Ops> void registerArithFor(SemanticsRegistry &r);
+template <class Ops> void registerFloatArithFor(SemanticsRegistry &r);
+template <class Ops> void registerMathFor(SemanticsRegistry &r);
+template <class Ops> void registerConversionFor(SemanticsRegistry &r);
+template <class Ops> void registerCoreFor(SemanticsRegistry &r);
+template <class Ops> void registerControlFor(SemanticsRegistry &r);
+template <class Ops> void registerMemoryFor(SemanticsRegistry &r);
+
+/// Element type of a tile-like type's elements: a cuda_tile tile, a builtin
+/// ranked tensor or a bare scalar (asserts on unsupported types, which the
+/// verifiers already reject).
 ElemType elemTypeOfTile(mlir::Type tileType);
-/// A zero-filled tile with the shape and element type of `tileType`.
+/// A zero-filled tile with the shape and element type of `tileType` (rank 0
+/// for a bare scalar type).
 Tile makeTile(mlir::Type tileType);
+
+/// Fills `t` from a constant's value: a DenseElementsAttr (splat or one
+/// value per element) or a scalar IntegerAttr/FloatAttr (every element).
+/// Returns false for other attributes or mismatched element kinds.
+bool fillFromAttr(Tile &t, mlir::Attribute value);
 
 /// The multi-index of flat element `flat` of `t`, written "[i, j, k]" ("[]"
 /// for a scalar), for messages that must name an element.
