@@ -42,33 +42,6 @@ std::string elementName(const Tile &t, int64_t i) {
 
 namespace {
 
-enum class IntOp {
-  Add,
-  Sub,
-  Mul,
-  Shl,
-  MulHi,
-  And,
-  Or,
-  Xor,
-  ShrS,
-  ShrU,
-  MaxS,
-  MaxU,
-  MinS,
-  MinU,
-  Div,
-  Rem
-};
-
-/// Modifiers of one integer op.
-struct IntSpec {
-  IntOp op;
-  IntegerOverflow overflow = IntegerOverflow::NONE;
-  bool isSigned = true;                       ///< divi, remi
-  RoundingMode rounding = RoundingMode::ZERO; ///< divi
-};
-
 bool hasNSW(IntegerOverflow o) {
   return o == IntegerOverflow::NSW || o == IntegerOverflow::NW;
 }
@@ -323,6 +296,8 @@ bool fastIntBinary(const IntSpec &spec, const Tile &a, const Tile &b, Tile &r) {
   return false;
 }
 
+} // namespace
+
 LogicalResult intBinary(ExecContext &ctx, Operation *op, const IntSpec &spec,
                         Value lhs, Value rhs, Value result) {
   const Tile &a = ctx.getTile(lhs);
@@ -349,6 +324,8 @@ LogicalResult intBinary(ExecContext &ctx, Operation *op, const IntSpec &spec,
   ctx.setTile(result, std::move(r));
   return success();
 }
+
+namespace {
 
 template <typename OpT, IntOp K>
 LogicalResult overflowBinSem(ExecContext &ctx, Operation *operation) {
@@ -397,13 +374,13 @@ LogicalResult remiSem(ExecContext &ctx, Operation *operation) {
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
-template <class Ops>
-LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::NegIOp>(operation);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getType());
+} // namespace
+
+LogicalResult negateInt(ExecContext &ctx, Operation *op, Value src,
+                        Value result, bool nsw) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   unsigned w = bitWidth(r.elemType());
-  bool nsw = hasNSW(op.getOverflow());
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     int64_t v = a.getSInt(i);
     if (nsw && v == minSigned(w))
@@ -411,22 +388,39 @@ LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
                             std::to_string(v) + ") at " + elementName(r, i));
     r.setInt(i, 0 - static_cast<uint64_t>(v));
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
+namespace {
+
 template <class Ops>
-LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::AbsIOp>(operation);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getType());
+LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::NegIOp>(operation);
+  return negateInt(ctx, op, op.getSource(), op.getResult(),
+                   hasNSW(op.getOverflow()));
+}
+
+} // namespace
+
+LogicalResult absInt(ExecContext &ctx, Value src, Value result) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   // MIN maps to itself: |MIN| wraps back to MIN at the element width.
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     int64_t v = a.getSInt(i);
     r.setInt(i, v < 0 ? 0 - static_cast<uint64_t>(v) : uint64_t(v));
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::AbsIOp>(operation);
+  return absInt(ctx, op.getSource(), op.getResult());
 }
 
 template <typename T>
@@ -461,14 +455,13 @@ void cmpLoop(ComparisonPredicate p, const Tile &a, const Tile &b, Tile &r) {
   }
 }
 
-template <class Ops>
-LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::CmpIOp>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile r = makeTile(op.getResult().getType());
-  bool isSigned = op.getSignedness() == Signedness::Signed;
-  ComparisonPredicate p = op.getComparisonPredicate();
+} // namespace
+
+LogicalResult compareInt(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                         ComparisonPredicate p, bool isSigned) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
   bool done = dispatchIntStorage(a.elemType(), [&](auto tag) {
     using U = decltype(tag);
     if (isSigned)
@@ -482,17 +475,33 @@ LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
       r.setInt(i, isSigned ? applyPredicate(p, a.getSInt(i), b.getSInt(i))
                            : applyPredicate(p, a.getUInt(i), b.getUInt(i)));
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
+namespace {
+
 template <class Ops>
-LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::SelectOp>(operation);
-  const Tile &c = ctx.getTile(op.getCond());
-  const Tile &t = ctx.getTile(op.getValIfTrue());
-  const Tile &f = ctx.getTile(op.getValIfFalse());
-  Tile r = makeTile(op.getResult().getType());
+LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::CmpIOp>(operation);
+  return compareInt(ctx, op.getLhs(), op.getRhs(), op.getResult(),
+                    op.getComparisonPredicate(),
+                    op.getSignedness() == Signedness::Signed);
+}
+
+} // namespace
+
+LogicalResult selectElements(ExecContext &ctx, Value cond, Value ifTrue,
+                             Value ifFalse, Value result) {
+  const Tile &c = ctx.getTile(cond);
+  const Tile &t = ctx.getTile(ifTrue);
+  const Tile &f = ctx.getTile(ifFalse);
+  // A scalar condition (arith.select on tensors) picks a whole operand.
+  if (c.rank() == 0 && c.size() == 1 && t.rank() != 0) {
+    ctx.set(result, ctx.get(c.getBool(0) ? ifTrue : ifFalse));
+    return success();
+  }
+  Tile r = makeTile(result.getType());
   unsigned eb = r.elemBytes();
   const uint8_t *pc = c.data();
   auto loop = [&](auto tag) {
@@ -518,8 +527,17 @@ LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
     for (int64_t i = 0, n = r.size(); i < n; ++i)
       std::memcpy(r.at(i), pc[i] ? t.at(i) : f.at(i), eb);
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::SelectOp>(operation);
+  return selectElements(ctx, op.getCond(), op.getValIfTrue(),
+                        op.getValIfFalse(), op.getResult());
 }
 
 } // namespace

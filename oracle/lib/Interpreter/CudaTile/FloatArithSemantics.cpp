@@ -41,8 +41,6 @@ namespace tilecheck::oracle::cuda_tile_sem {
 
 namespace {
 
-enum class FOp { Add, Sub, Mul, Div, Rem, Fma };
-
 bool isNativeMode(RoundingMode rm) {
   return rm == RoundingMode::NEAREST_EVEN || rm == RoundingMode::APPROX ||
          rm == RoundingMode::FULL;
@@ -197,6 +195,8 @@ void halfLoop(ElemType t, const Tile &a, const Tile &b, Tile &r) {
   }
 }
 
+} // namespace
+
 /// Element-wise float op on lhs, rhs (and acc for fma) into `result`.
 LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
                          Value acc, Value result, RoundingMode rm, bool ftz) {
@@ -306,6 +306,8 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
   return success();
 }
 
+namespace {
+
 template <typename OpT, FOp K>
 LogicalResult roundedBinSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
@@ -327,18 +329,18 @@ LogicalResult remfSem(ExecContext &ctx, Operation *operation) {
                     op.getResult(), RoundingMode::NEAREST_EVEN, false);
 }
 
+} // namespace
+
 /// negf/absf act on the sign bit only, so NaN payloads pass unchanged.
-template <typename OpT, bool Abs>
-LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getResult().getType());
+LogicalResult signBitOp(ExecContext &ctx, Value src, Value result, bool abs) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   auto loop = [&](auto tag) {
     using B = decltype(tag);
     constexpr B sign = B(1) << (sizeof(B) * 8 - 1);
     for (int64_t i = 0, n = r.size(); i < n; ++i) {
       B v = loadAt<B>(a.data(), i);
-      storeAt<B>(r.data(), i, B(Abs ? (v & ~sign) : (v ^ sign)));
+      storeAt<B>(r.data(), i, B(abs ? (v & ~sign) : (v ^ sign)));
     }
   };
   switch (r.elemBytes()) {
@@ -352,8 +354,16 @@ LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
     loop(uint64_t{});
     break;
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <typename OpT, bool Abs>
+LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return signBitOp(ctx, op.getSource(), op.getResult(), Abs);
 }
 
 /// Which operand maxf/minf return: 0 = lhs, 1 = rhs, 2 = canonical NaN.
@@ -377,15 +387,15 @@ inline int pickMinMax(T x, T y, bool isMax, bool propagateNaN) {
   return (isMax ? x > y : x < y) ? 0 : 1;
 }
 
-template <typename OpT, bool IsMax>
-LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile r = makeTile(op.getResult().getType());
+} // namespace
+
+LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                          bool isMax, bool prop, bool ftz) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
   ElemType t = r.elemType();
-  bool prop = op.getPropagateNan();
-  bool ftz = op.getFlushToZero() && t == ElemType::F32;
+  ftz = ftz && t == ElemType::F32;
   uint64_t nanBits = canonicalNaNBits(t);
   int64_t n = r.size();
   if (t == ElemType::F32) {
@@ -395,7 +405,7 @@ LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
         x = flushF32(x);
         y = flushF32(y);
       }
-      int k = pickMinMax(x, y, IsMax, prop);
+      int k = pickMinMax(x, y, isMax, prop);
       if (k == 2)
         storeAt<uint32_t>(r.data(), i, uint32_t(nanBits));
       else
@@ -404,7 +414,7 @@ LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
   } else if (t == ElemType::F64) {
     for (int64_t i = 0; i < n; ++i) {
       double x = loadAt<double>(a.data(), i), y = loadAt<double>(b.data(), i);
-      int k = pickMinMax(x, y, IsMax, prop);
+      int k = pickMinMax(x, y, isMax, prop);
       if (k == 2)
         storeAt<uint64_t>(r.data(), i, nanBits);
       else
@@ -414,14 +424,23 @@ LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
     // f16/bf16: compare exactly in double, return the chosen bits.
     for (int64_t i = 0; i < n; ++i) {
       double x = loadAsDouble(t, a.data(), i), y = loadAsDouble(t, b.data(), i);
-      int k = pickMinMax(x, y, IsMax, prop);
+      int k = pickMinMax(x, y, isMax, prop);
       uint16_t bits = k == 2 ? uint16_t(nanBits)
                              : loadAt<uint16_t>(k ? b.data() : a.data(), i);
       storeAt<uint16_t>(r.data(), i, bits);
     }
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <typename OpT, bool IsMax>
+LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return minMaxFloat(ctx, op.getLhs(), op.getRhs(), op.getResult(), IsMax,
+                     op.getPropagateNan(), op.getFlushToZero());
 }
 
 /// cmpf: with `ordered` any NaN operand gives false, with `unordered` true;
@@ -437,15 +456,14 @@ void cmpfLoop(ComparisonPredicate p, bool unordered, int64_t n, Load load,
   }
 }
 
-template <class Ops>
-LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::CmpFOp>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile r = makeTile(op.getResult().getType());
+} // namespace
+
+LogicalResult compareFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                           ComparisonPredicate p, bool unordered) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
   ElemType t = a.elemType();
-  ComparisonPredicate p = op.getComparisonPredicate();
-  bool unordered = op.getComparisonOrdering() == ComparisonOrdering::UNORDERED;
   const uint8_t *pa = a.data(), *pb = b.data();
   if (t == ElemType::F32)
     cmpfLoop<float>(
@@ -471,8 +489,19 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
           y = loadAsDouble(t, pb, i);
         },
         r.data());
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::CmpFOp>(operation);
+  return compareFloat(ctx, op.getLhs(), op.getRhs(), op.getResult(),
+                      op.getComparisonPredicate(),
+                      op.getComparisonOrdering() ==
+                          ComparisonOrdering::UNORDERED);
 }
 
 } // namespace

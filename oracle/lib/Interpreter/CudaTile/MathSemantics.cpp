@@ -33,11 +33,6 @@ namespace tilecheck::oracle::cuda_tile_sem {
 
 namespace {
 
-using F32Fn = float (*)(float);
-using F64Fn = double (*)(double);
-using F32Fn2 = float (*)(float, float);
-using F64Fn2 = double (*)(double, double);
-
 /// Stores a float computed in f32 into an f16/bf16 element, rounding to
 /// nearest even.
 void storeRounded(Tile &r, int64_t i, float v) {
@@ -46,6 +41,8 @@ void storeRounded(Tile &r, int64_t i, float v) {
   f.convert(*semantics(r.elemType()), APFloat::rmNearestTiesToEven, &lost);
   r.setFloat(i, f);
 }
+
+} // namespace
 
 LogicalResult unaryMath(ExecContext &ctx, Value src, Value result, F32Fn f32,
                         F64Fn f64, bool ftz) {
@@ -100,6 +97,8 @@ LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
   return success();
 }
 
+namespace {
+
 // libm entry points as plain function pointers (the std:: overload sets
 // cannot be taken by address).
 float expF(float x) { return ::expf(x); }
@@ -130,6 +129,8 @@ float powF(float x, float y) { return ::powf(x, y); }
 double powD(double x, double y) { return ::pow(x, y); }
 float atan2F(float x, float y) { return ::atan2f(x, y); }
 double atan2D(double x, double y) { return ::atan2(x, y); }
+} // namespace
+
 /// 1/sqrt in the wider type, then one rounding to the narrower one.
 float rsqrtF(float x) {
   return static_cast<float>(1.0 / ::sqrt(static_cast<double>(x)));
@@ -137,6 +138,8 @@ float rsqrtF(float x) {
 double rsqrtD(double x) {
   return static_cast<double>(1.0L / ::sqrtl(static_cast<long double>(x)));
 }
+
+namespace {
 
 template <typename OpT, F32Fn F, F64Fn D>
 LogicalResult unarySem(ExecContext &ctx, Operation *operation) {
@@ -206,21 +209,20 @@ APFloat sqrtExact(const APFloat &x, APFloat::roundingMode mode) {
   return r;
 }
 
-template <class Ops>
-LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::SqrtOp>(operation);
-  RoundingMode rm = op.getRoundingMode();
+} // namespace
+
+LogicalResult sqrtFloat(ExecContext &ctx, Value src, Value result,
+                        RoundingMode rm, bool ftz) {
   bool nearest = rm == RoundingMode::NEAREST_EVEN ||
                  rm == RoundingMode::APPROX || rm == RoundingMode::FULL;
-  ElemType t = elemTypeOfTile(op.getResult().getType());
-  bool ftz = op.getFlushToZero() && t == ElemType::F32;
+  ElemType t = elemTypeOfTile(result.getType());
+  ftz = ftz && t == ElemType::F32;
   if (nearest && (t == ElemType::F32 || t == ElemType::F64))
     return unaryMath(
-        ctx, op.getSource(), op.getResult(),
-        [](float x) { return std::sqrt(x); },
+        ctx, src, result, [](float x) { return std::sqrt(x); },
         [](double x) { return std::sqrt(x); }, ftz);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getResult().getType());
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   APFloat::roundingMode mode = toAPRounding(rm);
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     APFloat x = a.getFloat(i);
@@ -231,8 +233,17 @@ LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
       flushAP(v);
     r.setFloat(i, v);
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::SqrtOp>(operation);
+  return sqrtFloat(ctx, op.getSource(), op.getResult(), op.getRoundingMode(),
+                   op.getFlushToZero());
 }
 
 } // namespace
