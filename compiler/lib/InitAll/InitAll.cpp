@@ -4,12 +4,15 @@
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
+#include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 void tilecheck::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<cuda_tile::CudaTileDialect>();
+  registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::NvTileAADialect,
+                  nv_tileas::NvTileASDialect>();
 }
 
 void tilecheck::registerAllPasses() {

@@ -1,0 +1,48 @@
+//===- MirrorSupport.h - helpers for ops on tensors-or-scalars ------------===//
+//
+// Below cuda_tile a tile is a builtin ranked tensor, and a rank-0 tile is a
+// plain scalar. These helpers treat both alike: a scalar has an empty shape
+// and is its own element type. Used by the ODS constraints of MirrorOps.td
+// and by the conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H
+#define TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H
+
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace tilecheck::mirror {
+
+/// The shape of a tensor; empty for anything else (a scalar).
+inline llvm::ArrayRef<int64_t> shapeOf(mlir::Type t) {
+  if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t))
+    return tensor.getShape();
+  return {};
+}
+
+/// The element type of a tensor; the type itself for a scalar.
+inline mlir::Type elementTypeOf(mlir::Type t) {
+  if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t))
+    return tensor.getElementType();
+  return t;
+}
+
+/// Number of elements (1 for a scalar).
+inline int64_t numElementsOf(mlir::Type t) {
+  int64_t n = 1;
+  for (int64_t d : shapeOf(t))
+    n *= d;
+  return n;
+}
+
+/// A tile-like type with `shape` and `elem`: the scalar for rank 0.
+inline mlir::Type tileLike(llvm::ArrayRef<int64_t> shape, mlir::Type elem) {
+  if (shape.empty())
+    return elem;
+  return mlir::RankedTensorType::get(shape, elem);
+}
+
+} // namespace tilecheck::mirror
+
+#endif // TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H

@@ -1,0 +1,69 @@
+//===- NvTileASAttrs.td - nv_tileas attributes -------------*- tablegen -*-===//
+
+#ifndef TILECHECK_NVTILEAS_ATTRS_TD
+#define TILECHECK_NVTILEAS_ATTRS_TD
+
+include "tilecheck/Dialect/NvTileAS/IR/NvTileASBase.td"
+
+class NvTileAS_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<NvTileAS_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+// Re-keyed from nv_tileaa with the same discriminants (seed 002).
+def NvTileAS_MemSemantic : I32EnumAttr<"MemSemantic", "memory ordering semantics", [
+    I32EnumAttrCase<"WEAK", 0, "weak">,
+    I32EnumAttrCase<"RELAXED", 1, "relaxed">,
+    I32EnumAttrCase<"ACQUIRE", 2, "acquire">,
+    I32EnumAttrCase<"RELEASE", 3, "release">,
+    I32EnumAttrCase<"ACQ_REL", 4, "acq_rel">]> {
+  let cppNamespace = "::tilecheck::nv_tileas";
+  let genSpecializedAttr = 0;
+}
+def NvTileAS_MemSemanticAttr
+    : EnumAttr<NvTileAS_Dialect, NvTileAS_MemSemantic, "mem_semantic"> {
+  let assemblyFormat = "$value";
+}
+
+def NvTileAS_MemScope : I32EnumAttr<"MemScope", "memory scope", [
+    I32EnumAttrCase<"TL_BLK", 0, "tl_blk">,
+    I32EnumAttrCase<"DEVICE", 1, "device">,
+    I32EnumAttrCase<"SYS", 2, "sys">]> {
+  let cppNamespace = "::tilecheck::nv_tileas";
+  let genSpecializedAttr = 0;
+}
+def NvTileAS_MemScopeAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_MemScope, "mem_scope"> {
+  let assemblyFormat = "$value";
+}
+
+def NvTileAS_AtomAttr : NvTileAS_Attr<"Atom", "atom"> {
+  let summary = "the MMA instruction family an MMA op will use";
+  let description = [{
+    `#nv_tileas<atom mma_f16_f16_f32>`: chosen by ConvertTileAAToTileAS from
+    the operand types and the compute capability (mma.sync before sm_90,
+    wgmma on sm_90, umma and umma_bs from sm_100).
+  }];
+  let parameters = (ins StringRefParameter<>:$name);
+  let assemblyFormat = "$name";
+}
+
+def NvTileAS_LayoutKind : I32EnumAttr<"LayoutKind", "layout kind", [
+    I32EnumAttrCase<"Reg", 0, "reg">,
+    I32EnumAttrCase<"Smem", 1, "smem">,
+    I32EnumAttrCase<"Tmem", 2, "tmem">,
+    I32EnumAttrCase<"MmaA", 3, "mma_a">,
+    I32EnumAttrCase<"MmaB", 4, "mma_b">,
+    I32EnumAttrCase<"MmaC", 5, "mma_c">]> {
+  let cppNamespace = "::tilecheck::nv_tileas";
+  let genSpecializedAttr = 0;
+}
+def NvTileAS_LayoutAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_LayoutKind, "layout"> {
+  let summary = "where and how a tile value lives";
+  let description = [{
+    `#nv_tileas<layout reg>`: metadata on a value's producer; it never changes
+    the value. convert_layout moves a value between layouts.
+  }];
+  let assemblyFormat = "$value";
+}
+
+#endif // TILECHECK_NVTILEAS_ATTRS_TD
