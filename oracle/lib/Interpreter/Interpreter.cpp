@@ -33,6 +33,7 @@ const SemanticsRegistry &SemanticsRegistry::getDefault() {
   static const SemanticsRegistry registry = [] {
     SemanticsRegistry r;
     registerCudaTileSemantics(r);
+    registerUpstreamSemantics(r);
     return r;
   }();
   return registry;

@@ -62,6 +62,9 @@ private:
 
 /// Registration entry points, one per dialect (defined with the semantics).
 void registerCudaTileSemantics(SemanticsRegistry &registry);
+/// Upstream `arith` and `math` ops on builtin tensors and scalars, which
+/// nv_tileas programs use where they mean exactly what cuda_tile meant.
+void registerUpstreamSemantics(SemanticsRegistry &registry);
 
 /// Why a run stopped early.
 enum class FailureKind {

@@ -97,40 +97,6 @@ LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
   return success();
 }
 
-namespace {
-
-// libm entry points as plain function pointers (the std:: overload sets
-// cannot be taken by address).
-float expF(float x) { return ::expf(x); }
-double expD(double x) { return ::exp(x); }
-float exp2F(float x) { return ::exp2f(x); }
-double exp2D(double x) { return ::exp2(x); }
-float logF(float x) { return ::logf(x); }
-double logD(double x) { return ::log(x); }
-float log2F(float x) { return ::log2f(x); }
-double log2D(double x) { return ::log2(x); }
-float sinF(float x) { return ::sinf(x); }
-double sinD(double x) { return ::sin(x); }
-float cosF(float x) { return ::cosf(x); }
-double cosD(double x) { return ::cos(x); }
-float tanF(float x) { return ::tanf(x); }
-double tanD(double x) { return ::tan(x); }
-float sinhF(float x) { return ::sinhf(x); }
-double sinhD(double x) { return ::sinh(x); }
-float coshF(float x) { return ::coshf(x); }
-double coshD(double x) { return ::cosh(x); }
-float tanhF(float x) { return ::tanhf(x); }
-double tanhD(double x) { return ::tanh(x); }
-float floorF(float x) { return ::floorf(x); }
-double floorD(double x) { return ::floor(x); }
-float ceilF(float x) { return ::ceilf(x); }
-double ceilD(double x) { return ::ceil(x); }
-float powF(float x, float y) { return ::powf(x, y); }
-double powD(double x, double y) { return ::pow(x, y); }
-float atan2F(float x, float y) { return ::atan2f(x, y); }
-double atan2D(double x, double y) { return ::atan2(x, y); }
-} // namespace
-
 /// 1/sqrt in the wider type, then one rounding to the narrower one.
 float rsqrtF(float x) {
   return static_cast<float>(1.0 / ::sqrt(static_cast<double>(x)));

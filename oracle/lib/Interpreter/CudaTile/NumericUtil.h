@@ -279,6 +279,37 @@ mlir::LogicalResult unaryMath(ExecContext &ctx, mlir::Value src,
 mlir::LogicalResult binaryMath(ExecContext &ctx, mlir::Value lhs,
                                mlir::Value rhs, mlir::Value result, F32Fn2 f32,
                                F64Fn2 f64);
+// libm entry points as plain function pointers (the std:: overload sets
+// cannot be taken by address).
+inline float expF(float x) { return ::expf(x); }
+inline double expD(double x) { return ::exp(x); }
+inline float exp2F(float x) { return ::exp2f(x); }
+inline double exp2D(double x) { return ::exp2(x); }
+inline float logF(float x) { return ::logf(x); }
+inline double logD(double x) { return ::log(x); }
+inline float log2F(float x) { return ::log2f(x); }
+inline double log2D(double x) { return ::log2(x); }
+inline float sinF(float x) { return ::sinf(x); }
+inline double sinD(double x) { return ::sin(x); }
+inline float cosF(float x) { return ::cosf(x); }
+inline double cosD(double x) { return ::cos(x); }
+inline float tanF(float x) { return ::tanf(x); }
+inline double tanD(double x) { return ::tan(x); }
+inline float sinhF(float x) { return ::sinhf(x); }
+inline double sinhD(double x) { return ::sinh(x); }
+inline float coshF(float x) { return ::coshf(x); }
+inline double coshD(double x) { return ::cosh(x); }
+inline float tanhF(float x) { return ::tanhf(x); }
+inline double tanhD(double x) { return ::tanh(x); }
+inline float floorF(float x) { return ::floorf(x); }
+inline double floorD(double x) { return ::floor(x); }
+inline float ceilF(float x) { return ::ceilf(x); }
+inline double ceilD(double x) { return ::ceil(x); }
+inline float powF(float x, float y) { return ::powf(x, y); }
+inline double powD(double x, double y) { return ::pow(x, y); }
+inline float atan2F(float x, float y) { return ::atan2f(x, y); }
+inline double atan2D(double x, double y) { return ::atan2(x, y); }
+
 /// 1/sqrt evaluated in the next wider host type and rounded once.
 float rsqrtF(float x);
 double rsqrtD(double x);
