@@ -34,6 +34,7 @@ const SemanticsRegistry &SemanticsRegistry::getDefault() {
     SemanticsRegistry r;
     registerCudaTileSemantics(r);
     registerUpstreamSemantics(r);
+    registerNvTileSemantics(r);
     return r;
   }();
   return registry;

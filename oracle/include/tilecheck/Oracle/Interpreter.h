@@ -65,6 +65,9 @@ void registerCudaTileSemantics(SemanticsRegistry &registry);
 /// Upstream `arith` and `math` ops on builtin tensors and scalars, which
 /// nv_tileas programs use where they mean exactly what cuda_tile meant.
 void registerUpstreamSemantics(SemanticsRegistry &registry);
+/// nv_tileaa and nv_tileas (mirror ops through the cuda_tile semantics, and
+/// the !nv_tileaa.ptr pointer type).
+void registerNvTileSemantics(SemanticsRegistry &registry);
 
 /// Why a run stopped early.
 enum class FailureKind {

@@ -569,7 +569,7 @@ template <class Ops> void registerArithFor(SemanticsRegistry &r) {
   add<typename Ops::SelectOp>(r, selectSem<Ops>);
 }
 
-template void registerArithFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerArithFor)
 
 void registerArithSemantics(SemanticsRegistry &r) {
   registerArithFor<CudaTileOps>(r);

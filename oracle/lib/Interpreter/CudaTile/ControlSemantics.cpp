@@ -89,7 +89,7 @@ LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   SmallVector<RtValue> iters;
   for (Value v : op.getInitValues())
     iters.push_back(ctx.get(v));
-  Block *body = op.getBody();
+  Block *body = &op.getRegion().front();
   SmallVector<RtValue> args;
   for (__int128 iv = lb; iv < ub; iv += step) {
     Tile ivTile(lbTile.elemType(), {});
@@ -490,7 +490,7 @@ template <class Ops> void registerControlFor(SemanticsRegistry &r) {
   add<typename Ops::PrintTkoOp>(r, printTkoSem<Ops>);
 }
 
-template void registerControlFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerControlFor)
 
 void registerControlSemantics(SemanticsRegistry &r) {
   registerControlFor<CudaTileOps>(r);

@@ -375,7 +375,7 @@ template <class Ops> void registerConversionFor(SemanticsRegistry &r) {
   add<typename Ops::UnpackOp>(r, unpackSem<Ops>);
 }
 
-template void registerConversionFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerConversionFor)
 
 void registerConversionSemantics(SemanticsRegistry &r) {
   registerConversionFor<CudaTileOps>(r);

@@ -382,7 +382,7 @@ template <class Ops> void registerCoreFor(SemanticsRegistry &r) {
   add<typename Ops::ScanOp>(r, scanSem<Ops>);
 }
 
-template void registerCoreFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerCoreFor)
 
 void registerCoreSemantics(SemanticsRegistry &r) {
   registerCoreFor<CudaTileOps>(r);

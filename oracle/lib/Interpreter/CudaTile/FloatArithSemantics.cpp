@@ -520,7 +520,7 @@ template <class Ops> void registerFloatArithFor(SemanticsRegistry &r) {
   add<typename Ops::CmpFOp>(r, cmpfSem<Ops>);
 }
 
-template void registerFloatArithFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerFloatArithFor)
 
 void registerFloatArithSemantics(SemanticsRegistry &r) {
   registerFloatArithFor<CudaTileOps>(r);

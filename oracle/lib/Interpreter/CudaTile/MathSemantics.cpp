@@ -235,7 +235,7 @@ template <class Ops> void registerMathFor(SemanticsRegistry &r) {
   add<typename Ops::SqrtOp>(r, sqrtSem<Ops>);
 }
 
-template void registerMathFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerMathFor)
 
 void registerMathSemantics(SemanticsRegistry &r) {
   registerMathFor<CudaTileOps>(r);

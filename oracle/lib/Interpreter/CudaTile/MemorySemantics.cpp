@@ -475,19 +475,22 @@ LogicalResult dynamicSize(ExecContext &ctx, Operation *op, Value v,
   return success();
 }
 
+/// make_tensor_view and make_memref (TypeT: tensor_view or memref type).
+template <typename OpT, typename TypeT>
 LogicalResult makeTensorViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MakeTensorViewOp>(operation);
-  auto type = cast<TensorViewType>(op.getResult().getType());
+  auto op = cast<OpT>(operation);
+  auto type = cast<TypeT>(op.getResult().getType());
   TensorViewValue tv;
   std::optional<ElemType> e = elemTypeOf(type.getElementType());
   if (!e)
     return ctx.error(op, "unsupported tensor_view element type");
   tv.elemType = *e;
-  tv.base = ctx.getTile(op.getBase()).get<uint64_t>(0);
+  const Tile &baseTile = ctx.getTile(op.getBase());
+  tv.base = baseTile.get<uint64_t>(0);
   unsigned nextShape = 0, nextStride = 0;
   for (auto [d, s] : llvm::enumerate(type.getShape())) {
     int64_t v = s;
-    if (s == TensorViewType::kDynamic &&
+    if (s == ShapedType::kDynamic &&
         failed(dynamicSize(ctx, op, op.getDynamicShape()[nextShape++], "shape",
                            d, v)))
       return failure();
@@ -495,7 +498,7 @@ LogicalResult makeTensorViewSem(ExecContext &ctx, Operation *operation) {
   }
   for (auto [d, s] : llvm::enumerate(type.getStrides())) {
     int64_t v = s;
-    if (s == TensorViewType::kDynamic &&
+    if (s == ShapedType::kDynamic &&
         failed(dynamicSize(ctx, op, op.getDynamicStrides()[nextStride++],
                            "stride", d, v)))
       return failure();
@@ -533,6 +536,28 @@ LogicalResult makeTiledViewSem(ExecContext &ctx, Operation *op) {
     for (unsigned k = 0; k < view.tileShape.size(); ++k)
       view.dimMap.push_back(k);
     view.sparseDim = gv.getSparseDim();
+  } else if (auto tv = dyn_cast<nv_tileaa::TiledViewType>(type)) {
+    // nv_tileaa/nv_tileas: one type for the three kinds, same fields.
+    switch (tv.getKind()) {
+    case nv_tileaa::TiledViewKind::Partition:
+      view.kind = TiledViewValue::Kind::Partition;
+      break;
+    case nv_tileaa::TiledViewKind::Strided:
+      view.kind = TiledViewValue::Kind::Strided;
+      break;
+    case nv_tileaa::TiledViewKind::GatherScatter:
+      view.kind = TiledViewValue::Kind::GatherScatter;
+      view.sparseDim = tv.getSparseDim();
+      break;
+    }
+    view.tileShape.assign(tv.getTileShape().begin(), tv.getTileShape().end());
+    view.traversalStrides.assign(tv.getTraversalStrides().begin(),
+                                 tv.getTraversalStrides().end());
+    view.dimMap.assign(tv.getDimMap().begin(), tv.getDimMap().end());
+    if (view.dimMap.empty())
+      for (unsigned k = 0; k < view.tileShape.size(); ++k)
+        view.dimMap.push_back(k);
+    view.padding = paddingOf(tv.getPaddingValue());
   } else {
     return ctx.error(op, "unsupported view type");
   }
@@ -560,8 +585,9 @@ LogicalResult setSizeResults(ExecContext &ctx, Operation *op,
   return success();
 }
 
+template <typename OpT>
 LogicalResult getTensorShapeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<GetTensorShapeOp>(operation);
+  auto op = cast<OpT>(operation);
   const RtValue &src = ctx.get(op.getSrc());
   if (src.kind() != RtValue::Kind::TensorView)
     return ctx.error(op, "operand is not a tensor view value");
@@ -572,8 +598,9 @@ LogicalResult getTensorShapeSem(ExecContext &ctx, Operation *operation) {
   return setSizeResults(ctx, op, dims, "tensor size");
 }
 
+template <typename OpT>
 LogicalResult getIndexSpaceShapeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<GetIndexSpaceShapeOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getSrc());
   if (!view)
     return failure();
@@ -585,8 +612,9 @@ LogicalResult getIndexSpaceShapeSem(ExecContext &ctx, Operation *operation) {
   return setSizeResults(ctx, op, dims, "index space size");
 }
 
+template <typename OpT>
 LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<LoadViewTkoOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
   if (!view)
     return failure();
@@ -613,8 +641,9 @@ LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <typename OpT>
 LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<StoreViewTkoOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
   if (!view)
     return failure();
@@ -635,8 +664,9 @@ LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <typename OpT>
 LogicalResult atomicRedViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AtomicRedViewTkoOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
   if (!view)
     return failure();
@@ -895,19 +925,38 @@ template <class Ops> void registerMemoryFor(SemanticsRegistry &r) {
   add<typename Ops::OffsetOp>(r, offsetSem<Ops>);
 }
 
-template void registerMemoryFor<CudaTileOps>(SemanticsRegistry &r);
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerMemoryFor)
+
+template <class Ops> void registerNvViewsFor(SemanticsRegistry &r) {
+  using MakeMemRefOp = typename Ops::MakeMemRefOp;
+  using MemRefShapeOp = typename Ops::MemRefShapeOp;
+  using IndexSpaceShapeOp = typename Ops::IndexSpaceShapeOp;
+  using TiledLoadOp = typename Ops::TiledLoadOp;
+  using TiledStoreOp = typename Ops::TiledStoreOp;
+  using TiledAtomicRMWOp = typename Ops::TiledAtomicRMWOp;
+  add<MakeMemRefOp>(r, makeTensorViewSem<MakeMemRefOp, nv_tileaa::MemrefType>);
+  add<typename Ops::MakeTiledViewOp>(r, makeTiledViewSem);
+  add<MemRefShapeOp>(r, getTensorShapeSem<MemRefShapeOp>);
+  add<IndexSpaceShapeOp>(r, getIndexSpaceShapeSem<IndexSpaceShapeOp>);
+  add<TiledLoadOp>(r, loadViewSem<TiledLoadOp>);
+  add<TiledStoreOp>(r, storeViewSem<TiledStoreOp>);
+  add<TiledAtomicRMWOp>(r, atomicRedViewSem<TiledAtomicRMWOp>);
+}
+
+template void registerNvViewsFor<NvTileAAOps>(SemanticsRegistry &);
+template void registerNvViewsFor<NvTileASOps>(SemanticsRegistry &);
 
 void registerMemorySemantics(SemanticsRegistry &r) {
   registerMemoryFor<CudaTileOps>(r);
-  add<MakeTensorViewOp>(r, makeTensorViewSem);
+  add<MakeTensorViewOp>(r, makeTensorViewSem<MakeTensorViewOp, TensorViewType>);
   add<MakePartitionViewOp>(r, makeTiledViewSem);
   add<MakeStridedViewOp>(r, makeTiledViewSem);
   add<MakeGatherScatterViewOp>(r, makeTiledViewSem);
-  add<GetTensorShapeOp>(r, getTensorShapeSem);
-  add<GetIndexSpaceShapeOp>(r, getIndexSpaceShapeSem);
-  add<LoadViewTkoOp>(r, loadViewSem);
-  add<StoreViewTkoOp>(r, storeViewSem);
-  add<AtomicRedViewTkoOp>(r, atomicRedViewSem);
+  add<GetTensorShapeOp>(r, getTensorShapeSem<GetTensorShapeOp>);
+  add<GetIndexSpaceShapeOp>(r, getIndexSpaceShapeSem<GetIndexSpaceShapeOp>);
+  add<LoadViewTkoOp>(r, loadViewSem<LoadViewTkoOp>);
+  add<StoreViewTkoOp>(r, storeViewSem<StoreViewTkoOp>);
+  add<AtomicRedViewTkoOp>(r, atomicRedViewSem<AtomicRedViewTkoOp>);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem
