@@ -14,6 +14,8 @@
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -493,6 +495,8 @@ int tileRunMain(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllDialects(registry);
+  // nv_tileas programs contain upstream arith and math ops.
+  registry.insert<arith::ArithDialect, math::MathDialect>();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   TileRunOutcome out = runTileProgram(context, config);
