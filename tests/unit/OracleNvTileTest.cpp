@@ -188,7 +188,7 @@ TEST_F(OracleNvTile, PointerLoadsThroughNvPointers) {
   expectUB({ptrs, tileOf(I32, {4}, {0, 0, 0, 4})}, "element 3");
 }
 
-TEST_F(OracleNvTile, MemrefTiledViewLoadStoreAndShapes) {
+TEST_F(OracleNvTile, MemrefTiledViewLoadWithPadding) {
   // A 3x4 f32 memref with a dynamic row count, tiled 2x2 with zero padding:
   // tile (1, 1) covers rows 2..3 (row 3 is padding) and columns 2..3.
   std::vector<uint8_t> bytes(48);
@@ -233,6 +233,83 @@ TEST_F(OracleNvTile, MemrefTiledViewLoadStoreAndShapes) {
     // Row index 2 is past the index space (ceil(3 / 2) = 2 rows of tiles).
     expectUB({ptr, scalar(I32, 3), scalar(I32, 2), scalar(I32, 0)}, "");
   }
+}
+
+TEST_F(OracleNvTile, MemrefShapesStoreAndAtomicRMW) {
+  // A 2x3 i32 memref (row stride 4) viewed as 1x2 tiles: index space 2x2,
+  // tile (1, 1) covers column 2 and the masked column 3.
+  std::vector<uint8_t> bytes(32, 0);
+  uint64_t base = memory.allocate("m", bytes.size(), 256, bytes);
+  std::string memref = "!nv_tileaa.memref<2x3xi32, strides=[4,1], 1>";
+  std::string tiled = "!nv_tileaa.tiled_view<partition, tile=[1, 2], " +
+                      memref +
+                      ", dim_map=[0, 1], traversal_strides=[], sparse_dim=-1>";
+  ASSERT_TRUE(defineNv(
+      "%p: !nv_tileaa.ptr<i32, 1>, %v: tensor<1x2xi32>", "tensor<5xi32>",
+      "%m = \"nv_tileas.make_memref\"(%p) <{operandSegmentSizes = "
+      "array<i32: 1, 0, 0>}> : (!nv_tileaa.ptr<i32, 1>) -> " +
+          memref +
+          "\n"
+          "    %d0, %d1 = \"nv_tileas.memref_shape\"(%m) : (" +
+          memref +
+          ") -> (i32, i32)\n"
+          "    %w = \"nv_tileas.view\"(%m) : (" +
+          memref + ") -> " + tiled +
+          "\n"
+          "    %i0, %i1 = \"nv_tileas.index_space_shape\"(%w) : (" +
+          tiled +
+          ") -> (i32, i32)\n"
+          "    %one = \"nv_tileas.constant\"() <{value = dense<1> : "
+          "tensor<i32>}> : () -> i32\n"
+          "    %t1 = \"nv_tileas.tiled_store\"(%v, %w, %one, %one) "
+          "<{memory_ordering_semantics = #nv_tileas<mem_semantic weak>, "
+          "operandSegmentSizes = array<i32: 1, 1, 2, 0>}> : "
+          "(tensor<1x2xi32>, " +
+          tiled +
+          ", i32, i32) -> !nv_tileaa.mem_token\n"
+          "    %t2 = \"nv_tileas.tiled_atomic_rmw\"(%w, %one, %one, %v) "
+          "<{memory_ordering_semantics = #nv_tileas<mem_semantic relaxed>, "
+          "memory_scope = #nv_tileas<mem_scope device>, mode = "
+          "3 : i32, operandSegmentSizes = array<i32: "
+          "1, 2, 1, 0>}> : (" +
+          tiled +
+          ", i32, i32, tensor<1x2xi32>) -> !nv_tileaa.mem_token\n"
+          "    %l, %t3 = \"nv_tileas.tiled_load\"(%w, %one, %one) "
+          "<{memory_ordering_semantics = #nv_tileas<mem_semantic weak>, "
+          "operandSegmentSizes = array<i32: 1, 2, 0>}> : (" +
+          tiled +
+          ", i32, i32) -> (tensor<1x2xi32>, !nv_tileaa.mem_token)\n"
+          "    %zero = \"nv_tileas.constant\"() <{value = dense<0> : "
+          "tensor<i32>}> : () -> i32\n"
+          "    %l0 = \"nv_tileas.extract\"(%l, %zero, %zero) : "
+          "(tensor<1x2xi32>, i32, i32) -> tensor<1x1xi32>\n"
+          "    %e = \"nv_tileas.reshape\"(%l0) : (tensor<1x1xi32>) -> "
+          "tensor<1xi32>\n"
+          "    %s0 = \"nv_tileas.reshape\"(%d0) : (i32) -> tensor<1xi32>\n"
+          "    %s1 = \"nv_tileas.reshape\"(%d1) : (i32) -> tensor<1xi32>\n"
+          "    %s2 = \"nv_tileas.reshape\"(%i0) : (i32) -> tensor<1xi32>\n"
+          "    %s3 = \"nv_tileas.reshape\"(%i1) : (i32) -> tensor<1xi32>\n"
+          "    %c01 = \"nv_tileas.cat\"(%s0, %s1) <{dim = 0 : i64}> : "
+          "(tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>\n"
+          "    %c23 = \"nv_tileas.cat\"(%s2, %s3) <{dim = 0 : i64}> : "
+          "(tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>\n"
+          "    %c4 = \"nv_tileas.cat\"(%c01, %c23) <{dim = 0 : i64}> : "
+          "(tensor<2xi32>, tensor<2xi32>) -> tensor<4xi32>\n"
+          "    %r = \"nv_tileas.cat\"(%c4, %e) <{dim = 0 : i64}> : "
+          "(tensor<4xi32>, tensor<1xi32>) -> tensor<5xi32>"));
+  Tile ptr(ElemType::Ptr, {});
+  ptr.set<uint64_t>(0, base);
+  Tile r = run({ptr, tileOf(I32, {1, 2}, {5, 9})});
+  // Shape 2x3, index space 2x2 (ceil(3 / 2) = 2), then the element at
+  // (1, 2): stored 5, plus 5 atomically. The masked column touched nothing.
+  EXPECT_EQ(intsOf(r), (Ints{2, 3, 2, 2, 10}));
+  const Memory::Buffer *buf = memory.findBuffer(base);
+  ASSERT_TRUE(buf);
+  int32_t stored, next;
+  std::memcpy(&stored, &buf->bytes[4 * (4 + 2)], 4);
+  std::memcpy(&next, &buf->bytes[4 * (4 + 3)], 4);
+  EXPECT_EQ(stored, 10);
+  EXPECT_EQ(next, 0);
 }
 
 TEST_F(OracleNvTile, DotAndConvertLayout) {
