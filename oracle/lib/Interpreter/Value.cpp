@@ -39,19 +39,33 @@ mlir::Type pointeeTypeOf(mlir::Type t) {
   return mlir::Type();
 }
 
+// cuda_tile tiles and builtin tensors are checked by TypeID before the
+// ShapedType interface lookup: makeTile runs for every op of a reduce or
+// scan body, so this is on the interpreter's hot path.
+
 bool isTileLike(mlir::Type t) {
+  if (isa<cuda_tile::TileType, mlir::RankedTensorType>(t))
+    return true;
   if (auto shaped = dyn_cast<mlir::ShapedType>(t))
     return shaped.hasRank() && !isa<mlir::MemRefType>(t);
   return t.isIntOrIndexOrFloat() || isPointerLike(t);
 }
 
 mlir::Type tileElementType(mlir::Type t) {
+  if (auto tile = dyn_cast<cuda_tile::TileType>(t))
+    return tile.getElementType();
+  if (auto tensor = dyn_cast<mlir::RankedTensorType>(t))
+    return tensor.getElementType();
   if (auto shaped = dyn_cast<mlir::ShapedType>(t))
     return shaped.getElementType();
   return t;
 }
 
 llvm::ArrayRef<int64_t> tileShape(mlir::Type t) {
+  if (auto tile = dyn_cast<cuda_tile::TileType>(t))
+    return tile.getShape();
+  if (auto tensor = dyn_cast<mlir::RankedTensorType>(t))
+    return tensor.getShape();
   if (auto shaped = dyn_cast<mlir::ShapedType>(t))
     return shaped.getShape();
   return {};

@@ -389,11 +389,12 @@ inline int pickMinMax(T x, T y, bool isMax, bool propagateNaN) {
 
 } // namespace
 
-LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
-                          bool isMax, bool prop, bool ftz) {
-  const Tile &a = ctx.getTile(lhs);
-  const Tile &b = ctx.getTile(rhs);
-  Tile r = makeTile(result.getType());
+namespace {
+
+/// The element loops of minMaxFloat with the direction fixed at compile
+/// time (a run-time direction costs a branch per element).
+template <bool IsMax>
+void minMaxLoops(const Tile &a, const Tile &b, Tile &r, bool prop, bool ftz) {
   ElemType t = r.elemType();
   ftz = ftz && t == ElemType::F32;
   uint64_t nanBits = canonicalNaNBits(t);
@@ -405,7 +406,7 @@ LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
         x = flushF32(x);
         y = flushF32(y);
       }
-      int k = pickMinMax(x, y, isMax, prop);
+      int k = pickMinMax(x, y, IsMax, prop);
       if (k == 2)
         storeAt<uint32_t>(r.data(), i, uint32_t(nanBits));
       else
@@ -414,7 +415,7 @@ LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
   } else if (t == ElemType::F64) {
     for (int64_t i = 0; i < n; ++i) {
       double x = loadAt<double>(a.data(), i), y = loadAt<double>(b.data(), i);
-      int k = pickMinMax(x, y, isMax, prop);
+      int k = pickMinMax(x, y, IsMax, prop);
       if (k == 2)
         storeAt<uint64_t>(r.data(), i, nanBits);
       else
@@ -424,12 +425,25 @@ LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
     // f16/bf16: compare exactly in double, return the chosen bits.
     for (int64_t i = 0; i < n; ++i) {
       double x = loadAsDouble(t, a.data(), i), y = loadAsDouble(t, b.data(), i);
-      int k = pickMinMax(x, y, isMax, prop);
+      int k = pickMinMax(x, y, IsMax, prop);
       uint16_t bits = k == 2 ? uint16_t(nanBits)
                              : loadAt<uint16_t>(k ? b.data() : a.data(), i);
       storeAt<uint16_t>(r.data(), i, bits);
     }
   }
+}
+
+} // namespace
+
+LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                          bool isMax, bool prop, bool ftz) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
+  if (isMax)
+    minMaxLoops<true>(a, b, r, prop, ftz);
+  else
+    minMaxLoops<false>(a, b, r, prop, ftz);
   ctx.setTile(result, std::move(r));
   return success();
 }
