@@ -12,6 +12,7 @@
 
 #include "OracleNumericTestUtil.h"
 
+#include "tilecheck/Oracle/Npy.h"
 #include "tilecheck/Oracle/TileRun.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -398,6 +399,29 @@ TEST_F(OracleNvTile, TileRunBindsNvKernelArguments) {
   std::memcpy(got.data(), out.buffers[0].array.data.data(), 32);
   // The tensor argument 7 is splat; every element is 107.
   EXPECT_EQ(got, (std::vector<int32_t>(8, 107)));
+
+  // A tensor argument passed by value from a .npy of its shape.
+  NpyArray t;
+  t.descr = "<i4";
+  t.shape = {4};
+  for (int32_t v : {1, 2, 3, 4})
+    for (int b = 0; b < 4; ++b)
+      t.data.push_back(uint8_t(uint32_t(v) >> (8 * b)));
+  std::string npy = (dir + "/t.npy").str();
+  ASSERT_FALSE(static_cast<bool>(writeNpy(npy, t)));
+  config.args[2].text = "@" + npy;
+  out = runTileProgram(ctx, config);
+  ASSERT_EQ(out.exitCode, 0) << out.message;
+  std::memcpy(got.data(), out.buffers[0].array.data.data(), 32);
+  EXPECT_EQ(got,
+            (std::vector<int32_t>{101, 102, 103, 104, 101, 102, 103, 104}));
+  // A .npy of another shape is refused.
+  t.shape = {2, 2};
+  ASSERT_FALSE(static_cast<bool>(writeNpy(npy, t)));
+  out = runTileProgram(ctx, config);
+  EXPECT_EQ(out.exitCode, static_cast<int>(kExitUsage));
+  EXPECT_NE(out.message.find("does not have the shape"), std::string::npos)
+      << out.message;
   llvm::sys::fs::remove_directories(dir);
 }
 
