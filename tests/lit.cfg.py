@@ -9,9 +9,10 @@ config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecheck_obj_root, "tests")
 # Unit tests and conformance data are run by ctest, not lit.
-config.excludes = ["unit", "conformance", "lit.cfg.py", "CMakeLists.txt"]
+config.excludes = ["unit", "conformance", "Inputs", "lit.cfg.py", "CMakeLists.txt"]
 
 # Tools resolve through PATH: this build's tools first, then LLVM's
 # FileCheck/not/count.
 config.environment["PATH"] = os.pathsep.join(
     [config.tilecheck_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+

@@ -2,17 +2,24 @@
 
 #include "tilecheck/InitAll.h"
 
+#include "tilecheck/Conversion/Passes.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+#include "tilecheck/Driver/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 void tilecheck::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::NvTileAADialect,
                   nv_tileas::NvTileASDialect>();
+  // nv_tileas programs use upstream arith and math where they are exactly
+  // equivalent (compiler/docs/Lowering.md).
+  registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect>();
 }
 
 void tilecheck::registerAllPasses() {
@@ -21,4 +28,6 @@ void tilecheck::registerAllPasses() {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   cuda_tile::registerCudaTileTransformsPasses();
+  registerTilecheckConversionPasses();
+  driver::registerDriverPasses();
 }

@@ -43,6 +43,11 @@ inline mlir::Type tileLike(llvm::ArrayRef<int64_t> shape, mlir::Type elem) {
   return mlir::RankedTensorType::get(shape, elem);
 }
 
+/// Bit width of the element type of a float scalar or tensor.
+inline unsigned bitWidthOfFloat(mlir::Type t) {
+  return elementTypeOf(t).getIntOrFloatBitWidth();
+}
+
 } // namespace tilecheck::mirror
 
 #endif // TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H

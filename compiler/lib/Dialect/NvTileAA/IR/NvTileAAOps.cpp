@@ -65,6 +65,8 @@ LogicalResult FuncOp::verify() {
 
 LogicalResult ReturnOp::verify() {
   auto func = (*this)->getParentOfType<FuncOp>();
+  if (!func)
+    return emitOpError("must be inside an 'nv_tileaa.func'");
   if (getOperandTypes() != func.getFunctionType().getResults())
     return emitOpError("operand types must match the function's result types");
   return success();

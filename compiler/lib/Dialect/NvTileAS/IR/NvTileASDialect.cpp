@@ -22,12 +22,52 @@ using namespace tilecheck::nv_tileas;
 #define GET_ATTRDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASOps.cpp.inc"
 
 void NvTileASDialect::initialize() {
+  registerTypes();
   registerAttributes();
   registerOps();
+}
+
+void NvTileASDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.cpp.inc"
+      >();
+}
+
+/// `!nv_tileas.smem<64x64xf16>`.
+Type SmemType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elem) || parser.parseGreater())
+    return {};
+  return SmemType::get(parser.getContext(), shape, elem);
+}
+
+void SmemType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t d : getShape())
+    printer << d << "x";
+  printer << getElementType() << ">";
+}
+
+int64_t SmemType::getSizeInBytes() const {
+  int64_t n = 1;
+  for (int64_t d : getShape())
+    n *= d;
+  unsigned bits = getElementType().isIntOrFloat()
+                      ? getElementType().getIntOrFloatBitWidth()
+                      : 64;
+  return n * std::max<int64_t>(1, bits / 8);
 }
 
 void NvTileASDialect::registerAttributes() {
@@ -48,10 +88,63 @@ namespace tilecheck::nv_tileas {
 #include "../../Mirror/MirrorOpsImpl.inc"
 } // namespace tilecheck::nv_tileas
 
+/// `#nv_tileas<atom wgmma_f16_f16_f32>`: the name as a bare keyword (a
+/// quoted string is accepted too).
+Attribute AtomAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  if (parser.parseKeywordOrString(&name))
+    return {};
+  return AtomAttr::get(parser.getContext(), name);
+}
+
+void AtomAttr::print(AsmPrinter &printer) const {
+  printer << " ";
+  printer.printKeywordOrString(getName());
+}
+
 LogicalResult DotOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult DotIntOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult BlockScaledMmaOp::verify() {
   if (getCtaGroup() != 1 && getCtaGroup() != 2)
     return emitOpError("cta_group must be 1 or 2");
   return mirror::verifyMmaShapes(*this);
+}
+
+LogicalResult ShuffleOp::verify() {
+  int64_t n = mirror::numElementsOf(getSource().getType());
+  if (static_cast<int64_t>(getSourceIndex().size()) != n)
+    return emitOpError("needs one source index per element");
+  for (int64_t i : getSourceIndex())
+    if (i < 0 || i >= n)
+      return emitOpError("source index ") << i << " out of range";
+  return success();
+}
+
+LogicalResult AllocTensorOp::verify() {
+  int64_t end = getOffset() + getResult().getType().getSizeInBytes();
+  if (end > kSharedMemoryBytes)
+    return emitOpError("buffer ends at byte ")
+           << end << ", past the " << kSharedMemoryBytes
+           << " bytes of shared memory";
+  if (!getResult().getType().getElementType().isIntOrFloat())
+    return emitOpError("buffers hold numbers only");
+  return success();
+}
+
+/// The tile type a shared-memory buffer holds.
+static bool holds(SmemType buf, Type tile) {
+  return mirror::shapeOf(tile) == buf.getShape() &&
+         mirror::elementTypeOf(tile) == buf.getElementType();
+}
+
+LogicalResult CopyOp::verify() {
+  if (!holds(getDest().getType(), getSource().getType()))
+    return emitOpError("source must have the buffer's shape and element type");
+  return success();
+}
+
+LogicalResult SmemLoadOp::verify() {
+  if (!holds(getSource().getType(), getResult().getType()))
+    return emitOpError("result must have the buffer's shape and element type");
+  return success();
 }

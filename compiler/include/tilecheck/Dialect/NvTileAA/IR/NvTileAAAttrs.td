@@ -54,7 +54,10 @@ def NvTileAA_KernelSpecAttr : NvTileAA_Attr<"KernelSpec", "kernel_spec"> {
   let parameters = (ins "unsigned":$numWarps,
                         ArrayRefParameter<"int64_t">:$clusterDim,
                         "unsigned":$computeCapability);
-  let assemblyFormat = "`<` struct(params) `>`";
+  let assemblyFormat = [{
+    `<` `numWarps` `=` $numWarps `,` `clusterDim` `=` `[` $clusterDim `]` `,`
+    `computeCapability` `=` $computeCapability `>`
+  }];
 }
 
 def NvTileAA_CopyAtomAttr : NvTileAA_Attr<"CopyAtom", "copy_atom"> {

@@ -55,10 +55,12 @@ def NvTileAA_FuncOp : NvTileAA_Op<"func", [IsolatedFromAbove,
   }];
 }
 
-def NvTileAA_ReturnOp : NvTileAA_Op<"return", [Pure, ReturnLike, Terminator,
-    HasParent<"FuncOp">]> {
+def NvTileAA_ReturnOp : NvTileAA_Op<"return", [Pure, ReturnLike, Terminator]> {
   let summary = "returns from a function";
   let description = [{
+    Like `cuda_tile.return`, it may also end a nested region (an early exit
+    from inside `if` or a loop); the enclosing function returns.
+
     ```mlir
     nv_tileaa.return
     ```

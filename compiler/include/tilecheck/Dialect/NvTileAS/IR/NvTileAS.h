@@ -16,7 +16,15 @@
 #define GET_ATTRDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASOps.h.inc"
+
+namespace tilecheck::nv_tileas {
+/// Shared memory one tile block may use (bytes); alloc_tensor must fit.
+inline constexpr int64_t kSharedMemoryBytes = 232448;
+} // namespace tilecheck::nv_tileas
 
 #endif // TILECHECK_DIALECT_NVTILEAS_IR_NVTILEAS_H

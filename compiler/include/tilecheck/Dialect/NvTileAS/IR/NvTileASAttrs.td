@@ -44,7 +44,7 @@ def NvTileAS_AtomAttr : NvTileAS_Attr<"Atom", "atom"> {
     wgmma on sm_90, umma and umma_bs from sm_100).
   }];
   let parameters = (ins StringRefParameter<>:$name);
-  let assemblyFormat = "$name";
+  let hasCustomAssemblyFormat = 1;
 }
 
 def NvTileAS_LayoutKind : I32EnumAttr<"LayoutKind", "layout kind", [
@@ -64,6 +64,23 @@ def NvTileAS_LayoutAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_LayoutKind, "layou
     the value. convert_layout moves a value between layouts.
   }];
   let assemblyFormat = "$value";
+}
+
+def NvTileAS_SmemType : TypeDef<NvTileAS_Dialect, "Smem"> {
+  let mnemonic = "smem";
+  let summary = "a tile-shaped buffer in shared memory";
+  let description = [{
+    `!nv_tileas.smem<64x64xf16>`: row-major elements in the tile block's
+    shared memory (sub-byte elements take one byte each, as in the
+    interpreter's memory).
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Bytes the buffer occupies.
+    int64_t getSizeInBytes() const;
+  }];
 }
 
 #endif // TILECHECK_NVTILEAS_ATTRS_TD

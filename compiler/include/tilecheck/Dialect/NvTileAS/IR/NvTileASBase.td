@@ -31,7 +31,9 @@ def NvTileAS_Dialect : Dialect {
   let dependentDialects = ["::tilecheck::cuda_tile::CudaTileDialect",
                            "::tilecheck::nv_tileaa::NvTileAADialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
+    void registerTypes();
     void registerAttributes();
     void registerOps();
   }];

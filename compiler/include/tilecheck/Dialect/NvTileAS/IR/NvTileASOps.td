@@ -87,4 +87,73 @@ def NvTileAS_ConvertLayoutOp : NvTileAS_Op<"convert_layout", [Pure,
   let results = (outs MT_AnyTile:$result);
 }
 
+def NvTileAS_ShuffleOp : NvTileAS_Op<"shuffle", [Pure,
+    AllTypesMatch<["source", "result"]>]> {
+  let summary = "moves elements of a tile between positions";
+  let description = [{
+    `result[i] = source[source_index[i]]` over the row-major flattening: the
+    value-level effect of a lane shuffle, used when a layout conversion is
+    materialized without shared memory.
+
+    ```mlir
+    %r = "nv_tileas.shuffle"(%t) <{source_index = array<i64: 1, 0, 3, 2>}>
+        : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins MT_AnyTile:$source, DenseI64ArrayAttr:$source_index);
+  let results = (outs MT_AnyTile:$result);
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def NvTileAS_Smem : Type<CPred<"::llvm::isa<::tilecheck::nv_tileas::SmemType>($_self)">,
+                         "nv_tileas.smem", "::tilecheck::nv_tileas::SmemType">;
+
+def NvTileAS_AllocTensorOp : NvTileAS_Op<"alloc_tensor"> {
+  let summary = "a tile-shaped buffer in the tile block's shared memory";
+  let description = [{
+    The buffer occupies the bytes [offset, offset + size) of the block's
+    shared memory, at the offset the compiler assigned. Two live buffers that
+    overlap share bytes, exactly as on hardware. The contents start
+    uninitialized.
+
+    ```mlir
+    %b = "nv_tileas.alloc_tensor"() <{offset = 1024 : i64}> : () -> !nv_tileas.smem<64x64xf16>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>]>:$offset);
+  let results = (outs NvTileAS_Smem:$result);
+  let hasVerifier = 1;
+}
+
+def NvTileAS_CopyOp : NvTileAS_Op<"copy"> {
+  let summary = "writes a tile into a shared-memory buffer";
+  let description = [{
+    Row-major, element by element, into the buffer's bytes.
+
+    ```mlir
+    "nv_tileas.copy"(%t, %b) : (tensor<64x64xf16>, !nv_tileas.smem<64x64xf16>) -> ()
+    ```
+  }];
+  let arguments = (ins MT_AnyTile:$source, NvTileAS_Smem:$dest);
+  let hasVerifier = 1;
+}
+
+def NvTileAS_SmemLoadOp : NvTileAS_Op<"smem_load"> {
+  let summary = "reads a tile from a shared-memory buffer";
+  let description = [{
+    Reading bytes nothing wrote is undefined behaviour.
+
+    ```mlir
+    %t = "nv_tileas.smem_load"(%b) : (!nv_tileas.smem<64x64xf16>) -> tensor<64x64xf16>
+    ```
+  }];
+  let arguments = (ins NvTileAS_Smem:$source);
+  let results = (outs MT_AnyTile:$result);
+  let hasVerifier = 1;
+}
+
 #endif // TILECHECK_NVTILEAS_OPS_TD

@@ -1,0 +1,187 @@
+//===- Driver.h - compile a Tile IR program at a tier -----------*- C++ -*-===//
+//
+// The compiler driver of seed 003 as a library: `compile()` takes a program
+// (cuda_tile text or Tile IR bytecode) and a `CompileOptions`, builds one
+// pass pipeline with `populatePipeline()` before any IR changes, runs it, and
+// prints the module at the requested `--emit` stage. It never prints to the
+// process's streams and never aborts on bad input: every failure comes back
+// as a code plus diagnostics in the `CompileResult`.
+//
+// Tiers (populatePipeline; the pipeline stops at the requested emit stage,
+// and every tier reaches every stage by appending only the mandatory
+// conversions where its own adders stop short):
+//
+//   emit=mlir    every tier: no passes (the input, parsed and verified)
+//   emit=tileaa  O0:    convert-cuda-tile-to-tileaa
+//                O1,O2: convert-cuda-tile-to-tileaa, canonicalize,
+//                       [tilec-line-info-snapshot{stage=tileaa}]
+//                O3:    convert-cuda-tile-to-tileaa, canonicalize, cse,
+//                       canonicalize, [tilec-line-info-snapshot{stage=tileaa}]
+//   emit=tileas  the tier's tileaa list, then
+//                O0,O1: convert-tileaa-to-tileas{compute-capability=<gpu>}
+//                O2:    tileaa-assign-atoms,
+//                       convert-tileaa-to-tileas{compute-capability=<gpu>},
+//                       cse, canonicalize, tilec-pipeline-config{...},
+//                       [tilec-line-info-snapshot{stage=tileas}]
+//                O3:    as O2 with canonicalize, cse added before
+//                       tilec-pipeline-config
+//   emit=llvm, ptx, cubin: not built yet (UNSUPPORTED_EMIT).
+//
+// Bracketed passes are present only with `emitLineInfo` (so never at O0,
+// and only the first at O1). The exact text is
+// in compiler/docs/Driver.md and printed by `tilec --print-pipeline`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_DRIVER_DRIVER_H
+#define TILECHECK_DRIVER_DRIVER_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/TimeProfiler.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace tilecheck::driver {
+
+/// How aggressively TileAS specializes producer/consumer execution (seed 003).
+enum class PipelineStrategy { None, Unspecialize, WarpSpecialize };
+/// Which scheduler the TileAS scheduling passes use.
+enum class Scheduler { Serial, Cost };
+/// The stage whose IR `compile()` returns. Ordered: every stage lowers the
+/// one before it. `Mlir` is the input level (cuda_tile), verified.
+enum class EmitStage { Mlir, TileAA, TileAS, LLVM, PTX, Cubin };
+
+/// The GPU `compile()` targets when none is named.
+inline constexpr llvm::StringLiteral kDefaultGpuName = "sm_100";
+
+struct CompileOptions {
+  /// Target architecture, one of `knownGpuNames()`.
+  std::string gpuName = kDefaultGpuName.str();
+  /// The tier, 0..3.
+  unsigned optLevel = 2;
+  /// Second axis gating the newer TileAS scheduling and specialization
+  /// stages, 0..3, independent of the tier. 0 keeps them off.
+  unsigned v2OptLevel = 0;
+  PipelineStrategy pipelineStrategy = PipelineStrategy::None;
+  Scheduler scheduler = Scheduler::Cost;
+  /// For warp specialization: 0 selects the light scheduling path, nonzero
+  /// enables resource-reservation-table compression (seed 003).
+  unsigned rrtSizeThreshold = 0;
+  /// The stage printed into `CompileResult::output`.
+  EmitStage emit = EmitStage::TileAS;
+  /// Adds the two line-info snapshot printers (seed 003); their text goes to
+  /// `CompileResult::lineInfo`.
+  bool emitLineInfo = false;
+  /// When not empty, a textual pipeline (`builtin.module(...)`, as printed by
+  /// `describePipeline`) used instead of `populatePipeline`.
+  std::string passPipeline;
+};
+
+/// Result codes. The two TILEIR_ERROR_* names are seed 003's.
+enum ResultCode : int {
+  TILEIR_SUCCESS = 0,
+  /// The input is neither parseable cuda_tile text nor readable bytecode, or
+  /// does not verify.
+  TILEIR_ERROR_BAD_BYTECODE = 1,
+  /// A pass failed, or the pipeline names a pass missing from this build.
+  TILEIR_ERROR_COMPILE_FAILED = 2,
+  /// The requested emit stage is not built yet (llvm, ptx, cubin).
+  TILEIR_ERROR_UNSUPPORTED_EMIT = 3,
+  /// Out-of-range or unknown option values, or an unparsable pass pipeline.
+  TILEIR_ERROR_BAD_OPTIONS = 4,
+};
+
+struct CompileResult {
+  int code = TILEIR_SUCCESS;
+  /// The module at the emit stage (or, from `describePipeline`, the
+  /// pipeline text).
+  std::string output;
+  /// Every diagnostic, one `location: severity: message` line each (notes
+  /// follow their error), in emission order.
+  std::string diagnostics;
+  /// The line-info snapshots, when `emitLineInfo` asked for them.
+  std::string lineInfo;
+
+  bool ok() const { return code == TILEIR_SUCCESS; }
+};
+
+/// Compiles `input` (cuda_tile text or Tile IR bytecode; `bufferName` names
+/// it in diagnostics). One fresh MLIRContext per call; safe to call from
+/// several threads at once.
+CompileResult compile(llvm::StringRef input, const CompileOptions &opts,
+                      llvm::StringRef bufferName = "<input>");
+
+/// Adds the pipeline of `opts` to `pm` (anchored on builtin.module, implicit
+/// nesting). The only place that reads optLevel, v2OptLevel,
+/// pipelineStrategy, scheduler and rrtSizeThreshold. Passes are looked up by
+/// name in the pass registry, so a conversion missing from this build is an
+/// error ("pass 'X' is not registered in this build") written to `errors`,
+/// as are invalid options and unsupported emit stages. Deterministic.
+mlir::LogicalResult populatePipeline(mlir::OpPassManager &pm,
+                                     const CompileOptions &opts,
+                                     llvm::raw_ostream &errors);
+
+/// The textual pipeline `compile()` would run (from `populatePipeline`, or
+/// `opts.passPipeline` parsed and printed again), in `output`; no input is
+/// needed. Codes as for `compile()`.
+CompileResult describePipeline(const CompileOptions &opts);
+
+/// Checks option values (opt levels, GPU name); the message names the
+/// offending option.
+mlir::LogicalResult validateOptions(const CompileOptions &opts,
+                                    std::string &message);
+
+/// Architectures accepted as `gpuName` (the set cuda_tile's optimization
+/// hints accept).
+llvm::ArrayRef<llvm::StringLiteral> knownGpuNames();
+
+std::optional<EmitStage> parseEmitStage(llvm::StringRef name);
+llvm::StringRef stringifyEmitStage(EmitStage stage);
+std::optional<PipelineStrategy> parsePipelineStrategy(llvm::StringRef name);
+llvm::StringRef stringifyPipelineStrategy(PipelineStrategy strategy);
+std::optional<Scheduler> parseScheduler(llvm::StringRef name);
+llvm::StringRef stringifyScheduler(Scheduler scheduler);
+
+//===----------------------------------------------------------------------===//
+// Instrumentation scopes
+//===----------------------------------------------------------------------===//
+
+/// Seed 003's outer scopes; the names are part of the embedder ABI.
+inline constexpr llvm::StringLiteral kCompileNVVMScope = "CompileNVVM";
+inline constexpr llvm::StringLiteral kSerializeGPUModuleScope =
+    "SerializeGPUModule";
+
+/// Called on entering (`entering` true) and leaving a `DriverScope`.
+using ScopeObserver = std::function<void(llvm::StringRef name, bool entering)>;
+
+/// Installs the process-wide observer of driver scopes (empty: none).
+/// Not thread-safe against scopes running concurrently; install it first.
+void setScopeObserver(ScopeObserver observer);
+
+/// An outer instrumentation scope: a `-ftime-trace` section (when LLVM's time
+/// profiler is on) plus the observer's enter/leave calls. The backend opens
+/// `kCompileNVVMScope` around the MLIR-to-NVVM pipeline and
+/// `kSerializeGPUModuleScope` around PTX/cubin serialization; nothing opens
+/// them yet since the backend is not built.
+class DriverScope {
+public:
+  explicit DriverScope(llvm::StringRef name);
+  ~DriverScope();
+  DriverScope(const DriverScope &) = delete;
+  DriverScope &operator=(const DriverScope &) = delete;
+
+private:
+  llvm::StringRef name;
+  llvm::TimeTraceScope trace;
+};
+
+} // namespace tilecheck::driver
+
+#endif // TILECHECK_DRIVER_DRIVER_H

@@ -1,0 +1,368 @@
+//===- Driver.cpp - compile a Tile IR program at an optimization tier -----===//
+//
+// See tilecheck/Driver/Driver.h and compiler/docs/Driver.md. The phases of
+// `compile()` follow seed 003's entry chain: options, context, input,
+// pipeline (built completely before the IR is touched), run, print. Each
+// phase returns its own code and leaves nothing behind for the next.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Driver/Driver.h"
+
+#include "tilecheck/Bytecode/Bytecode.h"
+#include "tilecheck/Driver/Passes.h"
+#include "tilecheck/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace tilecheck::driver;
+
+/// Pass arguments of the conversions (compiler/docs/Lowering.md). They are
+/// looked up in the registry rather than linked, so the driver builds (and
+/// reports a clear error) in a tree that lacks them.
+static constexpr llvm::StringLiteral kToTileAA = "convert-cuda-tile-to-tileaa";
+static constexpr llvm::StringLiteral kAssignAtoms = "tileaa-assign-atoms";
+static constexpr llvm::StringLiteral kToTileAS = "convert-tileaa-to-tileas";
+
+/// Registers every tilecheck pass once per process.
+static void ensurePassesRegistered() {
+  static std::once_flag once;
+  std::call_once(once, [] { tilecheck::registerAllPasses(); });
+}
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+LogicalResult tilecheck::driver::validateOptions(const CompileOptions &opts,
+                                                 std::string &message) {
+  llvm::raw_string_ostream os(message);
+  if (opts.optLevel > 3) {
+    os << "opt level " << opts.optLevel << " is out of range (0..3)";
+    return failure();
+  }
+  if (opts.v2OptLevel > 3) {
+    os << "v2 opt level " << opts.v2OptLevel << " is out of range (0..3)";
+    return failure();
+  }
+  if (!llvm::is_contained(knownGpuNames(), opts.gpuName)) {
+    os << "unknown GPU name '" << opts.gpuName << "' (expected one of";
+    for (llvm::StringLiteral name : knownGpuNames())
+      os << " " << name;
+    os << ")";
+    return failure();
+  }
+  return success();
+}
+
+/// Checks everything about a request that needs no input; on failure sets
+/// the code and a diagnostic.
+static LogicalResult checkRequest(const CompileOptions &opts,
+                                  llvm::StringRef bufferName,
+                                  CompileResult &result) {
+  std::string message;
+  if (failed(validateOptions(opts, message))) {
+    result.code = TILEIR_ERROR_BAD_OPTIONS;
+    result.diagnostics += (bufferName + ": error: " + message + "\n").str();
+    return failure();
+  }
+  if (opts.emit > EmitStage::TileAS) {
+    result.code = TILEIR_ERROR_UNSUPPORTED_EMIT;
+    result.diagnostics +=
+        (bufferName + ": error: emitting " + stringifyEmitStage(opts.emit) +
+         " is not supported yet (the LLVM/NVVM backend is not built); the "
+         "last stage this build emits is tileas\n")
+            .str();
+    return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pipeline
+//===----------------------------------------------------------------------===//
+
+/// Appends the registered pass `arg` with its textual `options`.
+static LogicalResult addNamedPass(OpPassManager &pm, llvm::StringRef arg,
+                                  llvm::StringRef options,
+                                  llvm::raw_ostream &errors) {
+  const PassInfo *info = PassInfo::lookup(arg);
+  if (!info) {
+    errors << "pass '" << arg << "' is not registered in this build";
+    return failure();
+  }
+  return info->addToPipeline(pm, options, [&](const llvm::Twine &msg) {
+    errors << "pass '" << arg << "': " << msg;
+    return failure();
+  });
+}
+
+LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
+                                                  const CompileOptions &opts,
+                                                  llvm::raw_ostream &errors) {
+  ensurePassesRegistered();
+  std::string message;
+  if (failed(validateOptions(opts, message))) {
+    errors << message;
+    return failure();
+  }
+  if (opts.emit > EmitStage::TileAS) {
+    errors << "emitting " << stringifyEmitStage(opts.emit)
+           << " is not supported yet";
+    return failure();
+  }
+
+  const unsigned o = opts.optLevel;
+  auto add = [&](llvm::StringRef arg, llvm::StringRef options = "") {
+    return addNamedPass(pm, arg, options, errors);
+  };
+  auto snapshot = [&](llvm::StringRef stage) {
+    return add("tilec-line-info-snapshot", ("stage=" + stage).str());
+  };
+
+  // emit=mlir: no passes at any tier; the input was verified when read.
+  if (opts.emit < EmitStage::TileAA)
+    return success();
+
+  // Frontend adder (O1+): cuda_tile to TileAA and light cleanup. O0 keeps
+  // only the mandatory conversion.
+  if (failed(add(kToTileAA)))
+    return failure();
+  if (o >= 1 && failed(add("canonicalize")))
+    return failure();
+  if (o >= 3 && (failed(add("cse")) || failed(add("canonicalize"))))
+    return failure();
+  if (o >= 1 && opts.emitLineInfo && failed(snapshot("tileaa")))
+    return failure();
+  if (opts.emit < EmitStage::TileAS)
+    return success();
+
+  // TileAS adder (O2+). O0 and O1 keep only the mandatory conversion.
+  if (o >= 2 && failed(add(kAssignAtoms)))
+    return failure();
+  if (failed(add(kToTileAS, ("compute-capability=" + opts.gpuName))))
+    return failure();
+  if (o < 2)
+    return success();
+  if (failed(add("cse")) || failed(add("canonicalize")))
+    return failure();
+  if (o >= 3 && (failed(add("canonicalize")) || failed(add("cse"))))
+    return failure();
+
+  // TileAS scheduling and pipeline specialization ([scheduling], [pipeline]
+  // issues) go here. They are gated by v2OptLevel (0: none), choose their
+  // variant from pipelineStrategy (none / unspecialize / warp-specialize,
+  // and for warp-specialize the light or heavy path by rrtSizeThreshold)
+  // and their scheduler from `scheduler`. Until they exist, the options are
+  // recorded on the module by tilec-pipeline-config so that the printed
+  // pipeline and the IR carry the configuration the driver saw.
+  std::string config;
+  llvm::raw_string_ostream configOs(config);
+  configOs << "v2-opt-level=" << opts.v2OptLevel << " pipeline-strategy="
+           << stringifyPipelineStrategy(opts.pipelineStrategy)
+           << " scheduler=" << stringifyScheduler(opts.scheduler)
+           << " rrt-size-threshold=" << opts.rrtSizeThreshold;
+  if (failed(add("tilec-pipeline-config", config)))
+    return failure();
+
+  // Second snapshot: the TileAS/LLVM boundary.
+  if (opts.emitLineInfo && failed(snapshot("tileas")))
+    return failure();
+  return success();
+}
+
+/// Fills `pm` from `opts.passPipeline` or `populatePipeline`; on failure sets
+/// the code and a diagnostic.
+static LogicalResult buildPipeline(OpPassManager &pm,
+                                   const CompileOptions &opts,
+                                   llvm::StringRef bufferName,
+                                   CompileResult &result) {
+  ensurePassesRegistered();
+  std::string errors;
+  llvm::raw_string_ostream errorsOs(errors);
+  auto fail = [&](int code) {
+    result.code = code;
+    result.diagnostics +=
+        (bufferName + ": error: " + llvm::StringRef(errors).rtrim() + "\n")
+            .str();
+    return failure();
+  };
+  if (opts.passPipeline.empty()) {
+    if (failed(populatePipeline(pm, opts, errorsOs)))
+      return fail(TILEIR_ERROR_COMPILE_FAILED);
+    return success();
+  }
+  FailureOr<OpPassManager> parsed =
+      parsePassPipeline(opts.passPipeline, errorsOs);
+  if (failed(parsed)) {
+    errors.insert(0, "invalid --pass-pipeline: ");
+    return fail(TILEIR_ERROR_BAD_OPTIONS);
+  }
+  if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
+    errorsOs << "invalid --pass-pipeline: the pipeline must be anchored on "
+                "builtin.module, not '"
+             << parsed->getOpAnchorName() << "'";
+    return fail(TILEIR_ERROR_BAD_OPTIONS);
+  }
+  pm = *parsed;
+  return success();
+}
+
+CompileResult tilecheck::driver::describePipeline(const CompileOptions &opts) {
+  CompileResult result;
+  if (failed(checkRequest(opts, "<pipeline>", result)))
+    return result;
+  OpPassManager pm(ModuleOp::getOperationName(),
+                   OpPassManager::Nesting::Implicit);
+  if (failed(buildPipeline(pm, opts, "<pipeline>", result)))
+    return result;
+  llvm::raw_string_ostream os(result.output);
+  pm.printAsTextualPipeline(os);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// compile
+//===----------------------------------------------------------------------===//
+
+/// Writes `loc` as `file:line:col: `, or `bufferName: ` when it names no
+/// file position.
+static void printLocation(llvm::raw_ostream &os, Location loc,
+                          llvm::StringRef bufferName) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>()) {
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn() << ": ";
+    return;
+  }
+  os << bufferName << ": ";
+}
+
+static llvm::StringRef severityName(DiagnosticSeverity severity) {
+  switch (severity) {
+  case DiagnosticSeverity::Note:
+    return "note";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Remark:
+    return "remark";
+  }
+  llvm_unreachable("unknown severity");
+}
+
+static void appendDiagnostic(Diagnostic &diag, llvm::StringRef bufferName,
+                             std::string &out) {
+  llvm::raw_string_ostream os(out);
+  printLocation(os, diag.getLocation(), bufferName);
+  os << severityName(diag.getSeverity()) << ": " << diag << "\n";
+  for (Diagnostic &note : diag.getNotes()) {
+    printLocation(os, note.getLocation(), bufferName);
+    os << "note: " << note << "\n";
+  }
+}
+
+/// Reads cuda_tile text or Tile IR bytecode into a verified builtin module
+/// (a bytecode `cuda_tile.module` is wrapped in one, as the text parser does
+/// for a lone top-level op). Null after diagnostics on failure.
+static OwningOpRef<ModuleOp> readInput(llvm::StringRef input, MLIRContext *ctx,
+                                       llvm::StringRef bufferName) {
+  if (!tilecheck::bytecode::isBytecode(input))
+    return parseSourceString<ModuleOp>(input, ParserConfig(ctx), bufferName);
+
+  Location loc = FileLineColLoc::get(ctx, bufferName, 0, 0);
+  OwningOpRef<Operation *> read =
+      tilecheck::bytecode::readBytecode(input, ctx, loc);
+  if (!read)
+    return nullptr;
+  OwningOpRef<ModuleOp> module;
+  if (auto builtin = dyn_cast<ModuleOp>(read.get())) {
+    read.release();
+    module = builtin;
+  } else {
+    module = ModuleOp::create(loc);
+    module->getBody()->push_back(read.release());
+  }
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+CompileResult tilecheck::driver::compile(llvm::StringRef input,
+                                         const CompileOptions &opts,
+                                         llvm::StringRef bufferName) {
+  CompileResult result;
+  if (failed(checkRequest(opts, bufferName, result)))
+    return result;
+
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  // Single-threaded: diagnostics arrive in a fixed order, the line-info sink
+  // is per thread, and one module gains little from a thread pool.
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+    appendDiagnostic(diag, bufferName, result.diagnostics);
+    return success();
+  });
+
+  OwningOpRef<ModuleOp> module = readInput(input, &ctx, bufferName);
+  if (!module) {
+    result.code = TILEIR_ERROR_BAD_BYTECODE;
+    return result;
+  }
+
+  // The whole pipeline exists before the IR changes.
+  PassManager pm(&ctx, ModuleOp::getOperationName(),
+                 OpPassManager::Nesting::Implicit);
+  if (failed(buildPipeline(pm, opts, bufferName, result)))
+    return result;
+
+  llvm::raw_string_ostream lineInfo(result.lineInfo);
+  ScopedLineInfoSink sink(lineInfo);
+  if (failed(pm.run(*module))) {
+    result.code = TILEIR_ERROR_COMPILE_FAILED;
+    if (result.diagnostics.empty())
+      result.diagnostics =
+          (bufferName + ": error: a pass failed without a diagnostic\n").str();
+    return result;
+  }
+
+  llvm::raw_string_ostream os(result.output);
+  module->print(os);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Instrumentation scopes
+//===----------------------------------------------------------------------===//
+
+static ScopeObserver &scopeObserver() {
+  static ScopeObserver observer;
+  return observer;
+}
+
+void tilecheck::driver::setScopeObserver(ScopeObserver observer) {
+  scopeObserver() = std::move(observer);
+}
+
+DriverScope::DriverScope(llvm::StringRef name) : name(name), trace(name) {
+  if (scopeObserver())
+    scopeObserver()(name, /*entering=*/true);
+}
+
+DriverScope::~DriverScope() {
+  if (scopeObserver())
+    scopeObserver()(name, /*entering=*/false);
+}

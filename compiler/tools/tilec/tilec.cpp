@@ -1,0 +1,183 @@
+//===- tilec.cpp - the tilecheck compiler driver --------------------------===//
+//
+// A thin command line over tilecheck::driver::compile():
+//
+//   tilec IN [-O0..-O3] [--v2-opt-level N] [--pipeline-strategy S]
+//         [--scheduler serial|cost] [--rrt-size-threshold N]
+//         [--gpu-name sm_XX] [--emit STAGE] [--emit-line-info]
+//         [--line-info-file F] [--print-pipeline] [--pass-pipeline TEXT]
+//         [-o OUT]
+//
+// Exit codes: 0 success, 1 compile error (diagnostics on stderr), 2 usage
+// error (bad flags or option values, unparsable --pass-pipeline).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Driver/Driver.h"
+
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tilecheck::driver;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tilec options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input>"),
+                                      cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+static cl::opt<unsigned> optLevel("O", cl::Prefix,
+                                  cl::desc("Optimization tier (-O0..-O3)"),
+                                  cl::init(2), cl::cat(category));
+static cl::opt<unsigned>
+    v2OptLevel("v2-opt-level",
+               cl::desc("Gate of the newer TileAS stages (0..3)"), cl::init(0),
+               cl::cat(category));
+static cl::opt<std::string> pipelineStrategy(
+    "pipeline-strategy",
+    cl::desc("none | unspecialize | warp-specialize (default none)"),
+    cl::init("none"), cl::cat(category));
+static cl::opt<std::string> scheduler("scheduler",
+                                      cl::desc("serial | cost (default cost)"),
+                                      cl::init("cost"), cl::cat(category));
+static cl::opt<unsigned> rrtSizeThreshold(
+    "rrt-size-threshold",
+    cl::desc("Warp specialization: 0 light path, nonzero RRT compression"),
+    cl::init(0), cl::cat(category));
+// cl::desc keeps a StringRef: the text must outlive the option.
+static const std::string gpuNameDesc =
+    ("Target architecture (default " + kDefaultGpuName + ")").str();
+static cl::opt<std::string> gpuName("gpu-name", cl::desc(gpuNameDesc),
+                                    cl::init(kDefaultGpuName.str()),
+                                    cl::cat(category));
+static cl::opt<std::string>
+    emit("emit",
+         cl::desc("mlir | tileaa | tileas | llvm | ptx | cubin (default "
+                  "tileas; llvm, ptx and cubin are not built yet)"),
+         cl::init("tileas"), cl::cat(category));
+static cl::opt<bool>
+    emitLineInfo("emit-line-info",
+                 cl::desc("Add the line-info snapshot printers"),
+                 cl::cat(category));
+static cl::opt<std::string>
+    lineInfoFile("line-info-file",
+                 cl::desc("Where the line-info snapshots go (default stderr)"),
+                 cl::value_desc("file"), cl::init(""), cl::cat(category));
+static cl::opt<bool>
+    printPipeline("print-pipeline",
+                  cl::desc("Print the textual pass pipeline and exit"),
+                  cl::cat(category));
+static cl::opt<std::string>
+    passPipeline("pass-pipeline",
+                 cl::desc("Run this textual pipeline instead of the tier's"),
+                 cl::value_desc("builtin.module(...)"), cl::init(""),
+                 cl::cat(category));
+
+/// Exit code of a driver result code.
+static int exitCode(int code) {
+  if (code == TILEIR_SUCCESS)
+    return 0;
+  return code == TILEIR_ERROR_BAD_OPTIONS ? 2 : 1;
+}
+
+/// Fills `opts` from the flags; false after a message on a bad value.
+static bool readOptions(CompileOptions &opts) {
+  opts.optLevel = optLevel;
+  opts.v2OptLevel = v2OptLevel;
+  opts.rrtSizeThreshold = rrtSizeThreshold;
+  opts.gpuName = gpuName;
+  opts.emitLineInfo = emitLineInfo;
+  opts.passPipeline = passPipeline;
+  if (auto s = parsePipelineStrategy(pipelineStrategy)) {
+    opts.pipelineStrategy = *s;
+  } else {
+    llvm::errs() << "tilec: unknown --pipeline-strategy '" << pipelineStrategy
+                 << "' (expected none, unspecialize or warp-specialize)\n";
+    return false;
+  }
+  if (auto s = parseScheduler(scheduler)) {
+    opts.scheduler = *s;
+  } else {
+    llvm::errs() << "tilec: unknown --scheduler '" << scheduler
+                 << "' (expected serial or cost)\n";
+    return false;
+  }
+  if (auto s = parseEmitStage(emit)) {
+    opts.emit = *s;
+  } else {
+    llvm::errs() << "tilec: unknown --emit '" << emit
+                 << "' (expected mlir, tileaa, tileas, llvm, ptx or cubin)\n";
+    return false;
+  }
+  std::string message;
+  if (mlir::failed(validateOptions(opts, message))) {
+    llvm::errs() << "tilec: " << message << "\n";
+    return false;
+  }
+  return true;
+}
+
+/// Writes `text` to `path` ("-" is stdout); false after a message.
+static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> out =
+      mlir::openOutputFile(path, &error);
+  if (!out) {
+    llvm::errs() << "tilec: " << error << "\n";
+    return false;
+  }
+  out->os() << text;
+  out->keep();
+  return true;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(argc, argv, "tilecheck compiler driver\n",
+                                   &llvm::errs()))
+    return 2;
+
+  CompileOptions opts;
+  if (!readOptions(opts))
+    return 2;
+
+  if (printPipeline) {
+    CompileResult result = describePipeline(opts);
+    llvm::errs() << result.diagnostics;
+    if (!result.ok())
+      return exitCode(result.code);
+    return writeFile(outputFile, result.output + "\n") ? 0 : 1;
+  }
+
+  if (inputFile.empty()) {
+    llvm::errs() << "tilec: no input file (see --help)\n";
+    return 2;
+  }
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << "tilec: " << error << "\n";
+    return 1;
+  }
+  llvm::StringRef name = inputFile == "-" ? llvm::StringRef("<stdin>")
+                                          : llvm::StringRef(inputFile);
+  CompileResult result = compile(input->getBuffer(), opts, name);
+  llvm::errs() << result.diagnostics;
+  if (!result.lineInfo.empty()) {
+    if (lineInfoFile.empty())
+      llvm::errs() << result.lineInfo;
+    else if (!writeFile(lineInfoFile, result.lineInfo))
+      return 1;
+  }
+  if (!result.ok())
+    return exitCode(result.code);
+  return writeFile(outputFile, result.output) ? 0 : 1;
+}

@@ -1,0 +1,477 @@
+//===- DriverTest.cpp - the compiler driver library -----------------------===//
+//
+// compile() never crashes and always explains a failure (RapidCheck over
+// random bytes, cut and corrupted text and bytecode); populatePipeline()
+// builds each tier's pass list deterministically and its printed form
+// builds the same pipeline again; option names round-trip; the line-info
+// snapshot changes nothing; the driver scopes reach their observer.
+//
+// The pipeline tests need the three conversions by name. Where this build
+// lacks them, the fixture registers stand-ins under those names (no-op
+// passes with the same options, below): they let the tests check the
+// driver's pass lists, not the conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Driver/Driver.h"
+#include "tilecheck/Bytecode/Bytecode.h"
+#include "tilecheck/Driver/Passes.h"
+#include "tilecheck/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace mlir;
+using namespace tilecheck::driver;
+
+namespace {
+
+constexpr const char *kKernel = R"mlir(
+cuda_tile.module @m {
+  entry @k(%x: !cuda_tile.tile<ptr<f32>>, %n: !cuda_tile.tile<i32>) {
+    %bid, %by, %bz = get_tile_block_id : tile<i32>
+    %t = make_tensor_view %x, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
+    %p = make_partition_view %t : partition_view<tile=(128), tensor_view<1024xf32, strides=[1]>>
+    %v, %tok = load_view_tko weak %p[%bid] : partition_view<tile=(128), tensor_view<1024xf32, strides=[1]>>, tile<i32> -> tile<128xf32>, token
+    %w = addf %v, %v rounding<nearest_even> : tile<128xf32>
+    %t2 = store_view_tko weak %w, %p[%bid] token = %tok : tile<128xf32>, partition_view<tile=(128), tensor_view<1024xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+)mlir";
+
+//===----------------------------------------------------------------------===//
+// Stand-ins for the conversions
+//===----------------------------------------------------------------------===//
+
+/// A no-op module pass registered under `Arg`.
+template <typename Derived>
+struct StandIn : public PassWrapper<Derived, OperationPass<ModuleOp>> {
+  void runOnOperation() override { this->markAllAnalysesPreserved(); }
+};
+
+struct StandInToTileAA : StandIn<StandInToTileAA> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StandInToTileAA)
+  StringRef getArgument() const override {
+    return "convert-cuda-tile-to-tileaa";
+  }
+};
+
+struct StandInAssignAtoms : StandIn<StandInAssignAtoms> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StandInAssignAtoms)
+  StringRef getArgument() const override { return "tileaa-assign-atoms"; }
+};
+
+struct StandInToTileAS : StandIn<StandInToTileAS> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StandInToTileAS)
+  StandInToTileAS() = default;
+  StandInToTileAS(const StandInToTileAS &other) : StandIn(other) {}
+  StringRef getArgument() const override { return "convert-tileaa-to-tileas"; }
+  Option<std::string> computeCapability{*this, "compute-capability",
+                                        llvm::cl::init("sm_80")};
+};
+
+/// Registers the stand-ins for whichever conversions this build lacks.
+void ensureConversions() {
+  static bool done = [] {
+    tilecheck::registerAllPasses();
+    if (!PassInfo::lookup("convert-cuda-tile-to-tileaa"))
+      PassRegistration<StandInToTileAA>();
+    if (!PassInfo::lookup("tileaa-assign-atoms"))
+      PassRegistration<StandInAssignAtoms>();
+    if (!PassInfo::lookup("convert-tileaa-to-tileas"))
+      PassRegistration<StandInToTileAS>();
+    return true;
+  }();
+  (void)done;
+}
+
+/// The pass arguments of a printed pipeline, in order: anchors
+/// (`name(`) and option blocks (`{...}`) are dropped.
+std::vector<std::string> passNames(StringRef text) {
+  std::vector<std::string> names;
+  std::string current;
+  int braces = 0;
+  for (char c : text) {
+    if (braces) {
+      braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+      continue;
+    }
+    if (c == '{') {
+      ++braces;
+    } else if (c == '(') {
+      current.clear(); // an anchor
+    } else if (c == ',' || c == ')') {
+      if (!current.empty())
+        names.push_back(current);
+      current.clear();
+    } else if (c != ' ') {
+      current += c;
+    }
+  }
+  return names;
+}
+
+using Names = std::vector<std::string>;
+
+CompileOptions tier(unsigned o, EmitStage emit, bool lineInfo = false) {
+  CompileOptions opts;
+  opts.optLevel = o;
+  opts.emit = emit;
+  opts.emitLineInfo = lineInfo;
+  return opts;
+}
+
+Names names(const CompileOptions &opts) {
+  CompileResult r = describePipeline(opts);
+  EXPECT_TRUE(r.ok()) << r.diagnostics;
+  return passNames(r.output);
+}
+
+//===----------------------------------------------------------------------===//
+// Tests
+//===----------------------------------------------------------------------===//
+
+// Runs first, before any stand-in exists in this process.
+TEST(DriverPipeline, MissingConversionIsNamed) {
+  tilecheck::registerAllPasses();
+  if (PassInfo::lookup("convert-cuda-tile-to-tileaa"))
+    GTEST_SKIP() << "this build has the conversions";
+  CompileResult r = describePipeline(tier(2, EmitStage::TileAA));
+  EXPECT_EQ(r.code, TILEIR_ERROR_COMPILE_FAILED);
+  EXPECT_NE(r.diagnostics.find("pass 'convert-cuda-tile-to-tileaa' is not "
+                               "registered in this build"),
+            std::string::npos)
+      << r.diagnostics;
+  r = compile(kKernel, tier(0, EmitStage::TileAS));
+  EXPECT_EQ(r.code, TILEIR_ERROR_COMPILE_FAILED);
+  EXPECT_TRUE(r.output.empty());
+}
+
+TEST(DriverPipeline, TierPassLists) {
+  ensureConversions();
+  const std::string aa = "convert-cuda-tile-to-tileaa",
+                    atoms = "tileaa-assign-atoms",
+                    as = "convert-tileaa-to-tileas", canon = "canonicalize",
+                    cse = "cse", config = "tilec-pipeline-config",
+                    snap = "tilec-line-info-snapshot";
+  for (unsigned o = 0; o <= 3; ++o)
+    EXPECT_EQ(names(tier(o, EmitStage::Mlir, true)), Names{});
+
+  EXPECT_EQ(names(tier(0, EmitStage::TileAA)), (Names{aa}));
+  EXPECT_EQ(names(tier(1, EmitStage::TileAA)), (Names{aa, canon}));
+  EXPECT_EQ(names(tier(2, EmitStage::TileAA)), (Names{aa, canon}));
+  EXPECT_EQ(names(tier(3, EmitStage::TileAA)), (Names{aa, canon, cse, canon}));
+
+  EXPECT_EQ(names(tier(0, EmitStage::TileAS)), (Names{aa, as}));
+  EXPECT_EQ(names(tier(1, EmitStage::TileAS)), (Names{aa, canon, as}));
+  EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
+            (Names{aa, canon, atoms, as, cse, canon, config}));
+  EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
+            (Names{aa, canon, cse, canon, atoms, as, cse, canon, canon, cse,
+                   config}));
+
+  // Line info: no snapshot at O0 (mandatory conversions only), the first at
+  // O1+, the second where the TileAS adder runs (O2+).
+  EXPECT_EQ(names(tier(0, EmitStage::TileAS, true)), (Names{aa, as}));
+  EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)),
+            (Names{aa, canon, snap, as}));
+  EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), (Names{aa, canon, snap}));
+  EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
+            (Names{aa, canon, snap, atoms, as, cse, canon, config, snap}));
+  EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
+            (Names{aa, canon, cse, canon, snap, atoms, as, cse, canon, canon,
+                   cse, config, snap}));
+}
+
+TEST(DriverPipeline, OptionsReachTheirPasses) {
+  ensureConversions();
+  CompileOptions opts = tier(2, EmitStage::TileAS, true);
+  opts.gpuName = "sm_90";
+  opts.v2OptLevel = 3;
+  opts.pipelineStrategy = PipelineStrategy::WarpSpecialize;
+  opts.scheduler = Scheduler::Serial;
+  opts.rrtSizeThreshold = 17;
+  CompileResult r = describePipeline(opts);
+  ASSERT_TRUE(r.ok()) << r.diagnostics;
+  for (const char *needle :
+       {"compute-capability=sm_90", "pipeline-strategy=warp-specialize",
+        "rrt-size-threshold=17", "scheduler=serial", "v2-opt-level=3",
+        "stage=tileaa", "stage=tileas"})
+    EXPECT_NE(r.output.find(needle), std::string::npos)
+        << needle << " in " << r.output;
+  // The unsupported stages fail before any pass is looked up.
+  for (EmitStage stage : {EmitStage::LLVM, EmitStage::PTX, EmitStage::Cubin}) {
+    opts.emit = stage;
+    CompileResult u = describePipeline(opts);
+    EXPECT_EQ(u.code, TILEIR_ERROR_UNSUPPORTED_EMIT);
+    EXPECT_NE(u.diagnostics.find(("emitting " + stringifyEmitStage(stage) +
+                                  " is not supported yet")
+                                     .str()),
+              std::string::npos);
+  }
+}
+
+TEST(DriverPipeline, DeterministicAndRoundTrips) {
+  ensureConversions();
+  for (unsigned o = 0; o <= 3; ++o)
+    for (EmitStage emit :
+         {EmitStage::Mlir, EmitStage::TileAA, EmitStage::TileAS})
+      for (bool lineInfo : {false, true}) {
+        CompileOptions opts = tier(o, emit, lineInfo);
+        opts.pipelineStrategy = PipelineStrategy::Unspecialize;
+        CompileResult first = describePipeline(opts);
+        CompileResult second = describePipeline(opts);
+        ASSERT_TRUE(first.ok()) << first.diagnostics;
+        EXPECT_EQ(first.output, second.output);
+
+        // Directly through populatePipeline as well.
+        OpPassManager pm(ModuleOp::getOperationName(),
+                         OpPassManager::Nesting::Implicit);
+        std::string errors, direct;
+        llvm::raw_string_ostream errorsOs(errors), directOs(direct);
+        ASSERT_TRUE(succeeded(populatePipeline(pm, opts, errorsOs))) << errors;
+        pm.printAsTextualPipeline(directOs);
+        EXPECT_EQ(direct, first.output);
+
+        CompileOptions text;
+        text.passPipeline = first.output;
+        CompileResult again = describePipeline(text);
+        ASSERT_TRUE(again.ok()) << again.diagnostics;
+        EXPECT_EQ(again.output, first.output) << "O" << o;
+      }
+}
+
+TEST(DriverPipeline, InvalidOptionsAreRejected) {
+  std::string message;
+  CompileOptions opts;
+  EXPECT_TRUE(succeeded(validateOptions(opts, message)));
+  opts.optLevel = 4;
+  EXPECT_TRUE(failed(validateOptions(opts, message)));
+  EXPECT_NE(message.find("opt level 4 is out of range"), std::string::npos);
+  EXPECT_EQ(compile(kKernel, opts).code, TILEIR_ERROR_BAD_OPTIONS);
+  EXPECT_EQ(describePipeline(opts).code, TILEIR_ERROR_BAD_OPTIONS);
+
+  opts = CompileOptions();
+  opts.gpuName = "sm_75";
+  CompileResult r = compile(kKernel, opts, "k.mlir");
+  EXPECT_EQ(r.code, TILEIR_ERROR_BAD_OPTIONS);
+  EXPECT_EQ(r.diagnostics.rfind("k.mlir: error: unknown GPU name 'sm_75'", 0),
+            0u)
+      << r.diagnostics;
+
+  opts = CompileOptions();
+  opts.emit = EmitStage::Mlir;
+  opts.passPipeline = "builtin.module(no-such-pass)";
+  EXPECT_EQ(compile(kKernel, opts).code, TILEIR_ERROR_BAD_OPTIONS);
+  opts.passPipeline = "cse";
+  EXPECT_EQ(compile(kKernel, opts).code, TILEIR_ERROR_BAD_OPTIONS);
+}
+
+TEST(DriverOptions, NamesRoundTrip) {
+  for (EmitStage s : {EmitStage::Mlir, EmitStage::TileAA, EmitStage::TileAS,
+                      EmitStage::LLVM, EmitStage::PTX, EmitStage::Cubin})
+    EXPECT_EQ(parseEmitStage(stringifyEmitStage(s)), s);
+  for (PipelineStrategy s :
+       {PipelineStrategy::None, PipelineStrategy::Unspecialize,
+        PipelineStrategy::WarpSpecialize})
+    EXPECT_EQ(parsePipelineStrategy(stringifyPipelineStrategy(s)), s);
+  for (Scheduler s : {Scheduler::Serial, Scheduler::Cost})
+    EXPECT_EQ(parseScheduler(stringifyScheduler(s)), s);
+  EXPECT_FALSE(parseEmitStage("sass"));
+  EXPECT_FALSE(parseEmitStage("MLIR"));
+  EXPECT_FALSE(parsePipelineStrategy("warp_specialize"));
+  EXPECT_FALSE(parseScheduler(""));
+  EXPECT_TRUE(llvm::is_contained(knownGpuNames(), kDefaultGpuName));
+}
+
+TEST(DriverCompile, EmitMlirPrintsTheVerifiedInput) {
+  CompileOptions opts = tier(0, EmitStage::Mlir);
+  CompileResult r = compile(kKernel, opts, "k.mlir");
+  ASSERT_TRUE(r.ok()) << r.diagnostics;
+  EXPECT_TRUE(r.diagnostics.empty());
+  EXPECT_NE(r.output.find("cuda_tile.module @m"), std::string::npos);
+
+  // The output parses and prints to itself.
+  CompileResult again = compile(r.output, opts);
+  ASSERT_TRUE(again.ok()) << again.diagnostics;
+  EXPECT_EQ(again.output, r.output);
+
+  // Bytecode input reads into the same module (bytecode stores no name).
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  OwningOpRef<ModuleOp> parsed =
+      parseSourceString<ModuleOp>(kKernel, ParserConfig(&ctx));
+  ASSERT_TRUE(parsed);
+  std::string bytes;
+  llvm::raw_string_ostream bytesOs(bytes);
+  ASSERT_TRUE(succeeded(tilecheck::bytecode::writeBytecode(
+      &parsed->getBody()->front(), bytesOs)));
+  CompileResult fromBytecode = compile(bytes, opts, "k.tileirbc");
+  ASSERT_TRUE(fromBytecode.ok()) << fromBytecode.diagnostics;
+  std::string expected = r.output;
+  expected.replace(expected.find("@m "), 3, "@kernels ");
+  EXPECT_EQ(fromBytecode.output, expected);
+}
+
+TEST(DriverCompile, SnapshotChangesNothingAndIsCaptured) {
+  CompileOptions plain = tier(2, EmitStage::Mlir);
+  CompileOptions snap = plain;
+  snap.passPipeline = "builtin.module(tilec-line-info-snapshot{stage=one},"
+                      "tilec-line-info-snapshot{stage=two})";
+  CompileResult a = compile(kKernel, plain, "k.mlir");
+  CompileResult b = compile(kKernel, snap, "k.mlir");
+  ASSERT_TRUE(a.ok() && b.ok()) << a.diagnostics << b.diagnostics;
+  EXPECT_EQ(a.output, b.output);
+  EXPECT_TRUE(a.lineInfo.empty());
+  size_t one = b.lineInfo.find("line-info snapshot: stage=one");
+  size_t two = b.lineInfo.find("line-info snapshot: stage=two");
+  ASSERT_NE(one, std::string::npos) << b.lineInfo;
+  ASSERT_NE(two, std::string::npos) << b.lineInfo;
+  EXPECT_LT(one, two);
+  // Locations inline, pointing into the input.
+  EXPECT_NE(b.lineInfo.find("loc(\"k.mlir\":8:"), std::string::npos)
+      << b.lineInfo;
+}
+
+TEST(DriverCompile, FullTiersRun) {
+  ensureConversions();
+  for (unsigned o = 0; o <= 3; ++o) {
+    CompileResult r =
+        compile(kKernel, tier(o, EmitStage::TileAS, /*lineInfo=*/true));
+    ASSERT_TRUE(r.ok()) << "O" << o << ": " << r.diagnostics;
+    EXPECT_FALSE(r.output.empty());
+    // Snapshots: none at O0, one at O1, two from O2.
+    size_t count = 0;
+    for (size_t at = r.lineInfo.find("line-info snapshot");
+         at != std::string::npos;
+         at = r.lineInfo.find("line-info snapshot", at + 1))
+      ++count;
+    EXPECT_EQ(count, o == 0 ? 0u : o == 1 ? 1u : 2u) << "O" << o;
+    EXPECT_EQ(r.output.find(kPipelineConfigAttrName) != std::string::npos,
+              o >= 2);
+  }
+}
+
+TEST(DriverCompile, ConcurrentCallsAgree) {
+  ensureConversions();
+  CompileOptions opts = tier(2, EmitStage::TileAS, /*lineInfo=*/true);
+  CompileResult expected = compile(kKernel, opts, "k.mlir");
+  ASSERT_TRUE(expected.ok()) << expected.diagnostics;
+  std::vector<CompileResult> results(4);
+  std::vector<std::thread> threads;
+  for (CompileResult &r : results)
+    threads.emplace_back([&] { r = compile(kKernel, opts, "k.mlir"); });
+  for (std::thread &t : threads)
+    t.join();
+  for (const CompileResult &r : results) {
+    EXPECT_EQ(r.code, expected.code);
+    EXPECT_EQ(r.output, expected.output);
+    // Each call's snapshots land in its own result.
+    EXPECT_EQ(r.lineInfo, expected.lineInfo);
+  }
+}
+
+TEST(DriverScopes, ObserverSeesEnterAndLeave) {
+  std::vector<std::string> events;
+  setScopeObserver([&](llvm::StringRef name, bool entering) {
+    events.push_back((entering ? "+" : "-") + name.str());
+  });
+  {
+    DriverScope outer(kCompileNVVMScope);
+    DriverScope inner(kSerializeGPUModuleScope);
+  }
+  setScopeObserver(nullptr);
+  { DriverScope unobserved(kCompileNVVMScope); }
+  EXPECT_EQ(events,
+            (std::vector<std::string>{"+CompileNVVM", "+SerializeGPUModule",
+                                      "-SerializeGPUModule", "-CompileNVVM"}));
+}
+
+//===----------------------------------------------------------------------===//
+// Robustness
+//===----------------------------------------------------------------------===//
+
+/// A failure has a code and at least one diagnostic; a success has output.
+void checkOutcome(const CompileResult &r) {
+  if (r.ok()) {
+    RC_ASSERT(!r.output.empty());
+  } else {
+    RC_ASSERT(r.code == TILEIR_ERROR_BAD_BYTECODE ||
+              r.code == TILEIR_ERROR_COMPILE_FAILED);
+    RC_ASSERT(!r.diagnostics.empty());
+    RC_ASSERT(r.output.empty());
+  }
+}
+
+CompileOptions anyTier() {
+  CompileOptions opts;
+  opts.optLevel = *rc::gen::inRange(0u, 4u);
+  opts.emit =
+      *rc::gen::element(EmitStage::Mlir, EmitStage::TileAA, EmitStage::TileAS);
+  opts.emitLineInfo = *rc::gen::arbitrary<bool>();
+  return opts;
+}
+
+TEST(DriverRobustness, RandomBytesNeverCrash) {
+  ensureConversions();
+  rc::check("random bytes", [] {
+    std::string bytes =
+        *rc::gen::container<std::string>(rc::gen::arbitrary<char>());
+    checkOutcome(compile(bytes, anyTier()));
+  });
+  rc::check("random bytes after the bytecode magic", [] {
+    std::string bytes(tilecheck::bytecode::kMagic, 8);
+    bytes += *rc::gen::container<std::string>(rc::gen::arbitrary<char>());
+    CompileResult r = compile(bytes, anyTier());
+    checkOutcome(r);
+  });
+}
+
+TEST(DriverRobustness, CutAndCorruptedInputNeverCrashes) {
+  ensureConversions();
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  OwningOpRef<ModuleOp> parsed =
+      parseSourceString<ModuleOp>(kKernel, ParserConfig(&ctx));
+  ASSERT_TRUE(parsed);
+  std::string bytecode;
+  llvm::raw_string_ostream os(bytecode);
+  ASSERT_TRUE(succeeded(
+      tilecheck::bytecode::writeBytecode(&parsed->getBody()->front(), os)));
+  const std::string text = kKernel;
+
+  for (const std::string *input :
+       {&text, static_cast<const std::string *>(&bytecode)}) {
+    rc::check("cut", [&] {
+      size_t cut = *rc::gen::inRange<size_t>(0, input->size());
+      CompileResult r = compile(input->substr(0, cut), anyTier());
+      checkOutcome(r);
+    });
+    rc::check("corrupted", [&] {
+      std::string bytes = *input;
+      int flips = *rc::gen::inRange(1, 6);
+      for (int i = 0; i < flips; ++i) {
+        size_t at = *rc::gen::inRange<size_t>(0, bytes.size());
+        bytes[at] = *rc::gen::arbitrary<char>();
+      }
+      checkOutcome(compile(bytes, anyTier()));
+    });
+  }
+}
+
+} // namespace
