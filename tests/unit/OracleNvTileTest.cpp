@@ -342,6 +342,51 @@ TEST_F(OracleNvTile, DotAndConvertLayout) {
             (Ints{-510}));
 }
 
+TEST_F(OracleNvTile, ShufflePermutesRowMajorElements) {
+  ASSERT_TRUE(defineNv("%t: tensor<2x2xi32>", "tensor<2x2xi32>",
+                       "%r = \"nv_tileas.shuffle\"(%t) <{source_index = "
+                       "array<i64: 3, 0, 0, 2>}> : (tensor<2x2xi32>) -> "
+                       "tensor<2x2xi32>"));
+  EXPECT_EQ(intsOf(run({tileOf(I32, {2, 2}, {10, 11, 12, 13})})),
+            (Ints{13, 10, 10, 12}));
+}
+
+TEST_F(OracleNvTile, SharedMemoryBuffers) {
+  // Two f16x2 buffers: %b at bytes [8, 12), %c over [10, 14) shares the
+  // bytes of %b's second element.
+  ASSERT_TRUE(defineNv(
+      "%t: tensor<2xf16>, %u: tensor<2xf16>", "tensor<2xf16>",
+      "%b = \"nv_tileas.alloc_tensor\"() <{offset = 8 : i64}> : () -> "
+      "!nv_tileas.smem<2xf16>\n"
+      "    %c = \"nv_tileas.alloc_tensor\"() <{offset = 10 : i64}> : () -> "
+      "!nv_tileas.smem<2xf16>\n"
+      "    \"nv_tileas.copy\"(%t, %b) : (tensor<2xf16>, "
+      "!nv_tileas.smem<2xf16>) -> ()\n"
+      "    \"nv_tileas.copy\"(%u, %c) : (tensor<2xf16>, "
+      "!nv_tileas.smem<2xf16>) -> ()\n"
+      "    %r = \"nv_tileas.smem_load\"(%b) : (!nv_tileas.smem<2xf16>) -> "
+      "tensor<2xf16>"));
+  Tile r = run({tileOfBits(ElemType::F16, {2}, {0x3c00, 0x4000}),
+                tileOfBits(ElemType::F16, {2}, {0x4200, 0x4400})});
+  EXPECT_EQ(bitsOf(r), (Bits{0x3c00, 0x4200}));
+
+  // Loading a buffer before anything wrote it.
+  ASSERT_TRUE(defineNv(
+      "%t: tensor<2xf32>", "tensor<2xf32>",
+      "%b = \"nv_tileas.alloc_tensor\"() <{offset = 0 : i64}> : () -> "
+      "!nv_tileas.smem<4xf32>\n"
+      "    %h = \"nv_tileas.alloc_tensor\"() <{offset = 0 : i64}> : () -> "
+      "!nv_tileas.smem<2xf32>\n"
+      "    \"nv_tileas.copy\"(%t, %h) : (tensor<2xf32>, "
+      "!nv_tileas.smem<2xf32>) -> ()\n"
+      "    %all = \"nv_tileas.smem_load\"(%b) : (!nv_tileas.smem<4xf32>) -> "
+      "tensor<4xf32>\n"
+      "    %r = \"nv_tileas.smem_load\"(%h) : (!nv_tileas.smem<2xf32>) -> "
+      "tensor<2xf32>"));
+  expectUB({tileOf(F32, {2}, {1, 2})},
+           "reads shared memory that nothing wrote (byte 8, element 2)");
+}
+
 TEST_F(OracleNvTile, TileRunBindsNvKernelArguments) {
   // A kernel over builtin types: a pointer, a scalar and a tensor argument.
   llvm::SmallString<128> dir;

@@ -11,11 +11,20 @@
 //    and MMA semantics (MemorySemantics.cpp, MmaSemantics.cpp).
 //  - nv_tileaa.mark_for_reuse is a buffer-assignment hint: no effect.
 //  - nv_tileas.convert_layout only moves a value between layouts: its
-//    result is its operand.
+//    result is its operand; shuffle permutes the row-major elements.
+//  - nv_tileas shared memory: alloc_tensor names the bytes [offset, offset
+//    + size) of the tile block's shared memory (the value is the offset),
+//    copy writes a tile there row-major, smem_load reads one back. Reading
+//    a byte nothing wrote in this tile block is undefined behaviour.
+//    Buffers that overlap share bytes as on hardware, so a buffer placed
+//    over a dead one reads the dead one's bytes until it is written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../CudaTile/Semantics.h"
+
+#include <algorithm>
+#include <cstring>
 
 using namespace mlir;
 
@@ -51,6 +60,94 @@ LogicalResult identitySem(ExecContext &ctx, Operation *op) {
   return success();
 }
 
+LogicalResult shuffleSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ShuffleOp>(operation);
+  const Tile &src = ctx.getTile(op.getSource());
+  Tile r = makeTile(op.getResult().getType());
+  ArrayRef<int64_t> index = op.getSourceIndex();
+  if (static_cast<int64_t>(index.size()) != r.size())
+    return ctx.error(op, "source_index has " + Twine(index.size()) +
+                             " entries for " + Twine(r.size()) + " elements");
+  for (int64_t i = 0, n = r.size(); i < n; ++i) {
+    if (index[i] < 0 || index[i] >= src.size())
+      return ctx.error(op, "source_index " + Twine(index[i]) +
+                               " is outside the tile");
+    std::memcpy(r.at(i), src.at(index[i]), r.elemBytes());
+  }
+  ctx.setTile(op.getResult(), std::move(r));
+  return success();
+}
+
+/// The byte range of a shared-memory buffer value.
+struct SmemRange {
+  uint64_t offset;
+  uint64_t size;
+};
+
+FailureOr<SmemRange> smemRange(ExecContext &ctx, Operation *op, Value buffer) {
+  auto type = cast<nv_tileas::SmemType>(buffer.getType());
+  const RtValue &v = ctx.get(buffer);
+  if (!v.isTile())
+    return ctx.error(op, "operand is not a shared-memory buffer value");
+  SmemRange range{v.getTile().getUInt(0),
+                  static_cast<uint64_t>(type.getSizeInBytes())};
+  if (ctx.getSharedMemory().bytes.size() < range.offset + range.size)
+    return ctx.error(op, "shared-memory buffer outside the allocated range");
+  return range;
+}
+
+LogicalResult allocTensorSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::AllocTensorOp>(operation);
+  auto type = cast<nv_tileas::SmemType>(op.getResult().getType());
+  uint64_t offset = static_cast<uint64_t>(op.getOffset());
+  uint64_t size = static_cast<uint64_t>(type.getSizeInBytes());
+  if (!ctx.reserveShared(offset + size))
+    return ctx.error(op, "shared-memory buffer [" + Twine(offset) + ", " +
+                             Twine(offset + size) +
+                             ") is beyond any GPU's "
+                             "shared memory");
+  Tile t(ElemType::I64, {});
+  t.setInt(0, offset);
+  ctx.setTile(op.getResult(), std::move(t));
+  return success();
+}
+
+LogicalResult copySem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::CopyOp>(operation);
+  FailureOr<SmemRange> range = smemRange(ctx, op, op.getDest());
+  if (failed(range))
+    return failure();
+  const Tile &src = ctx.getTile(op.getSource());
+  uint64_t bytes = static_cast<uint64_t>(src.size()) * src.elemBytes();
+  if (bytes != range->size)
+    return ctx.error(op, "the tile and the buffer differ in size");
+  ExecContext::SharedMemory &shared = ctx.getSharedMemory();
+  std::memcpy(shared.bytes.data() + range->offset, src.data(), bytes);
+  std::fill_n(shared.written.begin() + range->offset, bytes, 1);
+  return success();
+}
+
+LogicalResult smemLoadSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::SmemLoadOp>(operation);
+  FailureOr<SmemRange> range = smemRange(ctx, op, op.getSource());
+  if (failed(range))
+    return failure();
+  Tile r = makeTile(op.getResult().getType());
+  uint64_t bytes = static_cast<uint64_t>(r.size()) * r.elemBytes();
+  if (bytes != range->size)
+    return ctx.error(op, "the tile and the buffer differ in size");
+  ExecContext::SharedMemory &shared = ctx.getSharedMemory();
+  for (int64_t i = 0, n = r.size(); i < n; ++i)
+    for (unsigned b = 0; b < r.elemBytes(); ++b)
+      if (!shared.written[range->offset + i * r.elemBytes() + b])
+        return ctx.ub(op, "reads shared memory that nothing wrote (byte " +
+                              Twine(range->offset + i * r.elemBytes() + b) +
+                              ", element " + Twine(i) + ")");
+  std::memcpy(r.data(), shared.bytes.data() + range->offset, bytes);
+  ctx.setTile(op.getResult(), std::move(r));
+  return success();
+}
+
 /// Every category of mirror ops plus the views and dot forms.
 template <class Ops> void registerMirrorDialect(SemanticsRegistry &r) {
   registerControlFor<Ops>(r);
@@ -74,6 +171,10 @@ void registerNvTileSemantics(SemanticsRegistry &r) {
   add<nv_tileaa::ReturnOp>(r, returnSem);
   add<nv_tileaa::MarkForReuseOp>(r, noEffect);
   add<nv_tileas::ConvertLayoutOp>(r, identitySem);
+  add<nv_tileas::ShuffleOp>(r, shuffleSem);
+  add<nv_tileas::AllocTensorOp>(r, allocTensorSem);
+  add<nv_tileas::CopyOp>(r, copySem);
+  add<nv_tileas::SmemLoadOp>(r, smemLoadSem);
 }
 
 } // namespace tilecheck::oracle
