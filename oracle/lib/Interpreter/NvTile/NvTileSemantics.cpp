@@ -12,6 +12,9 @@
 //  - nv_tileaa.mark_for_reuse is a buffer-assignment hint: no effect.
 //  - nv_tileas.convert_layout only moves a value between layouts: its
 //    result is its operand; shuffle permutes the row-major elements.
+//  - builtin.unrealized_conversion_cast between the levels' types (tile and
+//    tensor, cuda_tile.ptr and nv_tileaa.ptr, token and mem_token, view and
+//    memref) passes its operands through: the run-time values are the same.
 //  - nv_tileas shared memory: alloc_tensor names the bytes [offset, offset
 //    + size) of the tile block's shared memory (the value is the offset),
 //    copy writes a tile there row-major, smem_load reads one back. Reading
@@ -22,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "../CudaTile/Semantics.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 #include <algorithm>
 #include <cstring>
@@ -57,6 +62,24 @@ LogicalResult noEffect(ExecContext &, Operation *) { return success(); }
 
 LogicalResult identitySem(ExecContext &ctx, Operation *op) {
   ctx.set(op->getResult(0), ctx.get(op->getOperand(0)));
+  return success();
+}
+
+LogicalResult unrealizedCastSem(ExecContext &ctx, Operation *op) {
+  if (op->getNumOperands() != op->getNumResults())
+    return ctx.error(op, "only one-to-one casts are supported");
+  for (auto [from, to] : llvm::zip(op->getOperands(), op->getResults())) {
+    const RtValue &v = ctx.get(from);
+    // A tile must keep its element type and shape across the cast.
+    if (v.isTile()) {
+      if (!isTileLike(to.getType()))
+        return ctx.error(op, "casts a tile to a non-tile type");
+      if (elemTypeOf(tileElementType(to.getType())) != v.getTile().elemType() ||
+          tileShape(to.getType()) != v.getTile().shape())
+        return ctx.error(op, "casts between tiles of different layouts");
+    }
+    ctx.set(to, v);
+  }
   return success();
 }
 
@@ -172,6 +195,7 @@ void registerNvTileSemantics(SemanticsRegistry &r) {
   add<nv_tileaa::MarkForReuseOp>(r, noEffect);
   add<nv_tileas::ConvertLayoutOp>(r, identitySem);
   add<nv_tileas::ShuffleOp>(r, shuffleSem);
+  r.add(UnrealizedConversionCastOp::getOperationName(), unrealizedCastSem);
   add<nv_tileas::AllocTensorOp>(r, allocTensorSem);
   add<nv_tileas::CopyOp>(r, copySem);
   add<nv_tileas::SmemLoadOp>(r, smemLoadSem);
