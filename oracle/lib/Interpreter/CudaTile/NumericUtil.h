@@ -1,6 +1,8 @@
 //===- NumericUtil.h - Shared helpers of the numeric op semantics ---------===//
 //
-// Internal to the arith, math and conversion semantics. The common cases
+// Internal to the arith, math and conversion semantics, the mirrors' and
+// upstream arith/math's (which call the Value-based kernels declared here so
+// that every level computes the same bits). The common cases
 // (i8..i64, f32, f64 with default modifiers) run as typed loops over the
 // tile bytes: elements are moved with memcpy, which compilers turn into
 // plain loads and stores, so the loops vectorize without breaking strict

@@ -1,8 +1,10 @@
 //===- Semantics.h - Shared helpers of the cuda_tile op semantics ---------===//
 //
-// Internal to oracle/lib/Interpreter/CudaTile: one registration function per
-// op category (each in its own translation unit, mirroring the .td files of
-// the dialect) and small helpers for building result tiles.
+// Internal to oracle/lib/Interpreter: one registration function per op
+// category (each in its own translation unit, mirroring the .td files of
+// the dialect), the mirror-op registrations as templates over a traits
+// struct (instantiated for cuda_tile, nv_tileaa and nv_tileas), and small
+// helpers for building result tiles.
 //
 //===----------------------------------------------------------------------===//
 
