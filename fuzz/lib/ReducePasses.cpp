@@ -25,6 +25,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <numeric>
 #include <set>
@@ -744,6 +745,54 @@ protected:
   }
 };
 
+/// The optional token (or mask) operand of a memory op.
+std::optional<MutableOperandRange> optionalOperand(Operation *op, bool mask) {
+  std::optional<MutableOperandRange> range;
+  auto token = [&](auto o) { range.emplace(o.getTokenMutable()); };
+  auto masked = [&](auto o) { range.emplace(o.getMaskMutable()); };
+  if (mask)
+    llvm::TypeSwitch<Operation *>(op)
+        .Case<LoadPtrTkoOp, StorePtrTkoOp, AtomicRMWTkoOp, AtomicCASTkoOp>(
+            masked);
+  else
+    llvm::TypeSwitch<Operation *>(op)
+        .Case<LoadViewTkoOp, StoreViewTkoOp, LoadPtrTkoOp, StorePtrTkoOp,
+              AtomicRMWTkoOp, AtomicCASTkoOp, AtomicRedViewTkoOp, PrintTkoOp>(
+            token);
+  return range;
+}
+
+/// Drops the optional input token (ordering) or mask of memory ops, so the
+/// token chains and mask computations feeding them can go.
+class DropOptionalOperandPass : public SiteListPass<Operation *> {
+public:
+  explicit DropOptionalOperandPass(bool mask) : mask(mask) {}
+  StringRef getName() const override {
+    return mask ? "drop-mask" : "drop-token";
+  }
+
+protected:
+  std::vector<Operation *> sites(TestCase &tc) override {
+    std::vector<Operation *> ops;
+    tc.module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      std::optional<MutableOperandRange> r = optionalOperand(op, mask);
+      if (r && r->size() > 0)
+        ops.push_back(op);
+    });
+    return ops;
+  }
+  bool applyOne(TestCase &, Operation *op) override {
+    std::optional<MutableOperandRange> r = optionalOperand(op, mask);
+    if (!r)
+      return false;
+    r->clear();
+    return true;
+  }
+
+private:
+  bool mask;
+};
+
 //===----------------------------------------------------------------------===//
 // Shapes
 //===----------------------------------------------------------------------===//
@@ -1028,6 +1077,8 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::One));
   passes.push_back(std::make_unique<DropArgsPass>());
   passes.push_back(std::make_unique<DropHintsPass>());
+  passes.push_back(std::make_unique<DropOptionalOperandPass>(/*mask=*/false));
+  passes.push_back(std::make_unique<DropOptionalOperandPass>(/*mask=*/true));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::One));

@@ -188,6 +188,29 @@ cuda_tile.module @m {
   EXPECT_TRUE(maskIsTrue);
 }
 
+TEST_F(ReduceTest, DropTokenAndMaskFreeTheirProducers) {
+  const char *tokens = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %tok = make_token : token
+    %i = iota : tile<16xi32>
+    %c8 = constant <i32: 8> : tile<16xi32>
+    %mask = cmpi less_than %i, %c8, signed : tile<16xi32> -> tile<16xi1>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
+    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
+    %t = store_ptr_tko weak %p2, %i, %mask token = %tok : tile<16xptr<i32>>, tile<16xi32>, tile<16xi1> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(tokens, {"zeros:i32:16"});
+  reduce(tc, contains("cuda_tile.store_ptr_tko"),
+         {"drop-token", "drop-mask", "remove-dead"});
+  EXPECT_EQ(count(tc, "cuda_tile.make_token"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.cmpi"), 0u);
+}
+
 TEST_F(ReduceTest, IfThenAndIfElseInlineOneBranch) {
   TestCase thenCase = parse(kControl, {"zeros:i32:1", "5"});
   reduce(thenCase, contains("cuda_tile.divi"), {"if-then"});
