@@ -344,7 +344,13 @@ std::string tilecheck::fuzz::normalizeDiagnostics(StringRef diagnostics) {
 
 /// The function name of an LLVM stack-trace frame line, without argument
 /// list or template arguments; empty when the frame names no function.
-static std::string frameFunction(StringRef line) {
+static std::string frameFunction(StringRef text) {
+  // "(anonymous namespace)" holds the characters that end a name; hide it.
+  std::string hidden = text.str();
+  for (size_t at; (at = hidden.find("(anonymous namespace)")) !=
+                  std::string::npos;)
+    hidden.replace(at, strlen("(anonymous namespace)"), "{anonymous}");
+  StringRef line = hidden;
   // "#3 0x00005555 in? name(args) (/path/lib.so+0x1234)" (symbolized) or
   // "#3 0x00005555 name + 42" / "#3 0x00005555 (/path/lib.so+0x1234)".
   line = line.trim();
@@ -375,6 +381,8 @@ static std::string frameFunction(StringRef line) {
       break;
     name += c;
   }
+  for (size_t at; (at = name.find("{anonymous}")) != std::string::npos;)
+    name.replace(at, strlen("{anonymous}"), "(anonymous namespace)");
   return name;
 }
 

@@ -998,8 +998,10 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
       return t.runningPass;
     if (StringRef(t.phase).starts_with("interpret"))
       return ("interpreter (" + t.phase + ")");
-    if (!t.phase.empty())
-      return t.phase;
+    if (t.phase == "parse-compiled")
+      return "print/parse";
+    // Start-up, parsing the input, between passes: no pass to blame (the
+    // bisection probes the empty prefix to say so).
     return "";
   };
   std::string sigDetail;
@@ -1197,12 +1199,10 @@ static void bisect(const ProgramCase &program, const Reference &reference,
   }
   // Invariant: a prefix of `lo` passes does not show the finding, a prefix
   // of `hi` passes does (the whole pipeline did).
-  size_t lo = 0, hi = passes->size();
   unsigned probes = 0;
-  while (hi - lo > 1) {
-    size_t mid = lo + (hi - lo) / 2;
+  auto shows = [&](size_t n) {
     std::string prefix = "builtin.module(";
-    for (size_t i = 0; i < mid; ++i)
+    for (size_t i = 0; i < n; ++i)
       prefix += (i ? "," : "") + (*passes)[i];
     prefix += ")";
     ConfigResult probe =
@@ -1210,7 +1210,19 @@ static void bisect(const ProgramCase &program, const Reference &reference,
                        CompileMode::Instrumented, /*checkpoints=*/false,
                        &prefix);
     ++probes;
-    if (probe.kind == result.kind)
+    return probe.kind == result.kind;
+  };
+  // The empty prefix first: a finding without any pass is no pass's fault
+  // (a crash at start-up, a module that does not survive printing).
+  if (shows(0)) {
+    result.culprit = "(no pass)";
+    result.culpritMethod = "bisection";
+    return;
+  }
+  size_t lo = 0, hi = passes->size();
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (shows(mid))
       hi = mid;
     else
       lo = mid;

@@ -131,9 +131,9 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
     return makeError("cannot create '" + parent + "': " + ec.message());
   SmallString<256> tmpl(parent.empty() ? "." : parent);
   sys::path::append(tmpl, ".tmp-XXXXXX");
-  if (!::mkdtemp(tmpl.data()))
-    return makeError("cannot create a directory under '" + parent + "'");
   std::string tmp = tmpl.str().str();
+  if (!::mkdtemp(tmp.data()))
+    return makeError("cannot create a directory under '" + parent + "'");
   auto cleanup = [&](Error e) {
     sys::fs::remove_directories(tmp);
     return e;
