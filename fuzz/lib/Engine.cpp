@@ -474,6 +474,36 @@ void maybeInjectFault(StringRef where) {
   }
 }
 
+/// The test-only miscompile hook: TILECHECK_TEST_CHILD_FAULT=miscompile@PASS
+/// turns the first `*.addi` op of the module into the same dialect's `subi`
+/// right after PASS, at whatever IR level PASS leaves. Tests use it to check
+/// culprit naming without a real compiler bug.
+void maybeInjectMiscompile(StringRef passArg, Operation *module) {
+  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
+  if (!env || !*env)
+    return;
+  auto [what, at] = StringRef(env).split('@');
+  if (what != "miscompile" || at != passArg)
+    return;
+  Operation *target = nullptr;
+  module->walk([&](Operation *op) {
+    if (!target && op->getName().getStringRef().ends_with(".addi"))
+      target = op;
+  });
+  if (!target)
+    return;
+  OperationState state(target->getLoc(),
+                       (target->getName().getStringRef().drop_back(4) + "subi")
+                           .str());
+  state.addOperands(target->getOperands());
+  state.addTypes(target->getResultTypes());
+  state.addAttributes(target->getAttrs());
+  OpBuilder builder(target);
+  Operation *sub = builder.create(state);
+  target->replaceAllUsesWith(sub);
+  target->erase();
+}
+
 oracle::TileRunConfig runConfigFor(const ProgramCase &program,
                                    std::optional<uint64_t> order,
                                    const EngineOptions &options,
@@ -712,6 +742,7 @@ public:
       return;
     channel.line("done", arg);
     ++passIndex;
+    maybeInjectMiscompile(arg, op);
     if (!checkpoints || culprit || !isa<ModuleOp>(op) || op->getParentOp())
       return;
     if (!options.checkpointAll &&
@@ -719,8 +750,10 @@ public:
       return;
     // An unchanged module interprets as before: skip it.
     OperationFingerPrint print(op);
-    if (lastPrint && *lastPrint == print)
+    if (lastPrint && *lastPrint == print) {
+      lastAgreeing = passIndex;
       return;
+    }
     lastPrint = print;
     channel.line("phase", ("interpret-after " + arg).str());
     RunOutputs outputs = interpret(op, program, order, options);
@@ -729,7 +762,10 @@ public:
     channel.line("phase", "compile");
     if (v.kind != FindingKind::None) {
       culprit = arg.str();
+      culpritIndex = passIndex;
       culpritVerdict = v;
+    } else {
+      lastAgreeing = passIndex;
     }
   }
 
@@ -751,7 +787,9 @@ public:
   std::optional<uint64_t> order;
   const EngineOptions &options;
   bool checkpoints;
-  unsigned passIndex = 0;
+  /// Top-level passes finished so far; the pass count after the last
+  /// checkpoint that agreed, and after the one that disagreed.
+  unsigned passIndex = 0, lastAgreeing = 0, culpritIndex = 0;
   unsigned interpretations = 0;
   std::optional<OperationFingerPrint> lastPrint;
   std::optional<std::string> culprit;
@@ -765,6 +803,9 @@ struct ChildResult {
   FindingKind kind = FindingKind::None;
   std::string culprit, culpritMethod, detail, signatureDetail, diagnostics,
       compiled, notes;
+  unsigned interpretations = 0;
+  /// With sparse checkpoints: the culprit lies among passes (lo, hi].
+  unsigned rangeLo = 0, rangeHi = 0;
   std::optional<RunOutputs> got;
 
   llvm::json::Value toJSON() const {
@@ -775,7 +816,11 @@ struct ChildResult {
                            {"signature_detail", signatureDetail},
                            {"diagnostics", diagnostics},
                            {"compiled", compiled},
-                           {"notes", notes}};
+                           {"notes", notes},
+                           {"interpretations",
+                            static_cast<int64_t>(interpretations)},
+                           {"range_lo", static_cast<int64_t>(rangeLo)},
+                           {"range_hi", static_cast<int64_t>(rangeHi)}};
     if (got)
       obj["got"] = got->toJSON();
     return llvm::json::Value(std::move(obj));
@@ -797,6 +842,9 @@ struct ChildResult {
     r.diagnostics = str("diagnostics");
     r.compiled = str("compiled");
     r.notes = str("notes");
+    r.interpretations = obj->getInteger("interpretations").value_or(0);
+    r.rangeLo = obj->getInteger("range_lo").value_or(0);
+    r.rangeHi = obj->getInteger("range_hi").value_or(0);
     if (const llvm::json::Value *g = obj->get("got")) {
       if (auto outs = RunOutputs::fromJSON(*g))
         r.got = std::move(*outs);
@@ -840,6 +888,7 @@ void interpretCompiled(StringRef compiledText, const ProgramCase &program,
   }
   channel.line("phase", "interpret-compiled");
   RunOutputs got = interpret(reparsed.get(), program, order, options);
+  ++r.interpretations;
   Verdict v = compareOutputs(reference, got, options);
   if (v.kind == FindingKind::None)
     return;
@@ -930,6 +979,7 @@ int configChild(int fd, const ProgramCase &program,
     pm.addInstrumentation(std::move(instrumentation));
     channel.line("phase", "compile");
     LogicalResult ran = pm.run(*module);
+    r.interpretations += instr->interpretations;
     r.diagnostics += diags.text;
     if (failed(ran)) {
       if (isExpectedTargetRejection(diags.text)) {
@@ -950,6 +1000,11 @@ int configChild(int fd, const ProgramCase &program,
       // checkpoint names the pass.
       r.culprit = *instr->culprit;
       r.culpritMethod = "checkpoint";
+      if (instr->culpritIndex > instr->lastAgreeing + 1) {
+        // Passes ran between the last agreeing checkpoint and this one.
+        r.rangeLo = instr->lastAgreeing;
+        r.rangeHi = instr->culpritIndex;
+      }
     }
     llvm::raw_string_ostream os(compiledText);
     module->print(os);
@@ -1048,6 +1103,9 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
       result.diagnostics += outcome.stderrText;
     result.compiled = std::move(r.compiled);
     result.got = std::move(r.got);
+    result.interpretations = r.interpretations;
+    result.culpritRangeLo = r.rangeLo;
+    result.culpritRangeHi = r.rangeHi;
   }
   if (result.kind == FindingKind::WrongResult)
     result.reference = reference.outputs;
@@ -1189,16 +1247,17 @@ tilecheck::fuzz::pipelinePasses(const Configuration &config) {
   return splitPipeline(described.output);
 }
 
-/// Finds the shortest prefix of the pass list that shows `kind`.
+/// Finds the shortest prefix of the pass list that shows the finding's
+/// kind, among prefixes of (lo, hi] passes; hi = 0 means the whole list,
+/// whose empty prefix is probed first.
 static void bisect(const ProgramCase &program, const Reference &reference,
-                   ConfigResult &result, const EngineOptions &options) {
+                   ConfigResult &result, const EngineOptions &options,
+                   size_t lo = 0, size_t hi = 0) {
   auto passes = pipelinePasses(result.config);
   if (!passes) {
     llvm::consumeError(passes.takeError());
     return;
   }
-  // Invariant: a prefix of `lo` passes does not show the finding, a prefix
-  // of `hi` passes does (the whole pipeline did).
   unsigned probes = 0;
   auto shows = [&](size_t n) {
     std::string prefix = "builtin.module(";
@@ -1212,14 +1271,20 @@ static void bisect(const ProgramCase &program, const Reference &reference,
     ++probes;
     return probe.kind == result.kind;
   };
-  // The empty prefix first: a finding without any pass is no pass's fault
-  // (a crash at start-up, a module that does not survive printing).
-  if (shows(0)) {
-    result.culprit = "(no pass)";
-    result.culpritMethod = "bisection";
-    return;
+  bool refine = hi != 0;
+  if (!refine) {
+    // The empty prefix first: a finding without any pass is no pass's
+    // fault (a crash at start-up, a module that does not survive printing).
+    if (shows(0)) {
+      result.culprit = "(no pass)";
+      result.culpritMethod = "bisection";
+      return;
+    }
+    hi = passes->size();
   }
-  size_t lo = 0, hi = passes->size();
+  hi = std::min(hi, passes->size());
+  // Invariant: a prefix of `lo` passes does not show the finding, a prefix
+  // of `hi` passes does.
   while (hi - lo > 1) {
     size_t mid = lo + (hi - lo) / 2;
     if (shows(mid))
@@ -1230,7 +1295,7 @@ static void bisect(const ProgramCase &program, const Reference &reference,
   if (hi == 0 || hi > passes->size())
     return;
   result.culprit = passArgument((*passes)[hi - 1]).str();
-  result.culpritMethod = "bisection";
+  result.culpritMethod = refine ? "checkpoint+bisection" : "bisection";
   result.diagnostics += llvm::formatv("note: bisection over {0} passes ({1} "
                                       "probes) names pass {2}: {3}\n",
                                       passes->size(), probes, hi,
@@ -1265,6 +1330,12 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
   if (countsAsFinding(result.kind) && result.culprit.empty() &&
       options.bisect && result.kind != FindingKind::OracleError)
     bisect(program, reference, result, options);
+  else if (countsAsFinding(result.kind) && options.bisect &&
+           result.culpritMethod == "checkpoint" &&
+           result.culpritRangeHi > result.culpritRangeLo + 1)
+    // Sparse checkpoints bracket the culprit; bisect inside the bracket.
+    bisect(program, reference, result, options, result.culpritRangeLo,
+           result.culpritRangeHi);
   // The culprit may have changed: recompute the bucket.
   result.signature = makeSignature(result.kind, result.culprit,
                                    result.signatureDetail, reference.opKinds);

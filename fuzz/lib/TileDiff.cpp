@@ -52,6 +52,7 @@ static json::Value resultToJSON(const ConfigResult &r) {
                    {"signature_text", r.signature.text},
                    {"signature_detail", r.signatureDetail},
                    {"compiled", r.compiled},
+                   {"interpretations", static_cast<int64_t>(r.interpretations)},
                    {"seconds", r.seconds}};
   if (r.got)
     obj["got"] = r.got->toJSON();
@@ -83,6 +84,7 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   r.signatureDetail = str("signature_detail");
   r.compiled = str("compiled");
   r.seconds = obj->getNumber("seconds").value_or(0);
+  r.interpretations = obj->getInteger("interpretations").value_or(0);
   for (auto [key, field] : {std::pair("got", &r.got),
                             std::pair("reference", &r.reference)}) {
     if (const json::Value *o = obj->get(key)) {
@@ -477,7 +479,9 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       if (!countsAsFinding(r.kind)) {
         if (verbose)
           outs() << "  ok " << program.name << " [" << r.config.str()
-                 << "] " << formatv("{0:f3}s", r.seconds) << "\n";
+                 << "] " << r.interpretations << " interpretations, "
+                 << formatv("{0:f3}s", r.seconds)
+                 << (r.seconds == 0 ? " (shared)" : "") << "\n";
         continue;
       }
       ++numFindings;

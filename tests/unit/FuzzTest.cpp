@@ -451,6 +451,122 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
 }
 
 //===----------------------------------------------------------------------===//
+// Culprit passes of wrong results (the test-only miscompile hook turns the
+// first addi into a subi right after the named pass)
+//===----------------------------------------------------------------------===//
+
+/// Whether this build's interpreter runs the compiled (nv_tileas) module;
+/// the wrong-result culprit tests need it.
+bool interpreterRunsCompiledModules(const Reference &ref) {
+  ConfigResult r = checkConfiguration(addCase(), ref, defaultMatrix()[0],
+                                      fastOptions());
+  return r.kind == FindingKind::None;
+}
+
+TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  if (!interpreterRunsCompiledModules(*ref))
+    GTEST_SKIP() << "the interpreter of this build cannot run nv_tileaa/"
+                    "nv_tileas modules";
+  Configuration o2 = defaultMatrix()[4], o3 = defaultMatrix()[6];
+  {
+    FaultScope fault("miscompile@convert-tileaa-to-tileas");
+    ConfigResult r = checkConfiguration(program, *ref, o2, options);
+    ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+    EXPECT_EQ(r.culprit, "convert-tileaa-to-tileas");
+    EXPECT_EQ(r.culpritMethod, "checkpoint");
+    EXPECT_NE(r.detail.find("expected 5, got -5"), std::string::npos)
+        << r.detail;
+    ASSERT_TRUE(r.got.has_value());
+    EXPECT_EQ(r.signature.text.rfind(
+                  "wrong-result|convert-tileaa-to-tileas|buffer contents|", 0),
+              0u)
+        << r.signature.text;
+  }
+  {
+    // Only the last pass is a checkpoint: it brackets the culprit, the
+    // bisection inside the bracket names it.
+    FaultScope fault("miscompile@tileaa-assign-atoms");
+    EngineOptions sparse = options;
+    sparse.checkpointAll = false;
+    sparse.checkpointPasses = {"tilec-pipeline-config"};
+    ConfigResult r = checkConfiguration(program, *ref, o3, sparse);
+    ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+    EXPECT_EQ(r.culprit, "tileaa-assign-atoms");
+    EXPECT_EQ(r.culpritMethod, "checkpoint+bisection");
+  }
+  {
+    // The only checkpoint comes before the miscompile: the end result alone
+    // disagrees and the bisection over the whole pass list finds the pass.
+    FaultScope fault("miscompile@cse");
+    EngineOptions early = options;
+    early.checkpointAll = false;
+    early.checkpointPasses = {"convert-cuda-tile-to-tileaa"};
+    ConfigResult r = checkConfiguration(program, *ref, o2, early);
+    ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+    EXPECT_EQ(r.culprit, "cse");
+    EXPECT_EQ(r.culpritMethod, "bisection");
+  }
+}
+
+TEST(FuzzCulprit, StoredWrongResultReplays) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  if (!interpreterRunsCompiledModules(*ref))
+    GTEST_SKIP() << "the interpreter of this build cannot run nv_tileaa/"
+                    "nv_tileas modules";
+  TempDir tmp;
+  auto store = FindingsStore::open(tmp.path);
+  ASSERT_TRUE(static_cast<bool>(store));
+  std::string dir;
+  {
+    FaultScope fault("miscompile@canonicalize");
+    ProgramReport report = checkProgram(program, defaultMatrix(), options);
+    ASSERT_FALSE(report.error.has_value());
+    unsigned wrong = 0;
+    for (const ConfigResult &r : report.results) {
+      if (r.kind != FindingKind::WrongResult)
+        continue;
+      ++wrong;
+      EXPECT_EQ(r.culprit, "canonicalize");
+      auto rec = (*store)->record(program, r, options);
+      ASSERT_TRUE(static_cast<bool>(rec));
+      if (dir.empty())
+        dir = rec->dir;
+    }
+    // O1..O3 run canonicalize, O0 does not.
+    EXPECT_EQ(wrong, 6u);
+    auto buckets = (*store)->buckets();
+    ASSERT_TRUE(static_cast<bool>(buckets));
+    ASSERT_EQ(buckets->size(), 1u);
+    EXPECT_EQ((*buckets)[0].count, 6);
+  }
+  for (const char *file : {"reference/arg1.npy", "got/arg1.npy",
+                           "compiled.mlir"}) {
+    llvm::SmallString<256> p(dir);
+    llvm::sys::path::append(p, file);
+    EXPECT_TRUE(llvm::sys::fs::exists(p)) << file;
+  }
+  auto finding = loadFinding(dir);
+  ASSERT_TRUE(static_cast<bool>(finding))
+      << llvm::toString(finding.takeError());
+  {
+    FaultScope fault("miscompile@canonicalize");
+    auto again = replayFinding(*finding);
+    ASSERT_TRUE(static_cast<bool>(again));
+    EXPECT_EQ(again->signature.hash, finding->signature);
+  }
+  auto fixed = replayFinding(*finding);
+  ASSERT_TRUE(static_cast<bool>(fixed));
+  EXPECT_EQ(fixed->kind, FindingKind::None);
+}
+
+//===----------------------------------------------------------------------===//
 // Findings store
 //===----------------------------------------------------------------------===//
 

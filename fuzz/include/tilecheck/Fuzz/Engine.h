@@ -153,6 +153,13 @@ struct ConfigResult {
   /// How the culprit was found: "checkpoint", "instrumentation",
   /// "bisection" or "" (none needed / unknown).
   std::string culpritMethod;
+  /// With a sparse checkpoint list: the culprit is among the top-level
+  /// passes (culpritRangeLo, culpritRangeHi] (1-based), refined by
+  /// bisection when it holds more than one.
+  unsigned culpritRangeLo = 0, culpritRangeHi = 0;
+  /// Interpreter runs of this configuration (checkpoints and the compiled
+  /// module).
+  unsigned interpretations = 0;
   double seconds = 0;
 };
 
