@@ -67,8 +67,7 @@ const std::vector<ProgramCase> &programs() {
   return cases;
 }
 
-void checkDefaultMatrix(benchmark::State &state, bool checkpoints,
-                        bool share) {
+void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share) {
   const std::vector<ProgramCase> &cases = programs();
   if (cases.empty()) {
     state.SkipWithError("no generated programs");

@@ -63,9 +63,9 @@ json::Value Configuration::toJSON() const {
       {"v2_opt_level", static_cast<int64_t>(v2OptLevel)},
       {"pipeline_strategy", driver::stringifyPipelineStrategy(strategy)},
       {"scheduler", driver::stringifyScheduler(scheduler)},
-      {"block_order", blockOrderSeed ? json::Value(static_cast<int64_t>(
-                                           *blockOrderSeed))
-                                     : json::Value("row-major")}};
+      {"block_order", blockOrderSeed
+                          ? json::Value(static_cast<int64_t>(*blockOrderSeed))
+                          : json::Value("row-major")}};
   return json::Value(std::move(obj));
 }
 
@@ -217,9 +217,9 @@ std::vector<Configuration> tilecheck::fuzz::sampleMatrix(uint64_t seed,
   return out;
 }
 
-std::vector<Configuration>
-tilecheck::fuzz::makeMatrix(MatrixKind kind, uint64_t sampleSeed,
-                            unsigned sampleSize) {
+std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
+                                                       uint64_t sampleSeed,
+                                                       unsigned sampleSize) {
   switch (kind) {
   case MatrixKind::Default:
     return defaultMatrix();
@@ -347,8 +347,8 @@ std::string tilecheck::fuzz::normalizeDiagnostics(StringRef diagnostics) {
 static std::string frameFunction(StringRef text) {
   // "(anonymous namespace)" holds the characters that end a name; hide it.
   std::string hidden = text.str();
-  for (size_t at; (at = hidden.find("(anonymous namespace)")) !=
-                  std::string::npos;)
+  for (size_t at;
+       (at = hidden.find("(anonymous namespace)")) != std::string::npos;)
     hidden.replace(at, strlen("(anonymous namespace)"), "{anonymous}");
   StringRef line = hidden;
   // "#3 0x00005555 in? name(args) (/path/lib.so+0x1234)" (symbolized) or
@@ -389,14 +389,28 @@ static std::string frameFunction(StringRef text) {
 /// Frames that belong to the crash machinery, not to the bug.
 static bool isMachineryFrame(StringRef fn) {
   static const char *const prefixes[] = {
-      "llvm::sys::",       "SignalHandler",  "__restore_rt",
-      "raise",             "abort",          "gsignal",
-      "pthread_kill",      "__pthread_kill", "__assert_fail",
-      "__GI_",             "__libc_",        "llvm::llvm_unreachable_internal",
-      "llvm::report_fatal_error", "llvm::report_bad_alloc_error",
-      "std::__terminate",  "std::terminate", "__cxa_",
-      "__assert_perror_fail", "tilecheck::fuzz::detail::", "_start",
-      "PrintStackTrace",   "(anonymous namespace)::SignalHandler"};
+      "llvm::sys::",
+      "SignalHandler",
+      "__restore_rt",
+      "raise",
+      "abort",
+      "gsignal",
+      "pthread_kill",
+      "__pthread_kill",
+      "__assert_fail",
+      "__GI_",
+      "__libc_",
+      "llvm::llvm_unreachable_internal",
+      "llvm::report_fatal_error",
+      "llvm::report_bad_alloc_error",
+      "std::__terminate",
+      "std::terminate",
+      "__cxa_",
+      "__assert_perror_fail",
+      "tilecheck::fuzz::detail::",
+      "_start",
+      "PrintStackTrace",
+      "(anonymous namespace)::SignalHandler"};
   for (const char *p : prefixes)
     if (fn.starts_with(p))
       return true;

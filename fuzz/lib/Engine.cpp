@@ -249,8 +249,7 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
     }
     ::usleep(1000);
   }
-  outcome.seconds =
-      std::chrono::duration<double>(Clock::now() - start).count();
+  outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (errFd >= 0) {
     outcome.stderrText = readWholeFd(errFd, 1 << 20);
     ::close(errFd);
@@ -432,13 +431,11 @@ struct DiagnosticCapture {
         os << "<input>: ";
     };
     printLoc(diag.getLocation());
-    StringRef severity = diag.getSeverity() == DiagnosticSeverity::Error
-                             ? "error"
-                         : diag.getSeverity() == DiagnosticSeverity::Warning
-                             ? "warning"
-                         : diag.getSeverity() == DiagnosticSeverity::Note
-                             ? "note"
-                             : "remark";
+    StringRef severity =
+        diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
+        : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
+        : diag.getSeverity() == DiagnosticSeverity::Note    ? "note"
+                                                            : "remark";
     os << severity << ": " << diag << "\n";
     for (Diagnostic &note : diag.getNotes()) {
       printLoc(note.getLocation());
@@ -492,9 +489,9 @@ void maybeInjectMiscompile(StringRef passArg, Operation *module) {
   });
   if (!target)
     return;
-  OperationState state(target->getLoc(),
-                       (target->getName().getStringRef().drop_back(4) + "subi")
-                           .str());
+  OperationState state(
+      target->getLoc(),
+      (target->getName().getStringRef().drop_back(4) + "subi").str());
   state.addOperands(target->getOperands());
   state.addTypes(target->getResultTypes());
   state.addAttributes(target->getAttrs());
@@ -552,8 +549,8 @@ oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds) {
     }
     return false;
   };
-  if (has({"mmaf", "mmai", "mmaf_scaled", "dot", "dot_int",
-           "block_scaled_mma", "mma_block_scale"}))
+  if (has({"mmaf", "mmai", "mmaf_scaled", "dot", "dot_int", "block_scaled_mma",
+           "mma_block_scale"}))
     return oracle::ResultClass::Mma;
   if (has({"reduce", "scan"}))
     return oracle::ResultClass::Reduction;
@@ -591,9 +588,7 @@ oracle::ResultClass parseResultClass(StringRef name) {
       .Default(oracle::ResultClass::Exact);
 }
 
-StringRef firstLine(StringRef text) {
-  return text.trim().split('\n').first;
-}
+StringRef firstLine(StringRef text) { return text.trim().split('\n').first; }
 
 /// How a compiled run compares with the reference.
 struct Verdict {
@@ -618,8 +613,8 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
     v.detail = ("the interpreter cannot run the compiled module: " +
                 firstLine(got.message))
                    .str();
-    v.signatureDetail = normalizeDiagnostics("error: " +
-                                             firstLine(got.message).str());
+    v.signatureDetail =
+        normalizeDiagnostics("error: " + firstLine(got.message).str());
     return v;
   }
   if (got.exitCode == oracle::kExitStepLimit &&
@@ -725,8 +720,8 @@ public:
                         const Reference &reference,
                         std::optional<uint64_t> order,
                         const EngineOptions &options, bool checkpoints)
-      : channel(channel), program(program), reference(reference),
-        order(order), options(options), checkpoints(checkpoints) {}
+      : channel(channel), program(program), reference(reference), order(order),
+        options(options), checkpoints(checkpoints) {}
 
   void runBeforePass(Pass *pass, Operation *op) override {
     StringRef arg = pass->getArgument();
@@ -809,18 +804,18 @@ struct ChildResult {
   std::optional<RunOutputs> got;
 
   llvm::json::Value toJSON() const {
-    llvm::json::Object obj{{"kind", stringify(kind)},
-                           {"culprit", culprit},
-                           {"culprit_method", culpritMethod},
-                           {"detail", detail},
-                           {"signature_detail", signatureDetail},
-                           {"diagnostics", diagnostics},
-                           {"compiled", compiled},
-                           {"notes", notes},
-                           {"interpretations",
-                            static_cast<int64_t>(interpretations)},
-                           {"range_lo", static_cast<int64_t>(rangeLo)},
-                           {"range_hi", static_cast<int64_t>(rangeHi)}};
+    llvm::json::Object obj{
+        {"kind", stringify(kind)},
+        {"culprit", culprit},
+        {"culprit_method", culpritMethod},
+        {"detail", detail},
+        {"signature_detail", signatureDetail},
+        {"diagnostics", diagnostics},
+        {"compiled", compiled},
+        {"notes", notes},
+        {"interpretations", static_cast<int64_t>(interpretations)},
+        {"range_lo", static_cast<int64_t>(rangeLo)},
+        {"range_hi", static_cast<int64_t>(rangeHi)}};
     if (got)
       obj["got"] = got->toJSON();
     return llvm::json::Value(std::move(obj));
@@ -899,10 +894,10 @@ void interpretCompiled(StringRef compiledText, const ProgramCase &program,
 }
 
 /// The body of a configuration child.
-int configChild(int fd, const ProgramCase &program,
-                const Reference &reference, const Configuration &config,
-                const EngineOptions &options, CompileMode mode,
-                bool checkpoints, const std::string *pipelinePrefix) {
+int configChild(int fd, const ProgramCase &program, const Reference &reference,
+                const Configuration &config, const EngineOptions &options,
+                CompileMode mode, bool checkpoints,
+                const std::string *pipelinePrefix) {
   llvm::sys::PrintStackTraceOnErrorSignal("tile-diff");
   Channel channel{fd};
   ChildResult r;
@@ -929,8 +924,8 @@ int configChild(int fd, const ProgramCase &program,
     r.diagnostics += cr.diagnostics;
     if (!cr.ok()) {
       bool expected = isExpectedTargetRejection(cr.diagnostics);
-      r.kind = expected ? FindingKind::UnsupportedTarget
-                        : FindingKind::PassFailure;
+      r.kind =
+          expected ? FindingKind::UnsupportedTarget : FindingKind::PassFailure;
       r.detail = firstLine(normalizeDiagnostics(cr.diagnostics)).str();
       r.signatureDetail = normalizeDiagnostics(cr.diagnostics);
       channel.result(r.toJSON());
@@ -939,9 +934,8 @@ int configChild(int fd, const ProgramCase &program,
     compiledText = std::move(cr.output);
   } else {
     channel.line("phase", "parse-input");
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(program.text, ParserConfig(&ctx),
-                                    "<input>");
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+        program.text, ParserConfig(&ctx), "<input>");
     if (!module) {
       r.kind = FindingKind::OracleError;
       r.detail = "the input does not parse in the configuration child";
@@ -1072,20 +1066,18 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
     result.culpritMethod = result.culprit.empty() ? "" : "instrumentation";
     result.detail = "the memory limit was exceeded";
     result.diagnostics = outcome.stderrText;
-  } else if (outcome.status == ChildOutcome::Status::Signaled ||
-             !t.result) {
+  } else if (outcome.status == ChildOutcome::Status::Signaled || !t.result) {
     result.kind = FindingKind::Crash;
     result.culprit = where();
     result.culpritMethod = result.culprit.empty() ? "" : "instrumentation";
     sigDetail = normalizeCrash(outcome.stderrText, outcome.signal);
-    result.detail =
-        outcome.status == ChildOutcome::Status::Signaled
-            ? ("killed by signal " + llvm::Twine(outcome.signal) + " (" +
-               strsignal(outcome.signal) + ")")
-                  .str()
-            : ("exited with code " + llvm::Twine(outcome.exitCode) +
-               " without a result")
-                  .str();
+    result.detail = outcome.status == ChildOutcome::Status::Signaled
+                        ? ("killed by signal " + llvm::Twine(outcome.signal) +
+                           " (" + strsignal(outcome.signal) + ")")
+                              .str()
+                        : ("exited with code " + llvm::Twine(outcome.exitCode) +
+                           " without a result")
+                              .str();
     if (outcome.status != ChildOutcome::Status::Signaled)
       sigDetail = "exit " + std::to_string(outcome.exitCode);
     result.diagnostics = outcome.stderrText;
@@ -1110,8 +1102,8 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
   if (result.kind == FindingKind::WrongResult)
     result.reference = reference.outputs;
   result.signatureDetail = sigDetail;
-  result.signature = makeSignature(result.kind, result.culprit, sigDetail,
-                                   reference.opKinds);
+  result.signature =
+      makeSignature(result.kind, result.culprit, sigDetail, reference.opKinds);
   return result;
 }
 
@@ -1152,9 +1144,9 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
         OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
             program.text, ParserConfig(&ctx), program.name);
         if (!module) {
-          channel.result(llvm::json::Object{
-              {"error", "the program does not parse: " +
-                            firstLine(diags.text).str()}});
+          channel.result(
+              llvm::json::Object{{"error", "the program does not parse: " +
+                                               firstLine(diags.text).str()}});
           return 0;
         }
         std::set<std::string> ops;
@@ -1201,12 +1193,12 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
   if (outcome.status == ChildOutcome::Status::OutOfMemory)
     return makeError("the reference run exceeded the memory limit");
   if (!t.result)
-    return makeError("the reference run died (" +
-                     (outcome.signal ? llvm::Twine("signal ") +
-                                           llvm::Twine(outcome.signal)
-                                     : llvm::Twine("exit ") +
-                                           llvm::Twine(outcome.exitCode)) +
-                     "): " + firstLine(outcome.stderrText));
+    return makeError(
+        "the reference run died (" +
+        (outcome.signal
+             ? llvm::Twine("signal ") + llvm::Twine(outcome.signal)
+             : llvm::Twine("exit ") + llvm::Twine(outcome.exitCode)) +
+        "): " + firstLine(outcome.stderrText));
   const llvm::json::Object *obj = t.result->getAsObject();
   if (!obj)
     return makeError("the reference run sent no result");
@@ -1222,8 +1214,8 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
   ref.outputs = std::move(*parsed);
   if (const llvm::json::Array *types = obj->getArray("types"))
     for (const llvm::json::Value &tv : *types)
-      if (const llvm::json::Array *pair = tv.getAsArray(); pair &&
-                                                           pair->size() == 2)
+      if (const llvm::json::Array *pair = tv.getAsArray();
+          pair && pair->size() == 2)
         ref.bufferTypes.push_back(
             {static_cast<unsigned>((*pair)[0].getAsInteger().value_or(0)),
              (*pair)[1].getAsString().value_or("").str()});
@@ -1264,10 +1256,9 @@ static void bisect(const ProgramCase &program, const Reference &reference,
     for (size_t i = 0; i < n; ++i)
       prefix += (i ? "," : "") + (*passes)[i];
     prefix += ")";
-    ConfigResult probe =
-        runConfigChild(program, reference, result.config, options,
-                       CompileMode::Instrumented, /*checkpoints=*/false,
-                       &prefix);
+    ConfigResult probe = runConfigChild(program, reference, result.config,
+                                        options, CompileMode::Instrumented,
+                                        /*checkpoints=*/false, &prefix);
     ++probes;
     return probe.kind == result.kind;
   };
@@ -1296,11 +1287,11 @@ static void bisect(const ProgramCase &program, const Reference &reference,
     return;
   result.culprit = passArgument((*passes)[hi - 1]).str();
   result.culpritMethod = refine ? "checkpoint+bisection" : "bisection";
-  result.diagnostics += llvm::formatv("note: bisection over {0} passes ({1} "
-                                      "probes) names pass {2}: {3}\n",
-                                      passes->size(), probes, hi,
-                                      (*passes)[hi - 1])
-                            .str();
+  result.diagnostics +=
+      llvm::formatv("note: bisection over {0} passes ({1} "
+                    "probes) names pass {2}: {3}\n",
+                    passes->size(), probes, hi, (*passes)[hi - 1])
+          .str();
 }
 
 ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
@@ -1308,13 +1299,11 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
                                                  const Configuration &config,
                                                  const EngineOptions &options) {
   bool checkpoints = options.checkpointAll || !options.checkpointPasses.empty();
-  ConfigResult result =
-      runConfigChild(program, reference, config, options,
-                     checkpoints ? CompileMode::Instrumented
-                                 : CompileMode::Driver,
-                     checkpoints);
-  if (!checkpoints && countsAsFinding(result.kind) &&
-      result.culprit.empty() &&
+  ConfigResult result = runConfigChild(program, reference, config, options,
+                                       checkpoints ? CompileMode::Instrumented
+                                                   : CompileMode::Driver,
+                                       checkpoints);
+  if (!checkpoints && countsAsFinding(result.kind) && result.culprit.empty() &&
       (result.kind == FindingKind::PassFailure ||
        result.kind == FindingKind::VerifierFailure ||
        result.kind == FindingKind::Crash || result.kind == FindingKind::Hang ||
@@ -1342,9 +1331,10 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
   return result;
 }
 
-ProgramReport tilecheck::fuzz::checkProgram(const ProgramCase &program,
-                                            llvm::ArrayRef<Configuration> matrix,
-                                            const EngineOptions &options) {
+ProgramReport
+tilecheck::fuzz::checkProgram(const ProgramCase &program,
+                              llvm::ArrayRef<Configuration> matrix,
+                              const EngineOptions &options) {
   ProgramReport report;
   report.programName = program.name;
   std::map<std::optional<uint64_t>, Reference> references;
@@ -1374,8 +1364,8 @@ ProgramReport tilecheck::fuzz::checkProgram(const ProgramCase &program,
     ub.diagnostics = ref.outputs.message;
     // The UB kind and op, not its values, make the bucket.
     StringRef msg = firstLine(ref.outputs.message);
-    std::string what = msg.contains(": ") ? msg.split(": ").second.str()
-                                          : msg.str();
+    std::string what =
+        msg.contains(": ") ? msg.split(": ").second.str() : msg.str();
     ub.signatureDetail = normalizeDiagnostics("error: " + what);
     ub.signature = makeSignature(FindingKind::InputUB, "input",
                                  ub.signatureDetail, ref.opKinds);
@@ -1416,15 +1406,15 @@ ProgramReport tilecheck::fuzz::checkProgram(const ProgramCase &program,
         ConfigResult shared = report.results[it->second];
         shared.config = config;
         shared.seconds = 0;
-        shared.diagnostics +=
-            "note: same pipeline as " +
-            report.results[it->second].config.str() + "; result shared\n";
+        shared.diagnostics += "note: same pipeline as " +
+                              report.results[it->second].config.str() +
+                              "; result shared\n";
         report.results.push_back(std::move(shared));
         continue;
       }
     }
-    report.results.push_back(checkConfiguration(program, *ref, config,
-                                                 options));
+    report.results.push_back(
+        checkConfiguration(program, *ref, config, options));
     if (!key.empty())
       byPipeline[key] = report.results.size() - 1;
   }
@@ -1448,8 +1438,8 @@ ConfigResult tilecheck::fuzz::compareModules(const ProgramCase &program,
     result.kind = FindingKind::InputUB;
     result.culprit = "input";
     result.detail = firstLine(ref->outputs.message).str();
-    result.signature = makeSignature(result.kind, "input", result.detail,
-                                     ref->opKinds);
+    result.signature =
+        makeSignature(result.kind, "input", result.detail, ref->opKinds);
     return result;
   }
   std::string actual = actualText.str();

@@ -66,10 +66,10 @@ static Error writeOutputs(StringRef dir, const RunOutputs &outputs) {
   if (!outputs.printed.empty())
     if (Error e = writeText(dir, "printed.txt", outputs.printed))
       return e;
-  return writeText(dir, "run.txt",
-                   formatv("tile-run exit {0}\n{1}\n", outputs.exitCode,
-                           outputs.message)
-                       .str());
+  return writeText(
+      dir, "run.txt",
+      formatv("tile-run exit {0}\n{1}\n", outputs.exitCode, outputs.message)
+          .str());
 }
 
 static json::Value engineOptionsJSON(const EngineOptions &options) {
@@ -108,8 +108,7 @@ static EngineOptions engineOptionsFromJSON(const json::Object *obj) {
     } else if (const json::Array *list = cp->getAsArray()) {
       options.checkpointAll = false;
       for (const json::Value &p : *list)
-        options.checkpointPasses.push_back(
-            p.getAsString().value_or("").str());
+        options.checkpointPasses.push_back(p.getAsString().value_or("").str());
     }
   }
   options.bisect = obj->getBoolean("bisect").value_or(options.bisect);
@@ -169,9 +168,9 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
     manifest["policy"] = program.policy;
     manifest["policy_hash"] = program.policyHash;
   }
-  if (Error e = writeText(tmp, "manifest.json",
-                          formatv("{0:2}\n", json::Value(std::move(manifest)))
-                              .str()))
+  if (Error e =
+          writeText(tmp, "manifest.json",
+                    formatv("{0:2}\n", json::Value(std::move(manifest))).str()))
     return cleanup(std::move(e));
 
   json::Object config{{"configuration", result.config.toJSON()},
@@ -182,9 +181,9 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
                       {"signature", result.signature.hash},
                       {"detail", result.detail},
                       {"program_name", program.name}};
-  if (Error e = writeText(tmp, "config.json",
-                          formatv("{0:2}\n", json::Value(std::move(config)))
-                              .str()))
+  if (Error e =
+          writeText(tmp, "config.json",
+                    formatv("{0:2}\n", json::Value(std::move(config))).str()))
     return cleanup(std::move(e));
 
   if (result.reference) {
@@ -206,17 +205,16 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
   if (Error e = writeText(tmp, "diagnostics.txt", diagnostics))
     return cleanup(std::move(e));
   if (Error e = writeText(tmp, "signature.txt",
-                          result.signature.hash + "\n" +
-                              result.signature.text + "\n"))
+                          result.signature.hash + "\n" + result.signature.text +
+                              "\n"))
     return cleanup(std::move(e));
-  if (Error e = writeText(tmp, "culprit.txt",
-                          (result.culprit.empty() ? "(unknown)"
-                                                  : result.culprit) +
-                              std::string("\n") +
-                              (result.culpritMethod.empty()
-                                   ? ""
-                                   : "found by " + result.culpritMethod +
-                                         "\n")))
+  if (Error e =
+          writeText(tmp, "culprit.txt",
+                    (result.culprit.empty() ? "(unknown)" : result.culprit) +
+                        std::string("\n") +
+                        (result.culpritMethod.empty()
+                             ? ""
+                             : "found by " + result.culpritMethod + "\n")))
     return cleanup(std::move(e));
   if (Error e = writeText(
           tmp, "repro.sh",
@@ -301,16 +299,15 @@ FindingsStore::open(StringRef dir, unsigned maxExamples) {
     return std::move(e);
   }
   sqlite3_busy_timeout(db, 30000);
-  if (Error e = exec(db,
-                     "CREATE TABLE IF NOT EXISTS buckets("
-                     " signature TEXT PRIMARY KEY, kind TEXT NOT NULL,"
-                     " culprit TEXT NOT NULL, count INTEGER NOT NULL,"
-                     " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL,"
-                     " example_dir TEXT NOT NULL, signature_text TEXT);"
-                     "CREATE TABLE IF NOT EXISTS examples("
-                     " signature TEXT NOT NULL, dir TEXT NOT NULL,"
-                     " configuration TEXT NOT NULL, program TEXT NOT NULL,"
-                     " seen TEXT NOT NULL);")) {
+  if (Error e = exec(db, "CREATE TABLE IF NOT EXISTS buckets("
+                         " signature TEXT PRIMARY KEY, kind TEXT NOT NULL,"
+                         " culprit TEXT NOT NULL, count INTEGER NOT NULL,"
+                         " first_seen TEXT NOT NULL, last_seen TEXT NOT NULL,"
+                         " example_dir TEXT NOT NULL, signature_text TEXT);"
+                         "CREATE TABLE IF NOT EXISTS examples("
+                         " signature TEXT NOT NULL, dir TEXT NOT NULL,"
+                         " configuration TEXT NOT NULL, program TEXT NOT NULL,"
+                         " seen TEXT NOT NULL);")) {
     sqlite3_close(db);
     return std::move(e);
   }
@@ -355,9 +352,8 @@ Expected<RecordOutcome> FindingsStore::record(const ProgramCase &program,
     // Directory names: kind-hash-N, N counting this bucket's examples.
     for (int64_t n = stored + 1;; ++n) {
       SmallString<256> d(dir);
-      sys::path::append(d, formatv("{0}-{1}-{2}", stringify(result.kind),
-                                   sig, n)
-                               .str());
+      sys::path::append(
+          d, formatv("{0}-{1}-{2}", stringify(result.kind), sig, n).str());
       if (!sys::fs::exists(d)) {
         exampleDir = d.str().str();
         break;

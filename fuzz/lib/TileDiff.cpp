@@ -85,8 +85,8 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   r.compiled = str("compiled");
   r.seconds = obj->getNumber("seconds").value_or(0);
   r.interpretations = obj->getInteger("interpretations").value_or(0);
-  for (auto [key, field] : {std::pair("got", &r.got),
-                            std::pair("reference", &r.reference)}) {
+  for (auto [key, field] :
+       {std::pair("got", &r.got), std::pair("reference", &r.reference)}) {
     if (const json::Value *o = obj->get(key)) {
       auto outs = RunOutputs::fromJSON(*o);
       if (!outs)
@@ -238,9 +238,8 @@ private:
         }
         auto report = reportFromJSON(*json);
         if (!report) {
-          done(w.program,
-               failed(w.program, "bad worker report: " +
-                                     toString(report.takeError())));
+          done(w.program, failed(w.program, "bad worker report: " +
+                                                toString(report.takeError())));
           return;
         }
         done(w.program, std::move(*report));
@@ -291,8 +290,8 @@ int repro(StringRef dir) {
            << "): " << result->detail << "\n";
     return kDiffClean;
   }
-  outs() << "does not reproduce: expected " << finding->signature
-         << ", got " << now;
+  outs() << "does not reproduce: expected " << finding->signature << ", got "
+         << now;
   if (countsAsFinding(result->kind))
     outs() << " (" << stringify(result->kind) << ", culprit "
            << (result->culprit.empty() ? "?" : result->culprit)
@@ -320,14 +319,13 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   cl::list<std::string> args(
       "arg", cl::desc("entry argument in tile-run's forms (FILE input)"),
       cl::cat(cat));
-  cl::opt<std::string> manifest("manifest",
-                                cl::desc("check the program of a manifest"),
-                                cl::cat(cat));
+  cl::opt<std::string> manifest(
+      "manifest", cl::desc("check the program of a manifest"), cl::cat(cat));
   cl::opt<bool> generate("generate",
                          cl::desc("check generated programs (tile-gen)"),
                          cl::cat(cat));
-  cl::opt<uint64_t> seed("seed", cl::desc("first generator seed"),
-                         cl::init(0), cl::cat(cat));
+  cl::opt<uint64_t> seed("seed", cl::desc("first generator seed"), cl::init(0),
+                         cl::cat(cat));
   cl::opt<unsigned> count("count", cl::desc("number of generated programs"),
                           cl::init(1), cl::cat(cat));
   cl::opt<std::string> policy("policy",
@@ -340,8 +338,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                                cl::desc("configurations of --matrix sample"),
                                cl::init(8), cl::cat(cat));
   cl::opt<uint64_t> sampleSeed("sample-seed",
-                               cl::desc("seed of --matrix sample"),
-                               cl::init(1), cl::cat(cat));
+                               cl::desc("seed of --matrix sample"), cl::init(1),
+                               cl::cat(cat));
   cl::opt<std::string> onlyConfig(
       "only-config",
       cl::desc("check one configuration, e.g. "
@@ -352,9 +350,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       cl::desc("print the signature of the result (\"none\" if it matches); "
                "needs --only-config"),
       cl::cat(cat));
-  cl::opt<std::string> findings("findings",
-                                cl::desc("store findings in this directory"),
-                                cl::cat(cat));
+  cl::opt<std::string> findings(
+      "findings", cl::desc("store findings in this directory"), cl::cat(cat));
   cl::opt<unsigned> maxExamples("max-examples",
                                 cl::desc("examples kept per bucket"),
                                 cl::init(3), cl::cat(cat));
@@ -383,8 +380,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   cl::opt<uint64_t> maxSteps("max-steps",
                              cl::desc("interpreter steps before a hang"),
                              cl::init(1ull << 28), cl::cat(cat));
-  cl::opt<std::string> reproDir("repro",
-                                cl::desc("replay the finding in DIR"),
+  cl::opt<std::string> reproDir("repro", cl::desc("replay the finding in DIR"),
                                 cl::cat(cat));
   cl::opt<bool> verbose("v", cl::desc("print every configuration's result"),
                         cl::cat(cat));
@@ -467,8 +463,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     }
     for (const ConfigResult &r : report.results) {
       if (printSignature)
-        printedSignature =
-            countsAsFinding(r.kind) ? r.signature.hash : "none";
+        printedSignature = countsAsFinding(r.kind) ? r.signature.hash : "none";
       if (r.kind == FindingKind::UnsupportedTarget) {
         ++rejections;
         if (verbose)
@@ -478,8 +473,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       }
       if (!countsAsFinding(r.kind)) {
         if (verbose)
-          outs() << "  ok " << program.name << " [" << r.config.str()
-                 << "] " << r.interpretations << " interpretations, "
+          outs() << "  ok " << program.name << " [" << r.config.str() << "] "
+                 << r.interpretations << " interpretations, "
                  << formatv("{0:f3}s", r.seconds)
                  << (r.seconds == 0 ? " (shared)" : "") << "\n";
         continue;
@@ -489,8 +484,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       if (printSignature)
         continue;
       outs() << "finding: " << stringify(r.kind) << " " << r.signature.hash
-             << " " << program.name << " [" << r.config.str() << "] culprit="
-             << (r.culprit.empty() ? "?" : r.culprit);
+             << " " << program.name << " [" << r.config.str()
+             << "] culprit=" << (r.culprit.empty() ? "?" : r.culprit);
       if (!r.culpritMethod.empty())
         outs() << " (" << r.culpritMethod << ")";
       outs() << ": " << r.detail << "\n";
@@ -499,8 +494,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
         if (!recorded) {
           ++errorsSeen;
           WithColor::error(errs(), "tile-diff")
-              << "cannot record the finding: "
-              << toString(recorded.takeError()) << "\n";
+              << "cannot record the finding: " << toString(recorded.takeError())
+              << "\n";
         } else if (!recorded->dir.empty()) {
           outs() << "  stored in " << recorded->dir << "\n";
         } else {
@@ -532,8 +527,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       SmallString<256> dir(tmpDir);
       sys::path::append(dir, std::to_string(s));
       if (Error e = gen::writeProgram(generated, dir)) {
-        WithColor::error(errs(), "tile-diff") << toString(std::move(e))
-                                              << "\n";
+        WithColor::error(errs(), "tile-diff") << toString(std::move(e)) << "\n";
         ++errorsSeen;
         continue;
       }
@@ -558,9 +552,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     auto g = parseGrid(grid);
     if (!g)
       return usage(toString(g.takeError()));
-    auto program = loadFileCase(input, entry, *g,
-                                std::vector<std::string>(args.begin(),
-                                                         args.end()));
+    auto program = loadFileCase(
+        input, entry, *g, std::vector<std::string>(args.begin(), args.end()));
     if (!program)
       return usage(toString(program.takeError()));
     pool.submit(std::move(*program));
@@ -578,8 +571,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   if (rejections)
     outs() << rejections
            << " expected rejections (unsupported-target), not counted\n";
-  outs() << checked << " programs checked, " << numFindings
-         << " findings in " << buckets.size() << " buckets\n";
+  outs() << checked << " programs checked, " << numFindings << " findings in "
+         << buckets.size() << " buckets\n";
   if (numFindings)
     return kDiffFindings;
   return errorsSeen ? kDiffInternal : kDiffClean;

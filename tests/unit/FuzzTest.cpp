@@ -91,8 +91,8 @@ struct TempDir {
   std::vector<std::string> entries() const {
     std::vector<std::string> out;
     std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(path, ec), end;
-         it != end && !ec; it.increment(ec))
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec;
+         it.increment(ec))
       out.push_back(llvm::sys::path::filename(it->path()).str());
     std::sort(out.begin(), out.end());
     return out;
@@ -207,8 +207,8 @@ TEST(FuzzSignature, CrashNormalizationKeepsTopFunctions) {
       "...) (/usr/lib/libMLIR.so.22+0x123)\n";
   std::string t2 = trace1;
   // Other addresses, another path: the same bucket.
-  for (const char *from : {"0x00005581aa10aa10", "0x00007f11a9c28472",
-                           "/usr/lib/libMLIR.so.22"})
+  for (const char *from :
+       {"0x00005581aa10aa10", "0x00007f11a9c28472", "/usr/lib/libMLIR.so.22"})
     t2 = replaceOnce(t2, from,
                      llvm::StringRef(from).starts_with("0x")
                          ? "0x000055aaaaaaaaaa"
@@ -226,9 +226,9 @@ TEST(FuzzSignature, CrashNormalizationKeepsTopFunctions) {
 }
 
 TEST(FuzzSignature, BucketHashIsStable) {
-  Signature a = makeSignature(FindingKind::Crash, "cse", "signal 6",
-                              {"cuda_tile.addi", "cuda_tile.return",
-                               "cuda_tile.addi"});
+  Signature a =
+      makeSignature(FindingKind::Crash, "cse", "signal 6",
+                    {"cuda_tile.addi", "cuda_tile.return", "cuda_tile.addi"});
   Signature b = makeSignature(FindingKind::Crash, "cse", "signal 6",
                               {"cuda_tile.return", "cuda_tile.addi"});
   EXPECT_EQ(a.text, "crash|cse|signal 6|cuda_tile.addi,cuda_tile.return");
@@ -413,12 +413,10 @@ TEST(FuzzEngine, CompareModulesFindsWrongResult) {
 TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
   ProgramCase program = addCase();
   // Division by a zero tile: UB in the input program itself.
-  program.text = replaceOnce(
-      kAddProgram, "%v = addi %a, %nb : tile<8xi32>",
-      "%z = constant <i32: 0> : tile<8xi32>\n"
-      "    %v = divi %nb, %z signed : tile<8xi32>");
-  ProgramReport report =
-      checkProgram(program, defaultMatrix(), fastOptions());
+  program.text = replaceOnce(kAddProgram, "%v = addi %a, %nb : tile<8xi32>",
+                             "%z = constant <i32: 0> : tile<8xi32>\n"
+                             "    %v = divi %nb, %z signed : tile<8xi32>");
+  ProgramReport report = checkProgram(program, defaultMatrix(), fastOptions());
   ASSERT_FALSE(report.error.has_value()) << *report.error;
   ASSERT_EQ(report.results.size(), 1u);
   const ConfigResult &r = report.results.front();
@@ -433,8 +431,7 @@ TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
 TEST(FuzzEngine, UnrunnableReferenceIsAnError) {
   ProgramCase program = addCase();
   program.args = {"5"}; // too few arguments
-  ProgramReport report =
-      checkProgram(program, defaultMatrix(), fastOptions());
+  ProgramReport report = checkProgram(program, defaultMatrix(), fastOptions());
   ASSERT_TRUE(report.error.has_value());
   EXPECT_TRUE(report.results.empty());
 }
@@ -458,8 +455,8 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
 /// Whether this build's interpreter runs the compiled (nv_tileas) module;
 /// the wrong-result culprit tests need it.
 bool interpreterRunsCompiledModules(const Reference &ref) {
-  ConfigResult r = checkConfiguration(addCase(), ref, defaultMatrix()[0],
-                                      fastOptions());
+  ConfigResult r =
+      checkConfiguration(addCase(), ref, defaultMatrix()[0], fastOptions());
   return r.kind == FindingKind::None;
 }
 
@@ -546,8 +543,8 @@ TEST(FuzzCulprit, StoredWrongResultReplays) {
     ASSERT_EQ(buckets->size(), 1u);
     EXPECT_EQ((*buckets)[0].count, 6);
   }
-  for (const char *file : {"reference/arg1.npy", "got/arg1.npy",
-                           "compiled.mlir"}) {
+  for (const char *file :
+       {"reference/arg1.npy", "got/arg1.npy", "compiled.mlir"}) {
     llvm::SmallString<256> p(dir);
     llvm::sys::path::append(p, file);
     EXPECT_TRUE(llvm::sys::fs::exists(p)) << file;
@@ -578,8 +575,8 @@ ConfigResult handMadeFinding() {
   r.culpritMethod = "checkpoint";
   r.detail = "arg1: 1 of 8 elements differ";
   r.signatureDetail = "buffer contents";
-  r.signature = makeSignature(r.kind, r.culprit, r.signatureDetail,
-                              {"cuda_tile.addi"});
+  r.signature =
+      makeSignature(r.kind, r.culprit, r.signatureDetail, {"cuda_tile.addi"});
   RunOutputs ref, got;
   oracle::NpyArray a;
   a.descr = "<i4";
@@ -631,10 +628,9 @@ TEST(FuzzStore, IdenticalFindingsShareOneBucket) {
   ASSERT_EQ(names.size(), 2u);
   EXPECT_EQ(names[0], "index.sqlite");
   EXPECT_EQ(names[1], "wrong-result-" + finding.signature.hash + "-1");
-  for (const char *file :
-       {"program.mlir", "manifest.json", "config.json", "diagnostics.txt",
-        "signature.txt", "culprit.txt", "repro.sh", "reference/arg1.npy",
-        "got/arg1.npy"}) {
+  for (const char *file : {"program.mlir", "manifest.json", "config.json",
+                           "diagnostics.txt", "signature.txt", "culprit.txt",
+                           "repro.sh", "reference/arg1.npy", "got/arg1.npy"}) {
     llvm::SmallString<256> p(first->dir);
     llvm::sys::path::append(p, file);
     EXPECT_TRUE(llvm::sys::fs::exists(p)) << file;
@@ -646,8 +642,8 @@ TEST(FuzzStore, IdenticalFindingsShareOneBucket) {
   other.culprit = "cse";
   other.signature = makeSignature(other.kind, other.culprit,
                                   other.signatureDetail, {"cuda_tile.addi"});
-  ASSERT_TRUE(static_cast<bool>((*store)->record(program, other,
-                                                 fastOptions())));
+  ASSERT_TRUE(
+      static_cast<bool>((*store)->record(program, other, fastOptions())));
   auto after = (*store)->buckets();
   ASSERT_TRUE(static_cast<bool>(after));
   EXPECT_EQ(after->size(), 2u);
@@ -659,8 +655,8 @@ TEST(FuzzStore, KeepsUpToMaxExamples) {
   ASSERT_TRUE(static_cast<bool>(store));
   ConfigResult finding = handMadeFinding();
   for (int i = 0; i < 4; ++i)
-    ASSERT_TRUE(static_cast<bool>(
-        (*store)->record(addCase(), finding, fastOptions())));
+    ASSERT_TRUE(
+        static_cast<bool>((*store)->record(addCase(), finding, fastOptions())));
   auto examples = (*store)->examples(finding.signature.hash);
   ASSERT_TRUE(static_cast<bool>(examples));
   EXPECT_EQ(examples->size(), 2u);
@@ -679,8 +675,8 @@ TEST(FuzzStore, FindingDirectoryLoadsBack) {
   options.checkpointAll = false;
   options.checkpointPasses = {"cse"};
   options.limits.timeoutMs = 1234;
-  ASSERT_FALSE(static_cast<bool>(
-      writeFindingDir(dir, addCase(), finding, options)));
+  ASSERT_FALSE(
+      static_cast<bool>(writeFindingDir(dir, addCase(), finding, options)));
   // The rename happened: no .tmp- directory is left beside it.
   for (const std::string &name : tmp.entries())
     EXPECT_EQ(name.rfind(".tmp-", 0), std::string::npos) << name;
@@ -693,8 +689,7 @@ TEST(FuzzStore, FindingDirectoryLoadsBack) {
   EXPECT_EQ(loaded->program.args, addCase().args);
   EXPECT_EQ(loaded->program.entry, "k");
   EXPECT_FALSE(loaded->options.checkpointAll);
-  EXPECT_EQ(loaded->options.checkpointPasses,
-            std::vector<std::string>{"cse"});
+  EXPECT_EQ(loaded->options.checkpointPasses, std::vector<std::string>{"cse"});
   EXPECT_EQ(loaded->options.limits.timeoutMs, 1234u);
   // Writing onto an existing finding fails and leaves no temporary behind.
   llvm::Error again = writeFindingDir(dir, addCase(), finding, options);
