@@ -342,6 +342,30 @@ std::string tilecheck::fuzz::normalizeDiagnostics(StringRef diagnostics) {
   return out;
 }
 
+std::string tilecheck::fuzz::normalizeRunFailure(StringRef message) {
+  StringRef m = message.trim().split('\n').first;
+  for (StringRef kind : {"undefined behaviour: ", "error: ", "assert failed: ",
+                         "step limit: "}) {
+    size_t at = m.find(kind);
+    if (at != StringRef::npos) {
+      m = m.drop_front(at + kind.size());
+      break;
+    }
+  }
+  size_t block = m.rfind(" (tile block ");
+  if (block != StringRef::npos)
+    m = m.take_front(block);
+  SmallVector<StringRef> parts;
+  m.split(parts, ": ");
+  std::string kept = parts.size() >= 2 && parts[0].starts_with("'")
+                         ? (parts[0] + ": " + parts[1]).str()
+                     : parts.empty() ? ""
+                                     : parts[0].str();
+  static Regex number("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
+  static Regex hex("0x[0-9a-fA-F]+");
+  return replaceAll(replaceAll(normalizeLine(kept), hex, "N"), number, "N");
+}
+
 /// The function name of an LLVM stack-trace frame line, without argument
 /// list or template arguments; empty when the frame names no function.
 static std::string frameFunction(StringRef text) {

@@ -1363,10 +1363,7 @@ tilecheck::fuzz::checkProgram(const ProgramCase &program,
     ub.detail = firstLine(ref.outputs.message).str();
     ub.diagnostics = ref.outputs.message;
     // The UB kind and op, not its values, make the bucket.
-    StringRef msg = firstLine(ref.outputs.message);
-    std::string what =
-        msg.contains(": ") ? msg.split(": ").second.str() : msg.str();
-    ub.signatureDetail = normalizeDiagnostics("error: " + what);
+    ub.signatureDetail = normalizeRunFailure(ref.outputs.message);
     ub.signature = makeSignature(FindingKind::InputUB, "input",
                                  ub.signatureDetail, ref.opKinds);
     report.results.push_back(std::move(ub));
@@ -1438,8 +1435,9 @@ ConfigResult tilecheck::fuzz::compareModules(const ProgramCase &program,
     result.kind = FindingKind::InputUB;
     result.culprit = "input";
     result.detail = firstLine(ref->outputs.message).str();
-    result.signature =
-        makeSignature(result.kind, "input", result.detail, ref->opKinds);
+    result.signatureDetail = normalizeRunFailure(ref->outputs.message);
+    result.signature = makeSignature(result.kind, "input",
+                                     result.signatureDetail, ref->opKinds);
     return result;
   }
   std::string actual = actualText.str();

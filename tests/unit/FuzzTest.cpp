@@ -182,6 +182,23 @@ TEST(FuzzSignature, DiagnosticNormalizationIsStable) {
             normalizeDiagnostics("error: cannot open /tmp/x/b.npy"));
 }
 
+TEST(FuzzSignature, RunFailureNormalizationDropsValues) {
+  std::string a = normalizeRunFailure(
+      "/tmp/a/program.mlir:11:10: undefined behaviour: 'cuda_tile.divi': "
+      "divi by zero: 5 / 0 at element 0 (tile block 0,0,0)");
+  std::string b = normalizeRunFailure(
+      "add:40:3: undefined behaviour: 'cuda_tile.divi': divi by zero: "
+      "-17 / 0 at element 12 (tile block 3,1,0)");
+  EXPECT_EQ(a, "'cuda_tile.divi': divi by zero");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(normalizeRunFailure("k.mlir:2:3: undefined behaviour: "
+                                "'cuda_tile.negi': negi overflow<"
+                                "no_signed_wrap> violated: -(-128)"),
+            "'cuda_tile.negi': negi overflow<no_signed_wrap> violated");
+  EXPECT_NE(a, normalizeRunFailure("x:1:1: undefined behaviour: "
+                                   "'cuda_tile.remi': remi by zero: 1 % 0"));
+}
+
 TEST(FuzzSignature, CrashNormalizationKeepsTopFunctions) {
   const char *trace1 =
       "tile-diff: /build/llvm/include/llvm/Support/Casting.h:566: "

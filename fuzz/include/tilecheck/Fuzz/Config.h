@@ -138,6 +138,13 @@ std::string normalizeDiagnostics(llvm::StringRef diagnostics);
 std::string normalizeCrash(llvm::StringRef stderrText, int signal,
                            unsigned frames = 3);
 
+/// Normalizes an interpreter failure report ("file:1:2: undefined
+/// behaviour: 'cuda_tile.divi': divi by zero: 5 / 0 at element 3 (tile
+/// block 0,0,0)") to its op and first clause with numbers replaced
+/// ("'cuda_tile.divi': divi by zero"), so that one UB site in one op is one
+/// bucket whatever the values.
+std::string normalizeRunFailure(llvm::StringRef message);
+
 struct Signature {
   /// kind|culprit|detail|op,op,... (the hashed text).
   std::string text;
