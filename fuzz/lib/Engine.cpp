@@ -501,6 +501,24 @@ void maybeInjectMiscompile(StringRef passArg, Operation *module) {
   target->erase();
 }
 
+/// The test-only verifier-failure hook: TILECHECK_TEST_CHILD_FAULT=
+/// invalid@PASS replaces the `sym_name` of every function-like op by an
+/// integer just before PASS runs, so the verifier rejects PASS's output.
+void maybeInjectInvalidIR(StringRef passArg, Operation *module) {
+  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
+  if (!env || !*env)
+    return;
+  auto [what, at] = StringRef(env).split('@');
+  if (what != "invalid" || at != passArg)
+    return;
+  module->walk([&](Operation *op) {
+    if (op != module && op->getNumRegions() == 1 && op->hasAttr("sym_name") &&
+        op->hasAttr("function_type"))
+      op->setAttr("sym_name",
+                  IntegerAttr::get(IntegerType::get(op->getContext(), 32), 0));
+  });
+}
+
 oracle::TileRunConfig runConfigFor(const ProgramCase &program,
                                    std::optional<uint64_t> order,
                                    const EngineOptions &options,
@@ -729,6 +747,7 @@ public:
       return;
     channel.line("pass", arg);
     maybeInjectFault(arg);
+    maybeInjectInvalidIR(arg, op);
   }
 
   void runAfterPass(Pass *pass, Operation *op) override {
@@ -773,6 +792,9 @@ public:
     // The pass manager verifies after a successful pass and reports a
     // failure when the IR is invalid; a pass that failed by itself leaves
     // valid IR (conversions roll back).
+    // Silently: the pass manager already reported what is wrong.
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
     invalidIR = failed(verify(op, /*verifyRecursively=*/true));
   }
 

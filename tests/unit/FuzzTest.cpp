@@ -391,6 +391,58 @@ TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
   EXPECT_EQ(r.culprit, "convert-cuda-tile-to-tileaa");
 }
 
+TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  FaultScope fault("invalid@canonicalize");
+  ConfigResult r =
+      checkConfiguration(program, *ref, defaultMatrix()[2], options); // O1
+  EXPECT_EQ(r.kind, FindingKind::VerifierFailure) << r.detail << r.diagnostics;
+  EXPECT_EQ(r.culprit, "canonicalize");
+  EXPECT_EQ(r.culpritMethod, "instrumentation");
+  EXPECT_TRUE(countsAsFinding(r.kind));
+}
+
+TEST(FuzzEngine, TargetRejectionIsNotAFinding) {
+  ProgramCase program;
+  program.name = "scaled";
+  program.entry = "k";
+  program.args = {"zeros:f32:16x16"};
+  program.text = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<f32>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %t = make_tensor_view %out, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %p = make_partition_view %t : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %a = constant <f8E4M3FN: 1.0> : tile<16x64xf8E4M3FN>
+    %b = constant <f8E4M3FN: 2.0> : tile<64x16xf8E4M3FN>
+    %c = constant <f32: 0.5> : tile<16x16xf32>
+    %sa = constant <f8E8M0FNU: 1.0> : tile<16x2xf8E8M0FNU>
+    %sb = constant <f8E8M0FNU: 1.0> : tile<2x16xf8E8M0FNU>
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<16x64xf8E4M3FN>, tile<64x16xf8E4M3FN>, tile<16x16xf32>, tile<16x2xf8E8M0FNU>, tile<2x16xf8E8M0FNU>
+    %tok = make_token : token
+    %t2 = store_view_tko weak %d, %p[%bx, %bx] token = %tok : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+)mlir";
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  for (const char *target : {"sm_80", "sm_90"}) {
+    auto config = parseConfiguration(std::string(target) + ",O2");
+    ASSERT_TRUE(static_cast<bool>(config));
+    ConfigResult r = checkConfiguration(program, *ref, *config, options);
+    EXPECT_EQ(r.kind, FindingKind::UnsupportedTarget) << r.detail;
+    EXPECT_FALSE(countsAsFinding(r.kind));
+    EXPECT_NE(r.detail.find("not supported by compute capability"),
+              std::string::npos)
+        << r.detail;
+  }
+}
+
 TEST(FuzzEngine, CompareModulesFindsWrongResult) {
   ProgramCase program = addCase();
   EngineOptions options = fastOptions();
