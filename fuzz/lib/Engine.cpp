@@ -50,6 +50,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <map>
+#include <mutex>
 #include <new>
 #include <poll.h>
 #include <set>
@@ -389,6 +390,12 @@ llvm::Expected<RunOutputs> RunOutputs::fromJSON(const llvm::json::Value &v) {
 // Shared child machinery
 //===----------------------------------------------------------------------===//
 
+void tilecheck::fuzz::installCrashHandler() {
+  static std::once_flag once;
+  std::call_once(once,
+                 [] { llvm::sys::PrintStackTraceOnErrorSignal("tile-diff"); });
+}
+
 namespace {
 
 /// One MLIRContext per worker process, created before the first fork and
@@ -396,6 +403,9 @@ namespace {
 /// dialect loading. Single-threaded: fork-safe.
 MLIRContext &sharedContext() {
   static MLIRContext *ctx = [] {
+    // Children inherit the handler: a crash prints its stack trace (once)
+    // to the captured stderr, which the crash signature reads.
+    installCrashHandler();
     DialectRegistry registry;
     tilecheck::registerAllDialects(registry);
     // nv_tileas programs contain upstream arith and math ops.
@@ -920,7 +930,6 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
                 const Configuration &config, const EngineOptions &options,
                 CompileMode mode, bool checkpoints,
                 const std::string *pipelinePrefix) {
-  llvm::sys::PrintStackTraceOnErrorSignal("tile-diff");
   Channel channel{fd};
   ChildResult r;
   channel.line("phase", "start");

@@ -290,7 +290,12 @@ Expected<std::unique_ptr<FindingsStore>>
 FindingsStore::open(StringRef dir, unsigned maxExamples) {
   if (std::error_code ec = sys::fs::create_directories(dir))
     return makeError("cannot create '" + dir + "': " + ec.message());
-  SmallString<256> path(dir);
+  // Absolute, so that example directories recorded in the index (and
+  // printed repro commands) work from anywhere.
+  SmallString<256> absDir(dir);
+  sys::fs::make_absolute(absDir);
+  sys::path::remove_dots(absDir, /*remove_dot_dot=*/true);
+  SmallString<256> path(absDir);
   sys::path::append(path, "index.sqlite");
   sqlite3 *db = nullptr;
   if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
@@ -312,7 +317,7 @@ FindingsStore::open(StringRef dir, unsigned maxExamples) {
     return std::move(e);
   }
   return std::unique_ptr<FindingsStore>(
-      new FindingsStore(dir.str(), db, maxExamples));
+      new FindingsStore(absDir.str().str(), db, maxExamples));
 }
 
 FindingsStore::~FindingsStore() { sqlite3_close(db); }

@@ -16,7 +16,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -307,7 +306,9 @@ int repro(StringRef dir) {
 //===----------------------------------------------------------------------===//
 
 int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
-  InitLLVM init(argc, argv);
+  // Not InitLLVM: its crash handler would print every child's stack trace
+  // a second time (prepareEngine installs the one handler).
+  installCrashHandler();
   namespace cl = llvm::cl;
   cl::OptionCategory cat("tile-diff options");
   cl::opt<std::string> input(cl::Positional, cl::desc("[input.mlir]"),

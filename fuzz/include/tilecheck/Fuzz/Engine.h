@@ -195,6 +195,11 @@ struct EngineOptions {
   bool shareIdenticalPipelines = true;
 };
 
+/// Installs LLVM's crash handler (stack trace to stderr) once per process;
+/// prepareEngine() calls it, and tools must not install another (their
+/// children would print every trace twice).
+void installCrashHandler();
+
 /// Creates the process's shared MLIRContext (every dialect loaded, every
 /// pass registered) that forked children inherit. Call it before forking
 /// program workers; the engine calls it itself otherwise.
