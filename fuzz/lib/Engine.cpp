@@ -1090,6 +1090,22 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
     result.culprit = where();
     result.culpritMethod = result.culprit.empty() ? "" : "instrumentation";
     result.detail = "no result within the time limit (killed)";
+    StringRef phase = t.phase;
+    if (phase.consume_front("interpret-after ")) {
+      // The module after that pass runs forever where the input did not:
+      // that pass made the hang (the reference finished in time).
+      result.culprit = phase.str();
+      result.culpritMethod = "checkpoint";
+      result.detail = ("the module after " + phase +
+                       " does not finish within the time limit (killed)")
+                          .str();
+    } else if (phase == "interpret-compiled") {
+      // Only the compiled module hangs: let the bisection find the pass.
+      result.culprit.clear();
+      result.culpritMethod.clear();
+      result.detail = "the compiled module does not finish within the time "
+                      "limit (killed)";
+    }
     result.diagnostics = outcome.stderrText;
   } else if (outcome.status == ChildOutcome::Status::OutOfMemory) {
     result.kind = FindingKind::Oom;
