@@ -386,7 +386,25 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   cl::opt<bool> verbose("v", cl::desc("print every configuration's result"),
                         cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
-  if (!cl::ParseCommandLineOptions(argc, argv,
+  // LLVM's parser expands any argument that starts with '@' as a response
+  // file, which would swallow `--arg @input.npy`: glue such values to their
+  // option ("--arg=@input.npy") so that they reach us verbatim.
+  std::vector<std::string> glued;
+  for (int i = 0; i < argc; ++i) {
+    StringRef a = argv[i];
+    if ((a == "--arg" || a == "-arg") && i + 1 < argc &&
+        StringRef(argv[i + 1]).starts_with("@")) {
+      glued.push_back((a + "=" + argv[i + 1]).str());
+      ++i;
+      continue;
+    }
+    glued.push_back(a.str());
+  }
+  std::vector<const char *> gluedArgv;
+  for (const std::string &a : glued)
+    gluedArgv.push_back(a.c_str());
+  if (!cl::ParseCommandLineOptions(static_cast<int>(gluedArgv.size()),
+                                   gluedArgv.data(),
                                    "tile-diff: differential testing of the "
                                    "tilecheck compiler against the "
                                    "interpreter\n",

@@ -2,8 +2,12 @@
 // bug: one input-ub finding, culprit "input", whatever the matrix, stored
 // and replayable like any other finding.
 
-// RUN: rm -rf %t.findings
-// RUN: sh -c 'tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --findings %t.findings; echo "exit=$?"' | FileCheck %s
+// The output buffer comes from a .npy file (written by tile-run, which
+// writes buffers even after UB): `--arg @FILE` reaches tile-diff verbatim
+// and the stored finding carries its own copy.
+// RUN: rm -rf %t.findings %t.npy
+// RUN: not tile-run %s --grid 1 --arg 5 --arg zeros:i32:8 --out-dir %t.npy
+// RUN: sh -c 'tile-diff %s --grid 1 --arg 5 --arg @%t.npy/arg1.npy --findings %t.findings; echo "exit=$?"' | FileCheck %s
 // CHECK: finding: input-ub [[SIG:[0-9a-f]{16}]] {{.*}} culprit=input: {{.*}}divi by zero
 // CHECK-NEXT: stored in {{.*}}input-ub-[[SIG]]-1
 // CHECK-NEXT: 1 programs checked, 1 findings in 1 buckets
@@ -14,6 +18,9 @@
 // REPRO: exit=0
 
 // The stored manifest runs with tile-run and shows the same UB (exit 3).
+// RUN: cat %t.findings/input-ub-*-1/manifest.json | FileCheck %s --check-prefix=MANIFEST-ARGS
+// MANIFEST-ARGS: "@arg1.npy"
+// RUN: test -f %t.findings/input-ub-*-1/arg1.npy
 // RUN: sh -c 'tile-run --manifest %t.findings/input-ub-*-1/manifest.json; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=MANIFEST
 // MANIFEST: divi by zero
 // MANIFEST: exit=3
