@@ -1035,8 +1035,10 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
     module->print(os);
     os.flush();
     bool allCheckpoints = checkpoints && options.checkpointAll;
+    size_t diagMark = diags.text.size();
     interpretCompiled(compiledText, program, reference, config.blockOrderSeed,
                       options, diags, channel, r);
+    r.diagnostics += diags.text.substr(diagMark);
     if (r.kind == FindingKind::None && instr->culprit) {
       // An intermediate module disagreed and a later pass hid it: still a
       // miscompile of that pass (two bugs, or a dead result).
