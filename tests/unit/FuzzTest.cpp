@@ -521,22 +521,11 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
 // first addi into a subi right after the named pass)
 //===----------------------------------------------------------------------===//
 
-/// Whether this build's interpreter runs the compiled (nv_tileas) module;
-/// the wrong-result culprit tests need it.
-bool interpreterRunsCompiledModules(const Reference &ref) {
-  ConfigResult r =
-      checkConfiguration(addCase(), ref, defaultMatrix()[0], fastOptions());
-  return r.kind == FindingKind::None;
-}
-
 TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
   ProgramCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
-  if (!interpreterRunsCompiledModules(*ref))
-    GTEST_SKIP() << "the interpreter of this build cannot run nv_tileaa/"
-                    "nv_tileas modules";
   Configuration o2 = defaultMatrix()[4], o3 = defaultMatrix()[6];
   {
     FaultScope fault("miscompile@convert-tileaa-to-tileas");
@@ -583,9 +572,6 @@ TEST(FuzzCulprit, StoredWrongResultReplays) {
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
-  if (!interpreterRunsCompiledModules(*ref))
-    GTEST_SKIP() << "the interpreter of this build cannot run nv_tileaa/"
-                    "nv_tileas modules";
   TempDir tmp;
   auto store = FindingsStore::open(tmp.path);
   ASSERT_TRUE(static_cast<bool>(store));
