@@ -18,6 +18,7 @@
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/Compare.h"
+#include "tilecheck/Oracle/ElemType.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Value.h"
 
@@ -34,6 +35,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Base64.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -121,6 +123,142 @@ tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
   program.entry = entry.ltrim('@').str();
   program.grid = grid;
   program.args = std::move(args);
+  return program;
+}
+
+llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
+                                                          StringRef workDir) {
+  auto text = llvm::MemoryBuffer::getFile(path);
+  if (!text)
+    return makeError("cannot read '" + path +
+                     "': " + text.getError().message());
+  ProgramCase program;
+  program.name = path.str();
+  program.text = (*text)->getBuffer().str();
+  std::map<unsigned, std::string> args;
+  bool sawEntry = false;
+  // SplitMix64 seeded by the file name: the same seed file always gets the
+  // same inputs.
+  uint64_t state = 0x5eed;
+  for (char c : llvm::sys::path::filename(path))
+    state = state * 131 + static_cast<unsigned char>(c);
+  auto next = [&] {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  llvm::SmallVector<StringRef> lines;
+  StringRef(program.text).split(lines, '\n');
+  for (StringRef line : lines) {
+    line = line.trim();
+    if (!line.consume_front("//"))
+      continue;
+    line = line.trim();
+    if (!line.consume_front("tilecheck:"))
+      continue;
+    line = line.trim();
+    auto bad = [&](const llvm::Twine &why) {
+      return makeError(path + ": bad launch header '" + line + "': " + why);
+    };
+    if (line.starts_with("entry=")) {
+      llvm::SmallVector<StringRef> fields;
+      line.split(fields, ' ', -1, false);
+      for (StringRef f : fields) {
+        if (f.consume_front("entry="))
+          program.entry = f.ltrim('@').str();
+        else if (f.consume_front("grid=")) {
+          llvm::SmallVector<StringRef> dims;
+          f.split(dims, ',');
+          if (dims.empty() || dims.size() > 3)
+            return bad("grid needs 1 to 3 sizes");
+          for (auto [i, d] : llvm::enumerate(dims))
+            if (d.getAsInteger(10, program.grid[i]) || program.grid[i] < 1)
+              return bad("bad grid");
+        }
+      }
+      sawEntry = true;
+      continue;
+    }
+    if (!line.consume_front("arg"))
+      continue;
+    unsigned index;
+    if (line.consumeInteger(10, index))
+      return bad("bad argument index");
+    line = line.ltrim();
+    if (!line.consume_front("="))
+      return bad("expected '='");
+    llvm::SmallVector<StringRef> fields;
+    line.split(fields, ' ', -1, false);
+    if (fields.size() == 3 && fields[0] == "scalar") {
+      args[index] = fields[2].str();
+      continue;
+    }
+    if (fields.size() != 3 || fields[0] != "buffer")
+      return bad("expected 'buffer DTYPE[SHAPE] in|out|inout' or 'scalar "
+                 "DTYPE VALUE'");
+    auto [dtype, rest] = fields[1].split('[');
+    StringRef shapeText = rest.rtrim(']');
+    std::optional<oracle::ElemType> type = oracle::parseElemType(dtype);
+    if (!type)
+      return bad("unknown element type '" + dtype + "'");
+    if (fields[2] == "out") {
+      args[index] = ("zeros:" + dtype + ":" + shapeText).str();
+      continue;
+    }
+    if (fields[2] != "in" && fields[2] != "inout")
+      return bad("expected in, out or inout");
+    oracle::NpyArray array;
+    array.descr = oracle::npyDescrFor(*type);
+    llvm::SmallVector<StringRef> dims;
+    shapeText.split(dims, 'x');
+    for (StringRef d : dims) {
+      int64_t n;
+      if (d.getAsInteger(10, n) || n < 0)
+        return bad("bad shape");
+      array.shape.push_back(n);
+    }
+    unsigned bytes = oracle::storageBytes(*type);
+    array.data.assign(array.numElements() * bytes, 0);
+    for (int64_t e = 0; e < array.numElements(); ++e) {
+      uint8_t *p = array.data.data() + e * bytes;
+      if (oracle::isFloat(*type)) {
+        int k = static_cast<int>(next() % 17) - 8;
+        llvm::APFloat v(static_cast<double>(k) / 4.0);
+        bool lost;
+        v.convert(*oracle::semantics(*type), llvm::APFloat::rmNearestTiesToEven,
+                  &lost);
+        oracle::storeFloat(*type, p, v);
+      } else if (*type == oracle::ElemType::I1) {
+        oracle::storeInt(*type, p, llvm::APInt(1, next() & 1));
+      } else {
+        unsigned width = oracle::bitWidth(*type);
+        int64_t lo = -100, hi = 100;
+        if (width < 8) {
+          lo = -(int64_t(1) << (width - 1));
+          hi = (int64_t(1) << (width - 1)) - 1;
+        }
+        int64_t v = lo + static_cast<int64_t>(next() % (hi - lo + 1));
+        oracle::storeInt(*type, p,
+                         llvm::APInt(width, static_cast<uint64_t>(v),
+                                     /*isSigned=*/true));
+      }
+    }
+    llvm::SmallString<256> file(workDir);
+    llvm::sys::path::append(file, "arg" + std::to_string(index) + ".npy");
+    if (llvm::Error e = oracle::writeNpy(file, array))
+      return std::move(e);
+    args[index] = ("@" + file).str();
+  }
+  if (!sawEntry)
+    return makeError(path + " has no '// tilecheck: entry=@NAME grid=X,Y,Z' "
+                            "launch header (give --entry, --grid and --arg)");
+  for (auto [i, a] : llvm::enumerate(args)) {
+    if (a.first != i)
+      return makeError(path + ": the launch header has no arg" +
+                       llvm::Twine(i));
+    program.args.push_back(a.second);
+  }
   return program;
 }
 

@@ -567,6 +567,20 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     if (!program)
       return usage(toString(program.takeError()));
     pool.submit(std::move(*program));
+  } else if (args.empty() && entry.empty() && grid.getNumOccurrences() == 0) {
+    // No launch on the command line: the file's seed launch header.
+    if (std::error_code ec =
+            sys::fs::createUniqueDirectory("tile-diff", tmpDir)) {
+      WithColor::error(errs(), "tile-diff")
+          << "cannot create a temporary directory: " << ec.message() << "\n";
+      return kDiffInternal;
+    }
+    auto program = loadSeedCase(input, tmpDir);
+    if (!program) {
+      sys::fs::remove_directories(tmpDir);
+      return usage(toString(program.takeError()));
+    }
+    pool.submit(std::move(*program));
   } else {
     auto g = parseGrid(grid);
     if (!g)

@@ -60,6 +60,17 @@ llvm::Expected<ProgramCase> loadFileCase(llvm::StringRef path,
                                          std::array<int64_t, 3> grid,
                                          std::vector<std::string> args);
 
+/// A program from a .mlir file with a seed launch header (corpus/seeds):
+///   // tilecheck: entry=@NAME grid=X,Y,Z
+///   // tilecheck: arg<N> = buffer <dtype>[<d0>x<d1>...] in|out|inout
+///   // tilecheck: arg<N> = scalar <dtype> <value>
+/// `in`/`inout` buffers get deterministic data written to
+/// `workDir`/argN.npy (floats k/4 with k in [-8, 8], integers in [-100, 100]
+/// clipped to the type, i1 0/1; the same file gives the same data); `out`
+/// buffers start zeroed. An error when the file has no header.
+llvm::Expected<ProgramCase> loadSeedCase(llvm::StringRef path,
+                                         llvm::StringRef workDir);
+
 //===----------------------------------------------------------------------===//
 // Isolation
 //===----------------------------------------------------------------------===//

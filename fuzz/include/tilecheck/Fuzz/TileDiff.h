@@ -1,6 +1,7 @@
 //===- TileDiff.h - The tile-diff command line ------------------*- C++ -*-===//
 //
-// tile-diff FILE.mlir [--entry E --grid X,Y,Z --arg A ...]
+// tile-diff FILE.mlir [--entry E --grid X,Y,Z --arg A ...] (without them:
+//         the file's seed launch header)
 //         | --manifest M.json | --generate --seed N [--count K] [--policy P]
 //         [--matrix default|full|sample] [--sample-size S] [--findings DIR]
 //         [--jobs J] [--timeout-ms T] [--memory-mb M]
