@@ -383,6 +383,10 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                              cl::init(1ull << 28), cl::cat(cat));
   cl::opt<std::string> reproDir("repro", cl::desc("replay the finding in DIR"),
                                 cl::cat(cat));
+  cl::opt<bool> listBuckets(
+      "list-buckets",
+      cl::desc("print the buckets of the --findings store and exit"),
+      cl::cat(cat));
   cl::opt<bool> verbose("v", cl::desc("print every configuration's result"),
                         cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
@@ -417,6 +421,31 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   };
   if (!reproDir.empty())
     return repro(reproDir);
+  if (listBuckets) {
+    if (findings.empty())
+      return usage("--list-buckets needs --findings DIR");
+    if (!sys::fs::exists(findings))
+      return usage("no findings store at '" + findings + "'");
+    auto store = FindingsStore::open(findings, maxExamples);
+    if (!store) {
+      WithColor::error(errs(), "tile-diff")
+          << toString(store.takeError()) << "\n";
+      return kDiffInternal;
+    }
+    auto buckets = (*store)->buckets();
+    if (!buckets) {
+      WithColor::error(errs(), "tile-diff")
+          << toString(buckets.takeError()) << "\n";
+      return kDiffInternal;
+    }
+    // count kind signature culprit first-seen last-seen example
+    for (const Bucket &b : *buckets)
+      outs() << b.count << " " << b.kind << " " << b.signature << " "
+             << (b.culprit.empty() ? "?" : b.culprit) << " " << b.firstSeen
+             << " " << b.lastSeen << " " << b.exampleDir << "\n";
+    outs() << buckets->size() << " buckets\n";
+    return kDiffClean;
+  }
 
   unsigned sources = !input.empty() + !manifest.empty() + generate;
   if (sources != 1)

@@ -8,6 +8,7 @@
 //         [--checkpoints all|none|PASS,PASS...] [--only-config TEXT]
 //         [--print-signature]
 // tile-diff --repro DIR
+// tile-diff --findings DIR --list-buckets
 //
 // Checking ends with the line "N programs checked, F findings in B buckets".
 // Exit codes: 0 no finding, 1 findings, 2 usage, 3 internal error (a program
