@@ -241,11 +241,21 @@ TileRunOutcome runTileProgram(MLIRContext &context,
     return fail(kExitError, diagText.empty() ? "failed to parse '" +
                                                    config.inputFile + "'"
                                              : diagText);
+  return runTileModule(module.get(), config);
+}
+
+TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
+  TileRunOutcome out;
+  auto fail = [&](int code, const llvm::Twine &msg) {
+    out.exitCode = code;
+    out.message = msg.str();
+    return out;
+  };
 
   Memory memory(config.run.detectRaces);
   RunOptions options = config.run;
   options.grid = config.grid;
-  Interpreter interp(module.get(), memory, options);
+  Interpreter interp(module, memory, options);
   std::string error;
   Operation *entry = interp.findEntry(config.entry, error);
   if (!entry)
