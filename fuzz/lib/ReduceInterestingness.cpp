@@ -133,13 +133,13 @@ public:
 
 private:
   std::string compute(const Candidate &cand, ProcessRun &run) {
-    // An empty configuration is tile-diff's default one.
-    std::vector<std::string> argv = {tool,
-                                     "--manifest",
-                                     cand.manifestPath,
-                                     "--only-config",
-                                     cand.testCase.config,
-                                     "--print-signature"};
+    // tile-diff needs a non-empty configuration; every field left out
+    // takes its default, so an empty one stands for the default target.
+    std::string config =
+        cand.testCase.config.empty() ? "sm_100" : cand.testCase.config;
+    std::vector<std::string> argv = {
+        tool,   "--manifest",       cand.manifestPath, "--only-config",
+        config, "--print-signature"};
     argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
     run = runProcess(argv, {}, cand.dir, timeout);
     if (run.signaled || run.timedOut || run.failedToStart)
