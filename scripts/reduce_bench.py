@@ -12,9 +12,17 @@ until injected bugs exist:
   value   tile-run exits 0 and output buffer argK still contains the value
           V (a non-zero value of the original run's output)
 
+and two on tile-diff findings caused by its test-only fault hook
+(TILECHECK_TEST_CHILD_FAULT, --fault; programs without a finding are
+skipped):
+
+  signature  tile-diff's signature stays the same (--tile-diff)
+  culprit    tile-diff still reports the same kind at the same culprit pass
+
 Usage:
   reduce_bench.py --bin build/bin [--count 20] [--seed 1] [--policy full]
-                  [--kind op|value|both] [--time-limit 120] [--json OUT]
+                  [--kind op|value|both|signature|culprit] [--fault F]
+                  [--config C] [--time-limit 120] [--json OUT]
 Exit status: 0 when every reduction ran, 1 otherwise.
 """
 
@@ -82,7 +90,7 @@ def make_op_test(case_dir, program, bindir):
         f.write(f"{shlex.quote(os.path.join(bindir, 'tile-run'))} "
                 "--manifest manifest.json >/dev/null 2>&1\n")
     os.chmod(script, 0o755)
-    return f"contains {op}", script
+    return f"contains {op}", ["--test", script]
 
 
 def make_value_test(case_dir, manifest, bindir):
@@ -120,15 +128,46 @@ def make_value_test(case_dir, manifest, bindir):
             f.write(f"exec {shlex.quote(sys.executable)} -S -E "
                     f"{shlex.quote(checker)}\n")
         os.chmod(script, 0o755)
-        return f"arg{i} contains {value}", script
+        return f"arg{i} contains {value}", ["--test", script]
     return None
 
 
-def reduce_one(bindir, case_dir, script, time_limit):
+FINDING = re.compile(r"^finding: (\S+) \S+ .* culprit=(\S+) ", re.M)
+
+
+def make_diff_test(case_dir, bindir, kind, config, timeout_ms):
+    """A finding of tile-diff (under the fault in TILECHECK_TEST_CHILD_FAULT):
+    'signature' keeps tile-diff's signature (--tile-diff), 'culprit' keeps
+    the finding's kind and culprit pass (a --test on tile-diff's output)."""
+    tile_diff = os.path.join(bindir, "tile-diff")
+    run = subprocess.run([tile_diff, "--manifest",
+                          os.path.join(case_dir, "manifest.json"),
+                          "--only-config", config,
+                          f"--timeout-ms={timeout_ms}"],
+                         capture_output=True, text=True)
+    m = FINDING.search(run.stdout)
+    if not m:
+        return None
+    found, culprit = m.group(1), m.group(2)
+    if kind == "signature":
+        return (f"signature of {found} at {culprit}",
+                ["--tile-diff", tile_diff, "--config", config,
+                 f"--tile-diff-arg=--timeout-ms={timeout_ms}"])
+    script = os.path.join(case_dir, "interesting-culprit.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n")
+        f.write(f"{shlex.quote(tile_diff)} --manifest manifest.json "
+                f"--timeout-ms={timeout_ms} --only-config \"${TILE_REDUCE_CONFIG:-sm_100}\" | "
+                f"grep -q '^finding: {found} .* culprit={culprit} '\n")
+    os.chmod(script, 0o755)
+    return (f"{found} at {culprit}",
+            ["--test", script, "--test-uses-config", "--config", config])
+
+
+def reduce_one(bindir, case_dir, test_args, time_limit):
     out_dir = os.path.join(case_dir, "reduced")
     cmd = [os.path.join(bindir, "tile-reduce"),
-           os.path.join(case_dir, "manifest.json"), "-o", out_dir,
-           "--test", script]
+           os.path.join(case_dir, "manifest.json"), "-o", out_dir] + test_args
     if time_limit:
         cmd += ["--time-limit", str(time_limit)]
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -146,8 +185,18 @@ def main():
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policy", default="full")
-    parser.add_argument("--kind", choices=["op", "value", "both"],
-                        default="op")
+    parser.add_argument("--kind", default="op",
+                        choices=["op", "value", "both", "signature",
+                                 "culprit"])
+    parser.add_argument("--fault",
+                        default="miscompile@convert-cuda-tile-to-tileaa",
+                        help="TILECHECK_TEST_CHILD_FAULT for the signature "
+                             "and culprit kinds (tile-diff's test hook)")
+    parser.add_argument("--timeout-ms", type=int, default=3000,
+                        help="tile-diff's per-configuration time limit "
+                             "(its hang findings cost this per candidate)")
+    parser.add_argument("--config", default="sm_100,O2",
+                        help="tile-diff configuration of the findings")
     parser.add_argument("--time-limit", type=float, default=0)
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--work", help="keep the cases in this directory")
@@ -161,6 +210,8 @@ def main():
                     args.policy, "-o", gen], check=True,
                    capture_output=True)
     kinds = ["op", "value"] if args.kind == "both" else [args.kind]
+    if args.kind in ("signature", "culprit"):
+        os.environ["TILECHECK_TEST_CHILD_FAULT"] = args.fault
     results = []
     for seed in range(args.seed, args.seed + args.count):
         case_dir = os.path.join(gen, str(seed))
@@ -169,13 +220,18 @@ def main():
         with open(os.path.join(case_dir, "manifest.json")) as f:
             manifest = json.load(f)
         for kind in kinds:
-            test = (make_op_test(case_dir, program, bindir) if kind == "op"
-                    else make_value_test(case_dir, manifest, bindir))
+            if kind == "op":
+                test = make_op_test(case_dir, program, bindir)
+            elif kind == "value":
+                test = make_value_test(case_dir, manifest, bindir)
+            else:
+                test = make_diff_test(case_dir, bindir, kind, args.config,
+                                      args.timeout_ms)
             if not test:
                 print(f"seed {seed} {kind}: no test applies, skipped")
                 continue
-            name, script = test
-            r = reduce_one(bindir, case_dir, script, args.time_limit)
+            name, test_args = test
+            r = reduce_one(bindir, case_dir, test_args, args.time_limit)
             r.update({"seed": seed, "kind": kind, "test": name})
             results.append(r)
             if "error" in r:
