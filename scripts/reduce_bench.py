@@ -157,7 +157,8 @@ def make_diff_test(case_dir, bindir, kind, config, timeout_ms):
     with open(script, "w") as f:
         f.write("#!/bin/sh\n")
         f.write(f"{shlex.quote(tile_diff)} --manifest manifest.json "
-                f"--timeout-ms={timeout_ms} --only-config \"${TILE_REDUCE_CONFIG:-sm_100}\" | "
+                f"--timeout-ms={timeout_ms} --only-config "
+                "\"${TILE_REDUCE_CONFIG:-sm_100}\" | "
                 f"grep -q '^finding: {found} .* culprit={culprit} '\n")
     os.chmod(script, 0o755)
     return (f"{found} at {culprit}",
