@@ -189,8 +189,6 @@ LogicalResult Reader::readHeaderAndSections() {
   return success();
 }
 
-/// Reads `count`, padding and a table of `count` little-endian offsets of
-/// width `T`, and slices the data that follows into one entry per offset.
 /// Reads a table of `n` little-endian offsets of width `T` and slices the
 /// rest of `section` into one entry per offset.
 template <typename T>
@@ -220,6 +218,8 @@ static bool readOffsetTableBody(ByteReader &r, llvm::StringRef section,
   return true;
 }
 
+/// Reads `count`, padding and a table of `count` little-endian offsets of
+/// width `T`, and slices the data that follows into one entry per offset.
 template <typename T>
 static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
                             unsigned alignment,
@@ -281,7 +281,8 @@ LogicalResult Reader::readDebug() {
     return error(r, "debug section");
   if (numEntries && !r.align(4))
     return error(r, "debug section");
-  if (!readOffsetTableBody<uint32_t>(r, body, numEntries, debugEntries))
+  if (!readOffsetTableBody<uint32_t>(r, body, numEntries, debugEntries,
+                                     /*strict=*/false))
     return error(r, "debug section");
   debugDecoded.assign(debugEntries.size(), Attribute());
   debugInProgress.assign(debugEntries.size(), false);
