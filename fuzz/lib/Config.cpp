@@ -490,11 +490,15 @@ std::string tilecheck::fuzz::stableHash(StringRef text) {
 Signature tilecheck::fuzz::makeSignature(FindingKind kind, StringRef culprit,
                                          StringRef detail,
                                          ArrayRef<std::string> opKinds) {
-  std::set<std::string> ops(opKinds.begin(), opKinds.end());
+  // The bucket is kind, culprit and normalized detail, not the op kinds of
+  // the whole input program: with them every random program that hits one
+  // bug got a bucket of its own, and a reducer keeping "the same
+  // signature" could never remove an op kind. The ops a failure names are
+  // in its detail; the program's op kinds stay in the finding's program.
+  (void)opKinds;
   Signature sig;
   raw_string_ostream os(sig.text);
-  os << stringify(kind) << "|" << culprit << "|" << detail << "|";
-  llvm::interleave(ops, os, ",");
+  os << stringify(kind) << "|" << culprit << "|" << detail;
   sig.hash = stableHash(sig.text);
   return sig;
 }
