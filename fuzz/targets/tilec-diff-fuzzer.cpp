@@ -127,8 +127,11 @@ bool decode(const uint8_t *data, size_t size, DecodedInput &in) {
   return true;
 }
 
-std::string &workDir() {
-  static std::string dir = [] {
+/// The per-process scratch directory. The string is never destroyed: the
+/// atexit handler that removes the directory runs after static destructors
+/// registered later.
+const std::string &workDir() {
+  static const std::string *dir = [] {
     llvm::SmallString<128> path;
     if (std::error_code ec =
             llvm::sys::fs::createUniqueDirectory("tilec-diff-fuzzer", path)) {
@@ -137,10 +140,11 @@ std::string &workDir() {
                    ec.message().c_str());
       std::abort();
     }
+    auto *result = new std::string(path);
     std::atexit([] { llvm::sys::fs::remove_directories(workDir()); });
-    return std::string(path);
+    return result;
   }();
-  return dir;
+  return *dir;
 }
 
 /// The interpreter's context: every dialect of every level, reused.
