@@ -14,11 +14,11 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 mkdir -p smoke-parse smoke-diff
 
-echo "== tilec-parse-fuzzer: 2000 runs"
-"$bin/tilec-parse-fuzzer" -runs=2000 -seed=1 -timeout=30 -rss_limit_mb=2048 \
+echo "== tilec-parse-fuzzer: 20000 runs"
+"$bin/tilec-parse-fuzzer" -runs=20000 -seed=1 -timeout=30 -rss_limit_mb=2048 \
   -dict="$corpus/parse.dict" -max_len=20000 smoke-parse "$corpus/parse"
 
-echo "== tilec-diff-fuzzer: 150 runs"
-"$bin/tilec-diff-fuzzer" -runs=150 -seed=1 -timeout=120 -rss_limit_mb=4096 \
+echo "== tilec-diff-fuzzer: 500 runs"
+"$bin/tilec-diff-fuzzer" -runs=500 -seed=1 -timeout=120 -rss_limit_mb=4096 \
   -max_len=256 smoke-diff "$corpus/diff"
 echo "fuzz_smoke: every target ran without a crash"
