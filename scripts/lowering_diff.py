@@ -191,7 +191,7 @@ def main():
                          "(repeatable)")
     ap.add_argument("--json", help="write a JSON report here ('-': stdout)")
     ap.add_argument("--generate", type=int, default=0, help="also check N generated programs")
-    ap.add_argument("--policy", default="full")
+    ap.add_argument("--policy", default="full", help="generator preset(s), comma-separated")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--keep", help="copy failing programs here")
@@ -227,19 +227,19 @@ def main():
                 print(f"{path}: no '// tilecheck: entry=...' launch header", file=sys.stderr)
                 return 2
             work.append((f"program {path}", path, launch, wd))
-        if args.generate:
-            gen_dir = os.path.join(tmp, "gen")
+        for policy in (args.policy.split(",") if args.generate else []):
+            gen_dir = os.path.join(tmp, "gen-" + policy)
             proc = subprocess.run([os.path.join(args.bin, "tile-gen"), "--seed", str(args.seed),
-                                   "--count", str(args.generate), "--policy", args.policy,
+                                   "--count", str(args.generate), "--policy", policy,
                                    "-o", gen_dir], capture_output=True, text=True)
             if proc.returncode != 0:
                 print(f"tile-gen failed: {proc.stderr.strip()}", file=sys.stderr)
                 return 2
             for s in sorted(os.listdir(gen_dir), key=int):
                 d = os.path.join(gen_dir, s)
-                wd = os.path.join(tmp, "prog-" + s)
+                wd = os.path.join(tmp, f"prog-{policy}-{s}")
                 os.makedirs(wd)
-                work.append((f"{args.policy} seed {s}", os.path.join(d, "program.mlir"),
+                work.append((f"{policy} seed {s}", os.path.join(d, "program.mlir"),
                              parse_manifest(os.path.join(d, "manifest.json")), wd))
 
         counts = {"ok": 0, "skip": 0, "fail": 0}

@@ -9,7 +9,7 @@ set -euo pipefail
 DEBIAN_PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-rt-22-dev lld-22
   libzstd-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
-  ninja-build cmake ccache python3 python3-pip
+  ninja-build cmake ccache python3 python3-pip libsqlite3-dev
 )
 
 SUDO=""

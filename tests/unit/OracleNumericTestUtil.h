@@ -23,6 +23,17 @@ protected:
                  "\n    return %r : " + resultType + "\n  }\n}");
   }
 
+  /// Parses a builtin module holding `nv_tileaa.func @f(<params>) ->
+  /// <resultType>` whose body is `body` (ops defining %r) followed by the
+  /// return of %r: the harness for ops on builtin tensors and scalars
+  /// (upstream arith/math, nv_tileaa and nv_tileas mirrors).
+  bool defineNv(const std::string &params, const std::string &resultType,
+                const std::string &body) {
+    return parse("module {\n  nv_tileaa.func @f(" + params + ") -> " +
+                 resultType + " {\n    " + body +
+                 "\n    nv_tileaa.return %r : " + resultType + "\n  }\n}");
+  }
+
   /// Runs @f and returns its single result.
   Tile run(std::vector<Tile> args) {
     std::vector<Tile> out = eval("f", std::move(args));

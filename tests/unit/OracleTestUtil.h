@@ -12,6 +12,8 @@
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/Interpreter.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -74,6 +76,7 @@ protected:
   OracleTest() {
     mlir::DialectRegistry registry;
     registerAllDialects(registry);
+    registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect>();
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();
   }

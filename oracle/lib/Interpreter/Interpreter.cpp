@@ -33,6 +33,8 @@ const SemanticsRegistry &SemanticsRegistry::getDefault() {
   static const SemanticsRegistry registry = [] {
     SemanticsRegistry r;
     registerCudaTileSemantics(r);
+    registerUpstreamSemantics(r);
+    registerNvTileSemantics(r);
     return r;
   }();
   return registry;
@@ -244,6 +246,19 @@ const RtValue &ExecContext::get(Value v) const {
 }
 
 void ExecContext::set(Value v, RtValue value) { env[v] = std::move(value); }
+
+bool ExecContext::reserveShared(uint64_t end) {
+  // Far above any GPU's shared memory per block (228 KiB on sm_90): a
+  // larger offset is a malformed program, not something to allocate.
+  constexpr uint64_t kLimit = 64ull << 20;
+  if (end > kLimit)
+    return false;
+  if (shared.bytes.size() < end) {
+    shared.bytes.resize(end, 0);
+    shared.written.resize(end, 0);
+  }
+  return true;
+}
 
 void ExecContext::raise(FlowSignal::Kind kind, llvm::ArrayRef<RtValue> values) {
   pending.kind = kind;

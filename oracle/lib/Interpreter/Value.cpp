@@ -7,13 +7,73 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <vector>
+
 using namespace llvm;
 
 namespace tilecheck::oracle {
 
+namespace {
+
+/// The registered pointer hooks (cuda_tile's is built in).
+std::vector<PointeeTypeFn> &pointerHooks() {
+  static std::vector<PointeeTypeFn> hooks;
+  return hooks;
+}
+
+} // namespace
+
+void registerPointerType(PointeeTypeFn pointeeOf) {
+  std::vector<PointeeTypeFn> &hooks = pointerHooks();
+  if (std::find(hooks.begin(), hooks.end(), pointeeOf) == hooks.end())
+    hooks.push_back(pointeeOf);
+}
+
+mlir::Type pointeeTypeOf(mlir::Type t) {
+  if (auto p = dyn_cast<cuda_tile::PointerType>(t))
+    return p.getPointeeType();
+  for (PointeeTypeFn hook : pointerHooks())
+    if (mlir::Type pointee = hook(t))
+      return pointee;
+  return mlir::Type();
+}
+
+// cuda_tile tiles and builtin tensors are checked by TypeID before the
+// ShapedType interface lookup: makeTile runs for every op of a reduce or
+// scan body, so this is on the interpreter's hot path.
+
+bool isTileLike(mlir::Type t) {
+  if (isa<cuda_tile::TileType, mlir::RankedTensorType>(t))
+    return true;
+  if (auto shaped = dyn_cast<mlir::ShapedType>(t))
+    return shaped.hasRank() && !isa<mlir::MemRefType>(t);
+  return t.isIntOrIndexOrFloat() || isPointerLike(t);
+}
+
+mlir::Type tileElementType(mlir::Type t) {
+  if (auto tile = dyn_cast<cuda_tile::TileType>(t))
+    return tile.getElementType();
+  if (auto tensor = dyn_cast<mlir::RankedTensorType>(t))
+    return tensor.getElementType();
+  if (auto shaped = dyn_cast<mlir::ShapedType>(t))
+    return shaped.getElementType();
+  return t;
+}
+
+llvm::ArrayRef<int64_t> tileShape(mlir::Type t) {
+  if (auto tile = dyn_cast<cuda_tile::TileType>(t))
+    return tile.getShape();
+  if (auto tensor = dyn_cast<mlir::RankedTensorType>(t))
+    return tensor.getShape();
+  if (auto shaped = dyn_cast<mlir::ShapedType>(t))
+    return shaped.getShape();
+  return {};
+}
+
 std::optional<ElemType> elemTypeOf(mlir::Type t) {
-  if (isa<cuda_tile::PointerType>(t))
-    return ElemType::Ptr;
+  if (!t)
+    return std::nullopt;
   if (auto i = dyn_cast<mlir::IntegerType>(t)) {
     switch (i.getWidth()) {
     case 1: return ElemType::I1;
@@ -34,6 +94,10 @@ std::optional<ElemType> elemTypeOf(mlir::Type t) {
   if (isa<mlir::Float8E5M2Type>(t)) return ElemType::F8E5M2;
   if (isa<mlir::Float8E8M0FNUType>(t)) return ElemType::F8E8M0FNU;
   if (isa<mlir::Float4E2M1FNType>(t)) return ElemType::F4E2M1FN;
+  if (t.isIndex())
+    return ElemType::I64;
+  if (isPointerLike(t))
+    return ElemType::Ptr;
   return std::nullopt;
 }
 

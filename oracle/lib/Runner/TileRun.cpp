@@ -14,6 +14,8 @@
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -239,11 +241,21 @@ TileRunOutcome runTileProgram(MLIRContext &context,
     return fail(kExitError, diagText.empty() ? "failed to parse '" +
                                                    config.inputFile + "'"
                                              : diagText);
+  return runTileModule(module.get(), config);
+}
+
+TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
+  TileRunOutcome out;
+  auto fail = [&](int code, const llvm::Twine &msg) {
+    out.exitCode = code;
+    out.message = msg.str();
+    return out;
+  };
 
   Memory memory(config.run.detectRaces);
   RunOptions options = config.run;
   options.grid = config.grid;
-  Interpreter interp(module.get(), memory, options);
+  Interpreter interp(module, memory, options);
   std::string error;
   Operation *entry = interp.findEntry(config.entry, error);
   if (!entry)
@@ -265,18 +277,22 @@ TileRunOutcome runTileProgram(MLIRContext &context,
   };
   std::vector<Bound> bound;
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    auto tileType = dyn_cast<cuda_tile::TileType>(arg.getType());
+    // Every IR level: cuda_tile tiles, builtin tensors and bare scalars
+    // (integers, index, floats, pointers) are all tiles to the interpreter.
+    Type type = arg.getType();
     std::optional<ElemType> elem =
-        tileType ? elemTypeOf(tileType.getElementType()) : std::nullopt;
-    if (!tileType || tileType.getRank() != 0 || !elem)
+        isTileLike(type) ? elemTypeOf(tileElementType(type)) : std::nullopt;
+    if (!elem)
       return fail(kExitError, "argument " + llvm::Twine(i) +
-                                  ": only scalar tiles can be bound");
+                                  ": only tiles, tensors and scalars of "
+                                  "numbers or pointers can be bound");
+    ArrayRef<int64_t> shape = tileShape(type);
     StringRef text = config.args[i].text;
     bool isBuffer = text.starts_with("@") || text.starts_with("zeros:") ||
                     text.starts_with("uninit:");
     if (*elem == ElemType::Ptr && isBuffer) {
-      auto ptrType = cast<cuda_tile::PointerType>(tileType.getElementType());
-      std::optional<ElemType> pointee = elemTypeOf(ptrType.getPointeeType());
+      std::optional<ElemType> pointee =
+          elemTypeOf(pointeeTypeOf(tileElementType(type)));
       if (!pointee)
         return fail(kExitError, "argument " + llvm::Twine(i) +
                                     ": unsupported pointee type");
@@ -289,12 +305,33 @@ TileRunOutcome runTileProgram(MLIRContext &context,
               ? memory.allocate(bufName, prepared->array.data.size(), 256,
                                 prepared->array.data)
               : memory.allocate(bufName, prepared->array.data.size(), 256);
-      // An empty buffer still gets an address; every access faults.
-      Tile ptr(ElemType::Ptr, {});
-      ptr.set<uint64_t>(0, addr);
+      // An empty buffer still gets an address; every access faults. A
+      // tensor of pointers gets the buffer's address in every element.
+      Tile ptr(ElemType::Ptr, shape);
+      for (int64_t e = 0; e < ptr.size(); ++e)
+        ptr.set<uint64_t>(e, addr);
       args.push_back(RtValue::tile(std::move(ptr)));
       bound.push_back({static_cast<unsigned>(i), addr,
                        std::move(prepared->array)});
+      continue;
+    }
+    if (!shape.empty() && text.starts_with("@")) {
+      // A tensor of numbers passed by value from a .npy of the same shape.
+      auto prepared = prepareBuffer(text, *elem, i);
+      if (!prepared)
+        return fail(kExitUsage, llvm::toString(prepared.takeError()));
+      if (ArrayRef<int64_t>(prepared->array.shape) != shape ||
+          prepared->array.data.size() !=
+              static_cast<size_t>(Tile(*elem, shape).size()) *
+                  storageBytes(*elem))
+        return fail(kExitUsage, "argument " + llvm::Twine(i) + ": '" +
+                                    text.drop_front() +
+                                    "' does not have the shape of the "
+                                    "tensor argument");
+      Tile value(*elem, shape);
+      std::copy(prepared->array.data.begin(), prepared->array.data.end(),
+                value.data());
+      args.push_back(RtValue::tile(std::move(value)));
       continue;
     }
     if (isBuffer)
@@ -304,7 +341,15 @@ TileRunOutcome runTileProgram(MLIRContext &context,
     auto scalar = parseScalar(text, *elem, i);
     if (!scalar)
       return fail(kExitUsage, llvm::toString(scalar.takeError()));
-    args.push_back(RtValue::tile(std::move(*scalar)));
+    if (shape.empty()) {
+      args.push_back(RtValue::tile(std::move(*scalar)));
+      continue;
+    }
+    // A literal for a tensor argument fills every element.
+    Tile splat(*elem, shape);
+    for (int64_t e = 0; e < splat.size(); ++e)
+      std::memcpy(splat.at(e), scalar->at(0), splat.elemBytes());
+    args.push_back(RtValue::tile(std::move(splat)));
   }
 
   RunResult result = interp.run(entry, args);
@@ -460,6 +505,8 @@ int tileRunMain(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllDialects(registry);
+  // nv_tileas programs contain upstream arith and math ops.
+  registry.insert<arith::ArithDialect, math::MathDialect>();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   TileRunOutcome out = runTileProgram(context, config);

@@ -32,6 +32,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class MLIRContext;
@@ -62,6 +63,12 @@ private:
 
 /// Registration entry points, one per dialect (defined with the semantics).
 void registerCudaTileSemantics(SemanticsRegistry &registry);
+/// Upstream `arith` and `math` ops on builtin tensors and scalars, which
+/// nv_tileas programs use where they mean exactly what cuda_tile meant.
+void registerUpstreamSemantics(SemanticsRegistry &registry);
+/// nv_tileaa and nv_tileas (mirror ops through the cuda_tile semantics, and
+/// the !nv_tileaa.ptr pointer type).
+void registerNvTileSemantics(SemanticsRegistry &registry);
 
 /// Why a run stopped early.
 enum class FailureKind {
@@ -169,6 +176,18 @@ public:
   /// Block id used for race tracking.
   int32_t getLinearBlockId() const { return linearBlockId; }
 
+  /// The tile block's shared memory (nv_tileas.alloc_tensor buffers live
+  /// at compiler-assigned byte offsets in it): its bytes and, per byte,
+  /// whether anything wrote it. Empty when the block starts; grown by
+  /// reserveShared.
+  struct SharedMemory {
+    std::vector<uint8_t> bytes;
+    std::vector<uint8_t> written;
+  };
+  SharedMemory &getSharedMemory() { return shared; }
+  /// Makes [0, end) addressable; false when `end` exceeds the limit.
+  bool reserveShared(uint64_t end);
+
   /// SSA environment.
   const RtValue &get(mlir::Value v) const;
   const Tile &getTile(mlir::Value v) const { return get(v).getTile(); }
@@ -208,6 +227,7 @@ private:
   std::array<int64_t, 3> blockId;
   int32_t linearBlockId;
   llvm::DenseMap<mlir::Value, RtValue> env;
+  SharedMemory shared;
   FlowSignal pending;
   std::optional<RunFailure> runFailure;
   std::optional<RunFailure> assertFailure;

@@ -24,6 +24,7 @@
 
 namespace mlir {
 class MLIRContext;
+class Operation;
 } // namespace mlir
 
 namespace tilecheck::oracle {
@@ -80,6 +81,13 @@ struct TileRunOutcome {
 /// tilecheck dialects loaded). Writes DIR/argN.npy when outDir is set.
 TileRunOutcome runTileProgram(mlir::MLIRContext &context,
                               const TileRunConfig &config);
+
+/// Runs an already parsed (and verified) module as runTileProgram does after
+/// reading `config.inputFile`, which is ignored. The differential engine
+/// interprets modules in memory this way (after a pass, or as compiled). The
+/// module is not modified.
+TileRunOutcome runTileModule(mlir::Operation *module,
+                             const TileRunConfig &config);
 
 /// main() of the tile-run tool.
 int tileRunMain(int argc, char **argv);

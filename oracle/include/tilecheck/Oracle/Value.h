@@ -21,15 +21,35 @@
 #include <optional>
 #include <vector>
 
-namespace mlir {
-class Type;
-} // namespace mlir
+#include "mlir/IR/Types.h"
 
 namespace tilecheck::oracle {
 
-/// Element type of an MLIR element type (integer, float or cuda_tile ptr);
-/// std::nullopt for anything else.
+/// Element type of an MLIR element type (integer, index, float or a
+/// pointer-like type); std::nullopt for anything else. `index` is a 64-bit
+/// integer.
 std::optional<ElemType> elemTypeOf(mlir::Type t);
+
+/// Pointer types are pluggable: cuda_tile's is built in, and each dialect
+/// whose semantics need another one (nv_tileaa.ptr) registers a hook that
+/// returns the pointee of its pointer type and a null Type for anything
+/// else. Hooks are registered while building the SemanticsRegistry (before
+/// any run) and never removed; registering the same hook twice is a no-op.
+using PointeeTypeFn = mlir::Type (*)(mlir::Type);
+void registerPointerType(PointeeTypeFn pointeeOf);
+/// The pointee type of a pointer-like type, a null Type for anything else.
+mlir::Type pointeeTypeOf(mlir::Type t);
+inline bool isPointerLike(mlir::Type t);
+
+/// Tiles at every IR level: a ranked ShapedType (cuda_tile tile, builtin
+/// tensor) or a rank-0 scalar given as its bare element type (integer,
+/// index, float, pointer-like). Returns false for anything else (views,
+/// tokens).
+bool isTileLike(mlir::Type t);
+/// The element type and shape of a tile-like type (empty shape for a
+/// scalar). Requires isTileLike(t).
+mlir::Type tileElementType(mlir::Type t);
+llvm::ArrayRef<int64_t> tileShape(mlir::Type t);
 
 /// A dense row-major tile.
 class Tile {
@@ -160,6 +180,10 @@ private:
   std::shared_ptr<const TensorViewValue> viewPtr;
   std::shared_ptr<const TiledViewValue> tiledPtr;
 };
+
+inline bool isPointerLike(mlir::Type t) {
+  return static_cast<bool>(pointeeTypeOf(t));
+}
 
 } // namespace tilecheck::oracle
 

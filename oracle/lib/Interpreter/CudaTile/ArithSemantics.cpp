@@ -42,33 +42,6 @@ std::string elementName(const Tile &t, int64_t i) {
 
 namespace {
 
-enum class IntOp {
-  Add,
-  Sub,
-  Mul,
-  Shl,
-  MulHi,
-  And,
-  Or,
-  Xor,
-  ShrS,
-  ShrU,
-  MaxS,
-  MaxU,
-  MinS,
-  MinU,
-  Div,
-  Rem
-};
-
-/// Modifiers of one integer op.
-struct IntSpec {
-  IntOp op;
-  IntegerOverflow overflow = IntegerOverflow::NONE;
-  bool isSigned = true;                       ///< divi, remi
-  RoundingMode rounding = RoundingMode::ZERO; ///< divi
-};
-
 bool hasNSW(IntegerOverflow o) {
   return o == IntegerOverflow::NSW || o == IntegerOverflow::NW;
 }
@@ -323,6 +296,8 @@ bool fastIntBinary(const IntSpec &spec, const Tile &a, const Tile &b, Tile &r) {
   return false;
 }
 
+} // namespace
+
 LogicalResult intBinary(ExecContext &ctx, Operation *op, const IntSpec &spec,
                         Value lhs, Value rhs, Value result) {
   const Tile &a = ctx.getTile(lhs);
@@ -350,6 +325,8 @@ LogicalResult intBinary(ExecContext &ctx, Operation *op, const IntSpec &spec,
   return success();
 }
 
+namespace {
+
 template <typename OpT, IntOp K>
 LogicalResult overflowBinSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
@@ -373,33 +350,37 @@ LogicalResult signedBinSem(ExecContext &ctx, Operation *operation) {
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult mulhiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MulhiIOp>(operation);
+  auto op = cast<typename Ops::MulhiIOp>(operation);
   return intBinary(ctx, op, IntSpec{IntOp::MulHi}, op.getX(), op.getY(),
                    op.getResult());
 }
 
+template <class Ops>
 LogicalResult diviSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<DivIOp>(operation);
+  auto op = cast<typename Ops::DivIOp>(operation);
   IntSpec spec{IntOp::Div};
   spec.isSigned = op.getSignedness() == Signedness::Signed;
   spec.rounding = op.getRounding();
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult remiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<RemIOp>(operation);
+  auto op = cast<typename Ops::RemIOp>(operation);
   IntSpec spec{IntOp::Rem};
   spec.isSigned = op.getSignedness() == Signedness::Signed;
   return intBinary(ctx, op, spec, op.getLhs(), op.getRhs(), op.getResult());
 }
 
-LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<NegIOp>(operation);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getType());
+} // namespace
+
+LogicalResult negateInt(ExecContext &ctx, Operation *op, Value src,
+                        Value result, bool nsw) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   unsigned w = bitWidth(r.elemType());
-  bool nsw = hasNSW(op.getOverflow());
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     int64_t v = a.getSInt(i);
     if (nsw && v == minSigned(w))
@@ -407,21 +388,39 @@ LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
                             std::to_string(v) + ") at " + elementName(r, i));
     r.setInt(i, 0 - static_cast<uint64_t>(v));
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
-LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AbsIOp>(operation);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getType());
+namespace {
+
+template <class Ops>
+LogicalResult negiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::NegIOp>(operation);
+  return negateInt(ctx, op, op.getSource(), op.getResult(),
+                   hasNSW(op.getOverflow()));
+}
+
+} // namespace
+
+LogicalResult absInt(ExecContext &ctx, Value src, Value result) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   // MIN maps to itself: |MIN| wraps back to MIN at the element width.
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     int64_t v = a.getSInt(i);
     r.setInt(i, v < 0 ? 0 - static_cast<uint64_t>(v) : uint64_t(v));
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult absiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::AbsIOp>(operation);
+  return absInt(ctx, op.getSource(), op.getResult());
 }
 
 template <typename T>
@@ -456,13 +455,13 @@ void cmpLoop(ComparisonPredicate p, const Tile &a, const Tile &b, Tile &r) {
   }
 }
 
-LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<CmpIOp>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile r = makeTile(op.getResult().getType());
-  bool isSigned = op.getSignedness() == Signedness::Signed;
-  ComparisonPredicate p = op.getComparisonPredicate();
+} // namespace
+
+LogicalResult compareInt(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                         ComparisonPredicate p, bool isSigned) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
   bool done = dispatchIntStorage(a.elemType(), [&](auto tag) {
     using U = decltype(tag);
     if (isSigned)
@@ -476,16 +475,33 @@ LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
       r.setInt(i, isSigned ? applyPredicate(p, a.getSInt(i), b.getSInt(i))
                            : applyPredicate(p, a.getUInt(i), b.getUInt(i)));
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
-LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<SelectOp>(operation);
-  const Tile &c = ctx.getTile(op.getCond());
-  const Tile &t = ctx.getTile(op.getValIfTrue());
-  const Tile &f = ctx.getTile(op.getValIfFalse());
-  Tile r = makeTile(op.getResult().getType());
+namespace {
+
+template <class Ops>
+LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::CmpIOp>(operation);
+  return compareInt(ctx, op.getLhs(), op.getRhs(), op.getResult(),
+                    op.getComparisonPredicate(),
+                    op.getSignedness() == Signedness::Signed);
+}
+
+} // namespace
+
+LogicalResult selectElements(ExecContext &ctx, Value cond, Value ifTrue,
+                             Value ifFalse, Value result) {
+  const Tile &c = ctx.getTile(cond);
+  const Tile &t = ctx.getTile(ifTrue);
+  const Tile &f = ctx.getTile(ifFalse);
+  // A scalar condition (arith.select on tensors) picks a whole operand.
+  if (c.rank() == 0 && c.size() == 1 && t.rank() != 0) {
+    ctx.set(result, ctx.get(c.getBool(0) ? ifTrue : ifFalse));
+    return success();
+  }
+  Tile r = makeTile(result.getType());
   unsigned eb = r.elemBytes();
   const uint8_t *pc = c.data();
   auto loop = [&](auto tag) {
@@ -511,30 +527,52 @@ LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
     for (int64_t i = 0, n = r.size(); i < n; ++i)
       std::memcpy(r.at(i), pc[i] ? t.at(i) : f.at(i), eb);
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::SelectOp>(operation);
+  return selectElements(ctx, op.getCond(), op.getValIfTrue(),
+                        op.getValIfFalse(), op.getResult());
 }
 
 } // namespace
 
+template <class Ops> void registerArithFor(SemanticsRegistry &r) {
+  add<typename Ops::AddIOp>(r,
+                            overflowBinSem<typename Ops::AddIOp, IntOp::Add>);
+  add<typename Ops::SubIOp>(r,
+                            overflowBinSem<typename Ops::SubIOp, IntOp::Sub>);
+  add<typename Ops::MulIOp>(r,
+                            overflowBinSem<typename Ops::MulIOp, IntOp::Mul>);
+  add<typename Ops::ShLIOp>(r,
+                            overflowBinSem<typename Ops::ShLIOp, IntOp::Shl>);
+  add<typename Ops::MulhiIOp>(r, mulhiSem<Ops>);
+  add<typename Ops::AndIOp>(r, bitwiseSem<typename Ops::AndIOp, IntOp::And>);
+  add<typename Ops::OrIOp>(r, bitwiseSem<typename Ops::OrIOp, IntOp::Or>);
+  add<typename Ops::XOrIOp>(r, bitwiseSem<typename Ops::XOrIOp, IntOp::Xor>);
+  add<typename Ops::ShRIOp>(
+      r, signedBinSem<typename Ops::ShRIOp, IntOp::ShrS, IntOp::ShrU>);
+  add<typename Ops::MaxIOp>(
+      r, signedBinSem<typename Ops::MaxIOp, IntOp::MaxS, IntOp::MaxU>);
+  add<typename Ops::MinIOp>(
+      r, signedBinSem<typename Ops::MinIOp, IntOp::MinS, IntOp::MinU>);
+  add<typename Ops::DivIOp>(r, diviSem<Ops>);
+  add<typename Ops::RemIOp>(r, remiSem<Ops>);
+  add<typename Ops::NegIOp>(r, negiSem<Ops>);
+  add<typename Ops::AbsIOp>(r, absiSem<Ops>);
+  add<typename Ops::CmpIOp>(r, cmpiSem<Ops>);
+  add<typename Ops::SelectOp>(r, selectSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerArithFor)
+
 void registerArithSemantics(SemanticsRegistry &r) {
-  add<AddIOp>(r, overflowBinSem<AddIOp, IntOp::Add>);
-  add<SubIOp>(r, overflowBinSem<SubIOp, IntOp::Sub>);
-  add<MulIOp>(r, overflowBinSem<MulIOp, IntOp::Mul>);
-  add<ShLIOp>(r, overflowBinSem<ShLIOp, IntOp::Shl>);
-  add<MulhiIOp>(r, mulhiSem);
-  add<AndIOp>(r, bitwiseSem<AndIOp, IntOp::And>);
-  add<OrIOp>(r, bitwiseSem<OrIOp, IntOp::Or>);
-  add<XOrIOp>(r, bitwiseSem<XOrIOp, IntOp::Xor>);
-  add<ShRIOp>(r, signedBinSem<ShRIOp, IntOp::ShrS, IntOp::ShrU>);
-  add<MaxIOp>(r, signedBinSem<MaxIOp, IntOp::MaxS, IntOp::MaxU>);
-  add<MinIOp>(r, signedBinSem<MinIOp, IntOp::MinS, IntOp::MinU>);
-  add<DivIOp>(r, diviSem);
-  add<RemIOp>(r, remiSem);
-  add<NegIOp>(r, negiSem);
-  add<AbsIOp>(r, absiSem);
-  add<CmpIOp>(r, cmpiSem);
-  add<SelectOp>(r, selectSem);
+  registerArithFor<CudaTileOps>(r);
   registerFloatArithSemantics(r);
 }
 

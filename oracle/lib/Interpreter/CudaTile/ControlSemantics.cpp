@@ -43,8 +43,9 @@ void setResults(ExecContext &ctx, Operation *op, ArrayRef<RtValue> values) {
     ctx.set(res, v);
 }
 
+template <class Ops>
 LogicalResult ifSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<IfOp>(operation);
+  auto op = cast<typename Ops::IfOp>(operation);
   bool cond = ctx.getTile(op.getCondition()).getBool(0);
   Region &region = cond ? op.getThenRegion() : op.getElseRegion();
   if (region.empty()) {
@@ -75,8 +76,9 @@ __int128 scalarInt(const Tile &t, bool isUnsigned) {
                     : static_cast<__int128>(t.getSInt(0));
 }
 
+template <class Ops>
 LogicalResult forSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ForOp>(operation);
+  auto op = cast<typename Ops::ForOp>(operation);
   bool isUnsigned = op.getUnsignedCmp();
   const Tile &lbTile = ctx.getTile(op.getLowerBound());
   __int128 lb = scalarInt(lbTile, isUnsigned);
@@ -87,7 +89,7 @@ LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   SmallVector<RtValue> iters;
   for (Value v : op.getInitValues())
     iters.push_back(ctx.get(v));
-  Block *body = op.getBody();
+  Block *body = &op.getRegion().front();
   SmallVector<RtValue> args;
   for (__int128 iv = lb; iv < ub; iv += step) {
     Tile ivTile(lbTile.elemType(), {});
@@ -116,8 +118,9 @@ LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult loopSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<LoopOp>(operation);
+  auto op = cast<typename Ops::LoopOp>(operation);
   SmallVector<RtValue> iters;
   for (Value v : op.getInitValues())
     iters.push_back(ctx.get(v));
@@ -156,8 +159,9 @@ LogicalResult loopSem(ExecContext &ctx, Operation *operation) {
 //===----------------------------------------------------------------------===//
 
 /// One line per false element, then the run is marked as failed.
+template <class Ops>
 LogicalResult assertSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AssertOp>(operation);
+  auto op = cast<typename Ops::AssertOp>(operation);
   const Tile &cond = ctx.getTile(op.getCondition());
   std::array<int64_t, 3> blk = ctx.getBlockId();
   llvm::raw_ostream &os = ctx.getInterpreter().assertStream();
@@ -177,8 +181,8 @@ LogicalResult assertSem(ExecContext &ctx, Operation *operation) {
 /// "increasing by the pointee width" groups). Sub-byte pointees count as
 /// their one-byte storage.
 int64_t pointeeBytes(Type tileType) {
-  auto ptr = cast<PointerType>(cast<TileType>(tileType).getElementType());
-  std::optional<ElemType> e = elemTypeOf(ptr.getPointeeType());
+  std::optional<ElemType> e =
+      elemTypeOf(pointeeTypeOf(tileElementType(tileType)));
   return e ? storageBytes(*e) : 1;
 }
 
@@ -186,8 +190,9 @@ int64_t pointeeBytes(Type tileType) {
 /// dimension A is a multiple of d, and the group's elements increase by
 /// exactly 1 (integers, signed values) or by the pointee width (pointers,
 /// unsigned addresses). Without every/along every element is a multiple.
-LogicalResult checkDivBy(ExecContext &ctx, AssumeOp op, DivByAttr pred,
-                         const Tile &t) {
+template <class Ops>
+LogicalResult checkDivBy(ExecContext &ctx, typename Ops::AssumeOp op,
+                         DivByAttr pred, const Tile &t) {
   uint64_t divisor = pred.getDivisor();
   if (divisor == 0)
     return ctx.error(op, "div_by<0>");
@@ -252,7 +257,8 @@ LogicalResult checkDivBy(ExecContext &ctx, AssumeOp op, DivByAttr pred,
 /// same_elements<[c0, c1, ...]>: cutting dimension d into groups of c_d
 /// (the last group may be short), all elements of a group are equal. Each
 /// element is compared with its group's first element.
-LogicalResult checkSameElements(ExecContext &ctx, AssumeOp op,
+template <class Ops>
+LogicalResult checkSameElements(ExecContext &ctx, typename Ops::AssumeOp op,
                                 SameElementsAttr pred, const Tile &t) {
   ArrayRef<int64_t> groups = pred.getValues();
   if (groups.size() != t.rank())
@@ -274,8 +280,9 @@ LogicalResult checkSameElements(ExecContext &ctx, AssumeOp op,
 
 /// bounded<lb, ub>: lb <= element <= ub for the signed values; '?' sides
 /// are open.
-LogicalResult checkBounded(ExecContext &ctx, AssumeOp op, BoundedAttr pred,
-                           const Tile &t) {
+template <class Ops>
+LogicalResult checkBounded(ExecContext &ctx, typename Ops::AssumeOp op,
+                           BoundedAttr pred, const Tile &t) {
   std::optional<int64_t> lb = pred.getLb(), ub = pred.getUb();
   for (int64_t i = 0; i < t.size(); ++i) {
     int64_t v = t.getSInt(i);
@@ -288,8 +295,9 @@ LogicalResult checkBounded(ExecContext &ctx, AssumeOp op, BoundedAttr pred,
   return success();
 }
 
+template <class Ops>
 LogicalResult assumeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AssumeOp>(operation);
+  auto op = cast<typename Ops::AssumeOp>(operation);
   const RtValue &value = ctx.get(op.getValue());
   Attribute pred = op.getPredicate();
   if (value.kind() == RtValue::Kind::TensorView) {
@@ -311,11 +319,11 @@ LogicalResult assumeSem(ExecContext &ctx, Operation *operation) {
                            "pointers only");
     LogicalResult ok = success();
     if (auto divBy = dyn_cast<DivByAttr>(pred))
-      ok = checkDivBy(ctx, op, divBy, t);
+      ok = checkDivBy<Ops>(ctx, op, divBy, t);
     else if (auto same = dyn_cast<SameElementsAttr>(pred))
-      ok = checkSameElements(ctx, op, same, t);
+      ok = checkSameElements<Ops>(ctx, op, same, t);
     else if (auto bounded = dyn_cast<BoundedAttr>(pred))
-      ok = checkBounded(ctx, op, bounded, t);
+      ok = checkBounded<Ops>(ctx, op, bounded, t);
     else
       return ctx.error(op, "unknown assume predicate");
     if (failed(ok))
@@ -422,8 +430,9 @@ LogicalResult formatTile(ExecContext &ctx, Operation *op, const Conversion &c,
   return success();
 }
 
+template <class Ops>
 LogicalResult printTkoSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<PrintTkoOp>(operation);
+  auto op = cast<typename Ops::PrintTkoOp>(operation);
   StringRef str = op.getStr();
   auto args = op.getArgs();
   unsigned nextArg = 0;
@@ -469,16 +478,22 @@ LogicalResult printTkoSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+template <class Ops> void registerControlFor(SemanticsRegistry &r) {
+  add<typename Ops::YieldOp>(r, terminatorSem<FlowSignal::Kind::Yield>);
+  add<typename Ops::ContinueOp>(r, terminatorSem<FlowSignal::Kind::Continue>);
+  add<typename Ops::BreakOp>(r, terminatorSem<FlowSignal::Kind::Break>);
+  add<typename Ops::IfOp>(r, ifSem<Ops>);
+  add<typename Ops::ForOp>(r, forSem<Ops>);
+  add<typename Ops::LoopOp>(r, loopSem<Ops>);
+  add<typename Ops::AssertOp>(r, assertSem<Ops>);
+  add<typename Ops::AssumeOp>(r, assumeSem<Ops>);
+  add<typename Ops::PrintTkoOp>(r, printTkoSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerControlFor)
+
 void registerControlSemantics(SemanticsRegistry &r) {
-  add<YieldOp>(r, terminatorSem<FlowSignal::Kind::Yield>);
-  add<ContinueOp>(r, terminatorSem<FlowSignal::Kind::Continue>);
-  add<BreakOp>(r, terminatorSem<FlowSignal::Kind::Break>);
-  add<IfOp>(r, ifSem);
-  add<ForOp>(r, forSem);
-  add<LoopOp>(r, loopSem);
-  add<AssertOp>(r, assertSem);
-  add<AssumeOp>(r, assumeSem);
-  add<PrintTkoOp>(r, printTkoSem);
+  registerControlFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

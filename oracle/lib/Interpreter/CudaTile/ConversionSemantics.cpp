@@ -52,17 +52,18 @@ APFloat maxFinite(ElemType t, bool negative) {
   return APFloat::getLargest(*semantics(t), negative);
 }
 
-LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<FToFOp>(operation);
-  const Tile &a = ctx.getTile(op.getFrom());
-  Tile r = makeTile(op.getTo().getType());
+} // namespace
+
+LogicalResult convertFloat(ExecContext &ctx, Operation *op, Value src,
+                           Value result, RoundingMode rm, bool arithRules) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   ElemType from = a.elemType(), to = r.elemType();
-  RoundingMode rm = op.getRoundingMode();
   int64_t n = r.size();
   if (from == ElemType::F32 && to == ElemType::F64) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<double>(r.data(), i, loadAt<float>(a.data(), i));
-    ctx.setTile(op.getTo(), std::move(r));
+    ctx.setTile(result, std::move(r));
     return success();
   }
   if (from == ElemType::F64 && to == ElemType::F32 &&
@@ -70,7 +71,7 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<float>(r.data(), i,
                      static_cast<float>(loadAt<double>(a.data(), i)));
-    ctx.setTile(op.getTo(), std::move(r));
+    ctx.setTile(result, std::move(r));
     return success();
   }
   // f16/bf16 widen exactly to f32/f64 and round once from f32 (or from
@@ -87,20 +88,21 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
       else
         storeAt<uint16_t>(r.data(), i, floatToHalf(to, v));
     }
-    ctx.setTile(op.getTo(), std::move(r));
+    ctx.setTile(result, std::move(r));
     return success();
   }
   if (from == ElemType::F32 && toHalf && rm == RoundingMode::NEAREST_EVEN) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<uint16_t>(r.data(), i,
                         floatToHalf(to, loadAt<float>(a.data(), i)));
-    ctx.setTile(op.getTo(), std::move(r));
+    ctx.setTile(result, std::move(r));
     return success();
   }
   APFloat::roundingMode mode = toAPRounding(rm);
   const llvm::fltSemantics &sem = *semantics(to);
-  bool satFinite = to == ElemType::F8E4M3FN || to == ElemType::F8E5M2 ||
-                   to == ElemType::F4E2M1FN;
+  bool satFinite =
+      !arithRules && (to == ElemType::F8E4M3FN || to == ElemType::F8E5M2 ||
+                      to == ElemType::F4E2M1FN);
   for (int64_t i = 0; i < n; ++i) {
     APFloat x = a.getFloat(i);
     bool lost;
@@ -123,6 +125,16 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
       r.setFloat(i, x);
       continue;
     }
+    if (arithRules) {
+      // arith.extf/truncf: one IEEE conversion (APFloat's, as MLIR folds
+      // it); a NaN has no image in a format without NaN.
+      if (x.isNaN() && !APFloat::semanticsHasNaN(sem))
+        return ctx.ub(op, "conversion of NaN to " + name(to).str() +
+                              " (no NaN encoding) at " + elementName(a, i));
+      x.convert(sem, mode, &lost);
+      r.setFloat(i, x);
+      continue;
+    }
     if (to == ElemType::F8E8M0FNU) {
       if (x.isNaN() || (x.isInfinity() && !x.isNegative())) {
         r.setInt(i, 0xff);
@@ -137,16 +149,15 @@ LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
     x.convert(sem, mode, &lost);
     r.setFloat(i, x);
   }
-  ctx.setTile(op.getTo(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
-LogicalResult ftoiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<FToIOp>(operation);
-  const Tile &a = ctx.getTile(op.getFrom());
-  Tile r = makeTile(op.getTo().getType());
+LogicalResult floatToInt(ExecContext &ctx, Operation *op, Value src,
+                         Value result, bool isSigned) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   ElemType from = a.elemType();
-  bool isSigned = op.getSignedness() == Signedness::Signed;
   unsigned w = bitWidth(r.elemType());
   // Bounds of the result as doubles (powers of two, exact): the truncated
   // value must satisfy lo <= v < hi.
@@ -157,24 +168,22 @@ LogicalResult ftoiSem(ExecContext &ctx, Operation *operation) {
     double d = loadAsDouble(from, a.data(), i);
     double t = std::trunc(d);
     if (!(t >= lo && t < hi)) // also catches NaN
-      return ctx.ub(op, "ftoi of " + describe(a, i) + " is outside " +
-                            (isSigned ? "signed " : "unsigned ") +
-                            name(r.elemType()).str() + " at " +
-                            elementName(a, i));
+      return ctx.ub(
+          op, op->getName().stripDialect().str() + " of " + describe(a, i) +
+                  " is outside " + (isSigned ? "signed " : "unsigned ") +
+                  name(r.elemType()).str() + " at " + elementName(a, i));
     r.setInt(i, isSigned ? static_cast<uint64_t>(static_cast<int64_t>(t))
                          : static_cast<uint64_t>(t));
   }
-  ctx.setTile(op.getTo(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
-LogicalResult itofSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<IToFOp>(operation);
-  const Tile &a = ctx.getTile(op.getFrom());
-  Tile r = makeTile(op.getTo().getType());
+LogicalResult intToFloat(ExecContext &ctx, Value src, Value result,
+                         bool isSigned, RoundingMode rm) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   ElemType to = r.elemType();
-  bool isSigned = op.getSignedness() == Signedness::Signed;
-  RoundingMode rm = op.getRoundingMode();
   int64_t n = r.size();
   if (rm == RoundingMode::NEAREST_EVEN &&
       (to == ElemType::F32 || to == ElemType::F64)) {
@@ -190,7 +199,7 @@ LogicalResult itofSem(ExecContext &ctx, Operation *operation) {
       loop(float{});
     else
       loop(double{});
-    ctx.setTile(op.getTo(), std::move(r));
+    ctx.setTile(result, std::move(r));
     return success();
   }
   APFloat::roundingMode mode = toAPRounding(rm);
@@ -202,27 +211,25 @@ LogicalResult itofSem(ExecContext &ctx, Operation *operation) {
       f = APFloat::getNaN(*semantics(to));
     r.setFloat(i, f);
   }
-  ctx.setTile(op.getTo(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
-LogicalResult extiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ExtIOp>(operation);
-  const Tile &a = ctx.getTile(op.getFrom());
-  Tile r = makeTile(op.getTo().getType());
-  bool isSigned = op.getSignedness() == Signedness::Signed;
+LogicalResult extendInt(ExecContext &ctx, Value src, Value result,
+                        bool isSigned) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   for (int64_t i = 0, n = r.size(); i < n; ++i)
     r.setInt(i, isSigned ? static_cast<uint64_t>(a.getSInt(i)) : a.getUInt(i));
-  ctx.setTile(op.getTo(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
-LogicalResult trunciSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<TruncIOp>(operation);
-  const Tile &a = ctx.getTile(op.getFrom());
-  Tile r = makeTile(op.getTo().getType());
+LogicalResult truncInt(ExecContext &ctx, Operation *op, Value src, Value result,
+                       IntegerOverflow o) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   unsigned w = bitWidth(r.elemType());
-  IntegerOverflow o = op.getOverflow();
   bool nsw = o == IntegerOverflow::NSW || o == IntegerOverflow::NW;
   bool nuw = o == IntegerOverflow::NUW || o == IntegerOverflow::NW;
   uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
@@ -244,7 +251,7 @@ LogicalResult trunciSem(ExecContext &ctx, Operation *operation) {
                             elementName(a, i));
     r.setInt(i, low);
   }
-  ctx.setTile(op.getTo(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
 }
 
@@ -259,6 +266,43 @@ LogicalResult copyBytes(ExecContext &ctx, Operation *op, Value src,
               static_cast<size_t>(r.size()) * r.elemBytes());
   ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult ftofSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::FToFOp>(operation);
+  return convertFloat(ctx, op, op.getFrom(), op.getTo(), op.getRoundingMode(),
+                      /*arithRules=*/false);
+}
+
+template <class Ops>
+LogicalResult ftoiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::FToIOp>(operation);
+  return floatToInt(ctx, op, op.getFrom(), op.getTo(),
+                    op.getSignedness() == Signedness::Signed);
+}
+
+template <class Ops>
+LogicalResult itofSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::IToFOp>(operation);
+  return intToFloat(ctx, op.getFrom(), op.getTo(),
+                    op.getSignedness() == Signedness::Signed,
+                    op.getRoundingMode());
+}
+
+template <class Ops>
+LogicalResult extiSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::ExtIOp>(operation);
+  return extendInt(ctx, op.getFrom(), op.getTo(),
+                   op.getSignedness() == Signedness::Signed);
+}
+
+template <class Ops>
+LogicalResult trunciSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::TruncIOp>(operation);
+  return truncInt(ctx, op, op.getFrom(), op.getTo(), op.getOverflow());
 }
 
 template <typename OpT>
@@ -303,30 +347,38 @@ LogicalResult repack(ExecContext &ctx, Operation *op, Value srcV,
   return success();
 }
 
+template <class Ops>
 LogicalResult packSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<PackOp>(operation);
+  auto op = cast<typename Ops::PackOp>(operation);
   return repack(ctx, op, op.getSource(), op.getResult());
 }
 
+template <class Ops>
 LogicalResult unpackSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<UnpackOp>(operation);
+  auto op = cast<typename Ops::UnpackOp>(operation);
   return repack(ctx, op, op.getSource(), op.getResult());
 }
 
 } // namespace
 
+template <class Ops> void registerConversionFor(SemanticsRegistry &r) {
+  add<typename Ops::FToFOp>(r, ftofSem<Ops>);
+  add<typename Ops::FToIOp>(r, ftoiSem<Ops>);
+  add<typename Ops::IToFOp>(r, itofSem<Ops>);
+  add<typename Ops::ExtIOp>(r, extiSem<Ops>);
+  add<typename Ops::TruncIOp>(r, trunciSem<Ops>);
+  add<typename Ops::BitcastOp>(r, castSem<typename Ops::BitcastOp>);
+  add<typename Ops::IntToPtrOp>(r, castSem<typename Ops::IntToPtrOp>);
+  add<typename Ops::PtrToIntOp>(r, castSem<typename Ops::PtrToIntOp>);
+  add<typename Ops::PtrToPtrOp>(r, castSem<typename Ops::PtrToPtrOp>);
+  add<typename Ops::PackOp>(r, packSem<Ops>);
+  add<typename Ops::UnpackOp>(r, unpackSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerConversionFor)
+
 void registerConversionSemantics(SemanticsRegistry &r) {
-  add<FToFOp>(r, ftofSem);
-  add<FToIOp>(r, ftoiSem);
-  add<IToFOp>(r, itofSem);
-  add<ExtIOp>(r, extiSem);
-  add<TruncIOp>(r, trunciSem);
-  add<BitcastOp>(r, castSem<BitcastOp>);
-  add<IntToPtrOp>(r, castSem<IntToPtrOp>);
-  add<PtrToIntOp>(r, castSem<PtrToIntOp>);
-  add<PtrToPtrOp>(r, castSem<PtrToPtrOp>);
-  add<PackOp>(r, packSem);
-  add<UnpackOp>(r, unpackSem);
+  registerConversionFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -45,6 +45,36 @@ std::string formatIndex(const Tile &t, int64_t flat) {
   return s;
 }
 
+bool fillFromAttr(Tile &t, Attribute value) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (dense.getNumElements() != t.size() && !dense.isSplat())
+      return false;
+    bool splat = dense.isSplat();
+    if (isFloat(t.elemType())) {
+      auto values = dense.getValues<APFloat>();
+      for (int64_t i = 0; i < t.size(); ++i)
+        t.setFloat(i, values[splat ? 0 : i]);
+    } else {
+      auto values = dense.getValues<APInt>();
+      for (int64_t i = 0; i < t.size(); ++i)
+        t.setInt(i, values[splat ? 0 : i].getZExtValue());
+    }
+    return true;
+  }
+  // Scalars at the nv_tileaa/arith level carry a plain integer or float.
+  if (auto f = dyn_cast<FloatAttr>(value)) {
+    for (int64_t i = 0; i < t.size(); ++i)
+      t.setFloat(i, f.getValue());
+    return isFloat(t.elemType());
+  }
+  if (auto n = dyn_cast<IntegerAttr>(value)) {
+    for (int64_t i = 0; i < t.size(); ++i)
+      t.setInt(i, n.getValue().getZExtValue());
+    return !isFloat(t.elemType());
+  }
+  return false;
+}
+
 namespace {
 
 /// Copies element `from` of `src` into element `to` of `dst` (same type).
@@ -56,20 +86,12 @@ inline void copyElem(Tile &dst, int64_t to, const Tile &src, int64_t from) {
 // Constants and grid coordinates
 //===----------------------------------------------------------------------===//
 
+template <class Ops>
 LogicalResult constantSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ConstantOp>(operation);
+  auto op = cast<typename Ops::ConstantOp>(operation);
   Tile t = makeTile(op.getType());
-  auto attr = cast<DenseElementsAttr>(op.getValue());
-  bool splat = attr.isSplat();
-  if (isFloat(t.elemType())) {
-    auto values = attr.getValues<APFloat>();
-    for (int64_t i = 0; i < t.size(); ++i)
-      t.setFloat(i, values[splat ? 0 : i]);
-  } else {
-    auto values = attr.getValues<APInt>();
-    for (int64_t i = 0; i < t.size(); ++i)
-      t.setInt(i, values[splat ? 0 : i].getZExtValue());
-  }
+  if (!fillFromAttr(t, op.getValue()))
+    return ctx.error(op, "unsupported constant value");
   ctx.setTile(op.getResult(), std::move(t));
   return success();
 }
@@ -87,8 +109,9 @@ LogicalResult blockIdSem(ExecContext &ctx, Operation *op) {
 
 /// Element i is i. The verifier guarantees the count fits the element type
 /// (read as unsigned, as the spec says), so setInt never truncates.
+template <class Ops>
 LogicalResult iotaSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<IotaOp>(operation);
+  auto op = cast<typename Ops::IotaOp>(operation);
   Tile t = makeTile(op.getType());
   for (int64_t i = 0; i < t.size(); ++i)
     t.setInt(i, static_cast<uint64_t>(i));
@@ -101,8 +124,9 @@ LogicalResult iotaSem(ExecContext &ctx, Operation *operation) {
 //===----------------------------------------------------------------------===//
 
 /// Size-1 source dimensions repeat; the others map one to one.
+template <class Ops>
 LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<BroadcastOp>(operation);
+  auto op = cast<typename Ops::BroadcastOp>(operation);
   const Tile &src = ctx.getTile(op.getSource());
   Tile dst = makeTile(op.getType());
   if (src.rank() != dst.rank())
@@ -130,8 +154,9 @@ LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
 
 /// Row-major order is kept, so the bytes are the same; only the shape
 /// changes.
+template <class Ops>
 LogicalResult reshapeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ReshapeOp>(operation);
+  auto op = cast<typename Ops::ReshapeOp>(operation);
   const Tile &src = ctx.getTile(op.getSource());
   Tile dst = makeTile(op.getType());
   if (src.size() != dst.size() || src.elemType() != dst.elemType())
@@ -142,8 +167,9 @@ LogicalResult reshapeSem(ExecContext &ctx, Operation *operation) {
 }
 
 /// result[i_0, ..., i_n] = source[j] with j[perm[d]] = i_d.
+template <class Ops>
 LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<PermuteOp>(operation);
+  auto op = cast<typename Ops::PermuteOp>(operation);
   const Tile &src = ctx.getTile(op.getSource());
   Tile dst = makeTile(op.getType());
   ArrayRef<int32_t> perm = op.getPermutation();
@@ -167,8 +193,9 @@ LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
 }
 
 /// Along `dim` the result holds lhs, then rhs.
+template <class Ops>
 LogicalResult catSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<CatOp>(operation);
+  auto op = cast<typename Ops::CatOp>(operation);
   const Tile &lhs = ctx.getTile(op.getLhs());
   const Tile &rhs = ctx.getTile(op.getRhs());
   Tile dst = makeTile(op.getType());
@@ -198,8 +225,9 @@ LogicalResult catSem(ExecContext &ctx, Operation *operation) {
 
 /// The indices number result-sized blocks of the source (unsigned); a block
 /// that does not exist is undefined behaviour.
+template <class Ops>
 LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ExtractOp>(operation);
+  auto op = cast<typename Ops::ExtractOp>(operation);
   const Tile &src = ctx.getTile(op.getSource());
   Tile dst = makeTile(op.getType());
   if (op.getIndices().size() != src.rank())
@@ -324,32 +352,40 @@ LogicalResult combineSem(ExecContext &ctx, Operation *op, unsigned dim,
   return success();
 }
 
+template <class Ops>
 LogicalResult reduceSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ReduceOp>(operation);
+  auto op = cast<typename Ops::ReduceOp>(operation);
   return combineSem<false>(ctx, op, op.getDim(), /*reverse=*/false,
                            op.getIdentities(), op.getBody().front());
 }
 
+template <class Ops>
 LogicalResult scanSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<ScanOp>(operation);
+  auto op = cast<typename Ops::ScanOp>(operation);
   return combineSem<true>(ctx, op, op.getDim(), op.getReverse(),
                           op.getIdentities(), op.getBody().front());
 }
 
 } // namespace
 
+template <class Ops> void registerCoreFor(SemanticsRegistry &r) {
+  add<typename Ops::ConstantOp>(r, constantSem<Ops>);
+  add<typename Ops::GetTileBlockIdOp>(r, blockIdSem<false>);
+  add<typename Ops::GetNumTileBlocksOp>(r, blockIdSem<true>);
+  add<typename Ops::IotaOp>(r, iotaSem<Ops>);
+  add<typename Ops::BroadcastOp>(r, broadcastSem<Ops>);
+  add<typename Ops::ReshapeOp>(r, reshapeSem<Ops>);
+  add<typename Ops::PermuteOp>(r, permuteSem<Ops>);
+  add<typename Ops::CatOp>(r, catSem<Ops>);
+  add<typename Ops::ExtractOp>(r, extractSem<Ops>);
+  add<typename Ops::ReduceOp>(r, reduceSem<Ops>);
+  add<typename Ops::ScanOp>(r, scanSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerCoreFor)
+
 void registerCoreSemantics(SemanticsRegistry &r) {
-  add<ConstantOp>(r, constantSem);
-  add<GetTileBlockIdOp>(r, blockIdSem<false>);
-  add<GetNumTileBlocksOp>(r, blockIdSem<true>);
-  add<IotaOp>(r, iotaSem);
-  add<BroadcastOp>(r, broadcastSem);
-  add<ReshapeOp>(r, reshapeSem);
-  add<PermuteOp>(r, permuteSem);
-  add<CatOp>(r, catSem);
-  add<ExtractOp>(r, extractSem);
-  add<ReduceOp>(r, reduceSem);
-  add<ScanOp>(r, scanSem);
+  registerCoreFor<CudaTileOps>(r);
   registerMmaSemantics(r);
 }
 

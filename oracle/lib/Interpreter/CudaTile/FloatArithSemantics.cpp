@@ -41,8 +41,6 @@ namespace tilecheck::oracle::cuda_tile_sem {
 
 namespace {
 
-enum class FOp { Add, Sub, Mul, Div, Rem, Fma };
-
 bool isNativeMode(RoundingMode rm) {
   return rm == RoundingMode::NEAREST_EVEN || rm == RoundingMode::APPROX ||
          rm == RoundingMode::FULL;
@@ -197,6 +195,8 @@ void halfLoop(ElemType t, const Tile &a, const Tile &b, Tile &r) {
   }
 }
 
+} // namespace
+
 /// Element-wise float op on lhs, rhs (and acc for fma) into `result`.
 LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
                          Value acc, Value result, RoundingMode rm, bool ftz) {
@@ -306,6 +306,8 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
   return success();
 }
 
+namespace {
+
 template <typename OpT, FOp K>
 LogicalResult roundedBinSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
@@ -313,30 +315,32 @@ LogicalResult roundedBinSem(ExecContext &ctx, Operation *operation) {
                     op.getRoundingMode(), op.getFlushToZero());
 }
 
+template <class Ops>
 LogicalResult fmaSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<FmaOp>(operation);
+  auto op = cast<typename Ops::FmaOp>(operation);
   return floatArith(ctx, FOp::Fma, op.getLhs(), op.getRhs(), op.getAcc(),
                     op.getResult(), op.getRoundingMode(), op.getFlushToZero());
 }
 
+template <class Ops>
 LogicalResult remfSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<RemFOp>(operation);
+  auto op = cast<typename Ops::RemFOp>(operation);
   return floatArith(ctx, FOp::Rem, op.getLhs(), op.getRhs(), Value(),
                     op.getResult(), RoundingMode::NEAREST_EVEN, false);
 }
 
+} // namespace
+
 /// negf/absf act on the sign bit only, so NaN payloads pass unchanged.
-template <typename OpT, bool Abs>
-LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getResult().getType());
+LogicalResult signBitOp(ExecContext &ctx, Value src, Value result, bool abs) {
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   auto loop = [&](auto tag) {
     using B = decltype(tag);
     constexpr B sign = B(1) << (sizeof(B) * 8 - 1);
     for (int64_t i = 0, n = r.size(); i < n; ++i) {
       B v = loadAt<B>(a.data(), i);
-      storeAt<B>(r.data(), i, B(Abs ? (v & ~sign) : (v ^ sign)));
+      storeAt<B>(r.data(), i, B(abs ? (v & ~sign) : (v ^ sign)));
     }
   };
   switch (r.elemBytes()) {
@@ -350,8 +354,16 @@ LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
     loop(uint64_t{});
     break;
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <typename OpT, bool Abs>
+LogicalResult signBitSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return signBitOp(ctx, op.getSource(), op.getResult(), Abs);
 }
 
 /// Which operand maxf/minf return: 0 = lhs, 1 = rhs, 2 = canonical NaN.
@@ -375,15 +387,16 @@ inline int pickMinMax(T x, T y, bool isMax, bool propagateNaN) {
   return (isMax ? x > y : x < y) ? 0 : 1;
 }
 
-template <typename OpT, bool IsMax>
-LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile r = makeTile(op.getResult().getType());
+} // namespace
+
+namespace {
+
+/// The element loops of minMaxFloat with the direction fixed at compile
+/// time (a run-time direction costs a branch per element).
+template <bool IsMax>
+void minMaxLoops(const Tile &a, const Tile &b, Tile &r, bool prop, bool ftz) {
   ElemType t = r.elemType();
-  bool prop = op.getPropagateNan();
-  bool ftz = op.getFlushToZero() && t == ElemType::F32;
+  ftz = ftz && t == ElemType::F32;
   uint64_t nanBits = canonicalNaNBits(t);
   int64_t n = r.size();
   if (t == ElemType::F32) {
@@ -418,8 +431,30 @@ LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
       storeAt<uint16_t>(r.data(), i, bits);
     }
   }
-  ctx.setTile(op.getResult(), std::move(r));
+}
+
+} // namespace
+
+LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                          bool isMax, bool prop, bool ftz) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
+  if (isMax)
+    minMaxLoops<true>(a, b, r, prop, ftz);
+  else
+    minMaxLoops<false>(a, b, r, prop, ftz);
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <typename OpT, bool IsMax>
+LogicalResult minMaxSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return minMaxFloat(ctx, op.getLhs(), op.getRhs(), op.getResult(), IsMax,
+                     op.getPropagateNan(), op.getFlushToZero());
 }
 
 /// cmpf: with `ordered` any NaN operand gives false, with `unordered` true;
@@ -435,14 +470,14 @@ void cmpfLoop(ComparisonPredicate p, bool unordered, int64_t n, Load load,
   }
 }
 
-LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<CmpFOp>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile r = makeTile(op.getResult().getType());
+} // namespace
+
+LogicalResult compareFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
+                           ComparisonPredicate p, bool unordered) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r = makeTile(result.getType());
   ElemType t = a.elemType();
-  ComparisonPredicate p = op.getComparisonPredicate();
-  bool unordered = op.getComparisonOrdering() == ComparisonOrdering::UNORDERED;
   const uint8_t *pa = a.data(), *pb = b.data();
   if (t == ElemType::F32)
     cmpfLoop<float>(
@@ -468,24 +503,41 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
           y = loadAsDouble(t, pb, i);
         },
         r.data());
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::CmpFOp>(operation);
+  return compareFloat(ctx, op.getLhs(), op.getRhs(), op.getResult(),
+                      op.getComparisonPredicate(),
+                      op.getComparisonOrdering() ==
+                          ComparisonOrdering::UNORDERED);
 }
 
 } // namespace
 
+template <class Ops> void registerFloatArithFor(SemanticsRegistry &r) {
+  add<typename Ops::AddFOp>(r, roundedBinSem<typename Ops::AddFOp, FOp::Add>);
+  add<typename Ops::SubFOp>(r, roundedBinSem<typename Ops::SubFOp, FOp::Sub>);
+  add<typename Ops::MulFOp>(r, roundedBinSem<typename Ops::MulFOp, FOp::Mul>);
+  add<typename Ops::DivFOp>(r, roundedBinSem<typename Ops::DivFOp, FOp::Div>);
+  add<typename Ops::FmaOp>(r, fmaSem<Ops>);
+  add<typename Ops::RemFOp>(r, remfSem<Ops>);
+  add<typename Ops::NegFOp>(r, signBitSem<typename Ops::NegFOp, false>);
+  add<typename Ops::AbsFOp>(r, signBitSem<typename Ops::AbsFOp, true>);
+  add<typename Ops::MaxFOp>(r, minMaxSem<typename Ops::MaxFOp, true>);
+  add<typename Ops::MinFOp>(r, minMaxSem<typename Ops::MinFOp, false>);
+  add<typename Ops::CmpFOp>(r, cmpfSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerFloatArithFor)
+
 void registerFloatArithSemantics(SemanticsRegistry &r) {
-  add<AddFOp>(r, roundedBinSem<AddFOp, FOp::Add>);
-  add<SubFOp>(r, roundedBinSem<SubFOp, FOp::Sub>);
-  add<MulFOp>(r, roundedBinSem<MulFOp, FOp::Mul>);
-  add<DivFOp>(r, roundedBinSem<DivFOp, FOp::Div>);
-  add<FmaOp>(r, fmaSem);
-  add<RemFOp>(r, remfSem);
-  add<NegFOp>(r, signBitSem<NegFOp, false>);
-  add<AbsFOp>(r, signBitSem<AbsFOp, true>);
-  add<MaxFOp>(r, minMaxSem<MaxFOp, true>);
-  add<MinFOp>(r, minMaxSem<MinFOp, false>);
-  add<CmpFOp>(r, cmpfSem);
+  registerFloatArithFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -33,11 +33,6 @@ namespace tilecheck::oracle::cuda_tile_sem {
 
 namespace {
 
-using F32Fn = float (*)(float);
-using F64Fn = double (*)(double);
-using F32Fn2 = float (*)(float, float);
-using F64Fn2 = double (*)(double, double);
-
 /// Stores a float computed in f32 into an f16/bf16 element, rounding to
 /// nearest even.
 void storeRounded(Tile &r, int64_t i, float v) {
@@ -46,6 +41,8 @@ void storeRounded(Tile &r, int64_t i, float v) {
   f.convert(*semantics(r.elemType()), APFloat::rmNearestTiesToEven, &lost);
   r.setFloat(i, f);
 }
+
+} // namespace
 
 LogicalResult unaryMath(ExecContext &ctx, Value src, Value result, F32Fn f32,
                         F64Fn f64, bool ftz) {
@@ -100,36 +97,6 @@ LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
   return success();
 }
 
-// libm entry points as plain function pointers (the std:: overload sets
-// cannot be taken by address).
-float expF(float x) { return ::expf(x); }
-double expD(double x) { return ::exp(x); }
-float exp2F(float x) { return ::exp2f(x); }
-double exp2D(double x) { return ::exp2(x); }
-float logF(float x) { return ::logf(x); }
-double logD(double x) { return ::log(x); }
-float log2F(float x) { return ::log2f(x); }
-double log2D(double x) { return ::log2(x); }
-float sinF(float x) { return ::sinf(x); }
-double sinD(double x) { return ::sin(x); }
-float cosF(float x) { return ::cosf(x); }
-double cosD(double x) { return ::cos(x); }
-float tanF(float x) { return ::tanf(x); }
-double tanD(double x) { return ::tan(x); }
-float sinhF(float x) { return ::sinhf(x); }
-double sinhD(double x) { return ::sinh(x); }
-float coshF(float x) { return ::coshf(x); }
-double coshD(double x) { return ::cosh(x); }
-float tanhF(float x) { return ::tanhf(x); }
-double tanhD(double x) { return ::tanh(x); }
-float floorF(float x) { return ::floorf(x); }
-double floorD(double x) { return ::floor(x); }
-float ceilF(float x) { return ::ceilf(x); }
-double ceilD(double x) { return ::ceil(x); }
-float powF(float x, float y) { return ::powf(x, y); }
-double powD(double x, double y) { return ::pow(x, y); }
-float atan2F(float x, float y) { return ::atan2f(x, y); }
-double atan2D(double x, double y) { return ::atan2(x, y); }
 /// 1/sqrt in the wider type, then one rounding to the narrower one.
 float rsqrtF(float x) {
   return static_cast<float>(1.0 / ::sqrt(static_cast<double>(x)));
@@ -137,6 +104,8 @@ float rsqrtF(float x) {
 double rsqrtD(double x) {
   return static_cast<double>(1.0L / ::sqrtl(static_cast<long double>(x)));
 }
+
+namespace {
 
 template <typename OpT, F32Fn F, F64Fn D>
 LogicalResult unarySem(ExecContext &ctx, Operation *operation) {
@@ -151,15 +120,17 @@ LogicalResult unaryFtzSem(ExecContext &ctx, Operation *operation) {
                    op.getFlushToZero());
 }
 
+template <class Ops>
 LogicalResult powSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<PowOp>(operation);
+  auto op = cast<typename Ops::PowOp>(operation);
   return binaryMath(ctx, op.getSource(), op.getExponent(), op.getResult(), powF,
                     powD);
 }
 
+template <class Ops>
 LogicalResult atan2Sem(ExecContext &ctx, Operation *operation) {
   // atan2 %x, %y is the angle of x / y: C's atan2(x, y) argument order.
-  auto op = cast<Atan2Op>(operation);
+  auto op = cast<typename Ops::Atan2Op>(operation);
   return binaryMath(ctx, op.getX(), op.getY(), op.getResult(), atan2F, atan2D);
 }
 
@@ -204,20 +175,20 @@ APFloat sqrtExact(const APFloat &x, APFloat::roundingMode mode) {
   return r;
 }
 
-LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<SqrtOp>(operation);
-  RoundingMode rm = op.getRoundingMode();
+} // namespace
+
+LogicalResult sqrtFloat(ExecContext &ctx, Value src, Value result,
+                        RoundingMode rm, bool ftz) {
   bool nearest = rm == RoundingMode::NEAREST_EVEN ||
                  rm == RoundingMode::APPROX || rm == RoundingMode::FULL;
-  ElemType t = elemTypeOfTile(op.getResult().getType());
-  bool ftz = op.getFlushToZero() && t == ElemType::F32;
+  ElemType t = elemTypeOfTile(result.getType());
+  ftz = ftz && t == ElemType::F32;
   if (nearest && (t == ElemType::F32 || t == ElemType::F64))
     return unaryMath(
-        ctx, op.getSource(), op.getResult(),
-        [](float x) { return std::sqrt(x); },
+        ctx, src, result, [](float x) { return std::sqrt(x); },
         [](double x) { return std::sqrt(x); }, ftz);
-  const Tile &a = ctx.getTile(op.getSource());
-  Tile r = makeTile(op.getResult().getType());
+  const Tile &a = ctx.getTile(src);
+  Tile r = makeTile(result.getType());
   APFloat::roundingMode mode = toAPRounding(rm);
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     APFloat x = a.getFloat(i);
@@ -228,29 +199,46 @@ LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
       flushAP(v);
     r.setFloat(i, v);
   }
-  ctx.setTile(op.getResult(), std::move(r));
+  ctx.setTile(result, std::move(r));
   return success();
+}
+
+namespace {
+
+template <class Ops>
+LogicalResult sqrtSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<typename Ops::SqrtOp>(operation);
+  return sqrtFloat(ctx, op.getSource(), op.getResult(), op.getRoundingMode(),
+                   op.getFlushToZero());
 }
 
 } // namespace
 
+template <class Ops> void registerMathFor(SemanticsRegistry &r) {
+  add<typename Ops::ExpOp>(r, unarySem<typename Ops::ExpOp, expF, expD>);
+  add<typename Ops::Exp2Op>(r, unaryFtzSem<typename Ops::Exp2Op, exp2F, exp2D>);
+  add<typename Ops::LogOp>(r, unarySem<typename Ops::LogOp, logF, logD>);
+  add<typename Ops::Log2Op>(r, unarySem<typename Ops::Log2Op, log2F, log2D>);
+  add<typename Ops::SinOp>(r, unarySem<typename Ops::SinOp, sinF, sinD>);
+  add<typename Ops::CosOp>(r, unarySem<typename Ops::CosOp, cosF, cosD>);
+  add<typename Ops::TanOp>(r, unarySem<typename Ops::TanOp, tanF, tanD>);
+  add<typename Ops::SinHOp>(r, unarySem<typename Ops::SinHOp, sinhF, sinhD>);
+  add<typename Ops::CosHOp>(r, unarySem<typename Ops::CosHOp, coshF, coshD>);
+  add<typename Ops::TanHOp>(r, unarySem<typename Ops::TanHOp, tanhF, tanhD>);
+  add<typename Ops::FloorOp>(r,
+                             unarySem<typename Ops::FloorOp, floorF, floorD>);
+  add<typename Ops::CeilOp>(r, unarySem<typename Ops::CeilOp, ceilF, ceilD>);
+  add<typename Ops::RsqrtOp>(
+      r, unaryFtzSem<typename Ops::RsqrtOp, rsqrtF, rsqrtD>);
+  add<typename Ops::PowOp>(r, powSem<Ops>);
+  add<typename Ops::Atan2Op>(r, atan2Sem<Ops>);
+  add<typename Ops::SqrtOp>(r, sqrtSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerMathFor)
+
 void registerMathSemantics(SemanticsRegistry &r) {
-  add<ExpOp>(r, unarySem<ExpOp, expF, expD>);
-  add<Exp2Op>(r, unaryFtzSem<Exp2Op, exp2F, exp2D>);
-  add<LogOp>(r, unarySem<LogOp, logF, logD>);
-  add<Log2Op>(r, unarySem<Log2Op, log2F, log2D>);
-  add<SinOp>(r, unarySem<SinOp, sinF, sinD>);
-  add<CosOp>(r, unarySem<CosOp, cosF, cosD>);
-  add<TanOp>(r, unarySem<TanOp, tanF, tanD>);
-  add<SinHOp>(r, unarySem<SinHOp, sinhF, sinhD>);
-  add<CosHOp>(r, unarySem<CosHOp, coshF, coshD>);
-  add<TanHOp>(r, unarySem<TanHOp, tanhF, tanhD>);
-  add<FloorOp>(r, unarySem<FloorOp, floorF, floorD>);
-  add<CeilOp>(r, unarySem<CeilOp, ceilF, ceilD>);
-  add<RsqrtOp>(r, unaryFtzSem<RsqrtOp, rsqrtF, rsqrtD>);
-  add<PowOp>(r, powSem);
-  add<Atan2Op>(r, atan2Sem);
-  add<SqrtOp>(r, sqrtSem);
+  registerMathFor<CudaTileOps>(r);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

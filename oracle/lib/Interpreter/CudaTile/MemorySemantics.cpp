@@ -58,8 +58,24 @@ namespace {
 /// block. So a tl_blk-scoped access conflicting with an access from another
 /// tile block is a data race exactly like a weak one, and Memory checks it
 /// as weak. device and sys scopes span every tile block of the launch.
-Ordering orderingOf(MemoryOrdering o, std::optional<MemoryScope> scope) {
-  if (o == MemoryOrdering::WEAK || (scope && *scope == MemoryScope::TL_BLK))
+/// The mirror dialects re-key the ordering and scope enums with cuda_tile's
+/// discriminants, so they are compared through their integer values.
+/// Some ops take an optional scope, others a required one.
+template <typename ScopeT>
+std::optional<uint32_t> scopeBits(std::optional<ScopeT> scope) {
+  if (!scope)
+    return std::nullopt;
+  return static_cast<uint32_t>(*scope);
+}
+template <typename ScopeT> std::optional<uint32_t> scopeBits(ScopeT scope) {
+  return static_cast<uint32_t>(scope);
+}
+
+template <typename OrderingT, typename ScopeT>
+Ordering orderingOf(OrderingT o, ScopeT scope) {
+  std::optional<uint32_t> s = scopeBits(scope);
+  if (static_cast<uint32_t>(o) == static_cast<uint32_t>(MemoryOrdering::WEAK) ||
+      (s && *s == static_cast<uint32_t>(MemoryScope::TL_BLK)))
     return Ordering::Weak;
   return Ordering::Atomic;
 }
@@ -459,19 +475,22 @@ LogicalResult dynamicSize(ExecContext &ctx, Operation *op, Value v,
   return success();
 }
 
+/// make_tensor_view and make_memref (TypeT: tensor_view or memref type).
+template <typename OpT, typename TypeT>
 LogicalResult makeTensorViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MakeTensorViewOp>(operation);
-  auto type = cast<TensorViewType>(op.getResult().getType());
+  auto op = cast<OpT>(operation);
+  auto type = cast<TypeT>(op.getResult().getType());
   TensorViewValue tv;
   std::optional<ElemType> e = elemTypeOf(type.getElementType());
   if (!e)
     return ctx.error(op, "unsupported tensor_view element type");
   tv.elemType = *e;
-  tv.base = ctx.getTile(op.getBase()).get<uint64_t>(0);
+  const Tile &baseTile = ctx.getTile(op.getBase());
+  tv.base = baseTile.get<uint64_t>(0);
   unsigned nextShape = 0, nextStride = 0;
   for (auto [d, s] : llvm::enumerate(type.getShape())) {
     int64_t v = s;
-    if (s == TensorViewType::kDynamic &&
+    if (s == ShapedType::kDynamic &&
         failed(dynamicSize(ctx, op, op.getDynamicShape()[nextShape++], "shape",
                            d, v)))
       return failure();
@@ -479,7 +498,7 @@ LogicalResult makeTensorViewSem(ExecContext &ctx, Operation *operation) {
   }
   for (auto [d, s] : llvm::enumerate(type.getStrides())) {
     int64_t v = s;
-    if (s == TensorViewType::kDynamic &&
+    if (s == ShapedType::kDynamic &&
         failed(dynamicSize(ctx, op, op.getDynamicStrides()[nextStride++],
                            "stride", d, v)))
       return failure();
@@ -517,6 +536,28 @@ LogicalResult makeTiledViewSem(ExecContext &ctx, Operation *op) {
     for (unsigned k = 0; k < view.tileShape.size(); ++k)
       view.dimMap.push_back(k);
     view.sparseDim = gv.getSparseDim();
+  } else if (auto tv = dyn_cast<nv_tileaa::TiledViewType>(type)) {
+    // nv_tileaa/nv_tileas: one type for the three kinds, same fields.
+    switch (tv.getKind()) {
+    case nv_tileaa::TiledViewKind::Partition:
+      view.kind = TiledViewValue::Kind::Partition;
+      break;
+    case nv_tileaa::TiledViewKind::Strided:
+      view.kind = TiledViewValue::Kind::Strided;
+      break;
+    case nv_tileaa::TiledViewKind::GatherScatter:
+      view.kind = TiledViewValue::Kind::GatherScatter;
+      view.sparseDim = tv.getSparseDim();
+      break;
+    }
+    view.tileShape.assign(tv.getTileShape().begin(), tv.getTileShape().end());
+    view.traversalStrides.assign(tv.getTraversalStrides().begin(),
+                                 tv.getTraversalStrides().end());
+    view.dimMap.assign(tv.getDimMap().begin(), tv.getDimMap().end());
+    if (view.dimMap.empty())
+      for (unsigned k = 0; k < view.tileShape.size(); ++k)
+        view.dimMap.push_back(k);
+    view.padding = paddingOf(tv.getPaddingValue());
   } else {
     return ctx.error(op, "unsupported view type");
   }
@@ -544,8 +585,9 @@ LogicalResult setSizeResults(ExecContext &ctx, Operation *op,
   return success();
 }
 
+template <typename OpT>
 LogicalResult getTensorShapeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<GetTensorShapeOp>(operation);
+  auto op = cast<OpT>(operation);
   const RtValue &src = ctx.get(op.getSrc());
   if (src.kind() != RtValue::Kind::TensorView)
     return ctx.error(op, "operand is not a tensor view value");
@@ -556,8 +598,9 @@ LogicalResult getTensorShapeSem(ExecContext &ctx, Operation *operation) {
   return setSizeResults(ctx, op, dims, "tensor size");
 }
 
+template <typename OpT>
 LogicalResult getIndexSpaceShapeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<GetIndexSpaceShapeOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getSrc());
   if (!view)
     return failure();
@@ -569,8 +612,9 @@ LogicalResult getIndexSpaceShapeSem(ExecContext &ctx, Operation *operation) {
   return setSizeResults(ctx, op, dims, "index space size");
 }
 
+template <typename OpT>
 LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<LoadViewTkoOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
   if (!view)
     return failure();
@@ -597,8 +641,9 @@ LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <typename OpT>
 LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<StoreViewTkoOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
   if (!view)
     return failure();
@@ -619,8 +664,9 @@ LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <typename OpT>
 LogicalResult atomicRedViewSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AtomicRedViewTkoOp>(operation);
+  auto op = cast<OpT>(operation);
   const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
   if (!view)
     return failure();
@@ -650,8 +696,9 @@ const Tile *optionalTile(ExecContext &ctx, Value v) {
   return v ? &ctx.getTile(v) : nullptr;
 }
 
+template <class Ops>
 LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<LoadPtrTkoOp>(operation);
+  auto op = cast<typename Ops::LoadPtrTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getSource());
   const Tile *mask = optionalTile(ctx, op.getMask());
   const Tile *padding = optionalTile(ctx, op.getPaddingValue());
@@ -676,8 +723,9 @@ LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<StorePtrTkoOp>(operation);
+  auto op = cast<typename Ops::StorePtrTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getDestination());
   const Tile &values = ctx.getTile(op.getValue());
   const Tile *mask = optionalTile(ctx, op.getMask());
@@ -693,8 +741,9 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AtomicRMWTkoOp>(operation);
+  auto op = cast<typename Ops::AtomicRMWTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getPointers());
   const Tile &args = ctx.getTile(op.getArg());
   const Tile *mask = optionalTile(ctx, op.getMask());
@@ -716,8 +765,9 @@ LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult atomicCASSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AtomicCASTkoOp>(operation);
+  auto op = cast<typename Ops::AtomicCASTkoOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getPointers());
   const Tile &cmp = ctx.getTile(op.getCmp());
   const Tile &val = ctx.getTile(op.getVal());
@@ -758,13 +808,14 @@ LogicalResult globalDeclaration(ExecContext &ctx, Operation *op) {
                        "tile block");
 }
 
+template <class Ops>
 LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<GetGlobalOp>(operation);
-  auto global =
-      SymbolTable::lookupNearestSymbolFrom<GlobalOp>(op, op.getNameAttr());
+  auto op = cast<typename Ops::GetGlobalOp>(operation);
+  auto global = SymbolTable::lookupNearestSymbolFrom<typename Ops::GlobalOp>(
+      op, op.getNameAttr());
   if (!global)
     return ctx.error(op, "no global named @" + op.getName());
-  auto attr = dyn_cast<DenseElementsAttr>(global.getValue());
+  DenseElementsAttr attr = dyn_cast<DenseElementsAttr>(global.getValue());
   if (!attr)
     return ctx.error(op, "global @" + op.getName() +
                              " has an initializer that is not dense");
@@ -801,16 +852,16 @@ LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
 }
 
 Type pointeeOf(Type tileType) {
-  return cast<PointerType>(cast<TileType>(tileType).getElementType())
-      .getPointeeType();
+  return pointeeTypeOf(tileElementType(tileType));
 }
 
 /// Fresh, uninitialized memory on every execution: reading it before
 /// writing is reported by Memory. Memory has no deallocation, so a pointer
 /// kept past the allocating block still reaches the bytes; the spec makes
 /// such use undefined and the interpreter does not detect it.
+template <class Ops>
 LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<AllocaOp>(operation);
+  auto op = cast<typename Ops::AllocaOp>(operation);
   std::optional<ElemType> e = elemTypeOf(pointeeOf(op.getResult().getType()));
   if (!e)
     return ctx.error(op, "unsupported alloca element type");
@@ -828,8 +879,9 @@ LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+template <class Ops>
 LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OffsetOp>(operation);
+  auto op = cast<typename Ops::OffsetOp>(operation);
   const Tile &ptrs = ctx.getTile(op.getPtr());
   const Tile &offsets = ctx.getTile(op.getOffset());
   std::optional<ElemType> e = elemTypeOf(pointeeOf(op.getResult().getType()));
@@ -860,26 +912,51 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+template <class Ops> void registerMemoryFor(SemanticsRegistry &r) {
+  add<typename Ops::LoadPtrTkoOp>(r, loadPtrSem<Ops>);
+  add<typename Ops::StorePtrTkoOp>(r, storePtrSem<Ops>);
+  add<typename Ops::AtomicRMWTkoOp>(r, atomicRMWSem<Ops>);
+  add<typename Ops::AtomicCASTkoOp>(r, atomicCASSem<Ops>);
+  add<typename Ops::MakeTokenOp>(r, tokenSem);
+  add<typename Ops::JoinTokensOp>(r, tokenSem);
+  add<typename Ops::GlobalOp>(r, globalDeclaration);
+  add<typename Ops::GetGlobalOp>(r, getGlobalSem<Ops>);
+  add<typename Ops::AllocaOp>(r, allocaSem<Ops>);
+  add<typename Ops::OffsetOp>(r, offsetSem<Ops>);
+}
+
+TILECHECK_INSTANTIATE_FOR_MIRRORS(registerMemoryFor)
+
+template <class Ops> void registerNvViewsFor(SemanticsRegistry &r) {
+  using MakeMemRefOp = typename Ops::MakeMemRefOp;
+  using MemRefShapeOp = typename Ops::MemRefShapeOp;
+  using IndexSpaceShapeOp = typename Ops::IndexSpaceShapeOp;
+  using TiledLoadOp = typename Ops::TiledLoadOp;
+  using TiledStoreOp = typename Ops::TiledStoreOp;
+  using TiledAtomicRMWOp = typename Ops::TiledAtomicRMWOp;
+  add<MakeMemRefOp>(r, makeTensorViewSem<MakeMemRefOp, nv_tileaa::MemrefType>);
+  add<typename Ops::MakeTiledViewOp>(r, makeTiledViewSem);
+  add<MemRefShapeOp>(r, getTensorShapeSem<MemRefShapeOp>);
+  add<IndexSpaceShapeOp>(r, getIndexSpaceShapeSem<IndexSpaceShapeOp>);
+  add<TiledLoadOp>(r, loadViewSem<TiledLoadOp>);
+  add<TiledStoreOp>(r, storeViewSem<TiledStoreOp>);
+  add<TiledAtomicRMWOp>(r, atomicRedViewSem<TiledAtomicRMWOp>);
+}
+
+template void registerNvViewsFor<NvTileAAOps>(SemanticsRegistry &);
+template void registerNvViewsFor<NvTileASOps>(SemanticsRegistry &);
+
 void registerMemorySemantics(SemanticsRegistry &r) {
-  add<MakeTensorViewOp>(r, makeTensorViewSem);
+  registerMemoryFor<CudaTileOps>(r);
+  add<MakeTensorViewOp>(r, makeTensorViewSem<MakeTensorViewOp, TensorViewType>);
   add<MakePartitionViewOp>(r, makeTiledViewSem);
   add<MakeStridedViewOp>(r, makeTiledViewSem);
   add<MakeGatherScatterViewOp>(r, makeTiledViewSem);
-  add<GetTensorShapeOp>(r, getTensorShapeSem);
-  add<GetIndexSpaceShapeOp>(r, getIndexSpaceShapeSem);
-  add<LoadViewTkoOp>(r, loadViewSem);
-  add<StoreViewTkoOp>(r, storeViewSem);
-  add<AtomicRedViewTkoOp>(r, atomicRedViewSem);
-  add<LoadPtrTkoOp>(r, loadPtrSem);
-  add<StorePtrTkoOp>(r, storePtrSem);
-  add<AtomicRMWTkoOp>(r, atomicRMWSem);
-  add<AtomicCASTkoOp>(r, atomicCASSem);
-  add<MakeTokenOp>(r, tokenSem);
-  add<JoinTokensOp>(r, tokenSem);
-  add<GlobalOp>(r, globalDeclaration);
-  add<GetGlobalOp>(r, getGlobalSem);
-  add<AllocaOp>(r, allocaSem);
-  add<OffsetOp>(r, offsetSem);
+  add<GetTensorShapeOp>(r, getTensorShapeSem<GetTensorShapeOp>);
+  add<GetIndexSpaceShapeOp>(r, getIndexSpaceShapeSem<GetIndexSpaceShapeOp>);
+  add<LoadViewTkoOp>(r, loadViewSem<LoadViewTkoOp>);
+  add<StoreViewTkoOp>(r, storeViewSem<StoreViewTkoOp>);
+  add<AtomicRedViewTkoOp>(r, atomicRedViewSem<AtomicRedViewTkoOp>);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

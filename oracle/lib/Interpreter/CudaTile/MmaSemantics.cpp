@@ -205,8 +205,9 @@ double roundToHalf(double x) {
 // mmaf
 //===----------------------------------------------------------------------===//
 
+template <typename OpT>
 LogicalResult mmafSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MmaFOp>(operation);
+  auto op = cast<OpT>(operation);
   const Tile &a = ctx.getTile(op.getLhs());
   const Tile &b = ctx.getTile(op.getRhs());
   const Tile &c = ctx.getTile(op.getAcc());
@@ -271,8 +272,9 @@ LogicalResult mmafSem(ExecContext &ctx, Operation *operation) {
 // mmai
 //===----------------------------------------------------------------------===//
 
+template <typename OpT>
 LogicalResult mmaiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MmaIOp>(operation);
+  auto op = cast<OpT>(operation);
   const Tile &a = ctx.getTile(op.getLhs());
   const Tile &b = ctx.getTile(op.getRhs());
   const Tile &c = ctx.getTile(op.getAcc());
@@ -322,8 +324,9 @@ LogicalResult mmaiSem(ExecContext &ctx, Operation *operation) {
 /// An f8E4M3FN scale must be non-negative: the spec says a negative one
 /// gives undefined values, which the oracle cannot predict, so it reports
 /// undefined behaviour.
+template <typename OpT>
 LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<MmaFScaledOp>(operation);
+  auto op = cast<OpT>(operation);
   const Tile &a = ctx.getTile(op.getLhs());
   const Tile &b = ctx.getTile(op.getRhs());
   const Tile &c = ctx.getTile(op.getAcc());
@@ -383,10 +386,25 @@ LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
+/// nv_tileaa dot/dot_int/mma_block_scale and nv_tileas dot/dot_int/
+/// block_scaled_mma: the MMA semantics with the same operand names (the
+/// nv_tileas `atom` and `cta_group` choose instructions, not results).
+template <class Ops> void registerNvDotsFor(SemanticsRegistry &r) {
+  using DotOp = typename Ops::DotOp;
+  using DotIntOp = typename Ops::DotIntOp;
+  using DotScaledOp = typename Ops::DotScaledOp;
+  add<DotOp>(r, mmafSem<DotOp>);
+  add<DotIntOp>(r, mmaiSem<DotIntOp>);
+  add<DotScaledOp>(r, mmafScaledSem<DotScaledOp>);
+}
+
+template void registerNvDotsFor<NvTileAAOps>(SemanticsRegistry &);
+template void registerNvDotsFor<NvTileASOps>(SemanticsRegistry &);
+
 void registerMmaSemantics(SemanticsRegistry &r) {
-  add<MmaFOp>(r, mmafSem);
-  add<MmaIOp>(r, mmaiSem);
-  add<MmaFScaledOp>(r, mmafScaledSem);
+  add<MmaFOp>(r, mmafSem<MmaFOp>);
+  add<MmaIOp>(r, mmaiSem<MmaIOp>);
+  add<MmaFScaledOp>(r, mmafScaledSem<MmaFScaledOp>);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -1,8 +1,10 @@
 //===- Semantics.h - Shared helpers of the cuda_tile op semantics ---------===//
 //
-// Internal to oracle/lib/Interpreter/CudaTile: one registration function per
-// op category (each in its own translation unit, mirroring the .td files of
-// the dialect) and small helpers for building result tiles.
+// Internal to oracle/lib/Interpreter: one registration function per op
+// category (each in its own translation unit, mirroring the .td files of
+// the dialect), the mirror-op registrations as templates over a traits
+// struct (instantiated for cuda_tile, nv_tileaa and nv_tileas), and small
+// helpers for building result tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,8 @@
 #include "tilecheck/Oracle/Interpreter.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 
 #include <limits>
 #include <string>
@@ -28,11 +32,81 @@ void registerMemorySemantics(SemanticsRegistry &r);
 /// mmaf, mmai, mmaf_scaled (MmaSemantics.cpp; called by the core category).
 void registerMmaSemantics(SemanticsRegistry &r);
 
-/// Element type of a tile type's elements (asserts on unsupported types,
-/// which the verifier already rejects).
+/// The mirror ops (compiler/include/tilecheck/Dialect/Mirror/MirrorOps.def)
+/// share class names, accessors and semantics across cuda_tile, nv_tileaa
+/// and nv_tileas, so their semantics are templates over a traits struct
+/// naming each class; the registration of each category is instantiated
+/// once per dialect. CudaTileOps is cuda_tile's.
+struct CudaTileOps {
+#define MIRROR_OP(CLASS, MNEMONIC) using CLASS = ::tilecheck::cuda_tile::CLASS;
+#include "tilecheck/Dialect/Mirror/MirrorOps.def"
+};
+
+/// nv_tileaa and nv_tileas: the mirrors, plus the memref/tiled-view ops
+/// (same operand and attribute names as cuda_tile's view ops) and the dot
+/// forms (same as mmaf, mmai and mmaf_scaled).
+struct NvTileAAOps {
+#define MIRROR_OP(CLASS, MNEMONIC) using CLASS = ::tilecheck::nv_tileaa::CLASS;
+#include "tilecheck/Dialect/Mirror/MirrorOps.def"
+  using MakeMemRefOp = ::tilecheck::nv_tileaa::MakeMemRefOp;
+  using MakeTiledViewOp = ::tilecheck::nv_tileaa::MakeTiledViewOp;
+  using MemRefShapeOp = ::tilecheck::nv_tileaa::MemRefShapeOp;
+  using IndexSpaceShapeOp = ::tilecheck::nv_tileaa::IndexSpaceShapeOp;
+  using TiledLoadOp = ::tilecheck::nv_tileaa::TiledLoadOp;
+  using TiledStoreOp = ::tilecheck::nv_tileaa::TiledStoreOp;
+  using TiledAtomicRMWOp = ::tilecheck::nv_tileaa::TiledAtomicRMWOp;
+  using DotOp = ::tilecheck::nv_tileaa::DotOp;
+  using DotIntOp = ::tilecheck::nv_tileaa::DotIntOp;
+  using DotScaledOp = ::tilecheck::nv_tileaa::MmaBlockScaleOp;
+};
+struct NvTileASOps {
+#define MIRROR_OP(CLASS, MNEMONIC) using CLASS = ::tilecheck::nv_tileas::CLASS;
+#include "tilecheck/Dialect/Mirror/MirrorOps.def"
+  using MakeMemRefOp = ::tilecheck::nv_tileas::MakeMemRefOp;
+  using MakeTiledViewOp = ::tilecheck::nv_tileas::MakeTiledViewOp;
+  using MemRefShapeOp = ::tilecheck::nv_tileas::MemRefShapeOp;
+  using IndexSpaceShapeOp = ::tilecheck::nv_tileas::IndexSpaceShapeOp;
+  using TiledLoadOp = ::tilecheck::nv_tileas::TiledLoadOp;
+  using TiledStoreOp = ::tilecheck::nv_tileas::TiledStoreOp;
+  using TiledAtomicRMWOp = ::tilecheck::nv_tileas::TiledAtomicRMWOp;
+  using DotOp = ::tilecheck::nv_tileas::DotOp;
+  using DotIntOp = ::tilecheck::nv_tileas::DotIntOp;
+  using DotScaledOp = ::tilecheck::nv_tileas::BlockScaledMmaOp;
+};
+
+/// Explicit instantiation of a per-category registration for every dialect
+/// that has the mirror ops.
+#define TILECHECK_INSTANTIATE_FOR_MIRRORS(FN)                                  \
+  template void FN<CudaTileOps>(SemanticsRegistry &);                          \
+  template void FN<NvTileAAOps>(SemanticsRegistry &);                          \
+  template void FN<NvTileASOps>(SemanticsRegistry &);
+
+/// Mirror-op registration per category (explicitly instantiated next to
+/// the semantics, for CudaTileOps and each mirror dialect's traits).
+template <class Ops> void registerArithFor(SemanticsRegistry &r);
+template <class Ops> void registerFloatArithFor(SemanticsRegistry &r);
+template <class Ops> void registerMathFor(SemanticsRegistry &r);
+template <class Ops> void registerConversionFor(SemanticsRegistry &r);
+template <class Ops> void registerCoreFor(SemanticsRegistry &r);
+template <class Ops> void registerControlFor(SemanticsRegistry &r);
+template <class Ops> void registerMemoryFor(SemanticsRegistry &r);
+/// The memref/tiled-view ops and the dot forms of nv_tileaa/nv_tileas
+/// (MemorySemantics.cpp, MmaSemantics.cpp).
+template <class Ops> void registerNvViewsFor(SemanticsRegistry &r);
+template <class Ops> void registerNvDotsFor(SemanticsRegistry &r);
+
+/// Element type of a tile-like type's elements: a cuda_tile tile, a builtin
+/// ranked tensor or a bare scalar (asserts on unsupported types, which the
+/// verifiers already reject).
 ElemType elemTypeOfTile(mlir::Type tileType);
-/// A zero-filled tile with the shape and element type of `tileType`.
+/// A zero-filled tile with the shape and element type of `tileType` (rank 0
+/// for a bare scalar type).
 Tile makeTile(mlir::Type tileType);
+
+/// Fills `t` from a constant's value: a DenseElementsAttr (splat or one
+/// value per element) or a scalar IntegerAttr/FloatAttr (every element).
+/// Returns false for other attributes or mismatched element kinds.
+bool fillFromAttr(Tile &t, mlir::Attribute value);
 
 /// The multi-index of flat element `flat` of `t`, written "[i, j, k]" ("[]"
 /// for a scalar), for messages that must name an element.

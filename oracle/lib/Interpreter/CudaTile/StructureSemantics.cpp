@@ -15,15 +15,14 @@ using namespace tilecheck::cuda_tile;
 namespace tilecheck::oracle::cuda_tile_sem {
 
 ElemType elemTypeOfTile(Type tileType) {
-  auto t = cast<TileType>(tileType);
-  std::optional<ElemType> e = elemTypeOf(t.getElementType());
+  assert(isTileLike(tileType) && "not a tile, tensor or scalar type");
+  std::optional<ElemType> e = elemTypeOf(tileElementType(tileType));
   assert(e && "verifier admits only known element types");
   return *e;
 }
 
 Tile makeTile(Type tileType) {
-  auto t = cast<TileType>(tileType);
-  return Tile(elemTypeOfTile(t), t.getShape());
+  return Tile(elemTypeOfTile(tileType), tileShape(tileType));
 }
 
 static LogicalResult declaration(ExecContext &ctx, Operation *op) {

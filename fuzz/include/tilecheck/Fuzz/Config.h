@@ -1,0 +1,166 @@
+//===- Config.h - Configurations, matrices, kinds, signatures ---*- C++ -*-===//
+//
+// The vocabulary of the differential engine, as plain data:
+//   - a Configuration: one way of compiling and running a program (target,
+//     opt level, v2 opt level, pipeline strategy, scheduler, block order),
+//     with a stable text form ("sm_100,O2,v2=0,strategy=none,scheduler=cost,
+//     order=row-major") that --only-config and config.json use;
+//   - the matrices: `default` (O0..O3 x {serial, cost} at sm_100, row-major),
+//     `full` (every axis) and `sample` (a seeded subset of `full`);
+//   - the finding kinds and which of them count as findings;
+//   - signatures: a normalized diagnostic or crash text, the culprit pass,
+//     the kind and the program's op kinds, hashed into a stable bucket name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_FUZZ_CONFIG_H
+#define TILECHECK_FUZZ_CONFIG_H
+
+#include "tilecheck/Driver/Driver.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilecheck::fuzz {
+
+//===----------------------------------------------------------------------===//
+// Configurations and matrices
+//===----------------------------------------------------------------------===//
+
+/// One way of compiling and running a program.
+struct Configuration {
+  std::string target = driver::kDefaultGpuName.str();
+  unsigned optLevel = 2;
+  unsigned v2OptLevel = 0;
+  driver::PipelineStrategy strategy = driver::PipelineStrategy::None;
+  driver::Scheduler scheduler = driver::Scheduler::Cost;
+  /// Order of the tile blocks when the compiled program is interpreted (and
+  /// the interleaving seed of agents, once the interpreter schedules them):
+  /// nullopt is row-major, otherwise a seeded shuffle.
+  std::optional<uint64_t> blockOrderSeed;
+
+  /// "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major" (order
+  /// is "seed:N" for a shuffle). parseConfiguration() reads it back.
+  std::string str() const;
+  /// The driver options of this configuration (emit tileas).
+  driver::CompileOptions compileOptions() const;
+  llvm::json::Value toJSON() const;
+
+  bool operator==(const Configuration &other) const {
+    return str() == other.str();
+  }
+};
+
+/// Reads Configuration::str(). Fields may come in any order; missing ones
+/// keep their defaults; unknown fields or values are errors.
+llvm::Expected<Configuration> parseConfiguration(llvm::StringRef text);
+llvm::Expected<Configuration> configurationFromJSON(const llvm::json::Value &v);
+
+enum class MatrixKind { Default, Full, Sample };
+std::optional<MatrixKind> parseMatrixKind(llvm::StringRef name);
+
+/// O0..O3 x {serial, cost} at sm_100, v2 level 0, strategy none,
+/// row-major: 8 configurations.
+std::vector<Configuration> defaultMatrix();
+/// targets {sm_80, sm_90, sm_100} x O0..O3 x v2 levels 0..3 x strategies
+/// {none, unspecialize, warp-specialize} x {serial, cost} x block orders
+/// {row-major, seed:1}: 576 configurations, in a fixed order.
+std::vector<Configuration> fullMatrix();
+/// `size` configurations of fullMatrix() drawn without replacement by a
+/// generator seeded with `seed`, in full-matrix order.
+std::vector<Configuration> sampleMatrix(uint64_t seed, unsigned size);
+std::vector<Configuration> makeMatrix(MatrixKind kind, uint64_t sampleSeed,
+                                      unsigned sampleSize);
+
+/// The configuration axes that no pass of this build reads yet (their value
+/// only reaches the module as the tilec.pipeline_config attribute at O2+):
+/// v2-opt-level, pipeline-strategy, scheduler.
+llvm::ArrayRef<llvm::StringLiteral> inertAxes();
+
+//===----------------------------------------------------------------------===//
+// Kinds
+//===----------------------------------------------------------------------===//
+
+enum class FindingKind {
+  /// The configuration agrees with the reference.
+  None,
+  /// The compiler (or the interpreter on its output) died on a signal.
+  Crash,
+  /// The wall-clock limit ran out, or the compiled program ran out of
+  /// interpreter steps where the input did not.
+  Hang,
+  /// The address-space limit was hit.
+  Oom,
+  /// A pass failed on a valid program.
+  PassFailure,
+  /// A pass produced IR that does not verify (or does not parse back).
+  VerifierFailure,
+  /// ptxas rejected the PTX (reserved: the backend is not built).
+  PtxasRejection,
+  /// The compiled program computes something else.
+  WrongResult,
+  /// The input program itself has undefined behaviour (a generator bug).
+  InputUB,
+  /// The program needs a target feature the configuration lacks and the
+  /// compiler said so: a correct rejection, not counted.
+  UnsupportedTarget,
+  /// The interpreter could not run a compiled module (an op without
+  /// semantics, a malformed construct): counted, a human must look.
+  OracleError,
+};
+
+llvm::StringRef stringify(FindingKind kind);
+std::optional<FindingKind> parseFindingKind(llvm::StringRef name);
+/// False for None and UnsupportedTarget.
+bool countsAsFinding(FindingKind kind);
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+/// Normalizes compiler diagnostics: keeps the error lines (not notes),
+/// strips file paths and line:col, hex addresses, SSA names (%12, %arg3,
+/// %c4_i32 -> %N), ^bb numbers and long digit runs in identifiers, and
+/// collapses whitespace. Equal bugs give equal text on different programs.
+std::string normalizeDiagnostics(llvm::StringRef diagnostics);
+
+/// Normalizes a crash report (the child's stderr): the assertion or fatal
+/// error message (normalized as above), then up to `frames` function names
+/// of the top stack frames below the signal handler and abort machinery,
+/// with addresses, offsets, paths and template/argument lists removed.
+std::string normalizeCrash(llvm::StringRef stderrText, int signal,
+                           unsigned frames = 3);
+
+/// Normalizes an interpreter failure report ("file:1:2: undefined
+/// behaviour: 'cuda_tile.divi': divi by zero: 5 / 0 at element 3 (tile
+/// block 0,0,0)") to its op and first clause with numbers replaced
+/// ("'cuda_tile.divi': divi by zero"), so that one UB site in one op is one
+/// bucket whatever the values.
+std::string normalizeRunFailure(llvm::StringRef message);
+
+struct Signature {
+  /// kind|culprit|detail|op,op,... (the hashed text).
+  std::string text;
+  /// 16 hex digits of FNV-1a 64 over `text`.
+  std::string hash;
+};
+
+/// The bucket of a result. `detail` is already normalized; `opKinds` need
+/// not be sorted or unique.
+Signature makeSignature(FindingKind kind, llvm::StringRef culprit,
+                        llvm::StringRef detail,
+                        llvm::ArrayRef<std::string> opKinds);
+
+/// FNV-1a 64 of `text` as 16 hex digits.
+std::string stableHash(llvm::StringRef text);
+
+} // namespace tilecheck::fuzz
+
+#endif // TILECHECK_FUZZ_CONFIG_H

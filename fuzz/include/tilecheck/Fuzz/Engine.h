@@ -1,0 +1,252 @@
+//===- Engine.h - The differential engine -----------------------*- C++ -*-===//
+//
+// For one program and its inputs the engine runs the reference (the
+// interpreter on the input module) and every configuration of a matrix, each
+// in a forked child process under a wall-clock and an address-space limit:
+// compile with the driver's pipeline, interpret the module after each
+// checkpoint pass and the compiled module, and compare with the reference.
+// A crash, hang or memory blow-up of the child becomes a finding, never the
+// end of the run. Results come back over a pipe.
+//
+// Culprit pass: the first checkpoint whose interpretation disagrees with the
+// reference, the pass that crashed, failed or broke the verifier, or (when
+// checkpoints are off, or only the printed result disagrees) the shortest
+// prefix of the pass list that shows the same kind of finding (bisection).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_FUZZ_ENGINE_H
+#define TILECHECK_FUZZ_ENGINE_H
+
+#include "tilecheck/Fuzz/Config.h"
+#include "tilecheck/Oracle/Npy.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilecheck::fuzz {
+
+//===----------------------------------------------------------------------===//
+// Programs
+//===----------------------------------------------------------------------===//
+
+/// A program and everything needed to run it.
+struct ProgramCase {
+  /// Names the program in messages ("seed 7", "kernel.mlir").
+  std::string name;
+  /// The cuda_tile module text.
+  std::string text;
+  std::string entry;
+  std::array<int64_t, 3> grid{1, 1, 1};
+  /// tile-run argument forms; "@" paths are absolute (or relative to the
+  /// working directory).
+  std::vector<std::string> args;
+  /// Generator provenance, copied into a finding's manifest.
+  std::optional<uint64_t> seed;
+  std::string policy;
+  std::string policyHash;
+};
+
+/// A program from a tile-gen manifest (tile-run's format).
+llvm::Expected<ProgramCase> loadManifestCase(llvm::StringRef manifestPath);
+/// A program from a .mlir file with an explicit launch.
+llvm::Expected<ProgramCase> loadFileCase(llvm::StringRef path,
+                                         llvm::StringRef entry,
+                                         std::array<int64_t, 3> grid,
+                                         std::vector<std::string> args);
+
+/// A program from a .mlir file with a seed launch header (corpus/seeds):
+///   // tilecheck: entry=@NAME grid=X,Y,Z
+///   // tilecheck: arg<N> = buffer <dtype>[<d0>x<d1>...] in|out|inout
+///   // tilecheck: arg<N> = scalar <dtype> <value>
+/// `in`/`inout` buffers get deterministic data written to
+/// `workDir`/argN.npy (floats k/4 with k in [-8, 8], integers in [-100, 100]
+/// clipped to the type, i1 0/1; the same file gives the same data); `out`
+/// buffers start zeroed. An error when the file has no header.
+llvm::Expected<ProgramCase> loadSeedCase(llvm::StringRef path,
+                                         llvm::StringRef workDir);
+
+//===----------------------------------------------------------------------===//
+// Isolation
+//===----------------------------------------------------------------------===//
+
+struct Limits {
+  /// Wall-clock limit of one child, in milliseconds.
+  unsigned timeoutMs = 20000;
+  /// RLIMIT_AS of one child, in MiB (0: unlimited).
+  unsigned memoryMb = 4096;
+};
+
+/// How a child process ended.
+struct ChildOutcome {
+  enum class Status { Exited, Signaled, TimedOut, OutOfMemory };
+  Status status = Status::Exited;
+  int exitCode = 0;
+  int signal = 0;
+  /// Everything the child wrote to its channel.
+  std::string channel;
+  /// The child's stderr (crash reports, assertion messages).
+  std::string stderrText;
+  double seconds = 0;
+};
+
+/// The exit code a child uses when an allocation fails.
+inline constexpr int kChildOutOfMemoryExit = 86;
+
+/// Forks; the child runs `body(fd)` with stderr redirected to a capture
+/// file, RLIMIT_AS set, a new-handler that exits with kChildOutOfMemoryExit,
+/// and exits with its return value (_exit, no destructors). The parent reads
+/// `fd`'s data until the child ends, kills it (SIGKILL) at the deadline and
+/// survives whatever the child does. A child that died of SIGKILL without a
+/// timeout, or whose stderr reports an allocation failure, is OutOfMemory.
+ChildOutcome runIsolated(llvm::function_ref<int(int fd)> body,
+                         const Limits &limits);
+
+/// Writes all of `data` to `fd` (retrying on EINTR and short writes).
+void writeAll(int fd, llvm::StringRef data);
+
+//===----------------------------------------------------------------------===//
+// Results
+//===----------------------------------------------------------------------===//
+
+/// What one interpretation produced.
+struct RunOutputs {
+  /// tile-run's exit code (0 ok, 3 UB, 4 assert failed, 5 step limit, 1
+  /// error).
+  int exitCode = 0;
+  std::string message;
+  /// print_tko output.
+  std::string printed;
+  /// Every buffer argument after the run, by argument index.
+  std::vector<std::pair<unsigned, oracle::NpyArray>> buffers;
+
+  llvm::json::Value toJSON() const;
+  static llvm::Expected<RunOutputs> fromJSON(const llvm::json::Value &v);
+};
+
+/// The reference run of a program at one block order.
+struct Reference {
+  RunOutputs outputs;
+  /// The element type name (oracle::name) of every buffer argument's
+  /// pointee, by argument index.
+  std::vector<std::pair<unsigned, std::string>> bufferTypes;
+  /// Sorted, unique op names of the input program.
+  std::vector<std::string> opKinds;
+  /// The oracle::ResultClass used for float buffers (from the op kinds).
+  std::string resultClass;
+};
+
+struct ConfigResult {
+  Configuration config;
+  FindingKind kind = FindingKind::None;
+  /// Pass argument ("convert-tileaa-to-tileas"), "print/parse", "input", or
+  /// empty when unknown.
+  std::string culprit;
+  /// One line: the first mismatch with its policy, the failing diagnostic,
+  /// the signal.
+  std::string detail;
+  /// Compiler diagnostics, child stderr, interpreter messages.
+  std::string diagnostics;
+  Signature signature;
+  /// The normalized detail that went into the signature.
+  std::string signatureDetail;
+  /// The compiled program's outputs (wrong results).
+  std::optional<RunOutputs> got;
+  /// The reference this configuration was compared with.
+  std::optional<RunOutputs> reference;
+  /// The compiled module (text), when it was produced.
+  std::string compiled;
+  /// How the culprit was found: "checkpoint", "instrumentation",
+  /// "bisection" or "" (none needed / unknown).
+  std::string culpritMethod;
+  /// With a sparse checkpoint list: the culprit is among the top-level
+  /// passes (culpritRangeLo, culpritRangeHi] (1-based), refined by
+  /// bisection when it holds more than one.
+  unsigned culpritRangeLo = 0, culpritRangeHi = 0;
+  /// Interpreter runs of this configuration (checkpoints and the compiled
+  /// module).
+  unsigned interpretations = 0;
+  double seconds = 0;
+};
+
+struct ProgramReport {
+  std::string programName;
+  /// Set when the program could not be checked (the reference failed to
+  /// run for a reason other than UB, or an internal error).
+  std::optional<std::string> error;
+  /// Op kinds of the input.
+  std::vector<std::string> opKinds;
+  /// One per configuration (an input-ub program has a single result).
+  std::vector<ConfigResult> results;
+};
+
+//===----------------------------------------------------------------------===//
+// Checking
+//===----------------------------------------------------------------------===//
+
+struct EngineOptions {
+  Limits limits;
+  /// Interpret the module after every pass (checkpointAll), after the
+  /// passes named in `checkpointPasses`, or after none.
+  bool checkpointAll = true;
+  std::vector<std::string> checkpointPasses;
+  /// Bisect over the pass list when a finding has no culprit.
+  bool bisect = true;
+  /// Compare float buffers bit for bit instead of under the policy.
+  bool bitExact = false;
+  /// Interpreter step budget of every run (the reference and compiled).
+  uint64_t maxSteps = 1ull << 28;
+  /// Run configurations whose pipelines are identical once (their compile
+  /// is a pure function of the input and the pipeline).
+  bool shareIdenticalPipelines = true;
+};
+
+/// Installs LLVM's crash handler (stack trace to stderr) once per process;
+/// prepareEngine() calls it, and tools must not install another (their
+/// children would print every trace twice).
+void installCrashHandler();
+
+/// Creates the process's shared MLIRContext (every dialect loaded, every
+/// pass registered) that forked children inherit. Call it before forking
+/// program workers; the engine calls it itself otherwise.
+void prepareEngine();
+
+/// Runs the reference of `program` (block order `order`) in a child.
+llvm::Expected<Reference> runReference(const ProgramCase &program,
+                                       std::optional<uint64_t> order,
+                                       const EngineOptions &options);
+
+/// Checks one configuration against `reference` (in a child).
+ConfigResult checkConfiguration(const ProgramCase &program,
+                                const Reference &reference,
+                                const Configuration &config,
+                                const EngineOptions &options);
+
+/// Checks `program` over `matrix`.
+ProgramReport checkProgram(const ProgramCase &program,
+                           llvm::ArrayRef<Configuration> matrix,
+                           const EngineOptions &options);
+
+/// Compares two modules directly: `expectedText` (the reference module,
+/// interpreted with `program`'s launch) against `actualText` (a stand-in for
+/// a compiled module, at any IR level). Both run in children; the result's
+/// kind is None, WrongResult, InputUB (the expected module has UB), Hang,
+/// Crash or OracleError. Used to test the comparison without a compiler bug.
+ConfigResult compareModules(const ProgramCase &program,
+                            llvm::StringRef expectedText,
+                            llvm::StringRef actualText,
+                            const EngineOptions &options);
+
+/// The top-level passes of `config`'s pipeline, each as its textual form
+/// (e.g. "canonicalize{max-iterations=10 ...}").
+llvm::Expected<std::vector<std::string>>
+pipelinePasses(const Configuration &config);
+
+} // namespace tilecheck::fuzz
+
+#endif // TILECHECK_FUZZ_ENGINE_H

@@ -1,0 +1,500 @@
+//===- Config.cpp - Configurations, matrices, kinds, signatures -----------===//
+//
+// See tilecheck/Fuzz/Config.h. Everything here is deterministic plain data:
+// the matrices are listed in a fixed order and the sample uses its own
+// SplitMix64 generator, so a configuration list (and therefore a finding's
+// config.json) is the same on every machine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Config.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+
+static Error makeError(const Twine &msg) {
+  return createStringError(inconvertibleErrorCode(), msg);
+}
+
+//===----------------------------------------------------------------------===//
+// Configuration
+//===----------------------------------------------------------------------===//
+
+std::string Configuration::str() const {
+  std::string out;
+  raw_string_ostream os(out);
+  os << target << ",O" << optLevel << ",v2=" << v2OptLevel
+     << ",strategy=" << driver::stringifyPipelineStrategy(strategy)
+     << ",scheduler=" << driver::stringifyScheduler(scheduler) << ",order=";
+  if (blockOrderSeed)
+    os << "seed:" << *blockOrderSeed;
+  else
+    os << "row-major";
+  return out;
+}
+
+driver::CompileOptions Configuration::compileOptions() const {
+  driver::CompileOptions opts;
+  opts.gpuName = target;
+  opts.optLevel = optLevel;
+  opts.v2OptLevel = v2OptLevel;
+  opts.pipelineStrategy = strategy;
+  opts.scheduler = scheduler;
+  opts.emit = driver::EmitStage::TileAS;
+  return opts;
+}
+
+json::Value Configuration::toJSON() const {
+  json::Object obj{
+      {"text", str()},
+      {"target", target},
+      {"opt_level", static_cast<int64_t>(optLevel)},
+      {"v2_opt_level", static_cast<int64_t>(v2OptLevel)},
+      {"pipeline_strategy", driver::stringifyPipelineStrategy(strategy)},
+      {"scheduler", driver::stringifyScheduler(scheduler)},
+      {"block_order", blockOrderSeed
+                          ? json::Value(static_cast<int64_t>(*blockOrderSeed))
+                          : json::Value("row-major")}};
+  return json::Value(std::move(obj));
+}
+
+Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
+  Configuration config;
+  SmallVector<StringRef> fields;
+  text.trim().split(fields, ',', -1, /*KeepEmpty=*/false);
+  auto bad = [&](StringRef field, const Twine &why) {
+    return makeError("configuration '" + text + "': field '" + field +
+                     "': " + why);
+  };
+  for (StringRef raw : fields) {
+    StringRef field = raw.trim();
+    auto [key, value] = field.split('=');
+    if (!field.contains('=')) {
+      if (field.starts_with("sm_")) {
+        config.target = field.str();
+        continue;
+      }
+      if (field.size() == 2 && field[0] == 'O' && field[1] >= '0' &&
+          field[1] <= '9') {
+        config.optLevel = field[1] - '0';
+        continue;
+      }
+      return bad(field, "expected sm_XX, ON or key=value");
+    }
+    if (key == "target") {
+      config.target = value.str();
+    } else if (key == "O" || key == "opt") {
+      if (value.getAsInteger(10, config.optLevel))
+        return bad(field, "not a number");
+    } else if (key == "v2") {
+      if (value.getAsInteger(10, config.v2OptLevel))
+        return bad(field, "not a number");
+    } else if (key == "strategy") {
+      auto s = driver::parsePipelineStrategy(value);
+      if (!s)
+        return bad(field, "expected none, unspecialize or warp-specialize");
+      config.strategy = *s;
+    } else if (key == "scheduler") {
+      auto s = driver::parseScheduler(value);
+      if (!s)
+        return bad(field, "expected serial or cost");
+      config.scheduler = *s;
+    } else if (key == "order") {
+      uint64_t seed;
+      if (value == "row-major")
+        config.blockOrderSeed.reset();
+      else if (value.consume_front("seed:") && !value.getAsInteger(10, seed))
+        config.blockOrderSeed = seed;
+      else
+        return bad(field, "expected row-major or seed:N");
+    } else {
+      return bad(field, "unknown field");
+    }
+  }
+  std::string message;
+  if (failed(driver::validateOptions(config.compileOptions(), message)))
+    return makeError("configuration '" + text + "': " + message);
+  return config;
+}
+
+Expected<Configuration>
+tilecheck::fuzz::configurationFromJSON(const json::Value &v) {
+  const json::Object *obj = v.getAsObject();
+  if (!obj)
+    return makeError("configuration is not a JSON object");
+  std::optional<StringRef> text = obj->getString("text");
+  if (!text)
+    return makeError("configuration has no \"text\"");
+  return parseConfiguration(*text);
+}
+
+std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
+  return StringSwitch<std::optional<MatrixKind>>(name)
+      .Case("default", MatrixKind::Default)
+      .Case("full", MatrixKind::Full)
+      .Case("sample", MatrixKind::Sample)
+      .Default(std::nullopt);
+}
+
+std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
+  std::vector<Configuration> out;
+  for (unsigned o = 0; o <= 3; ++o)
+    for (driver::Scheduler s :
+         {driver::Scheduler::Serial, driver::Scheduler::Cost}) {
+      Configuration c;
+      c.target = "sm_100";
+      c.optLevel = o;
+      c.scheduler = s;
+      out.push_back(c);
+    }
+  return out;
+}
+
+std::vector<Configuration> tilecheck::fuzz::fullMatrix() {
+  std::vector<Configuration> out;
+  for (StringRef target : {"sm_80", "sm_90", "sm_100"})
+    for (unsigned o = 0; o <= 3; ++o)
+      for (unsigned v2 = 0; v2 <= 3; ++v2)
+        for (driver::PipelineStrategy st :
+             {driver::PipelineStrategy::None,
+              driver::PipelineStrategy::Unspecialize,
+              driver::PipelineStrategy::WarpSpecialize})
+          for (driver::Scheduler s :
+               {driver::Scheduler::Serial, driver::Scheduler::Cost})
+            for (std::optional<uint64_t> order :
+                 {std::optional<uint64_t>(), std::optional<uint64_t>(1)}) {
+              Configuration c;
+              c.target = target.str();
+              c.optLevel = o;
+              c.v2OptLevel = v2;
+              c.strategy = st;
+              c.scheduler = s;
+              c.blockOrderSeed = order;
+              out.push_back(c);
+            }
+  return out;
+}
+
+/// SplitMix64: tiny, portable, and fixed forever (matrices must not change
+/// under a library update).
+static uint64_t splitMix(uint64_t &state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+std::vector<Configuration> tilecheck::fuzz::sampleMatrix(uint64_t seed,
+                                                         unsigned size) {
+  std::vector<Configuration> full = fullMatrix();
+  if (size >= full.size())
+    return full;
+  // Partial Fisher-Yates over the indices, then back to matrix order.
+  std::vector<size_t> index(full.size());
+  for (size_t i = 0; i < index.size(); ++i)
+    index[i] = i;
+  uint64_t state = seed;
+  for (unsigned i = 0; i < size; ++i) {
+    size_t j = i + splitMix(state) % (index.size() - i);
+    std::swap(index[i], index[j]);
+  }
+  index.resize(size);
+  llvm::sort(index);
+  std::vector<Configuration> out;
+  for (size_t i : index)
+    out.push_back(full[i]);
+  return out;
+}
+
+std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
+                                                       uint64_t sampleSeed,
+                                                       unsigned sampleSize) {
+  switch (kind) {
+  case MatrixKind::Default:
+    return defaultMatrix();
+  case MatrixKind::Full:
+    return fullMatrix();
+  case MatrixKind::Sample:
+    return sampleMatrix(sampleSeed, sampleSize);
+  }
+  llvm_unreachable("unknown matrix kind");
+}
+
+ArrayRef<StringLiteral> tilecheck::fuzz::inertAxes() {
+  static const StringLiteral axes[] = {"v2-opt-level", "pipeline-strategy",
+                                       "scheduler"};
+  return axes;
+}
+
+//===----------------------------------------------------------------------===//
+// Kinds
+//===----------------------------------------------------------------------===//
+
+static const std::pair<FindingKind, StringLiteral> kKindNames[] = {
+    {FindingKind::None, "none"},
+    {FindingKind::Crash, "crash"},
+    {FindingKind::Hang, "hang"},
+    {FindingKind::Oom, "oom"},
+    {FindingKind::PassFailure, "pass-failure"},
+    {FindingKind::VerifierFailure, "verifier-failure"},
+    {FindingKind::PtxasRejection, "ptxas-rejection"},
+    {FindingKind::WrongResult, "wrong-result"},
+    {FindingKind::InputUB, "input-ub"},
+    {FindingKind::UnsupportedTarget, "unsupported-target"},
+    {FindingKind::OracleError, "oracle-error"},
+};
+
+StringRef tilecheck::fuzz::stringify(FindingKind kind) {
+  for (const auto &[k, name] : kKindNames)
+    if (k == kind)
+      return name;
+  llvm_unreachable("unknown finding kind");
+}
+
+std::optional<FindingKind> tilecheck::fuzz::parseFindingKind(StringRef name) {
+  for (const auto &[k, n] : kKindNames)
+    if (n == name)
+      return k;
+  return std::nullopt;
+}
+
+bool tilecheck::fuzz::countsAsFinding(FindingKind kind) {
+  return kind != FindingKind::None && kind != FindingKind::UnsupportedTarget;
+}
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+/// Replaces every match of `pattern` in `text` by `with`.
+static std::string replaceAll(StringRef text, Regex &pattern, StringRef with) {
+  std::string out;
+  StringRef rest = text;
+  SmallVector<StringRef, 1> matches;
+  while (!rest.empty() && pattern.match(rest, &matches)) {
+    StringRef m = matches[0];
+    if (m.empty()) {
+      out += rest.front();
+      rest = rest.drop_front();
+      continue;
+    }
+    size_t at = m.data() - rest.data();
+    out += rest.take_front(at);
+    out += with;
+    rest = rest.drop_front(at + m.size());
+  }
+  out += rest;
+  return out;
+}
+
+/// Normalizes one line of text (diagnostic or assertion message).
+static std::string normalizeLine(StringRef line) {
+  static Regex location("[^ :]*:[0-9]+:[0-9]+: ");
+  static Regex path("(/[A-Za-z0-9_.+-]+)+");
+  static Regex hex("0x[0-9a-fA-F]+");
+  static Regex ssa("%[A-Za-z0-9_]+(#[0-9]+)?");
+  static Regex block("\\^bb[0-9]+");
+  static Regex digits("[0-9]{4,}");
+  static Regex space("[ \t]+");
+  std::string s = replaceAll(line, location, "");
+  s = replaceAll(s, hex, "0xN");
+  s = replaceAll(s, path, "<path>");
+  s = replaceAll(s, ssa, "%N");
+  s = replaceAll(s, block, "^bbN");
+  s = replaceAll(s, digits, "N");
+  s = replaceAll(s, space, " ");
+  return StringRef(s).trim().str();
+}
+
+std::string tilecheck::fuzz::normalizeDiagnostics(StringRef diagnostics) {
+  SmallVector<StringRef> lines;
+  diagnostics.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  std::string out;
+  for (StringRef line : lines) {
+    // Keep errors only; notes and remarks carry program-specific context.
+    size_t at = line.find(": error: ");
+    if (at == StringRef::npos) {
+      if (!line.starts_with("error: "))
+        continue;
+      at = 0;
+      line = line.drop_front(strlen("error: "));
+    } else {
+      line = line.drop_front(at + strlen(": error: "));
+    }
+    std::string n = normalizeLine(line);
+    if (n.empty())
+      continue;
+    if (!out.empty())
+      out += "; ";
+    out += n;
+  }
+  return out;
+}
+
+std::string tilecheck::fuzz::normalizeRunFailure(StringRef message) {
+  StringRef m = message.trim().split('\n').first;
+  for (StringRef kind : {"undefined behaviour: ", "error: ", "assert failed: ",
+                         "step limit: "}) {
+    size_t at = m.find(kind);
+    if (at != StringRef::npos) {
+      m = m.drop_front(at + kind.size());
+      break;
+    }
+  }
+  size_t block = m.rfind(" (tile block ");
+  if (block != StringRef::npos)
+    m = m.take_front(block);
+  SmallVector<StringRef> parts;
+  m.split(parts, ": ");
+  std::string kept = parts.size() >= 2 && parts[0].starts_with("'")
+                         ? (parts[0] + ": " + parts[1]).str()
+                     : parts.empty() ? ""
+                                     : parts[0].str();
+  static Regex number("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
+  static Regex hex("0x[0-9a-fA-F]+");
+  return replaceAll(replaceAll(normalizeLine(kept), hex, "N"), number, "N");
+}
+
+/// The function name of an LLVM stack-trace frame line, without argument
+/// list or template arguments; empty when the frame names no function.
+static std::string frameFunction(StringRef text) {
+  // "(anonymous namespace)" holds the characters that end a name; hide it.
+  std::string hidden = text.str();
+  for (size_t at;
+       (at = hidden.find("(anonymous namespace)")) != std::string::npos;)
+    hidden.replace(at, strlen("(anonymous namespace)"), "{anonymous}");
+  StringRef line = hidden;
+  // "#3 0x00005555 in? name(args) (/path/lib.so+0x1234)" (symbolized) or
+  // "#3 0x00005555 name + 42" / "#3 0x00005555 (/path/lib.so+0x1234)".
+  line = line.trim();
+  if (!line.consume_front("#"))
+    return "";
+  line = line.drop_while([](char c) { return isDigit(c); }).ltrim();
+  if (line.starts_with("0x"))
+    line = line.drop_while([](char c) { return !isSpace(c); }).ltrim();
+  line.consume_front("in ");
+  if (line.empty() || line.starts_with("("))
+    return "";
+  // Cut at the first '(' or '<' outside of "operator".
+  std::string name;
+  int depth = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (c == '<') {
+      ++depth;
+      continue;
+    }
+    if (c == '>' && depth > 0) {
+      --depth;
+      continue;
+    }
+    if (depth > 0)
+      continue;
+    if (c == '(' || c == ' ')
+      break;
+    name += c;
+  }
+  for (size_t at; (at = name.find("{anonymous}")) != std::string::npos;)
+    name.replace(at, strlen("{anonymous}"), "(anonymous namespace)");
+  return name;
+}
+
+/// Frames that belong to the crash machinery, not to the bug.
+static bool isMachineryFrame(StringRef fn) {
+  static const char *const prefixes[] = {
+      "llvm::sys::",
+      "SignalHandler",
+      "__restore_rt",
+      "raise",
+      "abort",
+      "gsignal",
+      "pthread_kill",
+      "__pthread_kill",
+      "__assert_fail",
+      "__GI_",
+      "__libc_",
+      "llvm::llvm_unreachable_internal",
+      "llvm::report_fatal_error",
+      "llvm::report_bad_alloc_error",
+      "std::__terminate",
+      "std::terminate",
+      "__cxa_",
+      "__assert_perror_fail",
+      "tilecheck::fuzz::detail::",
+      "_start",
+      "PrintStackTrace",
+      "(anonymous namespace)::SignalHandler"};
+  for (const char *p : prefixes)
+    if (fn.starts_with(p))
+      return true;
+  return false;
+}
+
+std::string tilecheck::fuzz::normalizeCrash(StringRef stderrText, int signal,
+                                            unsigned frames) {
+  SmallVector<StringRef> lines;
+  stderrText.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  std::string message;
+  std::vector<std::string> names;
+  for (StringRef line : lines) {
+    StringRef t = line.trim();
+    if (message.empty()) {
+      size_t at = t.find("Assertion `");
+      if (at != StringRef::npos) {
+        message = "assertion " + normalizeLine(t.drop_front(at + 10));
+        continue;
+      }
+      if (t.consume_front("LLVM ERROR: ")) {
+        message = "fatal " + normalizeLine(t);
+        continue;
+      }
+      if (t.starts_with("UNREACHABLE executed")) {
+        message = "unreachable " + normalizeLine(t);
+        continue;
+      }
+    }
+    if (names.size() < frames && t.starts_with("#")) {
+      std::string fn = frameFunction(t);
+      if (!fn.empty() && !isMachineryFrame(fn))
+        names.push_back(fn);
+    }
+  }
+  std::string out = formatv("signal {0}", signal).str();
+  if (!message.empty())
+    out += "; " + message;
+  for (const std::string &n : names)
+    out += "; at " + n;
+  return out;
+}
+
+std::string tilecheck::fuzz::stableHash(StringRef text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return formatv("{0:x-16}", h).str();
+}
+
+Signature tilecheck::fuzz::makeSignature(FindingKind kind, StringRef culprit,
+                                         StringRef detail,
+                                         ArrayRef<std::string> opKinds) {
+  std::set<std::string> ops(opKinds.begin(), opKinds.end());
+  Signature sig;
+  raw_string_ostream os(sig.text);
+  os << stringify(kind) << "|" << culprit << "|" << detail << "|";
+  llvm::interleave(ops, os, ",");
+  sig.hash = stableHash(sig.text);
+  return sig;
+}

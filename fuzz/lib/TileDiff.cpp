@@ -1,0 +1,641 @@
+//===- TileDiff.cpp - The tile-diff command line --------------------------===//
+//
+// See tilecheck/Fuzz/TileDiff.h. The main process enumerates programs
+// (a file, a manifest, or generated seeds), checks them (with --jobs J, in J
+// forked program workers that send their reports back as JSON), prints each
+// finding, records it in the findings store, and ends with the summary line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/TileDiff.h"
+
+#include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Generators/Generator.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <map>
+#include <poll.h>
+#include <set>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace llvm;
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+
+static Error makeError(const Twine &msg) {
+  return createStringError(inconvertibleErrorCode(), msg);
+}
+
+//===----------------------------------------------------------------------===//
+// Report serialization
+//===----------------------------------------------------------------------===//
+
+static json::Value resultToJSON(const ConfigResult &r) {
+  json::Object obj{{"config", r.config.str()},
+                   {"kind", stringify(r.kind)},
+                   {"culprit", r.culprit},
+                   {"culprit_method", r.culpritMethod},
+                   {"detail", r.detail},
+                   {"diagnostics", r.diagnostics},
+                   {"signature", r.signature.hash},
+                   {"signature_text", r.signature.text},
+                   {"signature_detail", r.signatureDetail},
+                   {"compiled", r.compiled},
+                   {"interpretations", static_cast<int64_t>(r.interpretations)},
+                   {"seconds", r.seconds}};
+  if (r.got)
+    obj["got"] = r.got->toJSON();
+  if (r.reference)
+    obj["reference"] = r.reference->toJSON();
+  return json::Value(std::move(obj));
+}
+
+static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
+  const json::Object *obj = v.getAsObject();
+  if (!obj)
+    return makeError("result is not an object");
+  ConfigResult r;
+  auto config = parseConfiguration(obj->getString("config").value_or(""));
+  if (!config)
+    return config.takeError();
+  r.config = *config;
+  r.kind = parseFindingKind(obj->getString("kind").value_or("none"))
+               .value_or(FindingKind::None);
+  auto str = [&](StringRef key) {
+    return obj->getString(key).value_or("").str();
+  };
+  r.culprit = str("culprit");
+  r.culpritMethod = str("culprit_method");
+  r.detail = str("detail");
+  r.diagnostics = str("diagnostics");
+  r.signature.hash = str("signature");
+  r.signature.text = str("signature_text");
+  r.signatureDetail = str("signature_detail");
+  r.compiled = str("compiled");
+  r.seconds = obj->getNumber("seconds").value_or(0);
+  r.interpretations = obj->getInteger("interpretations").value_or(0);
+  for (auto [key, field] :
+       {std::pair("got", &r.got), std::pair("reference", &r.reference)}) {
+    if (const json::Value *o = obj->get(key)) {
+      auto outs = RunOutputs::fromJSON(*o);
+      if (!outs)
+        return outs.takeError();
+      *field = std::move(*outs);
+    }
+  }
+  return r;
+}
+
+json::Value tilecheck::fuzz::reportToJSON(const ProgramReport &report) {
+  json::Array results, ops;
+  for (const ConfigResult &r : report.results)
+    results.push_back(resultToJSON(r));
+  for (const std::string &op : report.opKinds)
+    ops.push_back(op);
+  json::Object obj{{"program", report.programName},
+                   {"ops", std::move(ops)},
+                   {"results", std::move(results)}};
+  if (report.error)
+    obj["error"] = *report.error;
+  return json::Value(std::move(obj));
+}
+
+Expected<ProgramReport>
+tilecheck::fuzz::reportFromJSON(const json::Value &value) {
+  const json::Object *obj = value.getAsObject();
+  if (!obj)
+    return makeError("report is not an object");
+  ProgramReport report;
+  report.programName = obj->getString("program").value_or("").str();
+  if (std::optional<StringRef> e = obj->getString("error"))
+    report.error = e->str();
+  if (const json::Array *ops = obj->getArray("ops"))
+    for (const json::Value &op : *ops)
+      report.opKinds.push_back(op.getAsString().value_or("").str());
+  if (const json::Array *results = obj->getArray("results"))
+    for (const json::Value &r : *results) {
+      auto parsed = resultFromJSON(r);
+      if (!parsed)
+        return parsed.takeError();
+      report.results.push_back(std::move(*parsed));
+    }
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// Program workers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Runs checkProgram for up to `jobs` programs at once, each in a forked
+/// worker; calls `done` in the main process as reports arrive.
+class WorkerPool {
+public:
+  WorkerPool(unsigned jobs, ArrayRef<Configuration> matrix,
+             const EngineOptions &options,
+             std::function<void(const ProgramCase &, ProgramReport)> done)
+      : jobs(std::max(1u, jobs)), matrix(matrix), options(options),
+        done(std::move(done)) {}
+
+  void submit(ProgramCase program) {
+    if (jobs == 1) {
+      done(program, checkProgram(program, matrix, options));
+      return;
+    }
+    while (active.size() >= jobs)
+      waitOne();
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+      done(program, failed(program, "pipe failed"));
+      return;
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    outs().flush();
+    errs().flush();
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      ::close(fds[0]);
+      ProgramReport report = checkProgram(program, matrix, options);
+      std::string text;
+      raw_string_ostream os(text);
+      os << reportToJSON(report);
+      os.flush();
+      writeAll(fds[1], text);
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+      ::close(fds[0]);
+      done(program, failed(program, "fork failed"));
+      return;
+    }
+    active.push_back({pid, fds[0], std::move(program), ""});
+  }
+
+  void finish() {
+    while (!active.empty())
+      waitOne();
+  }
+
+private:
+  struct Worker {
+    pid_t pid;
+    int fd;
+    ProgramCase program;
+    std::string data;
+  };
+
+  static ProgramReport failed(const ProgramCase &program, StringRef why) {
+    ProgramReport r;
+    r.programName = program.name;
+    r.error = why.str();
+    return r;
+  }
+
+  /// Reads from the workers until one finishes, then reports it.
+  void waitOne() {
+    for (;;) {
+      std::vector<struct pollfd> polls;
+      for (Worker &w : active)
+        polls.push_back({w.fd, POLLIN, 0});
+      int r = ::poll(polls.data(), polls.size(), -1);
+      if (r < 0 && errno == EINTR)
+        continue;
+      for (size_t i = 0; i < polls.size(); ++i) {
+        if (!(polls[i].revents & (POLLIN | POLLHUP | POLLERR)))
+          continue;
+        char buf[65536];
+        ssize_t n = ::read(active[i].fd, buf, sizeof(buf));
+        if (n < 0 && errno == EINTR)
+          continue;
+        if (n > 0) {
+          active[i].data.append(buf, n);
+          continue;
+        }
+        Worker w = std::move(active[i]);
+        active.erase(active.begin() + i);
+        ::close(w.fd);
+        int status = 0;
+        ::waitpid(w.pid, &status, 0);
+        auto json = json::parse(w.data);
+        if (!json) {
+          consumeError(json.takeError());
+          done(w.program, failed(w.program, "the program worker died"));
+          return;
+        }
+        auto report = reportFromJSON(*json);
+        if (!report) {
+          done(w.program, failed(w.program, "bad worker report: " +
+                                                toString(report.takeError())));
+          return;
+        }
+        done(w.program, std::move(*report));
+        return;
+      }
+    }
+  }
+
+  unsigned jobs;
+  ArrayRef<Configuration> matrix;
+  const EngineOptions &options;
+  std::function<void(const ProgramCase &, ProgramReport)> done;
+  std::vector<Worker> active;
+};
+
+Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
+  std::array<int64_t, 3> grid{1, 1, 1};
+  SmallVector<StringRef> parts;
+  s.split(parts, ',');
+  if (parts.empty() || parts.size() > 3)
+    return makeError("--grid needs 1 to 3 comma-separated sizes");
+  for (auto [i, p] : llvm::enumerate(parts))
+    if (p.trim().getAsInteger(10, grid[i]) || grid[i] < 1)
+      return makeError("bad --grid '" + s + "'");
+  return grid;
+}
+
+int repro(StringRef dir) {
+  auto finding = loadFinding(dir);
+  if (!finding) {
+    WithColor::error(errs(), "tile-diff")
+        << toString(finding.takeError()) << "\n";
+    return kDiffUsage;
+  }
+  outs() << "replaying " << stringify(finding->kind) << " "
+         << finding->signature << " at " << finding->config.str() << "\n";
+  auto result = replayFinding(*finding);
+  if (!result) {
+    WithColor::error(errs(), "tile-diff")
+        << "replay failed: " << toString(result.takeError()) << "\n";
+    return kDiffInternal;
+  }
+  std::string now =
+      countsAsFinding(result->kind) ? result->signature.hash : "none";
+  if (now == finding->signature) {
+    outs() << "reproduces: " << stringify(result->kind) << " " << now
+           << " (culprit " << (result->culprit.empty() ? "?" : result->culprit)
+           << "): " << result->detail << "\n";
+    return kDiffClean;
+  }
+  outs() << "does not reproduce: expected " << finding->signature << ", got "
+         << now;
+  if (countsAsFinding(result->kind))
+    outs() << " (" << stringify(result->kind) << ", culprit "
+           << (result->culprit.empty() ? "?" : result->culprit)
+           << "): " << result->detail;
+  outs() << "\n";
+  return kDiffFindings;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// main
+//===----------------------------------------------------------------------===//
+
+int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
+  // Not InitLLVM: its crash handler would print every child's stack trace
+  // a second time (prepareEngine installs the one handler).
+  installCrashHandler();
+  namespace cl = llvm::cl;
+  cl::OptionCategory cat("tile-diff options");
+  cl::opt<std::string> input(cl::Positional, cl::desc("[input.mlir]"),
+                             cl::cat(cat));
+  cl::opt<std::string> entry("entry", cl::desc("entry to run (FILE input)"),
+                             cl::cat(cat));
+  cl::opt<std::string> grid("grid", cl::desc("grid X[,Y[,Z]] (FILE input)"),
+                            cl::init("1"), cl::cat(cat));
+  cl::list<std::string> args(
+      "arg", cl::desc("entry argument in tile-run's forms (FILE input)"),
+      cl::cat(cat));
+  cl::opt<std::string> manifest(
+      "manifest", cl::desc("check the program of a manifest"), cl::cat(cat));
+  cl::opt<bool> generate("generate",
+                         cl::desc("check generated programs (tile-gen)"),
+                         cl::cat(cat));
+  cl::opt<uint64_t> seed("seed", cl::desc("first generator seed"), cl::init(0),
+                         cl::cat(cat));
+  cl::opt<unsigned> count("count", cl::desc("number of generated programs"),
+                          cl::init(1), cl::cat(cat));
+  cl::opt<std::string> policy("policy",
+                              cl::desc("generator preset or policy .json"),
+                              cl::init("full"), cl::cat(cat));
+  cl::opt<std::string> matrixName(
+      "matrix", cl::desc("configuration matrix: default, full or sample"),
+      cl::init("default"), cl::cat(cat));
+  cl::opt<unsigned> sampleSize("sample-size",
+                               cl::desc("configurations of --matrix sample"),
+                               cl::init(8), cl::cat(cat));
+  cl::opt<uint64_t> sampleSeed("sample-seed",
+                               cl::desc("seed of --matrix sample"), cl::init(1),
+                               cl::cat(cat));
+  cl::opt<std::string> onlyConfig(
+      "only-config",
+      cl::desc("check one configuration, e.g. "
+               "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major"),
+      cl::cat(cat));
+  cl::opt<bool> printSignature(
+      "print-signature",
+      cl::desc("print the signature of the result (\"none\" if it matches); "
+               "needs --only-config"),
+      cl::cat(cat));
+  cl::opt<std::string> findings(
+      "findings", cl::desc("store findings in this directory"), cl::cat(cat));
+  cl::opt<unsigned> maxExamples("max-examples",
+                                cl::desc("examples kept per bucket"),
+                                cl::init(3), cl::cat(cat));
+  cl::opt<unsigned> jobs("jobs", cl::desc("programs checked in parallel"),
+                         cl::init(1), cl::cat(cat));
+  cl::opt<unsigned> timeoutMs("timeout-ms",
+                              cl::desc("wall-clock limit of one child"),
+                              cl::init(20000), cl::cat(cat));
+  cl::opt<unsigned> memoryMb("memory-mb",
+                             cl::desc("address-space limit of one child"),
+                             cl::init(4096), cl::cat(cat));
+  cl::opt<std::string> checkpoints(
+      "checkpoints",
+      cl::desc("interpret after: all passes, none, or a comma-separated list "
+               "of pass arguments"),
+      cl::init("all"), cl::cat(cat));
+  cl::opt<bool> noBisect("no-bisect", cl::desc("do not bisect the pass list"),
+                         cl::cat(cat));
+  cl::opt<bool> bitExact("bit-exact",
+                         cl::desc("compare floats bit for bit (no policy)"),
+                         cl::cat(cat));
+  cl::opt<bool> noShare(
+      "no-share",
+      cl::desc("run configurations with identical pipelines separately"),
+      cl::cat(cat));
+  cl::opt<uint64_t> maxSteps("max-steps",
+                             cl::desc("interpreter steps before a hang"),
+                             cl::init(1ull << 28), cl::cat(cat));
+  cl::opt<std::string> reproDir("repro", cl::desc("replay the finding in DIR"),
+                                cl::cat(cat));
+  cl::opt<bool> listBuckets(
+      "list-buckets",
+      cl::desc("print the buckets of the --findings store and exit"),
+      cl::cat(cat));
+  cl::opt<bool> verbose("v", cl::desc("print every configuration's result"),
+                        cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
+  // LLVM's parser expands any argument that starts with '@' as a response
+  // file, which would swallow `--arg @input.npy`: glue such values to their
+  // option ("--arg=@input.npy") so that they reach us verbatim.
+  std::vector<std::string> glued;
+  for (int i = 0; i < argc; ++i) {
+    StringRef a = argv[i];
+    if ((a == "--arg" || a == "-arg") && i + 1 < argc &&
+        StringRef(argv[i + 1]).starts_with("@")) {
+      glued.push_back((a + "=" + argv[i + 1]).str());
+      ++i;
+      continue;
+    }
+    glued.push_back(a.str());
+  }
+  std::vector<const char *> gluedArgv;
+  for (const std::string &a : glued)
+    gluedArgv.push_back(a.c_str());
+  if (!cl::ParseCommandLineOptions(static_cast<int>(gluedArgv.size()),
+                                   gluedArgv.data(),
+                                   "tile-diff: differential testing of the "
+                                   "tilecheck compiler against the "
+                                   "interpreter\n",
+                                   &errs()))
+    return kDiffUsage;
+
+  auto usage = [&](const Twine &msg) {
+    WithColor::error(errs(), "tile-diff") << msg << "\n";
+    return kDiffUsage;
+  };
+  if (!reproDir.empty())
+    return repro(reproDir);
+  if (listBuckets) {
+    if (findings.empty())
+      return usage("--list-buckets needs --findings DIR");
+    if (!sys::fs::exists(findings))
+      return usage("no findings store at '" + findings + "'");
+    auto store = FindingsStore::open(findings, maxExamples);
+    if (!store) {
+      WithColor::error(errs(), "tile-diff")
+          << toString(store.takeError()) << "\n";
+      return kDiffInternal;
+    }
+    auto buckets = (*store)->buckets();
+    if (!buckets) {
+      WithColor::error(errs(), "tile-diff")
+          << toString(buckets.takeError()) << "\n";
+      return kDiffInternal;
+    }
+    // count kind signature culprit first-seen last-seen example
+    for (const Bucket &b : *buckets)
+      outs() << b.count << " " << b.kind << " " << b.signature << " "
+             << (b.culprit.empty() ? "?" : b.culprit) << " " << b.firstSeen
+             << " " << b.lastSeen << " " << b.exampleDir << "\n";
+    outs() << buckets->size() << " buckets\n";
+    return kDiffClean;
+  }
+
+  unsigned sources = !input.empty() + !manifest.empty() + generate;
+  if (sources != 1)
+    return usage("give exactly one of FILE.mlir, --manifest M.json or "
+                 "--generate");
+
+  EngineOptions options;
+  options.limits.timeoutMs = timeoutMs;
+  options.limits.memoryMb = memoryMb;
+  options.bisect = !noBisect;
+  options.bitExact = bitExact;
+  options.maxSteps = maxSteps;
+  options.shareIdenticalPipelines = !noShare;
+  if (checkpoints == "none") {
+    options.checkpointAll = false;
+  } else if (checkpoints != "all") {
+    options.checkpointAll = false;
+    SmallVector<StringRef> names;
+    StringRef(checkpoints).split(names, ',', -1, false);
+    for (StringRef n : names)
+      options.checkpointPasses.push_back(n.trim().str());
+  }
+
+  std::vector<Configuration> matrix;
+  if (!onlyConfig.empty()) {
+    auto config = parseConfiguration(onlyConfig);
+    if (!config)
+      return usage(toString(config.takeError()));
+    matrix.push_back(*config);
+  } else {
+    std::optional<MatrixKind> kind = parseMatrixKind(matrixName);
+    if (!kind)
+      return usage("unknown --matrix '" + matrixName +
+                   "' (default, full, sample)");
+    matrix = makeMatrix(*kind, sampleSeed, sampleSize);
+  }
+  if (printSignature && matrix.size() != 1)
+    return usage("--print-signature needs --only-config");
+
+  std::unique_ptr<FindingsStore> store;
+  if (!findings.empty()) {
+    auto opened = FindingsStore::open(findings, maxExamples);
+    if (!opened) {
+      WithColor::error(errs(), "tile-diff")
+          << toString(opened.takeError()) << "\n";
+      return kDiffInternal;
+    }
+    store = std::move(*opened);
+  }
+
+  unsigned checked = 0, numFindings = 0, rejections = 0, errorsSeen = 0;
+  std::set<std::string> buckets;
+  std::string printedSignature;
+  auto onReport = [&](const ProgramCase &program, ProgramReport report) {
+    ++checked;
+    if (report.error) {
+      ++errorsSeen;
+      WithColor::error(errs(), "tile-diff")
+          << program.name << ": could not be checked: " << *report.error
+          << "\n";
+      printedSignature = "error";
+      return;
+    }
+    for (const ConfigResult &r : report.results) {
+      if (printSignature)
+        printedSignature = countsAsFinding(r.kind) ? r.signature.hash : "none";
+      if (r.kind == FindingKind::UnsupportedTarget) {
+        ++rejections;
+        if (verbose)
+          outs() << "  expected rejection " << program.name << " ["
+                 << r.config.str() << "]: " << r.detail << "\n";
+        continue;
+      }
+      if (!countsAsFinding(r.kind)) {
+        if (verbose)
+          outs() << "  ok " << program.name << " [" << r.config.str() << "] "
+                 << r.interpretations << " interpretations, "
+                 << formatv("{0:f3}s", r.seconds)
+                 << (r.seconds == 0 ? " (shared)" : "") << "\n";
+        continue;
+      }
+      ++numFindings;
+      buckets.insert(r.signature.hash);
+      if (printSignature)
+        continue;
+      outs() << "finding: " << stringify(r.kind) << " " << r.signature.hash
+             << " " << program.name << " [" << r.config.str()
+             << "] culprit=" << (r.culprit.empty() ? "?" : r.culprit);
+      if (!r.culpritMethod.empty())
+        outs() << " (" << r.culpritMethod << ")";
+      outs() << ": " << r.detail << "\n";
+      if (store) {
+        auto recorded = store->record(program, r, options);
+        if (!recorded) {
+          ++errorsSeen;
+          WithColor::error(errs(), "tile-diff")
+              << "cannot record the finding: " << toString(recorded.takeError())
+              << "\n";
+        } else if (!recorded->dir.empty()) {
+          outs() << "  stored in " << recorded->dir << "\n";
+        } else {
+          outs() << "  known bucket (seen " << recorded->count
+                 << " times), not stored again\n";
+        }
+      }
+    }
+    outs().flush();
+  };
+
+  prepareEngine();
+  WorkerPool pool(jobs, matrix, options, onReport);
+  SmallString<128> tmpDir;
+  if (generate) {
+    auto genPolicy = gen::loadPolicy(policy);
+    if (!genPolicy)
+      return usage(toString(genPolicy.takeError()));
+    if (Error e = genPolicy->validate())
+      return usage(toString(std::move(e)));
+    if (std::error_code ec =
+            sys::fs::createUniqueDirectory("tile-diff", tmpDir)) {
+      WithColor::error(errs(), "tile-diff")
+          << "cannot create a temporary directory: " << ec.message() << "\n";
+      return kDiffInternal;
+    }
+    for (uint64_t s = seed; s < seed + count; ++s) {
+      gen::GeneratedProgram generated = gen::generateProgram(*genPolicy, s);
+      SmallString<256> dir(tmpDir);
+      sys::path::append(dir, std::to_string(s));
+      if (Error e = gen::writeProgram(generated, dir)) {
+        WithColor::error(errs(), "tile-diff") << toString(std::move(e)) << "\n";
+        ++errorsSeen;
+        continue;
+      }
+      SmallString<256> m(dir);
+      sys::path::append(m, "manifest.json");
+      auto program = loadManifestCase(m);
+      if (!program) {
+        WithColor::error(errs(), "tile-diff")
+            << toString(program.takeError()) << "\n";
+        ++errorsSeen;
+        continue;
+      }
+      program->name = formatv("seed {0} ({1})", s, genPolicy->name).str();
+      pool.submit(std::move(*program));
+    }
+  } else if (!manifest.empty()) {
+    auto program = loadManifestCase(manifest);
+    if (!program)
+      return usage(toString(program.takeError()));
+    pool.submit(std::move(*program));
+  } else if (args.empty() && entry.empty() && grid.getNumOccurrences() == 0) {
+    // No launch on the command line: the file's seed launch header.
+    if (std::error_code ec =
+            sys::fs::createUniqueDirectory("tile-diff", tmpDir)) {
+      WithColor::error(errs(), "tile-diff")
+          << "cannot create a temporary directory: " << ec.message() << "\n";
+      return kDiffInternal;
+    }
+    auto program = loadSeedCase(input, tmpDir);
+    if (!program) {
+      sys::fs::remove_directories(tmpDir);
+      return usage(toString(program.takeError()));
+    }
+    pool.submit(std::move(*program));
+  } else {
+    auto g = parseGrid(grid);
+    if (!g)
+      return usage(toString(g.takeError()));
+    auto program = loadFileCase(
+        input, entry, *g, std::vector<std::string>(args.begin(), args.end()));
+    if (!program)
+      return usage(toString(program.takeError()));
+    pool.submit(std::move(*program));
+  }
+  pool.finish();
+  if (!tmpDir.empty())
+    sys::fs::remove_directories(tmpDir);
+
+  if (printSignature) {
+    outs() << printedSignature << "\n";
+    if (errorsSeen)
+      return kDiffInternal;
+    return numFindings ? kDiffFindings : kDiffClean;
+  }
+  if (rejections)
+    outs() << rejections
+           << " expected rejections (unsupported-target), not counted\n";
+  outs() << checked << " programs checked, " << numFindings << " findings in "
+         << buckets.size() << " buckets\n";
+  if (numFindings)
+    return kDiffFindings;
+  return errorsSeen ? kDiffInternal : kDiffClean;
+}

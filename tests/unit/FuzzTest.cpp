@@ -1,0 +1,757 @@
+//===- FuzzTest.cpp - The differential engine -----------------------------===//
+//
+// Configurations and matrices, signature normalization and stability, child
+// isolation (exit codes, crashes, hangs, memory limits), the engine's
+// classification of crashing, hanging and out-of-memory configuration
+// children (through the test-only TILECHECK_TEST_CHILD_FAULT hook), wrong
+// results found by comparing two modules, undefined behaviour in the input,
+// and the findings store (atomic directories, dedup into one bucket,
+// replay loading).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Config.h"
+#include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Findings.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <set>
+#include <unistd.h>
+
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+
+namespace {
+
+/// out[i] = i + n over 8 i32 elements.
+const char *const kAddProgram = R"mlir(
+cuda_tile.module @m {
+  entry @k(%n: tile<i32>, %out: tile<ptr<i32>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %t = make_tensor_view %out, shape = [8], strides = [1] : tensor_view<8xi32, strides=[1]>
+    %p = make_partition_view %t : partition_view<tile=(8), tensor_view<8xi32, strides=[1]>>
+    %a = iota : tile<8xi32>
+    %n1 = reshape %n : tile<i32> -> tile<1xi32>
+    %nb = broadcast %n1 : tile<1xi32> -> tile<8xi32>
+    %v = addi %a, %nb : tile<8xi32>
+    %tok = make_token : token
+    %t2 = store_view_tko weak %v, %p[%bx] token = %tok : tile<8xi32>, partition_view<tile=(8), tensor_view<8xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+)mlir";
+
+std::string replaceOnce(std::string text, llvm::StringRef from,
+                        llvm::StringRef to) {
+  size_t at = text.find(from.str());
+  EXPECT_NE(at, std::string::npos) << from.str();
+  if (at != std::string::npos)
+    text.replace(at, from.size(), to.str());
+  return text;
+}
+
+ProgramCase addCase() {
+  ProgramCase p;
+  p.name = "add";
+  p.text = kAddProgram;
+  p.entry = "k";
+  p.grid = {1, 1, 1};
+  p.args = {"5", "zeros:i32:8"};
+  return p;
+}
+
+EngineOptions fastOptions() {
+  EngineOptions o;
+  o.limits.timeoutMs = 20000;
+  o.limits.memoryMb = 4096;
+  return o;
+}
+
+/// Sets TILECHECK_TEST_CHILD_FAULT for the scope of a test.
+struct FaultScope {
+  explicit FaultScope(const char *value) {
+    ::setenv("TILECHECK_TEST_CHILD_FAULT", value, 1);
+  }
+  ~FaultScope() { ::unsetenv("TILECHECK_TEST_CHILD_FAULT"); }
+};
+
+struct TempDir {
+  llvm::SmallString<128> path;
+  TempDir() {
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("fuzz-test", path));
+  }
+  ~TempDir() { llvm::sys::fs::remove_directories(path); }
+  std::vector<std::string> entries() const {
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec;
+         it.increment(ec))
+      out.push_back(llvm::sys::path::filename(it->path()).str());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Configurations
+//===----------------------------------------------------------------------===//
+
+TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulers) {
+  std::vector<Configuration> m = defaultMatrix();
+  ASSERT_EQ(m.size(), 8u);
+  EXPECT_EQ(m.front().str(),
+            "sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major");
+  EXPECT_EQ(m.back().str(),
+            "sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major");
+}
+
+TEST(FuzzConfig, FullMatrixIsUniqueAndRoundTrips) {
+  std::vector<Configuration> m = fullMatrix();
+  EXPECT_EQ(m.size(), 3u * 4 * 4 * 3 * 2 * 2);
+  std::set<std::string> seen;
+  for (const Configuration &c : m) {
+    EXPECT_TRUE(seen.insert(c.str()).second) << c.str();
+    auto back = parseConfiguration(c.str());
+    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    EXPECT_EQ(back->str(), c.str());
+    auto fromJson = configurationFromJSON(c.toJSON());
+    ASSERT_TRUE(static_cast<bool>(fromJson));
+    EXPECT_EQ(fromJson->str(), c.str());
+  }
+}
+
+TEST(FuzzConfig, SampleIsSeededSubset) {
+  std::vector<Configuration> a = sampleMatrix(7, 8), b = sampleMatrix(7, 8),
+                             c = sampleMatrix(8, 8);
+  ASSERT_EQ(a.size(), 8u);
+  std::vector<std::string> as, bs, cs;
+  for (auto &x : a)
+    as.push_back(x.str());
+  for (auto &x : b)
+    bs.push_back(x.str());
+  for (auto &x : c)
+    cs.push_back(x.str());
+  EXPECT_EQ(as, bs);
+  EXPECT_NE(as, cs);
+  std::set<std::string> full;
+  for (const Configuration &x : fullMatrix())
+    full.insert(x.str());
+  for (const std::string &s : as)
+    EXPECT_TRUE(full.count(s)) << s;
+  EXPECT_EQ(std::set<std::string>(as.begin(), as.end()).size(), 8u);
+}
+
+TEST(FuzzConfig, ParseRejectsBadFields) {
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("sm_100,O7")));
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("sm_999")));
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("O1,scheduler=fast")));
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("O1,colour=blue")));
+  auto c = parseConfiguration("O1,sm_90,order=seed:3");
+  ASSERT_TRUE(static_cast<bool>(c));
+  EXPECT_EQ(c->str(),
+            "sm_90,O1,v2=0,strategy=none,scheduler=cost,order=seed:3");
+}
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+TEST(FuzzSignature, DiagnosticNormalizationIsStable) {
+  std::string a = normalizeDiagnostics(
+      "/tmp/run1/program.mlir:12:7: error: 'nv_tileas.dot' op operand %12 "
+      "of ^bb3 at 0x7ffe1234 has type tensor<4x8xf32>\n"
+      "/tmp/run1/program.mlir:12:7: note: see %c4_i32\n");
+  std::string b = normalizeDiagnostics(
+      "<input>:3:1: error: 'nv_tileas.dot' op operand %arg3 of ^bb0 at "
+      "0xdeadbeef has type tensor<4x8xf32>\n");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a, "'nv_tileas.dot' op operand %N of ^bbN at 0xN has type "
+               "tensor<4x8xf32>");
+  // A different message is a different bucket.
+  EXPECT_NE(a, normalizeDiagnostics("x.mlir:1:1: error: 'nv_tileas.dot' op "
+                                    "requires an atom\n"));
+  // Paths in the message body are replaced too.
+  EXPECT_EQ(normalizeDiagnostics("error: cannot open /home/u/a.npy"),
+            normalizeDiagnostics("error: cannot open /tmp/x/b.npy"));
+}
+
+TEST(FuzzSignature, RunFailureNormalizationDropsValues) {
+  std::string a = normalizeRunFailure(
+      "/tmp/a/program.mlir:11:10: undefined behaviour: 'cuda_tile.divi': "
+      "divi by zero: 5 / 0 at element 0 (tile block 0,0,0)");
+  std::string b = normalizeRunFailure(
+      "add:40:3: undefined behaviour: 'cuda_tile.divi': divi by zero: "
+      "-17 / 0 at element 12 (tile block 3,1,0)");
+  EXPECT_EQ(a, "'cuda_tile.divi': divi by zero");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(normalizeRunFailure("k.mlir:2:3: undefined behaviour: "
+                                "'cuda_tile.negi': negi overflow<"
+                                "no_signed_wrap> violated: -(-128)"),
+            "'cuda_tile.negi': negi overflow<no_signed_wrap> violated");
+  EXPECT_NE(a, normalizeRunFailure("x:1:1: undefined behaviour: "
+                                   "'cuda_tile.remi': remi by zero: 1 % 0"));
+}
+
+TEST(FuzzSignature, CrashNormalizationKeepsTopFunctions) {
+  const char *trace1 =
+      "tile-diff: /build/llvm/include/llvm/Support/Casting.h:566: "
+      "decltype(auto) llvm::cast(From *) [To = mlir::ModuleOp]: Assertion "
+      "`isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"' "
+      "failed.\n"
+      "Stack dump:\n"
+      "0.\tProgram arguments: tile-diff x.mlir\n"
+      " #0 0x00007f11aa0c1d2b llvm::sys::PrintStackTrace(llvm::raw_ostream&, "
+      "int) (/usr/lib/libLLVM.so.22+0xa1d2b)\n"
+      " #1 0x00007f11aa0bf3a1 llvm::sys::RunSignalHandlers() "
+      "(/usr/lib/libLLVM.so.22+0x9f3a1)\n"
+      " #2 0x00007f11aa0c24b0 SignalHandler(int, siginfo_t*, void*) "
+      "Signals.cpp:0:0\n"
+      " #3 0x00007f11a9c3e050 (/lib/x86_64-linux-gnu/libc.so.6+0x3c050)\n"
+      " #4 0x00007f11a9c8cebc __pthread_kill_implementation "
+      "./nptl/pthread_kill.c:44:76\n"
+      " #5 0x00007f11a9c3dfb2 raise ./signal/../sysdeps/posix/raise.c:27:6\n"
+      " #6 0x00007f11a9c28472 abort ./stdlib/abort.c:81:7\n"
+      " #7 0x00005581aa10aa10 (anonymous namespace)::LowerDot::"
+      "matchAndRewrite(mlir::Operation*) const TileAAToTileAS.cpp:0:0\n"
+      " #8 0x00005581aa10bb20 mlir::applyPartialConversion(mlir::Operation*, "
+      "...) (/usr/lib/libMLIR.so.22+0x123)\n";
+  std::string t2 = trace1;
+  // Other addresses, another path: the same bucket.
+  for (const char *from :
+       {"0x00005581aa10aa10", "0x00007f11a9c28472", "/usr/lib/libMLIR.so.22"})
+    t2 = replaceOnce(t2, from,
+                     llvm::StringRef(from).starts_with("0x")
+                         ? "0x000055aaaaaaaaaa"
+                         : "/opt/llvm/lib/libMLIR.so");
+  std::string n1 = normalizeCrash(trace1, SIGABRT);
+  EXPECT_EQ(n1, normalizeCrash(t2, SIGABRT));
+  EXPECT_NE(n1.find("assertion"), std::string::npos) << n1;
+  EXPECT_NE(n1.find("at (anonymous namespace)::LowerDot::matchAndRewrite"),
+            std::string::npos)
+      << n1;
+  EXPECT_NE(n1.find("at mlir::applyPartialConversion"), std::string::npos)
+      << n1;
+  EXPECT_EQ(n1.find("PrintStackTrace"), std::string::npos) << n1;
+  EXPECT_EQ(n1.find("abort"), std::string::npos) << n1;
+}
+
+TEST(FuzzSignature, BucketHashIsStable) {
+  Signature a =
+      makeSignature(FindingKind::Crash, "cse", "signal 6",
+                    {"cuda_tile.addi", "cuda_tile.return", "cuda_tile.addi"});
+  Signature b = makeSignature(FindingKind::Crash, "cse", "signal 6",
+                              {"cuda_tile.return", "cuda_tile.addi"});
+  EXPECT_EQ(a.text, "crash|cse|signal 6|cuda_tile.addi,cuda_tile.return");
+  EXPECT_EQ(a.hash, b.hash);
+  // FNV-1a 64 is fixed: the bucket names of a store survive rebuilds.
+  EXPECT_EQ(stableHash(""), "cbf29ce484222325");
+  EXPECT_EQ(stableHash("a"), "af63dc4c8601ec8c");
+  EXPECT_EQ(a.hash, stableHash(a.text));
+  EXPECT_NE(a.hash, makeSignature(FindingKind::Crash, "canonicalize",
+                                  "signal 6", {"cuda_tile.addi"})
+                        .hash);
+  EXPECT_NE(a.hash, makeSignature(FindingKind::Hang, "cse", "signal 6",
+                                  {"cuda_tile.addi", "cuda_tile.return"})
+                        .hash);
+}
+
+//===----------------------------------------------------------------------===//
+// Isolation
+//===----------------------------------------------------------------------===//
+
+TEST(FuzzIsolation, ExitCodeAndChannel) {
+  Limits limits;
+  ChildOutcome o = runIsolated(
+      [](int fd) {
+        writeAll(fd, "hello");
+        return 7;
+      },
+      limits);
+  EXPECT_EQ(o.status, ChildOutcome::Status::Exited);
+  EXPECT_EQ(o.exitCode, 7);
+  EXPECT_EQ(o.channel, "hello");
+}
+
+TEST(FuzzIsolation, ParentSurvivesAbort) {
+  Limits limits;
+  ChildOutcome o = runIsolated(
+      [](int) -> int {
+        std::fputs("dying now\n", stderr);
+        std::abort();
+      },
+      limits);
+  EXPECT_EQ(o.status, ChildOutcome::Status::Signaled);
+  EXPECT_EQ(o.signal, SIGABRT);
+  EXPECT_NE(o.stderrText.find("dying now"), std::string::npos);
+}
+
+TEST(FuzzIsolation, HangIsKilledAtTheDeadline) {
+  Limits limits;
+  limits.timeoutMs = 300;
+  ChildOutcome o = runIsolated(
+      [](int fd) -> int {
+        writeAll(fd, "started");
+        for (;;)
+          ::pause();
+      },
+      limits);
+  EXPECT_EQ(o.status, ChildOutcome::Status::TimedOut);
+  EXPECT_EQ(o.channel, "started");
+  EXPECT_GE(o.seconds, 0.29);
+  EXPECT_LT(o.seconds, 10.0);
+}
+
+TEST(FuzzIsolation, AddressSpaceLimit) {
+  Limits limits;
+  limits.memoryMb = 1024;
+  ChildOutcome o = runIsolated(
+      [](int) {
+        std::vector<std::unique_ptr<char[]>> hog;
+        for (int i = 0; i < 64; ++i)
+          hog.emplace_back(new char[256 << 20]);
+        return 0;
+      },
+      limits);
+  EXPECT_EQ(o.status, ChildOutcome::Status::OutOfMemory);
+}
+
+//===----------------------------------------------------------------------===//
+// Classification
+//===----------------------------------------------------------------------===//
+
+TEST(FuzzEngine, CrashingChildIsAFinding) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  Configuration config = defaultMatrix()[4]; // O2, serial
+  {
+    FaultScope fault("abort");
+    ConfigResult r = checkConfiguration(program, *ref, config, options);
+    EXPECT_EQ(r.kind, FindingKind::Crash) << r.detail;
+    EXPECT_NE(r.detail.find("signal 6"), std::string::npos) << r.detail;
+    EXPECT_NE(r.signature.text.find("signal 6"), std::string::npos);
+  }
+  {
+    // Inside a pass: the progress lines name it.
+    FaultScope fault("segv@tileaa-assign-atoms");
+    ConfigResult r = checkConfiguration(program, *ref, config, options);
+    EXPECT_EQ(r.kind, FindingKind::Crash) << r.detail;
+    EXPECT_EQ(r.culprit, "tileaa-assign-atoms");
+    EXPECT_EQ(r.culpritMethod, "instrumentation");
+  }
+  {
+    // Without checkpoints the engine compiles with driver::compile(); the
+    // crash comes before any pass, which the bisection (probing the empty
+    // prefix) says.
+    FaultScope fault("abort");
+    EngineOptions noCheckpoints = options;
+    noCheckpoints.checkpointAll = false;
+    ConfigResult r = checkConfiguration(program, *ref, config, noCheckpoints);
+    EXPECT_EQ(r.kind, FindingKind::Crash) << r.detail;
+    EXPECT_EQ(r.culprit, "(no pass)");
+    EXPECT_EQ(r.culpritMethod, "bisection");
+  }
+  // The parent is still here, and a clean child behaves normally.
+  ConfigResult clean = checkConfiguration(program, *ref, config, options);
+  EXPECT_NE(clean.kind, FindingKind::Crash) << clean.detail;
+}
+
+TEST(FuzzEngine, HangingChildIsAFinding) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  options.limits.timeoutMs = 1500;
+  FaultScope fault("hang@canonicalize");
+  ConfigResult r =
+      checkConfiguration(program, *ref, defaultMatrix()[2], options);
+  EXPECT_EQ(r.kind, FindingKind::Hang) << r.detail;
+  EXPECT_EQ(r.culprit, "canonicalize");
+  EXPECT_LT(r.seconds, 10.0);
+}
+
+TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  options.limits.memoryMb = 1536;
+  FaultScope fault("oom@convert-cuda-tile-to-tileaa");
+  ConfigResult r =
+      checkConfiguration(program, *ref, defaultMatrix()[0], options);
+  EXPECT_EQ(r.kind, FindingKind::Oom) << r.detail << r.diagnostics;
+  EXPECT_EQ(r.culprit, "convert-cuda-tile-to-tileaa");
+}
+
+TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  FaultScope fault("invalid@canonicalize");
+  ConfigResult r =
+      checkConfiguration(program, *ref, defaultMatrix()[2], options); // O1
+  EXPECT_EQ(r.kind, FindingKind::VerifierFailure) << r.detail << r.diagnostics;
+  EXPECT_EQ(r.culprit, "canonicalize");
+  EXPECT_EQ(r.culpritMethod, "instrumentation");
+  EXPECT_TRUE(countsAsFinding(r.kind));
+}
+
+TEST(FuzzEngine, TargetRejectionIsNotAFinding) {
+  ProgramCase program;
+  program.name = "scaled";
+  program.entry = "k";
+  program.args = {"zeros:f32:16x16"};
+  program.text = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<f32>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %t = make_tensor_view %out, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %p = make_partition_view %t : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %a = constant <f8E4M3FN: 1.0> : tile<16x64xf8E4M3FN>
+    %b = constant <f8E4M3FN: 2.0> : tile<64x16xf8E4M3FN>
+    %c = constant <f32: 0.5> : tile<16x16xf32>
+    %sa = constant <f8E8M0FNU: 1.0> : tile<16x2xf8E8M0FNU>
+    %sb = constant <f8E8M0FNU: 1.0> : tile<2x16xf8E8M0FNU>
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb : tile<16x64xf8E4M3FN>, tile<64x16xf8E4M3FN>, tile<16x16xf32>, tile<16x2xf8E8M0FNU>, tile<2x16xf8E8M0FNU>
+    %tok = make_token : token
+    %t2 = store_view_tko weak %d, %p[%bx, %bx] token = %tok : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+)mlir";
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  for (const char *target : {"sm_80", "sm_90"}) {
+    auto config = parseConfiguration(std::string(target) + ",O2");
+    ASSERT_TRUE(static_cast<bool>(config));
+    ConfigResult r = checkConfiguration(program, *ref, *config, options);
+    EXPECT_EQ(r.kind, FindingKind::UnsupportedTarget) << r.detail;
+    EXPECT_FALSE(countsAsFinding(r.kind));
+    EXPECT_NE(r.detail.find("not supported by compute capability"),
+              std::string::npos)
+        << r.detail;
+  }
+}
+
+TEST(FuzzEngine, CompareModulesFindsWrongResult) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  ConfigResult same =
+      compareModules(program, kAddProgram, kAddProgram, options);
+  EXPECT_EQ(same.kind, FindingKind::None) << same.detail;
+
+  // A "compiled" module that subtracts instead of adding.
+  std::string wrong = replaceOnce(kAddProgram, "addi %a, %nb", "subi %a, %nb");
+  ConfigResult r = compareModules(program, kAddProgram, wrong, options);
+  ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+  // out[0] = 0 + 5 expected, 0 - 5 computed; integers compare bit-exactly.
+  EXPECT_NE(r.detail.find("arg1"), std::string::npos) << r.detail;
+  EXPECT_NE(r.detail.find("first at [0]"), std::string::npos) << r.detail;
+  EXPECT_NE(r.detail.find("expected 5"), std::string::npos) << r.detail;
+  EXPECT_NE(r.detail.find("got -5"), std::string::npos) << r.detail;
+  EXPECT_NE(r.detail.find("bit-exact"), std::string::npos) << r.detail;
+  ASSERT_TRUE(r.got.has_value());
+  ASSERT_TRUE(r.reference.has_value());
+
+  // Only the last element differs: out[7] = 7 + 5 vs 7 + 5 + 1.
+  std::string last = replaceOnce(
+      kAddProgram, "%v = addi %a, %nb : tile<8xi32>",
+      "%w = addi %a, %nb : tile<8xi32>\n"
+      "    %seven = constant <i32: 7> : tile<8xi32>\n"
+      "    %m = cmpi equal %a, %seven, signed : tile<8xi32> -> tile<8xi1>\n"
+      "    %one = constant <i32: 1> : tile<8xi32>\n"
+      "    %w1 = addi %w, %one : tile<8xi32>\n"
+      "    %v = select %m, %w1, %w : tile<8xi1>, tile<8xi32>");
+  ConfigResult r2 = compareModules(program, kAddProgram, last, options);
+  ASSERT_EQ(r2.kind, FindingKind::WrongResult) << r2.detail;
+  EXPECT_NE(r2.detail.find("1 of 8 elements differ"), std::string::npos)
+      << r2.detail;
+  EXPECT_NE(r2.detail.find("first at [7]"), std::string::npos) << r2.detail;
+}
+
+TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
+  ProgramCase program = addCase();
+  // Division by a zero tile: UB in the input program itself.
+  program.text = replaceOnce(kAddProgram, "%v = addi %a, %nb : tile<8xi32>",
+                             "%z = constant <i32: 0> : tile<8xi32>\n"
+                             "    %v = divi %nb, %z signed : tile<8xi32>");
+  ProgramReport report = checkProgram(program, defaultMatrix(), fastOptions());
+  ASSERT_FALSE(report.error.has_value()) << *report.error;
+  ASSERT_EQ(report.results.size(), 1u);
+  const ConfigResult &r = report.results.front();
+  EXPECT_EQ(r.kind, FindingKind::InputUB);
+  EXPECT_EQ(r.culprit, "input");
+  EXPECT_NE(r.detail.find("by zero"), std::string::npos) << r.detail;
+  EXPECT_TRUE(countsAsFinding(r.kind));
+  EXPECT_EQ(r.signature.text.rfind("input-ub|input|", 0), 0u)
+      << r.signature.text;
+}
+
+TEST(FuzzEngine, UnrunnableReferenceIsAnError) {
+  ProgramCase program = addCase();
+  program.args = {"5"}; // too few arguments
+  ProgramReport report = checkProgram(program, defaultMatrix(), fastOptions());
+  ASSERT_TRUE(report.error.has_value());
+  EXPECT_TRUE(report.results.empty());
+}
+
+TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
+  auto passes = pipelinePasses(defaultMatrix()[6]); // O3
+  ASSERT_TRUE(static_cast<bool>(passes)) << llvm::toString(passes.takeError());
+  ASSERT_GE(passes->size(), 6u);
+  EXPECT_EQ(passes->front(), "convert-cuda-tile-to-tileaa");
+  EXPECT_EQ(passes->back().rfind("tilec-pipeline-config{", 0), 0u)
+      << passes->back();
+  for (const std::string &p : *passes)
+    EXPECT_EQ(p.find(','), std::string::npos) << p;
+}
+
+//===----------------------------------------------------------------------===//
+// Culprit passes of wrong results (the test-only miscompile hook turns the
+// first addi into a subi right after the named pass)
+//===----------------------------------------------------------------------===//
+
+TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  Configuration o2 = defaultMatrix()[4], o3 = defaultMatrix()[6];
+  {
+    FaultScope fault("miscompile@convert-tileaa-to-tileas");
+    ConfigResult r = checkConfiguration(program, *ref, o2, options);
+    ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+    EXPECT_EQ(r.culprit, "convert-tileaa-to-tileas");
+    EXPECT_EQ(r.culpritMethod, "checkpoint");
+    EXPECT_NE(r.detail.find("expected 5, got -5"), std::string::npos)
+        << r.detail;
+    ASSERT_TRUE(r.got.has_value());
+    EXPECT_EQ(r.signature.text.rfind(
+                  "wrong-result|convert-tileaa-to-tileas|buffer contents|", 0),
+              0u)
+        << r.signature.text;
+  }
+  {
+    // Only the last pass is a checkpoint: it brackets the culprit, the
+    // bisection inside the bracket names it.
+    FaultScope fault("miscompile@tileaa-assign-atoms");
+    EngineOptions sparse = options;
+    sparse.checkpointAll = false;
+    sparse.checkpointPasses = {"tilec-pipeline-config"};
+    ConfigResult r = checkConfiguration(program, *ref, o3, sparse);
+    ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+    EXPECT_EQ(r.culprit, "tileaa-assign-atoms");
+    EXPECT_EQ(r.culpritMethod, "checkpoint+bisection");
+  }
+  {
+    // The only checkpoint comes before the miscompile: the end result alone
+    // disagrees and the bisection over the whole pass list finds the pass.
+    FaultScope fault("miscompile@cse");
+    EngineOptions early = options;
+    early.checkpointAll = false;
+    early.checkpointPasses = {"convert-cuda-tile-to-tileaa"};
+    ConfigResult r = checkConfiguration(program, *ref, o2, early);
+    ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
+    EXPECT_EQ(r.culprit, "cse");
+    EXPECT_EQ(r.culpritMethod, "bisection");
+  }
+}
+
+TEST(FuzzCulprit, StoredWrongResultReplays) {
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  TempDir tmp;
+  auto store = FindingsStore::open(tmp.path);
+  ASSERT_TRUE(static_cast<bool>(store));
+  std::string dir;
+  {
+    FaultScope fault("miscompile@canonicalize");
+    ProgramReport report = checkProgram(program, defaultMatrix(), options);
+    ASSERT_FALSE(report.error.has_value());
+    unsigned wrong = 0;
+    for (const ConfigResult &r : report.results) {
+      if (r.kind != FindingKind::WrongResult)
+        continue;
+      ++wrong;
+      EXPECT_EQ(r.culprit, "canonicalize");
+      auto rec = (*store)->record(program, r, options);
+      ASSERT_TRUE(static_cast<bool>(rec));
+      if (dir.empty())
+        dir = rec->dir;
+    }
+    // O1..O3 run canonicalize, O0 does not.
+    EXPECT_EQ(wrong, 6u);
+    auto buckets = (*store)->buckets();
+    ASSERT_TRUE(static_cast<bool>(buckets));
+    ASSERT_EQ(buckets->size(), 1u);
+    EXPECT_EQ((*buckets)[0].count, 6);
+  }
+  for (const char *file :
+       {"reference/arg1.npy", "got/arg1.npy", "compiled.mlir"}) {
+    llvm::SmallString<256> p(dir);
+    llvm::sys::path::append(p, file);
+    EXPECT_TRUE(llvm::sys::fs::exists(p)) << file;
+  }
+  auto finding = loadFinding(dir);
+  ASSERT_TRUE(static_cast<bool>(finding))
+      << llvm::toString(finding.takeError());
+  {
+    FaultScope fault("miscompile@canonicalize");
+    auto again = replayFinding(*finding);
+    ASSERT_TRUE(static_cast<bool>(again));
+    EXPECT_EQ(again->signature.hash, finding->signature);
+  }
+  auto fixed = replayFinding(*finding);
+  ASSERT_TRUE(static_cast<bool>(fixed));
+  EXPECT_EQ(fixed->kind, FindingKind::None);
+}
+
+//===----------------------------------------------------------------------===//
+// Findings store
+//===----------------------------------------------------------------------===//
+
+ConfigResult handMadeFinding() {
+  ConfigResult r;
+  r.config = defaultMatrix()[5];
+  r.kind = FindingKind::WrongResult;
+  r.culprit = "canonicalize";
+  r.culpritMethod = "checkpoint";
+  r.detail = "arg1: 1 of 8 elements differ";
+  r.signatureDetail = "buffer contents";
+  r.signature =
+      makeSignature(r.kind, r.culprit, r.signatureDetail, {"cuda_tile.addi"});
+  RunOutputs ref, got;
+  oracle::NpyArray a;
+  a.descr = "<i4";
+  a.shape = {2};
+  a.data = {1, 0, 0, 0, 2, 0, 0, 0};
+  ref.buffers.push_back({1, a});
+  a.data[4] = 3;
+  got.buffers.push_back({1, a});
+  r.reference = ref;
+  r.got = got;
+  return r;
+}
+
+TEST(FuzzStore, IdenticalFindingsShareOneBucket) {
+  TempDir tmp;
+  llvm::SmallString<128> dir(tmp.path);
+  llvm::sys::path::append(dir, "findings");
+  auto store = FindingsStore::open(dir, /*maxExamples=*/1);
+  ASSERT_TRUE(static_cast<bool>(store)) << llvm::toString(store.takeError());
+  ProgramCase program = addCase();
+  ConfigResult finding = handMadeFinding();
+  auto first = (*store)->record(program, finding, fastOptions());
+  ASSERT_TRUE(static_cast<bool>(first)) << llvm::toString(first.takeError());
+  EXPECT_TRUE(first->newBucket);
+  EXPECT_FALSE(first->dir.empty());
+  auto second = (*store)->record(program, finding, fastOptions());
+  ASSERT_TRUE(static_cast<bool>(second));
+  EXPECT_FALSE(second->newBucket);
+  EXPECT_TRUE(second->dir.empty()) << "stored twice: " << second->dir;
+  EXPECT_EQ(second->count, 2);
+
+  auto buckets = (*store)->buckets();
+  ASSERT_TRUE(static_cast<bool>(buckets));
+  ASSERT_EQ(buckets->size(), 1u);
+  EXPECT_EQ((*buckets)[0].count, 2);
+  EXPECT_EQ((*buckets)[0].kind, "wrong-result");
+  EXPECT_EQ((*buckets)[0].culprit, "canonicalize");
+  EXPECT_EQ((*buckets)[0].signature, finding.signature.hash);
+  EXPECT_EQ((*buckets)[0].exampleDir, first->dir);
+  EXPECT_FALSE((*buckets)[0].firstSeen.empty());
+
+  // One example directory, the index, and no temporary leftovers.
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    names.push_back(llvm::sys::path::filename(it->path()).str());
+  std::sort(names.begin(), names.end());
+  ASSERT_EQ(names.size(), 2u);
+  EXPECT_EQ(names[0], "index.sqlite");
+  EXPECT_EQ(names[1], "wrong-result-" + finding.signature.hash + "-1");
+  for (const char *file : {"program.mlir", "manifest.json", "config.json",
+                           "diagnostics.txt", "signature.txt", "culprit.txt",
+                           "repro.sh", "reference/arg1.npy", "got/arg1.npy"}) {
+    llvm::SmallString<256> p(first->dir);
+    llvm::sys::path::append(p, file);
+    EXPECT_TRUE(llvm::sys::fs::exists(p)) << file;
+  }
+
+  // A different finding is a second bucket; a store with room keeps more
+  // examples of a known bucket.
+  ConfigResult other = finding;
+  other.culprit = "cse";
+  other.signature = makeSignature(other.kind, other.culprit,
+                                  other.signatureDetail, {"cuda_tile.addi"});
+  ASSERT_TRUE(
+      static_cast<bool>((*store)->record(program, other, fastOptions())));
+  auto after = (*store)->buckets();
+  ASSERT_TRUE(static_cast<bool>(after));
+  EXPECT_EQ(after->size(), 2u);
+}
+
+TEST(FuzzStore, KeepsUpToMaxExamples) {
+  TempDir tmp;
+  auto store = FindingsStore::open(tmp.path, /*maxExamples=*/2);
+  ASSERT_TRUE(static_cast<bool>(store));
+  ConfigResult finding = handMadeFinding();
+  for (int i = 0; i < 4; ++i)
+    ASSERT_TRUE(
+        static_cast<bool>((*store)->record(addCase(), finding, fastOptions())));
+  auto examples = (*store)->examples(finding.signature.hash);
+  ASSERT_TRUE(static_cast<bool>(examples));
+  EXPECT_EQ(examples->size(), 2u);
+  auto buckets = (*store)->buckets();
+  ASSERT_TRUE(static_cast<bool>(buckets));
+  ASSERT_EQ(buckets->size(), 1u);
+  EXPECT_EQ((*buckets)[0].count, 4);
+}
+
+TEST(FuzzStore, FindingDirectoryLoadsBack) {
+  TempDir tmp;
+  llvm::SmallString<128> dir(tmp.path);
+  llvm::sys::path::append(dir, "one");
+  ConfigResult finding = handMadeFinding();
+  EngineOptions options = fastOptions();
+  options.checkpointAll = false;
+  options.checkpointPasses = {"cse"};
+  options.limits.timeoutMs = 1234;
+  ASSERT_FALSE(
+      static_cast<bool>(writeFindingDir(dir, addCase(), finding, options)));
+  // The rename happened: no .tmp- directory is left beside it.
+  for (const std::string &name : tmp.entries())
+    EXPECT_EQ(name.rfind(".tmp-", 0), std::string::npos) << name;
+  auto loaded = loadFinding(dir);
+  ASSERT_TRUE(static_cast<bool>(loaded)) << llvm::toString(loaded.takeError());
+  EXPECT_EQ(loaded->config.str(), finding.config.str());
+  EXPECT_EQ(loaded->signature, finding.signature.hash);
+  EXPECT_EQ(loaded->kind, FindingKind::WrongResult);
+  EXPECT_EQ(loaded->program.text, addCase().text);
+  EXPECT_EQ(loaded->program.args, addCase().args);
+  EXPECT_EQ(loaded->program.entry, "k");
+  EXPECT_FALSE(loaded->options.checkpointAll);
+  EXPECT_EQ(loaded->options.checkpointPasses, std::vector<std::string>{"cse"});
+  EXPECT_EQ(loaded->options.limits.timeoutMs, 1234u);
+  // Writing onto an existing finding fails and leaves no temporary behind.
+  llvm::Error again = writeFindingDir(dir, addCase(), finding, options);
+  EXPECT_TRUE(static_cast<bool>(again));
+  llvm::consumeError(std::move(again));
+  for (const std::string &name : tmp.entries())
+    EXPECT_EQ(name.rfind(".tmp-", 0), std::string::npos) << name;
+}
+
+} // namespace
