@@ -13,11 +13,14 @@ requires that
 
 It also requires that an unknown bug name is an error, not a silent no-op.
 
-The checker is one function, `check`, chosen by --checker; it returns a
-Verdict. Today it runs scripts/lowering_diff.py; tile-diff (issue 6's
-engine) replaces it by adding one function with the same signature.
+The checker is one function, chosen by --checker, that returns a Verdict:
+`lowering-diff` runs scripts/lowering_diff.py (stages after each conversion
+and each opt level), `tile-diff` runs issue 6's engine over its default
+matrix and requires every finding to name the same culprit pass. Another
+checker is one more function with the same signature in CHECKERS.
 
-Usage: self_test.py --bin build/bin [--programs tests/SelfTest] [--only BUG]
+Usage: self_test.py --bin build/bin [--programs tests/SelfTest]
+                    [--checker lowering-diff|tile-diff] [--only BUG]
 Exit status: 0 every bug found and attributed, 1 otherwise, 2 usage.
 """
 
@@ -25,8 +28,10 @@ import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 ENV_VAR = "TILECHECK_INJECT_BUG"
 
@@ -72,7 +77,37 @@ def check_lowering_diff(bindir, program, bug):
                    record["pass"], record["message"])
 
 
-CHECKERS = {"lowering-diff": check_lowering_diff}
+# The stage (lowering_diff.py's name) right after each culprit pass.
+PASS_STAGE = {"convert-cuda-tile-to-tileaa": "tileaa",
+              "tileaa-assign-atoms": "tileaa+atoms",
+              "convert-tileaa-to-tileas": "tileas"}
+
+
+def check_tile_diff(bindir, program, bug):
+    """tile-diff (fuzz/README.md) on one program over its default matrix,
+    bit-exact: every finding must name the same culprit pass."""
+    with tempfile.TemporaryDirectory(prefix="self-test-") as findings:
+        proc = subprocess.run([os.path.join(bindir, "tile-diff"), program, "--bit-exact",
+                               "--findings", findings, "--jobs", "1"],
+                              capture_output=True, text=True, env=environment(bug), timeout=600)
+    lines = proc.stdout.splitlines() + proc.stderr.splitlines()
+    summary = next((l for l in lines if l.endswith(" buckets") and "programs checked" in l), "")
+    if proc.returncode == 0:
+        return Verdict(True, None, None, summary)
+    if proc.returncode != 1:
+        return Verdict(False, None, None,
+                       f"tile-diff exit {proc.returncode}: {proc.stderr.strip()[-500:]}")
+    culprits = {m.group(1) for m in
+                (re.search(r" culprit=(\S+)", l) for l in lines if l.startswith("finding:")) if m}
+    if len(culprits) != 1:
+        return Verdict(False, None, "/".join(sorted(culprits)) or None,
+                       f"findings blame {sorted(culprits)}: {summary}")
+    culprit = culprits.pop()
+    first = next(l for l in lines if l.startswith("finding:"))
+    return Verdict(False, PASS_STAGE.get(culprit), culprit, first)
+
+
+CHECKERS = {"lowering-diff": check_lowering_diff, "tile-diff": check_tile_diff}
 
 
 def check_unknown_name(bindir, program):
