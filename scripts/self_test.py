@@ -88,7 +88,10 @@ def check_tile_diff(bindir, program, bug):
     bit-exact: every finding must name the same culprit pass."""
     with tempfile.TemporaryDirectory(prefix="self-test-") as findings:
         proc = subprocess.run([os.path.join(bindir, "tile-diff"), program, "--bit-exact",
-                               "--findings", findings, "--jobs", "1"],
+                               "--findings", findings, "--jobs", "1",
+                               # No RLIMIT_AS: ASan's shadow memory needs
+                               # far more address space than the default.
+                               "--memory-mb", "0"],
                               capture_output=True, text=True, env=environment(bug), timeout=600)
     lines = proc.stdout.splitlines() + proc.stderr.splitlines()
     summary = next((l for l in lines if l.endswith(" buckets") and "programs checked" in l), "")
