@@ -3,17 +3,23 @@
 
 Two measures, printed as one line:
 
-    bytecode peers: tileiras accepted N/M, tileirdisasm agrees N/M, cutile read N/M
+    bytecode peers: tileiras accepted N/M, tileirdisasm agrees N/M, cutile read N/M,
+                    cutile disasm agrees N/M
 
 * tileiras: every seed kernel (corpus/seeds, plus the kernels of `--extra`
   directories such as tests/Bytecode/peers) is written by
   `tilec-translate --mlir-to-tileirbc --bytecode-version V` for each requested
   version and assembled by NVIDIA's `tileiras --gpu-name sm_100` to a cubin.
+  With `--lineinfo`, so that the debug section (tests/Bytecode/peers has a
+  kernel with one) is turned into line info rather than skipped.
 * tileirdisasm: NVIDIA's disassembler reads the same files into the same
-  module as our reader (both printed by tilec-opt and compared as text).
+  module as our reader, locations included (both printed by tilec-opt with
+  debug info and compared as text).
 * cutile: small kernels written in cuTile Python are exported as bytecode
   (`cuda.tile.compilation.export_kernel`, no GPU needed) and must be read and
-  verified by `tilec-translate --tileirbc-to-mlir`.
+  verified by `tilec-translate --tileirbc-to-mlir`; where tileirdisasm is
+  installed, it must also read them (cuTile writes a debug section) into the
+  same module, locations included, as our reader.
 
 tileiras needs libNVVM and ptxas of its own release: the pip wheels install
 them beside it (nvidia/cu13), and CUDA_HOME is pointed there so that an older
@@ -26,6 +32,7 @@ is installed.
 import argparse
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -91,19 +98,34 @@ def run(cmd, env=None, timeout=600):
     return proc.returncode, proc.stdout + proc.stderr
 
 
+# Printed locations inline, so the two texts do not depend on alias numbering.
+DEBUG_PRINT = ["--mlir-print-debuginfo", "--mlir-print-local-scope"]
+# The closing lines of the builtin and cuda_tile modules: their locations are
+# not in the format (ours is the file, theirs the text given to tilec-opt).
+MODULE_CLOSER = re.compile(r"^( {0,2})} loc\(.*\)$", re.M)
+
+
 def same_as_disassembly(disasm, tool_dir, bc, env):
-    """NVIDIA's disassembler and our reader must see the same module: both
-    texts are normalized by printing them with tilec-opt."""
+    """NVIDIA's disassembler and our reader must see the same module,
+    locations (the debug section) included: both texts are normalized by
+    printing them with tilec-opt."""
     opt = os.path.join(tool_dir, "tilec-opt")
-    code, text = run([disasm, bc], env=env)
+    code, text = run([disasm, "--print-debug-info", bc], env=env)
     if code != 0:
         return False, text
-    theirs = subprocess.run([opt, "-"], input="cuda_tile.module @kernels {\n" + text + "}\n",
+    # Attribute aliases (#loc3 = ...) follow the functions in the
+    # disassembly; they must precede the module that uses them.
+    lines = text.splitlines()
+    aliases = [l for l in lines if l.startswith("#")]
+    body = [l for l in lines if not l.startswith("#")]
+    wrapped = "\n".join(aliases + ["cuda_tile.module @kernels {"] + body + ["}"]) + "\n"
+    theirs = subprocess.run([opt, *DEBUG_PRINT, "-"], input=wrapped,
                             capture_output=True, text=True)
-    ours = subprocess.run([opt, bc], capture_output=True, text=True)
+    ours = subprocess.run([opt, *DEBUG_PRINT, bc], capture_output=True, text=True)
     if theirs.returncode or ours.returncode:
         return False, theirs.stderr + ours.stderr
-    return theirs.stdout == ours.stdout, "disassembly differs from our reading"
+    same = MODULE_CLOSER.sub(r"\1}", theirs.stdout) == MODULE_CLOSER.sub(r"\1}", ours.stdout)
+    return same, "disassembly differs from our reading"
 
 
 def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
@@ -132,7 +154,8 @@ def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
                 agree += same
                 if not same:
                     print(f"  tileirdisasm disagrees {version} {name}: {why.strip()[:200]}")
-            code, out = run([tileiras, "--gpu-name", gpu, bc, "-o", bc + ".cubin"], env=env)
+            code, out = run([tileiras, "--gpu-name", gpu, "--lineinfo", bc,
+                             "-o", bc + ".cubin"], env=env)
             if code == 0 and os.path.getsize(bc + ".cubin") > 0:
                 ok += 1
                 if verbose:
@@ -143,8 +166,12 @@ def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
     return ok, agree, total
 
 
-def check_cutile(translate, versions, tmp, verbose):
-    ok = total = 0
+def check_cutile(translate, versions, tmp, verbose, tileiras):
+    ok = total = agree = 0
+    disasm = os.path.join(os.path.dirname(tileiras), "tileirdisasm") if tileiras else None
+    env = dict(os.environ)
+    if disasm:
+        env["CUDA_HOME"] = os.path.dirname(os.path.dirname(tileiras))
     for version in versions:
         out_dir = os.path.join(tmp, f"cutile-{version}")
         os.makedirs(out_dir, exist_ok=True)
@@ -167,7 +194,13 @@ def check_cutile(translate, versions, tmp, verbose):
             else:
                 print(f"  could not read cuTile's {version} {os.path.basename(bc)}: "
                       f"{out.strip().splitlines()[:1]}")
-    return ok, total
+            if disasm and os.path.exists(disasm):
+                same, why = same_as_disassembly(disasm, os.path.dirname(translate), bc, env)
+                agree += same
+                if not same:
+                    print(f"  tileirdisasm disagrees on cuTile's {version} "
+                          f"{os.path.basename(bc)}: {why.strip()[:200]}")
+    return ok, agree if disasm and os.path.exists(disasm) else None, total
 
 
 def main(argv=None):
@@ -207,9 +240,13 @@ def main(argv=None):
         else:
             parts.append("tileiras not installed")
         if have_cutile:
-            ok, total = check_cutile(translate, args.versions, tmp, args.verbose)
+            ok, agree, total = check_cutile(translate, args.versions, tmp, args.verbose,
+                                            tileiras)
             parts.append(f"cutile read {ok}/{total}")
             failed |= ok != total
+            if agree is not None:
+                parts.append(f"cutile disasm agrees {agree}/{total}")
+                failed |= agree != total
         else:
             parts.append("cuda-tile not installed")
     print("bytecode peers: " + ", ".join(parts))

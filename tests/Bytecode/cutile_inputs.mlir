@@ -7,6 +7,11 @@
 // RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-scale2d-13.1.tileirbc -o %t.mlir
 // RUN: tilec-translate --verify-roundtrip %t.mlir | FileCheck %s --check-prefix=RT
 // RUN: tilec-opt %S/Inputs/cutile-vadd-13.3.tileirbc | FileCheck %s --check-prefix=VADD
+// cuTile writes a debug section: its scopes and locations read, and survive
+// our write/read cycle.
+// RUN: tilec-translate --tileirbc-to-mlir --mlir-print-debuginfo %S/Inputs/cutile-vadd-13.3.tileirbc -o %t.vadd.mlir
+// RUN: FileCheck %s --check-prefix=DEBUG < %t.vadd.mlir
+// RUN: tilec-translate --verify-roundtrip --mlir-print-debuginfo %t.vadd.mlir | FileCheck %s --check-prefix=RT
 
 // VADD: entry @vadd_{{.*}}(%[[A:[a-z0-9]+]]: tile<ptr<f32>>, {{.*}}) optimization_hints=<default = {}>
 // VADD: make_token : token
@@ -22,3 +27,12 @@
 // SCALE: mulf %{{.*}}, %{{.*}} : tile<32x64xf32>
 
 // RT: round trip ok
+
+// DEBUG: addf %{{.*}}, %{{.*}} : tile<256xf32> loc(#[[ADD:loc[0-9]+]])
+// DEBUG: } loc(#[[ENTRY:loc[0-9]+]])
+// DEBUG-DAG: #[[FILE:di_file[0-9]*]] = #cuda_tile.di_file<"k.py" in "/tmp/wtb-ct">
+// DEBUG-DAG: #[[SP:di_subprogram[0-9]*]] = #cuda_tile.di_subprogram<file = #[[FILE]], line = 6, name = "vadd", linkageName = "vadd_{{.*}}", compileUnit = #{{.*}}, scopeLine = 6>
+// DEBUG-DAG: #[[ADDSRC:loc[0-9]+]] = loc("/tmp/wtb-ct/k.py":11:37)
+// DEBUG-DAG: #[[ENTRYSRC:loc[0-9]+]] = loc("/tmp/wtb-ct/k.py":7:0)
+// DEBUG-DAG: #[[ADD]] = #cuda_tile.di_loc<#[[ADDSRC]] in #[[SP]]>
+// DEBUG-DAG: #[[ENTRY]] = #cuda_tile.di_loc<#[[ENTRYSRC]] in #[[SP]]>

@@ -1,6 +1,6 @@
-// The format stores file/line/column and call-site locations only (in its
-// debug section, which this writer does not emit yet); other kinds are
-// refused instead of being dropped silently.
+// The format's debug section stores #cuda_tile.di_loc and call-site
+// locations (file/line/column and unknown ones are its reserved index 0);
+// other kinds are refused instead of being dropped silently.
 // RUN: not tilec-translate --mlir-to-tileirbc -split-input-file %s -o %t 2>&1 | FileCheck %s
 // RUN: tilec-translate --verify-roundtrip %S/roundtrip_text.mlir | FileCheck %s --check-prefix=OK
 // OK: round trip ok

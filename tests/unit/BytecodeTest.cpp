@@ -9,7 +9,11 @@
 //   * RapidCheck truncates and corrupts a valid bytecode file at random: the
 //     reader must never crash, and must either fail with a diagnostic or
 //     return a module (which the verifier may still reject); a module that
-//     verifies must write and read back to the same module.
+//     verifies must write and read back to the same module;
+//   * the debug section: its layout, built here by hand from the format's
+//     description, is what the writer emits; hand-built malformed sections
+//     (cycles, bad indices, entries of the wrong kind, deep chains, short
+//     lists) are rejected with their diagnostics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,10 +49,13 @@ std::unique_ptr<MLIRContext> makeContext() {
   return ctx;
 }
 
-std::string printOp(Operation *op) {
+std::string printOp(Operation *op, bool debugInfo = false) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  op->print(os);
+  OpPrintingFlags flags;
+  if (debugInfo)
+    flags.enableDebugInfo().useLocalScope();
+  op->print(os, flags);
   return llvm::StringRef(s).rtrim().str();
 }
 
@@ -215,7 +222,8 @@ bool readChecked(MLIRContext &ctx, llvm::StringRef bytes) {
   OwningOpRef<Operation *> back =
       bc::readBytecode(again, &ctx, UnknownLoc::get(&ctx));
   RC_ASSERT(bool(back));
-  RC_ASSERT(printOp(module.get()) == printOp(back.get()));
+  RC_ASSERT(printOp(module.get(), /*debugInfo=*/true) ==
+            printOp(back.get(), /*debugInfo=*/true));
   return true;
 }
 
@@ -237,6 +245,357 @@ RC_GTEST_PROP(BytecodeRobustness, CorruptionNeverCrashes, ()) {
     mutated[at] = static_cast<char>(*rc::gen::arbitrary<uint8_t>());
   }
   (void)readChecked(*ctx, mutated);
+}
+
+/// A kernel with a debug section: scopes, nested blocks, a call site and an
+/// unknown location, in a region.
+constexpr const char *kDebugKernel = R"mlir(
+#file = #cuda_tile.di_file<"k.py" in "/src">
+#cu = #cuda_tile.di_compile_unit<file = #file>
+#sp = #cuda_tile.di_subprogram<file = #file, line = 1, name = "k", linkageName = "k", compileUnit = #cu, scopeLine = 2>
+#blk = #cuda_tile.di_lexical_block<scope = #sp, file = #file, line = 3, column = 5>
+cuda_tile.module @m {
+  entry @k(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32> loc(#cuda_tile.di_loc<loc("k.py":2:3) in #sp>)
+    %c1 = constant <i32: 1> : tile<i32> loc(unknown)
+    %r = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%a = %c0) -> (tile<i32>) {
+      %s = addi %a, %i : tile<i32> loc(callsite(#cuda_tile.di_loc<loc("h.py":9:1) in #sp> at #cuda_tile.di_loc<loc("k.py":4:7) in #blk>))
+      continue %s : tile<i32> loc(#cuda_tile.di_loc<loc("k.py":4:7) in #blk>)
+    } loc(#cuda_tile.di_loc<loc("k.py":3:5) in #blk>)
+    return loc(#cuda_tile.di_loc<loc("k.py":5:3) in #sp>)
+  } loc(#cuda_tile.di_loc<loc("k.py":1:1) in #sp>)
+}
+)mlir";
+
+RC_GTEST_PROP(BytecodeRobustness, DebugTruncationNeverCrashes, ()) {
+  static auto ctx = makeContext();
+  static const std::string bytes = encode(*ctx, kDebugKernel);
+  size_t cut = *rc::gen::inRange<size_t>(0, bytes.size());
+  RC_ASSERT(!readChecked(*ctx, llvm::StringRef(bytes).take_front(cut)));
+}
+
+RC_GTEST_PROP(BytecodeRobustness, DebugCorruptionNeverCrashes, ()) {
+  static auto ctx = makeContext();
+  static const std::string bytes = encode(*ctx, kDebugKernel);
+  std::string mutated = bytes;
+  size_t edits = *rc::gen::inRange<size_t>(1, 8);
+  for (size_t i = 0; i < edits; ++i) {
+    size_t at = *rc::gen::inRange<size_t>(0, mutated.size());
+    mutated[at] = static_cast<char>(*rc::gen::arbitrary<uint8_t>());
+  }
+  (void)readChecked(*ctx, mutated);
+}
+
+/// A file cut into its header and its sections (id, alignment, body).
+struct Sections {
+  std::string header;
+  struct Section {
+    uint8_t id;
+    uint64_t alignment;
+    std::string body;
+  };
+  std::vector<Section> sections;
+
+  static Sections split(llvm::StringRef file) {
+    Sections out;
+    out.header = file.take_front(12).str();
+    bc::ByteReader r(file);
+    llvm::StringRef skipped;
+    EXPECT_TRUE(r.bytes(12, skipped));
+    while (true) {
+      uint8_t idByte;
+      EXPECT_TRUE(r.byte(idByte));
+      if (idByte == 0)
+        break;
+      uint64_t length, alignment = 1;
+      EXPECT_TRUE(r.varint(length));
+      if (idByte & 0x80) {
+        EXPECT_TRUE(r.varint(alignment));
+        EXPECT_TRUE(r.align(alignment));
+      }
+      llvm::StringRef body;
+      EXPECT_TRUE(r.bytes(length, body));
+      out.sections.push_back({uint8_t(idByte & 0x7F), alignment, body.str()});
+    }
+    return out;
+  }
+
+  Section *find(bc::Section id) {
+    for (Section &s : sections)
+      if (s.id == static_cast<uint8_t>(id))
+        return &s;
+    return nullptr;
+  }
+
+  std::string join() const {
+    std::string file = header;
+    for (const Section &s : sections) {
+      llvm::SmallVector<char> head;
+      bc::ByteWriter h(head);
+      h.byte(s.id | (s.alignment > 1 ? 0x80 : 0));
+      h.varint(s.body.size());
+      if (s.alignment > 1)
+        h.varint(s.alignment);
+      file.append(head.begin(), head.end());
+      while (file.size() % s.alignment)
+        file.push_back(static_cast<char>(bc::kPaddingByte));
+      file += s.body;
+    }
+    file.push_back(0);
+    return file;
+  }
+};
+
+/// A debug section body as the format describes it: the list count, 4-byte
+/// aligned 32-bit list offsets, the index count, 8-byte aligned 64-bit
+/// indices, the entry count, 4-byte aligned 32-bit entry offsets, entries.
+std::string debugSection(const std::vector<std::vector<uint64_t>> &lists,
+                         const std::vector<std::string> &entries) {
+  llvm::SmallVector<char> out;
+  bc::ByteWriter w(out);
+  w.varint(lists.size());
+  w.align(4);
+  uint32_t total = 0;
+  for (const auto &list : lists) {
+    w.le<uint32_t>(total);
+    total += list.size();
+  }
+  w.varint(total);
+  w.align(8);
+  for (const auto &list : lists)
+    for (uint64_t index : list)
+      w.le<uint64_t>(index);
+  w.varint(entries.size());
+  w.align(4);
+  uint32_t offset = 0;
+  for (const std::string &entry : entries) {
+    w.le<uint32_t>(offset);
+    offset += entry.size();
+  }
+  for (const std::string &entry : entries)
+    w.bytes(entry);
+  return std::string(out.begin(), out.end());
+}
+
+/// One debug entry: a tag and varint fields.
+std::string entry(bc::DebugTag tag, std::initializer_list<uint64_t> fields) {
+  llvm::SmallVector<char> out;
+  bc::ByteWriter w(out);
+  w.varint(static_cast<uint8_t>(tag));
+  for (uint64_t f : fields)
+    w.varint(f);
+  return std::string(out.begin(), out.end());
+}
+
+/// The index of `s` in the file's string table.
+uint64_t stringIndex(Sections &file, llvm::StringRef s) {
+  Sections::Section *strings = file.find(bc::Section::String);
+  EXPECT_TRUE(strings);
+  bc::ByteReader r(strings->body);
+  uint64_t n;
+  EXPECT_TRUE(r.varint(n));
+  EXPECT_TRUE(r.align(4));
+  std::vector<uint32_t> offsets(n);
+  for (uint32_t &o : offsets)
+    EXPECT_TRUE(r.le(o));
+  llvm::StringRef data = llvm::StringRef(strings->body).substr(r.offset());
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t end = i + 1 < n ? offsets[i + 1] : data.size();
+    if (data.slice(offsets[i], end) == s)
+      return i;
+  }
+  ADD_FAILURE() << "string not in the table: " << s.str();
+  return 0;
+}
+
+/// A kernel with one op: debug lists name the entry's location, then the
+/// return's.
+constexpr const char *kSmallDebugKernel = R"mlir(
+#file = #cuda_tile.di_file<"a.py" in "/d">
+#cu = #cuda_tile.di_compile_unit<file = #file>
+#sp = #cuda_tile.di_subprogram<file = #file, line = 7, name = "k", linkageName = "k", compileUnit = #cu>
+cuda_tile.module @m {
+  entry @k() {
+    return loc(#cuda_tile.di_loc<loc("a.py":8:2) in #sp>)
+  } loc(#cuda_tile.di_loc<loc("a.py":7:1) in #sp>)
+}
+)mlir";
+
+TEST(BytecodeDebugInfo, WriterLayoutMatchesTheFormat) {
+  auto ctx = makeContext();
+  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
+  Sections::Section *debug = file.find(bc::Section::Debug);
+  ASSERT_TRUE(debug);
+  EXPECT_EQ(debug->alignment, 8u);
+  // Entries in first-use order, dependencies first: the function's location
+  // needs its subprogram, which needs the file and the compile unit.
+  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
+           k = stringIndex(file, "k");
+  using T = bc::DebugTag;
+  std::vector<std::string> entries = {
+      entry(T::File, {aPy, dir}),                // 1
+      entry(T::CompileUnit, {1}),                // 2
+      entry(T::Subprogram, {1, 7, k, k, 2, 0}),  // 3
+      entry(T::Loc, {3, aPy, 7, 1}),             // 4: the entry
+      entry(T::Loc, {3, aPy, 8, 2}),             // 5: the return
+  };
+  EXPECT_EQ(debug->body, debugSection({{4, 5}}, entries));
+  // The section sits between the constants' place and the types.
+  std::vector<uint8_t> order;
+  for (const Sections::Section &s : file.sections)
+    order.push_back(s.id);
+  EXPECT_EQ(order, (std::vector<uint8_t>{2, 3, 5, 1}));
+}
+
+/// Replaces the debug section of the small kernel and reads the file;
+/// returns the first error (empty when the read succeeded).
+std::string readWithDebug(MLIRContext &ctx, const std::string &section,
+                          OwningOpRef<Operation *> *read = nullptr) {
+  Sections file = Sections::split(encode(ctx, kSmallDebugKernel));
+  file.find(bc::Section::Debug)->body = section;
+  std::string firstError;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+    if (d.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
+      firstError = d.str();
+    return success();
+  });
+  OwningOpRef<Operation *> module =
+      bc::readBytecode(file.join(), &ctx, UnknownLoc::get(&ctx));
+  EXPECT_EQ(bool(module), firstError.empty());
+  if (read)
+    *read = std::move(module);
+  return firstError;
+}
+
+TEST(BytecodeDebugInfo, HandBuiltSectionReads) {
+  auto ctx = makeContext();
+  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
+  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
+           k = stringIndex(file, "k");
+  using T = bc::DebugTag;
+  // Entries in another order than the writer's (a use before its
+  // definition), a lexical block, a call site, and index 0 for the return.
+  std::vector<std::string> entries = {
+      entry(T::CallSite, {5, 5}),                 // 1
+      entry(T::Subprogram, {3, 7, k, k, 4, 9}),   // 2
+      entry(T::File, {aPy, dir}),                 // 3
+      entry(T::CompileUnit, {3}),                 // 4
+      entry(T::Loc, {6, aPy, 7, 1}),              // 5
+      entry(T::LexicalBlock, {2, 3, 11, 0}),      // 6
+  };
+  OwningOpRef<Operation *> module;
+  ASSERT_EQ(readWithDebug(*ctx, debugSection({{1, 0}}, entries), &module),
+            "");
+  namespace ct = tilecheck::cuda_tile;
+  Operation *kernel = &module.get()->getRegion(0).front().front();
+  Operation *ret = &kernel->getRegion(0).front().front();
+  EXPECT_TRUE(isa<UnknownLoc>(ret->getLoc()));
+  auto site = dyn_cast<CallSiteLoc>(kernel->getLoc());
+  ASSERT_TRUE(site);
+  EXPECT_EQ(site.getCallee(), site.getCaller());
+  auto loc = dyn_cast<ct::DILocAttr>(site.getCallee());
+  ASSERT_TRUE(loc);
+  EXPECT_EQ(loc.getSourceLoc().getFilename(), "a.py");
+  EXPECT_EQ(loc.getSourceLoc().getLine(), 7u);
+  EXPECT_EQ(loc.getSourceLoc().getColumn(), 1u);
+  auto block = dyn_cast<ct::DILexicalBlockAttr>(loc.getScope());
+  ASSERT_TRUE(block);
+  EXPECT_EQ(block.getLine(), 11u);
+  EXPECT_EQ(block.getColumn(), 0u);
+  auto sub = dyn_cast<ct::DISubprogramAttr>(block.getScope());
+  ASSERT_TRUE(sub);
+  EXPECT_EQ(sub.getScopeLine(), 9u);
+  EXPECT_EQ(sub.getFile(), block.getFile());
+  EXPECT_EQ(sub.getCompileUnit().getFile(), sub.getFile());
+  EXPECT_EQ(sub.getFile().getDirectory(), "/d");
+}
+
+TEST(BytecodeDebugInfo, MalformedSectionsAreRejected) {
+  auto ctx = makeContext();
+  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
+  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
+           k = stringIndex(file, "k");
+  using T = bc::DebugTag;
+  std::string fileEntry = entry(T::File, {aPy, dir});
+  auto sp = [&](uint64_t fileIdx, uint64_t cuIdx) {
+    return entry(T::Subprogram, {fileIdx, 7, k, k, cuIdx, 0});
+  };
+
+  // An entry that needs itself.
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{2, 2}},
+                                             {fileEntry,
+                                              entry(T::Loc, {3, aPy, 1, 1}),
+                                              entry(T::LexicalBlock,
+                                                    {3, 1, 1, 1})}))
+                .find("refers to itself"),
+            std::string::npos);
+  // Indices past the entries, in a list and inside an entry.
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{9, 9}}, {fileEntry}))
+                .find("debug info index 9 out of range (1 entries)"),
+            std::string::npos);
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{2, 2}},
+                                             {fileEntry,
+                                              entry(T::Loc, {7, aPy, 1, 1})}))
+                .find("debug info index 7 out of range"),
+            std::string::npos);
+  // An entry of the wrong kind: a file as a location, a file as a scope.
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{1, 1}}, {fileEntry}))
+                .find("debug info entry 1 is not a location: file"),
+            std::string::npos);
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{2, 2}},
+                                             {fileEntry,
+                                              entry(T::Loc, {1, aPy, 1, 1})}))
+                .find("debug info entry 1 is not a local scope: file"),
+            std::string::npos);
+  // An unknown tag, and an entry cut short.
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{1, 1}}, {entry(T(42), {})}))
+                .find("unknown debug info tag 42"),
+            std::string::npos);
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{4, 4}},
+                                             {fileEntry,
+                                              entry(T::CompileUnit, {1}),
+                                              sp(1, 2),
+                                              entry(T::Loc, {3, aPy})}))
+                .find("malformed debug info line"),
+            std::string::npos);
+  // A list too short for the function's ops, and a list offset past the
+  // indices.
+  std::vector<std::string> good = {fileEntry, entry(T::CompileUnit, {1}),
+                                   sp(1, 2), entry(T::Loc, {3, aPy, 7, 1})};
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{4}}, good))
+                .find("no location left for the next operation"),
+            std::string::npos);
+  std::string shifted = debugSection({{4, 4}}, good);
+  shifted[4] = 7; // The first list offset, after the count and padding.
+  EXPECT_NE(readWithDebug(*ctx, shifted)
+                .find("no location left for the next operation"),
+            std::string::npos);
+  // Counts larger than the section.
+  EXPECT_NE(readWithDebug(*ctx, std::string("\x7f", 1))
+                .find("malformed debug section"),
+            std::string::npos);
+}
+
+TEST(BytecodeDebugInfo, DeepScopeChainsAreBounded) {
+  auto ctx = makeContext();
+  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
+  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
+           k = stringIndex(file, "k");
+  using T = bc::DebugTag;
+  // 1 file, 2 unit, 3 subprogram, 4 the location, then 100000 lexical
+  // blocks each inside the next; the last one is inside the subprogram.
+  constexpr uint64_t kBlocks = 100000;
+  std::vector<std::string> entries = {
+      entry(T::File, {aPy, dir}), entry(T::CompileUnit, {1}),
+      entry(T::Subprogram, {1, 7, k, k, 2, 0}), entry(T::Loc, {5, aPy, 1, 1})};
+  for (uint64_t i = 0; i < kBlocks; ++i) {
+    uint64_t self = 5 + i;
+    uint64_t scope = i + 1 < kBlocks ? self + 1 : 3;
+    entries.push_back(entry(T::LexicalBlock, {scope, 1, 1, 0}));
+  }
+  EXPECT_NE(readWithDebug(*ctx, debugSection({{4, 4}}, entries))
+                .find("debug info nested too deeply"),
+            std::string::npos);
 }
 
 TEST(BytecodeRobustness, UnmodifiedFileReads) {

@@ -72,6 +72,18 @@ inline constexpr unsigned kNumTypeTags = 23;
 Version typeTagVersion(TypeTag tag);
 llvm::StringRef typeTagName(TypeTag tag);
 
+/// Kinds of debug section entries. Index 0 of the entry numbering is
+/// reserved for the unknown location and has no entry.
+enum class DebugTag : uint8_t {
+  Unknown = 0,
+  CompileUnit = 1,
+  File = 2,
+  LexicalBlock = 3,
+  Loc = 4,
+  Subprogram = 5,
+  CallSite = 6,
+};
+
 /// Frozen tags of self-contained attributes (array elements, dictionary
 /// values, interface-typed op attributes).
 enum class AttrTag : uint8_t {

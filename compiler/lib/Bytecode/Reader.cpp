@@ -11,6 +11,13 @@
 //     left to the verifier for every other semantic rule.
 // A malformed file ends in one diagnostic at the caller's location.
 //
+// Locations come from the debug section. Index 0 is reserved for the unknown
+// location: a function with location index 0 has no debug info, and it and
+// its ops are at unknown locations; in a function with debug info every op
+// takes the next entry of the function's list. Debug attributes are decoded
+// on first use, with cycles and nesting depth checked. The module itself is
+// not in the format and gets the caller's location.
+//
 // Versioning: files of 13.1-13.3 are accepted; an op, type or field newer
 // than the file's version is an error, and required fields a file is too old
 // to hold take the value they had before they existed.
@@ -61,6 +68,18 @@ private:
   LogicalResult readGlobals(Block *body);
   LogicalResult readFunctions(Block *body);
   LogicalResult readProducer(Operation *module);
+  LogicalResult readDebug();
+
+  FailureOr<Attribute> debugAttr(uint64_t index, unsigned depth);
+  LogicalResult decodeDebugAttr(llvm::StringRef entry, Attribute &out,
+                                unsigned depth);
+  template <typename T>
+  LogicalResult debugRef(ByteReader &r, T &out, llvm::StringRef what,
+                         unsigned depth);
+  /// Starts the location list of a function with debug slot `slot`.
+  LogicalResult beginDebugList(uint64_t slot);
+  /// The location of the next op of the current function.
+  LogicalResult nextLocation(Location &out);
 
   LogicalResult parseType(ByteReader &r, size_t limit, Type &out);
   LogicalResult typeRef(ByteReader &r, Type &out);
@@ -92,6 +111,18 @@ private:
   std::vector<llvm::StringRef> constants;
   /// Values visible at the current point of a function body, by index.
   std::vector<Value> values;
+
+  /// Debug section: per function slot, the offset of its list in
+  /// `debugIndices`; the encoded entries; their decoded form (null until
+  /// first use) and whether one is being decoded (a cycle if met again).
+  llvm::SmallVector<uint32_t> debugListOffsets;
+  llvm::SmallVector<uint64_t> debugIndices;
+  std::vector<llvm::StringRef> debugEntries;
+  std::vector<Attribute> debugDecoded;
+  std::vector<bool> debugInProgress;
+  /// Where the current function's next op location is in `debugIndices`;
+  /// unset when the function has no debug info.
+  std::optional<uint64_t> debugCursor;
 };
 
 } // namespace
@@ -158,20 +189,12 @@ LogicalResult Reader::readHeaderAndSections() {
   return success();
 }
 
-/// Reads `count`, padding and a table of `count` little-endian offsets of
-/// width `T`, and slices the data that follows into one entry per offset.
+/// Reads a table of `n` little-endian offsets of width `T` and slices the
+/// rest of `section` into one entry per offset.
 template <typename T>
-static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
-                            unsigned alignment,
-                            std::vector<llvm::StringRef> &out,
-                            bool strict = true) {
-  uint64_t n;
-  if (!r.count(n, sizeof(T), "table entry"))
-    return false;
-  if (n == 0)
-    return true; // An empty table needs no (and may lack) padding.
-  if (!r.align(alignment))
-    return false;
+static bool readOffsetTableBody(ByteReader &r, llvm::StringRef section,
+                                uint64_t n, std::vector<llvm::StringRef> &out,
+                                bool strict = true) {
   if (n > r.remaining() / sizeof(T))
     return r.fail("offset table larger than its section");
   std::vector<uint64_t> offsets(n);
@@ -193,6 +216,243 @@ static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
     out.push_back(data.slice(offsets[i], end));
   }
   return true;
+}
+
+/// Reads `count`, padding and a table of `count` little-endian offsets of
+/// width `T`, and slices the data that follows into one entry per offset.
+template <typename T>
+static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
+                            unsigned alignment,
+                            std::vector<llvm::StringRef> &out,
+                            bool strict = true) {
+  uint64_t n;
+  if (!r.count(n, sizeof(T), "table entry"))
+    return false;
+  if (n == 0)
+    return true; // An empty table needs no (and may lack) padding.
+  if (!r.align(alignment))
+    return false;
+  return readOffsetTableBody<T>(r, section, n, out, strict);
+}
+
+//===----------------------------------------------------------------------===//
+// Debug info
+//===----------------------------------------------------------------------===//
+
+/// What a debug entry is, for diagnostics about entries of the wrong kind.
+static llvm::StringRef debugAttrKind(Attribute attr) {
+  if (isa<ct::DIFileAttr>(attr))
+    return "file";
+  if (isa<ct::DICompileUnitAttr>(attr))
+    return "compile unit";
+  if (isa<ct::DISubprogramAttr>(attr))
+    return "subprogram";
+  if (isa<ct::DILexicalBlockAttr>(attr))
+    return "lexical block";
+  return "location";
+}
+
+/// Deepest chain of debug attributes (scopes within scopes, call sites
+/// within call sites) accepted; bounds recursion on crafted input.
+constexpr unsigned kMaxDebugDepth = 512;
+
+LogicalResult Reader::readDebug() {
+  if (!sections[static_cast<unsigned>(Section::Debug)])
+    return success();
+  auto [body, base] = *sections[static_cast<unsigned>(Section::Debug)];
+  ByteReader r(body, base);
+  uint64_t numLists, numIndices;
+  if (!r.count(numLists, 4, "debug list") || !r.align(4))
+    return error(r, "debug section");
+  debugListOffsets.resize(numLists);
+  for (uint32_t &offset : debugListOffsets)
+    if (!r.le(offset))
+      return error(r, "debug section");
+  if (!r.count(numIndices, 8, "debug location") || !r.align(8))
+    return error(r, "debug section");
+  debugIndices.resize(numIndices);
+  for (uint64_t &index : debugIndices)
+    if (!r.le(index))
+      return error(r, "debug section");
+  // List offsets and entries are checked when a function uses them, as
+  // NVIDIA's reader does: unused garbage in the section is not an error.
+  uint64_t numEntries;
+  if (!r.count(numEntries, 4, "debug info entry"))
+    return error(r, "debug section");
+  if (numEntries && !r.align(4))
+    return error(r, "debug section");
+  if (!readOffsetTableBody<uint32_t>(r, body, numEntries, debugEntries,
+                                     /*strict=*/false))
+    return error(r, "debug section");
+  debugDecoded.assign(debugEntries.size(), Attribute());
+  debugInProgress.assign(debugEntries.size(), false);
+  return success();
+}
+
+/// Reads an entry index and decodes the entry, which must be a `T`.
+template <typename T>
+LogicalResult Reader::debugRef(ByteReader &r, T &out, llvm::StringRef what,
+                               unsigned depth) {
+  uint64_t index;
+  if (!r.varint(index))
+    return error(r, "debug info " + what.str());
+  FailureOr<Attribute> attr = debugAttr(index, depth);
+  if (failed(attr))
+    return failure();
+  out = dyn_cast<T>(*attr);
+  if (!out)
+    return error("debug info entry " + llvm::Twine(index) + " is not a " +
+                 what + ": " + llvm::Twine(debugAttrKind(*attr)));
+  return success();
+}
+
+FailureOr<Attribute> Reader::debugAttr(uint64_t index, unsigned depth) {
+  if (index == 0)
+    return Attribute(UnknownLoc::get(ctx));
+  if (index > debugEntries.size())
+    return error("debug info index " + llvm::Twine(index) +
+                 " out of range (" + llvm::Twine(debugEntries.size()) +
+                 " entries)");
+  uint64_t i = index - 1;
+  if (debugDecoded[i])
+    return debugDecoded[i];
+  if (debugInProgress[i])
+    return error("debug info entry " + llvm::Twine(index) +
+                 " refers to itself");
+  if (depth > kMaxDebugDepth)
+    return error("debug info nested too deeply");
+  debugInProgress[i] = true;
+  Attribute out;
+  LogicalResult decoded = decodeDebugAttr(debugEntries[i], out, depth + 1);
+  debugInProgress[i] = false;
+  if (failed(decoded))
+    return failure();
+  debugDecoded[i] = out;
+  return out;
+}
+
+LogicalResult Reader::decodeDebugAttr(llvm::StringRef entry, Attribute &out,
+                                      unsigned depth) {
+  ByteReader r(entry);
+  uint64_t tag;
+  if (!r.varint(tag))
+    return error(r, "debug info entry");
+  auto str = [&](StringAttr &s) -> LogicalResult {
+    llvm::StringRef text;
+    if (failed(stringRef(r, text)))
+      return failure();
+    s = StringAttr::get(ctx, text);
+    return success();
+  };
+  auto num = [&](unsigned &v, llvm::StringRef what) -> LogicalResult {
+    uint64_t u;
+    if (!r.varint(u))
+      return error(r, "debug info " + what.str());
+    if (u > UINT32_MAX)
+      return error("debug info " + what + " " + llvm::Twine(u) +
+                   " does not fit in 32 bits");
+    v = static_cast<unsigned>(u);
+    return success();
+  };
+  switch (static_cast<DebugTag>(tag)) {
+  case DebugTag::File: {
+    StringAttr name, directory;
+    if (failed(str(name)) || failed(str(directory)))
+      return failure();
+    out = ct::DIFileAttr::get(ctx, name, directory);
+    return success();
+  }
+  case DebugTag::CompileUnit: {
+    ct::DIFileAttr file;
+    if (failed(debugRef(r, file, "file", depth)))
+      return failure();
+    out = ct::DICompileUnitAttr::get(ctx, file);
+    return success();
+  }
+  case DebugTag::LexicalBlock: {
+    ct::DILocalScopeAttr scope;
+    ct::DIFileAttr file;
+    unsigned line, column;
+    if (failed(debugRef(r, scope, "local scope", depth)) ||
+        failed(debugRef(r, file, "file", depth)) ||
+        failed(num(line, "line")) || failed(num(column, "column")))
+      return failure();
+    out = ct::DILexicalBlockAttr::get(ctx, scope, file, line, column);
+    return success();
+  }
+  case DebugTag::Loc: {
+    ct::DILocalScopeAttr scope;
+    StringAttr filename;
+    unsigned line, column;
+    if (failed(debugRef(r, scope, "local scope", depth)) ||
+        failed(str(filename)) || failed(num(line, "line")) ||
+        failed(num(column, "column")))
+      return failure();
+    out = ct::DILocAttr::get(
+        ctx, FileLineColLoc::get(ctx, filename, line, column), scope);
+    return success();
+  }
+  case DebugTag::Subprogram: {
+    ct::DIFileAttr file;
+    ct::DICompileUnitAttr unit;
+    StringAttr name, linkageName;
+    unsigned line, scopeLine;
+    if (failed(debugRef(r, file, "file", depth)) ||
+        failed(num(line, "line")) || failed(str(name)) ||
+        failed(str(linkageName)) ||
+        failed(debugRef(r, unit, "compile unit", depth)) ||
+        failed(num(scopeLine, "scope line")))
+      return failure();
+    out = ct::DISubprogramAttr::get(ctx, file, line, name, linkageName, unit,
+                                    scopeLine);
+    return success();
+  }
+  case DebugTag::CallSite: {
+    LocationAttr callee, caller;
+    if (failed(debugRef(r, callee, "location", depth)) ||
+        failed(debugRef(r, caller, "location", depth)))
+      return failure();
+    out = CallSiteLoc::get(callee, caller);
+    return success();
+  }
+  case DebugTag::Unknown:
+    out = UnknownLoc::get(ctx);
+    return success();
+  }
+  return error("unknown debug info tag " + llvm::Twine(tag));
+}
+
+LogicalResult Reader::beginDebugList(uint64_t slot) {
+  debugCursor.reset();
+  if (slot == 0)
+    return success();
+  if (slot > debugListOffsets.size())
+    return error("function debug info slot " + llvm::Twine(slot) +
+                 " out of range (" + llvm::Twine(debugListOffsets.size()) +
+                 " slots)");
+  debugCursor = debugListOffsets[slot - 1];
+  return success();
+}
+
+LogicalResult Reader::nextLocation(Location &out) {
+  if (!debugCursor) {
+    out = UnknownLoc::get(ctx);
+    return success();
+  }
+  // Like NVIDIA's reader, a list may run on into the entries after it; the
+  // end of all entries is the limit.
+  if (*debugCursor >= debugIndices.size())
+    return error("debug info has no location left for the next operation");
+  uint64_t index = debugIndices[(*debugCursor)++];
+  FailureOr<Attribute> attr = debugAttr(index, 0);
+  if (failed(attr))
+    return failure();
+  auto location = dyn_cast<LocationAttr>(*attr);
+  if (!location)
+    return error("debug info entry " + llvm::Twine(index) +
+                 " is not a location: " + debugAttrKind(*attr));
+  out = location;
+  return success();
 }
 
 LogicalResult Reader::readStrings() {
@@ -829,7 +1089,8 @@ LogicalResult Reader::readRegion(ByteReader &r, Region &region,
       Type t;
       if (failed(typeRef(r, t)))
         return failure();
-      values.push_back(block->addArgument(t, loc));
+      // Not in the format: block arguments take their op's location.
+      values.push_back(block->addArgument(t, region.getParentOp()->getLoc()));
     }
     uint64_t numOps;
     if (!r.count(numOps, 1, "operation"))
@@ -864,8 +1125,12 @@ LogicalResult Reader::readOp(ByteReader &r, Block *block, unsigned depth) {
   if (version < enc->since)
     return error("operation '" + fullName + "' requires bytecode version " +
                  enc->since.str() + "+, file version is " + version.str());
+  // Taken before the regions are read: lists are in pre-order.
+  Location opLoc = loc;
+  if (failed(nextLocation(opLoc)))
+    return failure();
 
-  OperationState state(loc, fullName);
+  OperationState state(opLoc, fullName);
   llvm::SmallDenseSet<unsigned> unindexed;
   // Results. A result newer than the file did not exist when it was written;
   // every such result is a token, which is what the op gets.
@@ -1078,6 +1343,12 @@ LogicalResult Reader::readFunctions(Block *body) {
     size_t bodyBase = base + r.offset();
     if (!r.bytes(bodyLen, bodyBytes))
       return error(r, "function body");
+    // The entry is read whole (hints included) before its location is
+    // looked up, as NVIDIA's reader does.
+    Location funcLoc = loc;
+    if (failed(beginDebugList(locIndex)) || failed(nextLocation(funcLoc)))
+      return failure();
+    state.location = funcLoc;
     state.addRegion();
     Operation *entry = Operation::create(state);
     body->push_back(entry);
@@ -1085,10 +1356,11 @@ LogicalResult Reader::readFunctions(Block *body) {
     entry->getRegion(0).push_back(block);
     values.clear();
     for (Type t : sig.getInputs())
-      values.push_back(block->addArgument(t, loc));
+      values.push_back(block->addArgument(t, funcLoc));
     ByteReader br(bodyBytes, bodyBase);
     if (failed(readOps(br, block, 0, /*untilEnd=*/true, 0)))
       return failure();
+    debugCursor.reset();
   }
   // The section is padded to 8 bytes at its end.
   while (!r.atEnd()) {
@@ -1114,7 +1386,7 @@ LogicalResult Reader::readProducer(Operation *module) {
 
 OwningOpRef<Operation *> Reader::read() {
   if (failed(readHeaderAndSections()) || failed(readStrings()) ||
-      failed(readTypes()) || failed(readConstants()))
+      failed(readTypes()) || failed(readConstants()) || failed(readDebug()))
     return nullptr;
   OperationState state(loc, "cuda_tile.module");
   state.addAttribute("sym_name", builder.getStringAttr("kernels"));

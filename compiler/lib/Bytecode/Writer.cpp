@@ -4,17 +4,22 @@
 // bodies are encoded first, into a buffer, because encoding them is what fills
 // the string, type and constant tables; the tables are then written after
 // the function section, in the order NVIDIA's tools emit them (globals,
-// functions, constants, types, producer, strings, end), so files compare
-// byte for byte with theirs where the inputs agree.
+// functions, constants, debug, types, producer, strings, end), so files
+// compare byte for byte with theirs where the inputs agree.
 //
 // Ops are written generically from the frozen per-op table (OpTable.cpp):
 // result types, the optional-field flags varint, attributes, operands,
 // regions. Fields newer than the target version are dropped when they hold
 // their default, and refused with a diagnostic when they do not.
 //
-// No debug section is written yet (the dialect has no debug-info
-// attributes): every op's location is the reserved "unknown" entry, and
-// locations the section could not hold anyway are refused.
+// Debug info: a function whose location is a `#cuda_tile.di_loc` or a call
+// site gets a slot in the debug section listing its location and then every
+// op's, in the order the ops are written; the `#cuda_tile.di_*` attributes
+// and call sites they reference are numbered in first-use order, dependencies
+// first. Plain file/line/column and unknown locations are the reserved index
+// 0 (the format has no entry for them), so a function located that way
+// carries no debug info at all. Other location kinds are refused rather than
+// dropped silently.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +71,8 @@ public:
 private:
   // Types.
   FailureOr<uint64_t> typeIndex(Type type, Operation *op);
+  /// The index of a dense attribute's (builtin tensor) type, as a tile.
+  FailureOr<uint64_t> attrTypeIndex(Type type, Operation *op);
   LogicalResult encodeType(Type type, ByteWriter &w, Operation *op);
   LogicalResult checkTypeVersion(TypeTag tag, Operation *op);
   // Attributes.
@@ -86,6 +93,11 @@ private:
   void writeConstants(ByteWriter &w);
   LogicalResult writeTypes(ByteWriter &w, Operation *module);
   void writeStrings(ByteWriter &w);
+  // Debug info.
+  LogicalResult checkFunctionLocation(Operation *func);
+  uint64_t debugIndex(Attribute attr);
+  LogicalResult encodeDebugAttr(Attribute attr, ByteWriter &w);
+  LogicalResult writeDebug(ByteWriter &w, Operation *module);
 
   /// Records `v` as the next value index of the current scope.
   void define(Value v) {
@@ -98,6 +110,18 @@ private:
   /// Values in definition order; a block's values are popped when it ends.
   llvm::SmallVector<Value> scope;
   uint64_t nextValue = 0;
+
+  /// Debug attributes by index - 1 (index 0 is the reserved unknown
+  /// location), and the index of each.
+  std::vector<Attribute> debugAttrs;
+  llvm::DenseMap<Attribute, uint64_t> debugIndexOf;
+  /// Per function with debug info: its location's index, then its ops'.
+  std::vector<std::vector<uint64_t>> debugLists;
+  /// The function's debug slot (index into debugLists, plus one); 0 for
+  /// functions without debug info.
+  llvm::DenseMap<Operation *, uint64_t> debugSlot;
+  /// The list the ops being written append to; null outside debug info.
+  std::vector<uint64_t> *currentDebugList = nullptr;
 };
 
 } // namespace
@@ -151,8 +175,11 @@ LogicalResult Writer::checkTypeVersion(TypeTag tag, Operation *op) {
   return success();
 }
 
+FailureOr<uint64_t> Writer::attrTypeIndex(Type type, Operation *op) {
+  return typeIndex(formatTypeOf(type), op);
+}
+
 FailureOr<uint64_t> Writer::typeIndex(Type type, Operation *op) {
-  type = formatTypeOf(type);
   auto it = tables.typeIndex.find(type);
   if (it != tables.typeIndex.end())
     return it->second;
@@ -383,8 +410,10 @@ LogicalResult Writer::writeSelfContained(Attribute attr, ByteWriter &w,
   }
   if (auto d = dyn_cast<DenseElementsAttr>(attr)) {
     tag(AttrTag::DenseElements);
-    if (failed(typeIdx(d.getType())))
+    FailureOr<uint64_t> ti = attrTypeIndex(d.getType(), op);
+    if (failed(ti))
       return failure();
+    w.varint(*ti);
     FailureOr<uint64_t> c = constantIndex(d, op);
     if (failed(c))
       return failure();
@@ -545,7 +574,7 @@ LogicalResult Writer::writeOperandList(ValueRange values, bool withCount,
 /// locations only; other kinds are refused rather than silently dropped,
 /// with NVIDIA's wording.
 static LogicalResult checkLocation(Operation *op, Location loc) {
-  if (isa<FileLineColLoc, UnknownLoc>(loc))
+  if (isa<FileLineColLoc, UnknownLoc, ct::DILocAttr>(loc))
     return success();
   if (auto callSite = dyn_cast<CallSiteLoc>(loc))
     return success(succeeded(checkLocation(op, callSite.getCaller())) &&
@@ -575,6 +604,9 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
   if (failed(checkLocation(op, op->getLoc())))
     return failure();
   w.varint(enc->opcode);
+  // Pre-order: the op's location comes before those of the ops nested in it.
+  if (currentDebugList)
+    currentDebugList->push_back(debugIndex(op->getLoc()));
 
   // Results: a variadic op writes its count; results newer than the target
   // are dropped, which is only sound when nothing uses them.
@@ -753,6 +785,132 @@ LogicalResult Writer::writeRegion(Region &region, ByteWriter &w) {
 }
 
 //===----------------------------------------------------------------------===//
+// Debug info
+//===----------------------------------------------------------------------===//
+
+/// Numbers `attr` (a location or a `#cuda_tile.di_*` attribute) on first use,
+/// after the attributes it references. File/line/column and unknown
+/// locations are the reserved index 0.
+uint64_t Writer::debugIndex(Attribute attr) {
+  if (isa<FileLineColLoc, UnknownLoc>(attr))
+    return 0;
+  if (auto it = debugIndexOf.find(attr); it != debugIndexOf.end())
+    return it->second;
+  llvm::TypeSwitch<Attribute>(attr)
+      .Case([&](ct::DICompileUnitAttr cu) { debugIndex(cu.getFile()); })
+      .Case([&](ct::DILexicalBlockAttr block) {
+        debugIndex(block.getScope());
+        debugIndex(block.getFile());
+      })
+      .Case([&](ct::DILocAttr loc) { debugIndex(loc.getScope()); })
+      .Case([&](ct::DISubprogramAttr sp) {
+        debugIndex(sp.getFile());
+        debugIndex(sp.getCompileUnit());
+      })
+      .Case([&](CallSiteLoc site) {
+        debugIndex(site.getCallee());
+        debugIndex(site.getCaller());
+      });
+  debugAttrs.push_back(attr);
+  uint64_t index = debugAttrs.size();
+  debugIndexOf[attr] = index;
+  return index;
+}
+
+/// One entry of the debug data: a tag, then the fields of its kind. Indices
+/// are those `debugIndex` assigned, which already covers every referenced
+/// attribute, so this adds no entries.
+LogicalResult Writer::encodeDebugAttr(Attribute attr, ByteWriter &w) {
+  auto ref = [&](Attribute a) { w.varint(debugIndexOf.lookup(a)); };
+  if (auto file = dyn_cast<ct::DIFileAttr>(attr)) {
+    w.varint(static_cast<uint8_t>(DebugTag::File));
+    w.varint(tables.string(file.getName().getValue()));
+    w.varint(tables.string(file.getDirectory().getValue()));
+    return success();
+  }
+  if (auto cu = dyn_cast<ct::DICompileUnitAttr>(attr)) {
+    w.varint(static_cast<uint8_t>(DebugTag::CompileUnit));
+    ref(cu.getFile());
+    return success();
+  }
+  if (auto block = dyn_cast<ct::DILexicalBlockAttr>(attr)) {
+    w.varint(static_cast<uint8_t>(DebugTag::LexicalBlock));
+    ref(block.getScope());
+    ref(block.getFile());
+    w.varint(block.getLine());
+    w.varint(block.getColumn());
+    return success();
+  }
+  if (auto loc = dyn_cast<ct::DILocAttr>(attr)) {
+    w.varint(static_cast<uint8_t>(DebugTag::Loc));
+    ref(loc.getScope());
+    FileLineColLoc source = loc.getSourceLoc();
+    w.varint(tables.string(source.getFilename().getValue()));
+    w.varint(source.getLine());
+    w.varint(source.getColumn());
+    return success();
+  }
+  if (auto sp = dyn_cast<ct::DISubprogramAttr>(attr)) {
+    w.varint(static_cast<uint8_t>(DebugTag::Subprogram));
+    ref(sp.getFile());
+    w.varint(sp.getLine());
+    w.varint(tables.string(sp.getName().getValue()));
+    w.varint(tables.string(sp.getLinkageName().getValue()));
+    ref(sp.getCompileUnit());
+    w.varint(sp.getScopeLine());
+    return success();
+  }
+  if (auto site = dyn_cast<CallSiteLoc>(attr)) {
+    w.varint(static_cast<uint8_t>(DebugTag::CallSite));
+    ref(site.getCallee());
+    ref(site.getCaller());
+    return success();
+  }
+  return emitError(UnknownLoc::get(attr.getContext()))
+         << "unsupported debug info attribute in bytecode writer: " << attr;
+}
+
+/// The debug section: per function with debug info, the offset of its list
+/// in one array of 64-bit attribute indices; then the attributes, each
+/// through a 32-bit offset into their data. Nothing is written when no
+/// function carries debug info.
+LogicalResult Writer::writeDebug(ByteWriter &w, Operation *module) {
+  if (debugLists.empty() && debugAttrs.empty())
+    return success();
+  w.varint(debugLists.size());
+  w.align(4);
+  uint64_t total = 0;
+  for (const std::vector<uint64_t> &list : debugLists) {
+    if (total > UINT32_MAX)
+      return module->emitError("too many locations for the debug section");
+    w.le<uint32_t>(total);
+    total += list.size();
+  }
+  w.varint(total);
+  w.align(8);
+  for (const std::vector<uint64_t> &list : debugLists)
+    for (uint64_t index : list)
+      w.le<uint64_t>(index);
+
+  llvm::SmallVector<char> data;
+  ByteWriter dw(data);
+  llvm::SmallVector<uint64_t> offsets;
+  for (Attribute attr : debugAttrs) {
+    if (data.size() > UINT32_MAX)
+      return module->emitError("debug info too large for the debug section");
+    offsets.push_back(data.size());
+    if (failed(encodeDebugAttr(attr, dw)))
+      return failure();
+  }
+  w.varint(debugAttrs.size());
+  w.align(4);
+  for (uint64_t offset : offsets)
+    w.le<uint32_t>(offset);
+  w.bytes(llvm::StringRef(data.data(), data.size()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Sections
 //===----------------------------------------------------------------------===//
 
@@ -782,6 +940,16 @@ LogicalResult Writer::writeFunctions(Operation *module, ByteWriter &w) {
   for (Operation &op : module->getRegion(0).front())
     if (isa<FunctionOpInterface>(op))
       funcs.push_back(&op);
+  // Every function's location is numbered before any op's, as NVIDIA's
+  // writer does, so the debug sections compare byte for byte.
+  for (Operation *op : funcs) {
+    if (failed(checkLocation(op, op->getLoc())))
+      return failure();
+    if (isa<FileLineColLoc, UnknownLoc>(op->getLoc()))
+      continue;
+    debugLists.push_back({debugIndex(op->getLoc())});
+    debugSlot[op] = debugLists.size();
+  }
   w.varint(funcs.size());
   for (Operation *op : funcs) {
     auto func = cast<FunctionOpInterface>(op);
@@ -797,7 +965,9 @@ LogicalResult Writer::writeFunctions(Operation *module, ByteWriter &w) {
     if (isEntry)
       flags |= kFuncKernel | (hints ? kFuncHasHints : 0);
     w.byte(flags);
-    w.varint(0); // Location index: no debug info is written.
+    uint64_t slot = debugSlot.lookup(op);
+    w.varint(slot);
+    currentDebugList = slot ? &debugLists[slot - 1] : nullptr;
     if (isEntry && hints && failed(writeSelfContained(hints, w, op)))
       return failure();
 
@@ -809,7 +979,9 @@ LogicalResult Writer::writeFunctions(Operation *module, ByteWriter &w) {
     Block &entryBlock = func.getFunctionBody().front();
     for (BlockArgument arg : entryBlock.getArguments())
       define(arg);
-    if (failed(writeBlockOps(entryBlock, bw)))
+    LogicalResult written = writeBlockOps(entryBlock, bw);
+    currentDebugList = nullptr;
+    if (failed(written))
       return failure();
     w.varint(body.size());
     w.bytes(llvm::StringRef(body.data(), body.size()));
@@ -844,7 +1016,7 @@ LogicalResult Writer::writeGlobals(Operation *module, ByteWriter &w) {
     if (!value)
       return g.emitError("global value must be dense elements in bytecode");
     w.varint(tables.string(g.getSymName()));
-    FailureOr<uint64_t> ti = typeIndex(value.getType(), g);
+    FailureOr<uint64_t> ti = attrTypeIndex(value.getType(), g);
     FailureOr<uint64_t> ci = constantIndex(value, g);
     if (failed(ti) || failed(ci))
       return failure();
@@ -940,9 +1112,11 @@ LogicalResult Writer::write(Operation *module, llvm::raw_ostream &os) {
   ByteWriter gw(globals), fw(funcs);
   if (failed(writeGlobals(module, gw)) || failed(writeFunctions(module, fw)))
     return failure();
-  llvm::SmallVector<char> constants, types, producer, strings;
-  ByteWriter cw(constants), tw(types), pw(producer), sw(strings);
-  if (failed(writeTypes(tw, module)))
+  llvm::SmallVector<char> constants, debug, types, producer, strings;
+  ByteWriter cw(constants), dw(debug), tw(types), pw(producer), sw(strings);
+  // The debug section interns its strings after the functions' and before
+  // the producer's, as NVIDIA's writer does.
+  if (failed(writeDebug(dw, module)) || failed(writeTypes(tw, module)))
     return failure();
   writeConstants(cw);
   auto producerAttr = module->getAttrOfType<StringAttr>("producer");
@@ -963,6 +1137,8 @@ LogicalResult Writer::write(Operation *module, llvm::raw_ostream &os) {
   emitSection(os, pos, Section::Func, fw);
   if (!tables.constants.empty())
     emitSection(os, pos, Section::Constant, cw);
+  if (!debug.empty())
+    emitSection(os, pos, Section::Debug, dw);
   emitSection(os, pos, Section::Type, tw);
   if (!producer.empty())
     emitSection(os, pos, Section::Producer, pw);

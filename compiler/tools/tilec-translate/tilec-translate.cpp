@@ -83,6 +83,9 @@ static llvm::cl::opt<bool> allowUnregistered(
                    "by the writer)"));
 static llvm::cl::opt<bool> printGeneric("mlir-print-op-generic",
                                         llvm::cl::desc("print generic form"));
+static llvm::cl::opt<bool>
+    printDebugInfo("mlir-print-debuginfo",
+                   llvm::cl::desc("print locations (the debug section)"));
 
 /// Parses cuda_tile text; the writer takes the builtin module around it.
 static OwningOpRef<ModuleOp> parseText(llvm::SourceMgr &sourceMgr,
@@ -100,13 +103,29 @@ static OwningOpRef<Operation *> readBinary(llvm::StringRef bytes,
   return module;
 }
 
-static void print(Operation *op, llvm::raw_ostream &os) {
+/// Prints `op`; `localScope` prints it as a nested op is printed (attributes
+/// and locations inline, no alias definitions), which makes an op inside a
+/// module and a detached one print alike.
+static void print(Operation *op, llvm::raw_ostream &os,
+                  bool localScope = false) {
   OpPrintingFlags flags;
+  if (localScope)
+    flags.useLocalScope();
   if (printGeneric)
     flags.printGenericOpForm();
+  if (printDebugInfo)
+    flags.enableDebugInfo();
   // Like tilec-opt's output, so the two can be compared with diff.
   op->print(os, flags);
   os << "\n";
+}
+
+/// The module's name and location are not part of the format; gives the
+/// read-back module the source's so a round trip compares as text.
+static void keepModuleIdentity(Operation *source, Operation *back) {
+  if (auto name = source->getAttr("sym_name"))
+    back->setAttr("sym_name", name);
+  back->setLoc(source->getLoc());
 }
 
 /// Round-trips each cuda_tile.module of `module` on its own (split inputs
@@ -118,15 +137,14 @@ static LogicalResult verifyRoundTrip(ModuleOp module, bc::Version version,
     std::string before, encoded, after;
     llvm::raw_string_ostream beforeStream(before), encodedStream(encoded),
         afterStream(after);
-    print(&op, beforeStream);
+    print(&op, beforeStream, /*localScope=*/true);
     if (failed(bc::writeBytecode(&op, encodedStream, version)))
       return failure();
     OwningOpRef<Operation *> back = readBinary(encoded, "<roundtrip>", ctx);
     if (!back)
       return failure();
-    if (auto name = op.getAttr("sym_name"))
-      back.get()->setAttr("sym_name", name);
-    print(back.get(), afterStream);
+    keepModuleIdentity(&op, back.get());
+    print(back.get(), afterStream, /*localScope=*/true);
     // A detached op (what the reader returns) prints with one more trailing
     // newline than the same op inside a block.
     if (llvm::StringRef(before).rtrim() != llvm::StringRef(after).rtrim()) {
@@ -182,11 +200,8 @@ static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> input,
     OwningOpRef<Operation *> back = readBinary(encoded, "<roundtrip>", ctx);
     if (!back)
       return failure();
-    // The module name is not part of the format; keep the source's so a
-    // round trip can be compared with the input as text.
     for (Operation &op : *module->getBody())
-      if (auto name = op.getAttr("sym_name"))
-        back.get()->setAttr("sym_name", name);
+      keepModuleIdentity(&op, back.get());
     print(back.get(), os);
     return success();
   };

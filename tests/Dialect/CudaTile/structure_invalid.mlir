@@ -36,23 +36,6 @@ cuda_tile.module @m {
 
 // -----
 
-// Only entries and globals live at module level.
-cuda_tile.module @m {
-  // expected-error @below {{is not allowed at module level}}
-  "cuda_tile.return"() : () -> ()
-}
-
-// -----
-
-// A non-tile entry argument keeps its own diagnostic.
-cuda_tile.module @m {
-  // expected-error @below {{'cuda_tile.entry' op argument #0 must be a tile (scalar or pointer), got '!cuda_tile.token'}}
-  entry @k(%t: token) {
-  }
-}
-
-// -----
-
 // The implicit return of a function with results has no operands.
 cuda_tile.module @m {
   // expected-error @below {{'cuda_tile.return' op has 0 operands, but enclosing function (@f) returns 1}}

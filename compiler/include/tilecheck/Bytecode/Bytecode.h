@@ -3,7 +3,7 @@
 // Public entry points of the Tile IR bytecode (`.tileirbc`) reader and
 // writer. The format is NVIDIA's frozen binary encoding of a `cuda_tile`
 // module: an 8-byte magic, a version, then sections (strings, functions,
-// constants, types, globals, producer) ended by an end marker. Files written
+// debug info, constants, types, globals, producer) ended by an end marker. Files written
 // here must be accepted by NVIDIA's assembler, and files written by NVIDIA's
 // tools must read here, so every opcode, tag and field order is the frozen
 // one (see lib/Bytecode/OpTable.cpp).

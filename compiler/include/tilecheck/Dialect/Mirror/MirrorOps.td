@@ -241,29 +241,29 @@ def Mirror_CeilOp : MA_UnaryOp<"ceil", MT_FloatTile>;
 // conversion
 //===----------------------------------------------------------------------===//
 
-class MC_ConvOp<string m, Type from, Type to, list<Trait> traits = []>
+class MC_ConvOp<string m, Type to, list<Trait> traits = []>
     : Mirror_Op<m, !listconcat([Pure, MT_SameShape<["from", "to"]>], traits)> {
   let results = (outs to:$to);
 }
 
-def Mirror_FToFOp : MC_ConvOp<"ftof", MT_AnyFloatTile, MT_AnyFloatTile> {
+def Mirror_FToFOp : MC_ConvOp<"ftof", MT_AnyFloatTile> {
   let arguments = (ins MT_AnyFloatTile:$from,
       DefaultValuedAttr<CudaTile_RoundingModeAttr, MT_NearestEven>:$rounding_mode);
 }
-def Mirror_FToIOp : MC_ConvOp<"ftoi", MT_AnyFloatTile, MT_IntTile> {
+def Mirror_FToIOp : MC_ConvOp<"ftoi", MT_IntTile> {
   let arguments = (ins MT_AnyFloatTile:$from, CudaTile_SignednessAttr:$signedness,
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
           "::tilecheck::cuda_tile::RoundingMode::NEAREST_INT_TO_ZERO">:$rounding_mode);
 }
-def Mirror_IToFOp : MC_ConvOp<"itof", MT_IntTile, MT_AnyFloatTile> {
+def Mirror_IToFOp : MC_ConvOp<"itof", MT_AnyFloatTile> {
   let arguments = (ins MT_IntTile:$from, CudaTile_SignednessAttr:$signedness,
       DefaultValuedAttr<CudaTile_RoundingModeAttr, MT_NearestEven>:$rounding_mode);
 }
-def Mirror_ExtIOp : MC_ConvOp<"exti", MT_IntOrI4Tile, MT_IntOrI4Tile> {
+def Mirror_ExtIOp : MC_ConvOp<"exti", MT_IntOrI4Tile> {
   let arguments = (ins MT_IntOrI4Tile:$from, CudaTile_SignednessAttr:$signedness);
   let hasVerifier = 1;
 }
-def Mirror_TruncIOp : MC_ConvOp<"trunci", MT_IntOrI4Tile, MT_IntOrI4Tile> {
+def Mirror_TruncIOp : MC_ConvOp<"trunci", MT_IntOrI4Tile> {
   let arguments = (ins MT_IntOrI4Tile:$from,
       DefaultValuedAttr<CudaTile_IntegerOverflowAttr, MT_NoOverflow>:$overflow);
   let hasVerifier = 1;
