@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Configures and builds tilecheck. Usage: scripts/build.sh [BUILD_DIR] [extra cmake args]
 # BUILD_DIR defaults to build/; TILECHECK_SANITIZE=1 selects the ASan+UBSan
-# configuration (default dir build-asan/).
+# configuration (default dir build-asan/), which also builds the libFuzzer
+# targets (TILECHECK_BUILD_FUZZERS) so that scripts/test.sh runs their smoke
+# tests (fuzz_smoke, bytecode_fuzzer_smoke).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${TILECHECK_SANITIZE:-0}" = 1 ]; then
   dir=${1:-$root/build-asan}
-  extra=(-DTILECHECK_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+  extra=(-DTILECHECK_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+         -DTILECHECK_BUILD_FUZZERS=ON)
 else
   dir=${1:-$root/build}
   extra=(-DCMAKE_BUILD_TYPE=Release)
@@ -15,5 +18,9 @@ shift || true
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$dir" "${extra[@]}" "$@"
+elif [ "${TILECHECK_SANITIZE:-0}" = 1 ] &&
+     ! grep -q '^TILECHECK_BUILD_FUZZERS:BOOL=ON' "$dir/CMakeCache.txt"; then
+  # A sanitizer build configured before the fuzzers joined it.
+  cmake -S "$root" -B "$dir" -DTILECHECK_BUILD_FUZZERS=ON
 fi
 ninja -C "$dir"

@@ -19,8 +19,14 @@ generator or harness problem and is reported as such, not compared. The first
 stage that disagrees is named (the culprit pass).
 
 Usage:
-  lowering_diff.py --bin build/bin [--seeds corpus/seeds]
+  lowering_diff.py --bin build/bin [--seeds corpus/seeds] [--program FILE]...
                    [--generate N --policy P --seed S] [--jobs J] [-v]
+                   [--json OUT]
+--program takes one program with a launch header (corpus/seeds/README.md)
+or a tile-gen manifest.json. --json writes one record per program (name,
+status, stage, pass, message) to OUT ('-' for stdout, then the text report
+goes to stderr): `stage` is the first stage that disagrees and `pass` the
+pass that produced it (for the conversion stages; null for a driver tier).
 Exit status: 0 all agree, 1 a disagreement or a failed stage, 2 usage.
 """
 
@@ -62,6 +68,15 @@ def stage_commands(bindir, src, out):
                            [tilec, f"-O{level}", "--emit", emit,
                             "--gpu-name", GPU, src, "-o", out]))
     return stages
+
+
+# The culprit pass of each single-pass stage: the pass that the stage adds
+# to the one before it.
+STAGE_PASS = {
+    "tileaa": "convert-cuda-tile-to-tileaa",
+    "tileaa+atoms": "tileaa-assign-atoms",
+    "tileas": "convert-tileaa-to-tileas",
+}
 
 
 def parse_seed_header(path, workdir):
@@ -138,31 +153,32 @@ def first_difference(ref_dir, got_dir, name):
 
 
 def check_program(bindir, name, src, launch, workdir, verbose):
-    """Returns (status, message): status is 'ok', 'skip' or 'fail'."""
+    """Returns (status, message, stage): status is 'ok', 'skip' or 'fail';
+    stage is the first stage that failed or disagreed (None otherwise)."""
     entry, grid, cli = launch
     ref_dir = os.path.join(workdir, "ref")
     rc, ref_stdout, err, ref = run_interp(bindir, src, entry, grid, cli, ref_dir)
     if rc not in (0, 4):
-        return "skip", f"input does not run cleanly (tile-run {rc}: {err.splitlines()[-1] if err else ''})"
+        return "skip", f"input does not run cleanly (tile-run {rc}: {err.splitlines()[-1] if err else ''})", None
     lines = []
     for stage, cmd in stage_commands(bindir, src, os.path.join(workdir, "stage.mlir")):
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         if proc.returncode != 0:
             diag = proc.stderr.strip().splitlines()
-            return "fail", f"{stage}: compilation failed: {diag[0] if diag else proc.returncode}"
+            return "fail", f"{stage}: compilation failed: {diag[0] if diag else proc.returncode}", stage
         out_dir = os.path.join(workdir, "out-" + stage.replace("/", "-"))
         rc2, stdout2, err2, got = run_interp(bindir, os.path.join(workdir, "stage.mlir"),
                                              entry, grid, cli, out_dir)
         if rc2 != rc:
             return "fail", (f"{stage}: tile-run exit {rc2} instead of {rc}"
-                            f"{': ' + err2.splitlines()[-1] if err2 else ''}")
+                            f"{': ' + err2.splitlines()[-1] if err2 else ''}"), stage
         if stdout2 != ref_stdout:
-            return "fail", f"{stage}: printed output differs"
+            return "fail", f"{stage}: printed output differs", stage
         for out_name, data in ref.items():
             if got.get(out_name) != data:
-                return "fail", f"{stage}: " + first_difference(ref_dir, out_dir, out_name)
+                return "fail", f"{stage}: " + first_difference(ref_dir, out_dir, out_name), stage
         lines.append(stage)
-    return "ok", f"{len(lines)} stages agree with the input"
+    return "ok", f"{len(lines)} stages agree with the input", None
 
 
 def main():
@@ -170,6 +186,10 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", required=True, help="tool directory (tile-run, tilec, tilec-opt, tile-gen)")
     ap.add_argument("--seeds", help="directory of seed kernels with launch headers")
+    ap.add_argument("--program", action="append", default=[],
+                    help="one program with a launch header, or a manifest.json "
+                         "(repeatable)")
+    ap.add_argument("--json", help="write a JSON report here ('-': stdout)")
     ap.add_argument("--generate", type=int, default=0, help="also check N generated programs")
     ap.add_argument("--policy", default="full", help="generator preset(s), comma-separated")
     ap.add_argument("--seed", type=int, default=1)
@@ -177,8 +197,10 @@ def main():
     ap.add_argument("--keep", help="copy failing programs here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    if not args.seeds and not args.generate:
-        ap.error("nothing to check: give --seeds and/or --generate")
+    if not args.seeds and not args.generate and not args.program:
+        ap.error("nothing to check: give --seeds, --program and/or --generate")
+    # With the JSON report on stdout, the text report goes to stderr.
+    report = sys.stderr if args.json == "-" else sys.stdout
 
     with tempfile.TemporaryDirectory(prefix="lowering-diff-") as tmp:
         work = []  # (name, src, launch, workdir)
@@ -191,6 +213,20 @@ def main():
                 launch = parse_seed_header(os.path.join(args.seeds, f), wd)
                 if launch:
                     work.append((f"seed {f}", os.path.join(args.seeds, f), launch, wd))
+        for i, path in enumerate(args.program):
+            wd = os.path.join(tmp, f"program-{i}")
+            os.makedirs(wd)
+            if path.endswith(".json"):
+                manifest = parse_manifest(path)
+                with open(path) as f:
+                    src = os.path.join(os.path.dirname(path), json.load(f)["program"])
+                work.append((f"program {path}", src, manifest, wd))
+                continue
+            launch = parse_seed_header(path, wd)
+            if not launch:
+                print(f"{path}: no '// tilecheck: entry=...' launch header", file=sys.stderr)
+                return 2
+            work.append((f"program {path}", path, launch, wd))
         for policy in (args.policy.split(",") if args.generate else []):
             gen_dir = os.path.join(tmp, "gen-" + policy)
             proc = subprocess.run([os.path.join(args.bin, "tile-gen"), "--seed", str(args.seed),
@@ -214,20 +250,31 @@ def main():
             for fut in concurrent.futures.as_completed(futures):
                 name, src = futures[fut]
                 try:
-                    status, msg = fut.result()
+                    status, msg, stage = fut.result()
                 except Exception as e:  # a harness error is a failure too
-                    status, msg = "fail", f"harness error: {e}"
-                results.append((name, src, status, msg))
-        for name, src, status, msg in sorted(results):
+                    status, msg, stage = "fail", f"harness error: {e}", None
+                results.append((name, src, status, msg, stage))
+        records = []
+        for name, src, status, msg, stage in sorted(results):
             counts[status] += 1
+            records.append({"name": name, "program": src, "status": status,
+                            "stage": stage, "pass": STAGE_PASS.get(stage),
+                            "message": msg})
             if status != "ok" or args.verbose:
-                print(f"{status.upper():4} {name}: {msg}")
+                print(f"{status.upper():4} {name}: {msg}", file=report)
             if status == "fail" and args.keep:
                 os.makedirs(args.keep, exist_ok=True)
-                shutil.copy(src, os.path.join(args.keep, name.replace(" ", "_") + ".mlir"))
+                shutil.copy(src, os.path.join(args.keep, name.replace(" ", "_").replace("/", "_") + ".mlir"))
         print(f"lowering-diff: {counts['ok']} programs agree at every stage, "
               f"{counts['fail']} disagree or fail, {counts['skip']} skipped "
-              f"(input not clean)")
+              f"(input not clean)", file=report)
+        if args.json:
+            text = json.dumps({"programs": records, "counts": counts}, indent=1)
+            if args.json == "-":
+                print(text)
+            else:
+                with open(args.json, "w") as f:
+                    f.write(text + "\n")
         return 1 if counts["fail"] else 0
 
 

@@ -8,8 +8,9 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecheck_obj_root, "tests")
-# Unit tests and conformance data are run by ctest, not lit.
-config.excludes = ["unit", "conformance", "Inputs", "lit.cfg.py", "CMakeLists.txt"]
+# Unit tests, conformance data and the self-test programs (scripts/self_test.py)
+# are run by ctest, not lit.
+config.excludes = ["unit", "conformance", "Inputs", "SelfTest", "lit.cfg.py", "CMakeLists.txt"]
 
 # Tools resolve through PATH: this build's tools first, then LLVM's
 # FileCheck/not/count.

@@ -14,6 +14,7 @@
 #include "tilecheck/Conversion/Passes.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Support/InjectedBugs.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -26,6 +27,8 @@ namespace tilecheck {
 using namespace mlir;
 using namespace tilecheck;
 using conversion::RenameOpPattern;
+using selftest::InjectedBug;
+using selftest::isInjected;
 
 namespace {
 
@@ -55,9 +58,18 @@ public:
     });
     addConversion([this, ctx](cuda_tile::PartitionViewType t) -> Type {
       auto memref = convertTensorView(t.getTensorView());
+      ArrayRef<int32_t> dimMap = t.getDimMap();
+      // Self-test bug "view-dim-map": the view is rebuilt with the identity
+      // dim_map, as if every partition view were in memory order.
+      SmallVector<int32_t> identity;
+      if (isInjected(InjectedBug::ViewDimMap)) {
+        for (int32_t d = 0, e = dimMap.size(); d < e; ++d)
+          identity.push_back(d);
+        dimMap = identity;
+      }
       return nv_tileaa::TiledViewType::get(
           ctx, nv_tileaa::TiledViewKind::Partition, t.getTileShape(), memref,
-          t.getDimMap(), {}, -1, t.getPaddingValue());
+          dimMap, {}, -1, t.getPaddingValue());
     });
     addConversion([this, ctx](cuda_tile::StridedViewType t) -> Type {
       auto memref =
@@ -112,6 +124,11 @@ Attribute mapAttr(const TypeConverter &converter, StringRef name,
   if (auto typeAttr = dyn_cast<TypeAttr>(attr))
     if (Type t = converter.convertType(typeAttr.getValue()))
       return TypeAttr::get(t);
+  // Self-test bug "scan-reverse": scan's direction is reset to the default
+  // (forward) instead of being carried over.
+  if (name == "reverse" && isa<BoolAttr>(attr) &&
+      isInjected(InjectedBug::ScanReverse))
+    return BoolAttr::get(ctx, false);
   return attr;
 }
 
@@ -153,6 +170,11 @@ struct ConvertCudaTileToTileAAPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *ctx = &getContext();
+    if (const std::string &error = selftest::injectedBugSelection().error;
+        !error.empty()) {
+      top.emitError(error);
+      return signalPassFailure();
+    }
     if (failed(dissolveModules(top)))
       return signalPassFailure();
 

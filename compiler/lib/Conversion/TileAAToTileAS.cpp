@@ -21,6 +21,7 @@
 #include "tilecheck/Conversion/Passes.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+#include "tilecheck/Support/InjectedBugs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -37,6 +38,8 @@ using namespace tilecheck;
 using conversion::RenameOpPattern;
 using cuda_tile::RoundingMode;
 using cuda_tile::Signedness;
+using selftest::InjectedBug;
+using selftest::isInjected;
 
 std::optional<unsigned> tilecheck::parseComputeCapability(StringRef name) {
   if (!name.consume_front("sm_"))
@@ -226,9 +229,12 @@ void populateArithPatterns(RewritePatternSet &p) {
                : arith::DivUIOp::create(r, loc, a.getLhs(), a.getRhs())
                      .getOperation();
     case RoundingMode::NEGATIVE_INF:
-      return s ? arith::FloorDivSIOp::create(r, loc, a.getLhs(), a.getRhs())
-                     .getOperation()
-               : nullptr;
+      if (!s)
+        return nullptr;
+      // Self-test bug "divi-floor": floor division as truncating division.
+      if (isInjected(InjectedBug::DivIFloor))
+        return arith::DivSIOp::create(r, loc, a.getLhs(), a.getRhs());
+      return arith::FloorDivSIOp::create(r, loc, a.getLhs(), a.getRhs());
     case RoundingMode::POSITIVE_INF:
       return s ? arith::CeilDivSIOp::create(r, loc, a.getLhs(), a.getRhs())
                      .getOperation()
@@ -239,10 +245,13 @@ void populateArithPatterns(RewritePatternSet &p) {
     }
   });
   addExact<aa::CmpIOp>(p, [](aa::CmpIOp op, auto a, ConversionPatternRewriter &r) {
+    bool isSigned = op.getSignedness() == Signedness::Signed;
+    // Self-test bug "cmpi-signedness": every ordering predicate signed.
+    if (isInjected(InjectedBug::CmpISignedness))
+      isSigned = true;
     return arith::CmpIOp::create(
                r, op.getLoc(),
-               cmpiPredicate(op.getComparisonPredicate(),
-                             op.getSignedness() == Signedness::Signed),
+               cmpiPredicate(op.getComparisonPredicate(), isSigned),
                a.getLhs(), a.getRhs())
         .getOperation();
   });
@@ -273,8 +282,13 @@ void populateArithPatterns(RewritePatternSet &p) {
   addExact<aa::FToFOp>(p, [](aa::FToFOp op, auto a,
                              ConversionPatternRewriter &r) -> Operation * {
     Type from = op.getFrom().getType(), to = op.getTo().getType();
-    if (!isStandardFloat(from) || !isStandardFloat(to) ||
-        op.getRoundingMode() != RoundingMode::NEAREST_EVEN)
+    // Self-test bug "ftof-rounding": every float pair arith can convert is
+    // handed to truncf/extf, whose rounding is nearest-even, whatever the
+    // ftof's rounding mode (the verifier allows directed modes only for
+    // conversions to the f8E8M0FNU scale format).
+    bool buggy = isInjected(InjectedBug::FToFRounding);
+    if (!buggy && (!isStandardFloat(from) || !isStandardFloat(to) ||
+                   op.getRoundingMode() != RoundingMode::NEAREST_EVEN))
       return nullptr;
     unsigned fw = mirror::bitWidthOfFloat(from), tw = mirror::bitWidthOfFloat(to);
     if (tw > fw)
@@ -493,6 +507,11 @@ struct ConvertTileAAToTileASPass
   void runOnOperation() override {
     ModuleOp mod = getOperation();
     MLIRContext *ctx = &getContext();
+    if (const std::string &error = selftest::injectedBugSelection().error;
+        !error.empty()) {
+      mod.emitError(error);
+      return signalPassFailure();
+    }
     if (failed(attachKernelSpecs(mod)))
       return signalPassFailure();
 

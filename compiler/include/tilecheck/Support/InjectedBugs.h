@@ -1,0 +1,78 @@
+//===- InjectedBugs.h - Known miscompiles for the harness self-test -*- C++ -*-===//
+//
+// The differential harness must prove that it finds real miscompiles and
+// names the pass that made them. To test that, a few realistic bugs are
+// compiled into the conversion passes, each behind its own name, and stay
+// inert unless the environment variable TILECHECK_INJECT_BUG names one:
+//
+//   TILECHECK_INJECT_BUG=cmpi-signedness tilec-opt ...
+//
+// The variable is read once per process, here and nowhere else. Production
+// runs never set it (the build, the driver, the fuzzers and the campaign
+// scripts do not); only scripts/self_test.py does, for one child process at
+// a time. An empty or unset variable means "no bug". A name that is not in
+// the table below is an error: the first pass that asks fails with a
+// diagnostic listing the known names, so a typo cannot make a self-test
+// silently check the correct compiler.
+//
+// The bugs (docs: fuzz/README.md, "Self-test"):
+//   ftof-rounding    convert-tileaa-to-tileas: ftof with a directed rounding
+//                    mode becomes arith.truncf/extf (nearest-even).
+//   cmpi-signedness  convert-tileaa-to-tileas: unsigned cmpi becomes a
+//                    signed arith.cmpi predicate.
+//   divi-floor       convert-tileaa-to-tileas: signed divi rounding toward
+//                    negative infinity becomes arith.divsi (toward zero).
+//   view-dim-map     convert-cuda-tile-to-tileaa: a partition view's
+//                    dim_map is dropped (the identity is used).
+//   scan-reverse     convert-cuda-tile-to-tileaa: scan's reverse flag is
+//                    dropped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_SUPPORT_INJECTEDBUGS_H
+#define TILECHECK_SUPPORT_INJECTEDBUGS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace tilecheck::selftest {
+
+/// The environment variable that selects an injected bug.
+inline constexpr llvm::StringLiteral kInjectBugEnvVar = "TILECHECK_INJECT_BUG";
+
+enum class InjectedBug {
+  FToFRounding,
+  CmpISignedness,
+  DivIFloor,
+  ViewDimMap,
+  ScanReverse,
+};
+
+/// The command-line name of a bug ("ftof-rounding", ...).
+llvm::StringRef nameOf(InjectedBug bug);
+/// The bug named `name`, if any.
+std::optional<InjectedBug> parseInjectedBug(llvm::StringRef name);
+/// Every bug, in declaration order.
+llvm::ArrayRef<InjectedBug> allInjectedBugs();
+
+/// The process's selection, read from TILECHECK_INJECT_BUG on first use.
+struct InjectedBugSelection {
+  std::optional<InjectedBug> bug;
+  /// Non-empty when the variable names no known bug; the message names the
+  /// value and lists the known names.
+  std::string error;
+};
+const InjectedBugSelection &injectedBugSelection();
+
+/// True when `bug` is the one selected for this process. Passes call this
+/// where the bug would be; it costs one comparison after the first call.
+inline bool isInjected(InjectedBug bug) {
+  return injectedBugSelection().bug == bug;
+}
+
+} // namespace tilecheck::selftest
+
+#endif // TILECHECK_SUPPORT_INJECTEDBUGS_H

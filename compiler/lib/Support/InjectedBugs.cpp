@@ -1,0 +1,70 @@
+//===- InjectedBugs.cpp - Known miscompiles for the harness self-test -----===//
+//
+// Reads TILECHECK_INJECT_BUG once (thread-safe static initialization); see
+// the header for the contract.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Support/InjectedBugs.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cstdlib>
+#include <iterator>
+
+namespace tilecheck::selftest {
+
+namespace {
+struct BugName {
+  InjectedBug bug;
+  llvm::StringLiteral name;
+};
+constexpr BugName kBugNames[] = {
+    {InjectedBug::FToFRounding, "ftof-rounding"},
+    {InjectedBug::CmpISignedness, "cmpi-signedness"},
+    {InjectedBug::DivIFloor, "divi-floor"},
+    {InjectedBug::ViewDimMap, "view-dim-map"},
+    {InjectedBug::ScanReverse, "scan-reverse"},
+};
+constexpr InjectedBug kAllBugs[] = {
+    InjectedBug::FToFRounding, InjectedBug::CmpISignedness,
+    InjectedBug::DivIFloor, InjectedBug::ViewDimMap, InjectedBug::ScanReverse};
+static_assert(std::size(kBugNames) == std::size(kAllBugs),
+              "every bug needs a name");
+} // namespace
+
+llvm::StringRef nameOf(InjectedBug bug) {
+  for (const BugName &b : kBugNames)
+    if (b.bug == bug)
+      return b.name;
+  return "";
+}
+
+std::optional<InjectedBug> parseInjectedBug(llvm::StringRef name) {
+  for (const BugName &b : kBugNames)
+    if (b.name == name)
+      return b.bug;
+  return std::nullopt;
+}
+
+llvm::ArrayRef<InjectedBug> allInjectedBugs() { return kAllBugs; }
+
+const InjectedBugSelection &injectedBugSelection() {
+  static const InjectedBugSelection selection = [] {
+    InjectedBugSelection s;
+    const char *value = std::getenv(kInjectBugEnvVar.data());
+    if (!value || !*value)
+      return s;
+    s.bug = parseInjectedBug(value);
+    if (!s.bug) {
+      s.error = kInjectBugEnvVar.str() + "='" + value +
+                "' names no injected bug; known: ";
+      for (auto [i, b] : llvm::enumerate(kBugNames))
+        s.error += (i ? ", " : "") + b.name.str();
+    }
+    return s;
+  }();
+  return selection;
+}
+
+} // namespace tilecheck::selftest

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Self-test of the differential harness: it must find known miscompiles.
+
+The conversion passes carry a few realistic bugs that stay inert unless the
+environment variable TILECHECK_INJECT_BUG names one
+(compiler/include/tilecheck/Support/InjectedBugs.h). For each bug this test
+takes a small hand-written program that exercises it (tests/SelfTest/) and
+requires that
+
+  1. without the bug, the checker passes (every stage agrees with the input);
+  2. with TILECHECK_INJECT_BUG=<bug>, the checker fails and names the stage
+     (and pass) that the bug lives in as the first that disagrees.
+
+It also requires that an unknown bug name is an error, not a silent no-op.
+
+The checker is one function, chosen by --checker, that returns a Verdict:
+`lowering-diff` runs scripts/lowering_diff.py (stages after each conversion
+and each opt level), `tile-diff` runs issue 6's engine over its default
+matrix and requires every finding to name the same culprit pass. Another
+checker is one more function with the same signature in CHECKERS.
+
+Usage: self_test.py --bin build/bin [--programs tests/SelfTest]
+                    [--checker lowering-diff|tile-diff] [--only BUG]
+Exit status: 0 every bug found and attributed, 1 otherwise, 2 usage.
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ENV_VAR = "TILECHECK_INJECT_BUG"
+
+# bug -> (program under --programs, first disagreeing stage, culprit pass)
+BUGS = collections.OrderedDict([
+    ("ftof-rounding", ("ftof_rounding.mlir", "tileas", "convert-tileaa-to-tileas")),
+    ("cmpi-signedness", ("cmpi_signedness.mlir", "tileas", "convert-tileaa-to-tileas")),
+    ("divi-floor", ("divi_floor.mlir", "tileas", "convert-tileaa-to-tileas")),
+    ("view-dim-map", ("view_dim_map.mlir", "tileaa", "convert-cuda-tile-to-tileaa")),
+    ("scan-reverse", ("scan_reverse.mlir", "tileaa", "convert-cuda-tile-to-tileaa")),
+])
+
+# What a checker says about one program: passed (no disagreement), the first
+# disagreeing stage and its culprit pass (None when unknown), and a message.
+Verdict = collections.namedtuple("Verdict", "passed stage culprit message")
+
+
+def environment(bug):
+    env = dict(os.environ)
+    env.pop(ENV_VAR, None)
+    if bug:
+        env[ENV_VAR] = bug
+    return env
+
+
+def check_lowering_diff(bindir, program, bug):
+    """The checker today: scripts/lowering_diff.py on one program."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lowering_diff.py")
+    proc = subprocess.run([sys.executable, script, "--bin", bindir, "--program", program,
+                           "--jobs", "1", "--json", "-"],
+                          capture_output=True, text=True, env=environment(bug), timeout=600)
+    try:
+        record = json.loads(proc.stdout)["programs"][0]
+    except (ValueError, KeyError, IndexError):
+        return Verdict(False, None, None,
+                       f"lowering_diff.py exit {proc.returncode}, no report: "
+                       f"{proc.stderr.strip()[-500:]}")
+    if record["status"] == "skip":
+        # The input itself does not run cleanly: the self-test program is
+        # broken, which is neither a pass nor a finding.
+        return Verdict(False, None, None, "program not clean: " + record["message"])
+    return Verdict(record["status"] == "ok" and proc.returncode == 0, record["stage"],
+                   record["pass"], record["message"])
+
+
+# The stage (lowering_diff.py's name) right after each culprit pass.
+PASS_STAGE = {"convert-cuda-tile-to-tileaa": "tileaa",
+              "tileaa-assign-atoms": "tileaa+atoms",
+              "convert-tileaa-to-tileas": "tileas"}
+
+
+def check_tile_diff(bindir, program, bug):
+    """tile-diff (fuzz/README.md) on one program over its default matrix,
+    bit-exact: every finding must name the same culprit pass."""
+    with tempfile.TemporaryDirectory(prefix="self-test-") as findings:
+        proc = subprocess.run([os.path.join(bindir, "tile-diff"), program, "--bit-exact",
+                               "--findings", findings, "--jobs", "1",
+                               # No RLIMIT_AS: ASan's shadow memory needs
+                               # far more address space than the default.
+                               "--memory-mb", "0"],
+                              capture_output=True, text=True, env=environment(bug), timeout=600)
+    lines = proc.stdout.splitlines() + proc.stderr.splitlines()
+    summary = next((l for l in lines if l.endswith(" buckets") and "programs checked" in l), "")
+    if proc.returncode == 0:
+        return Verdict(True, None, None, summary)
+    if proc.returncode != 1:
+        return Verdict(False, None, None,
+                       f"tile-diff exit {proc.returncode}: {proc.stderr.strip()[-500:]}")
+    culprits = {m.group(1) for m in
+                (re.search(r" culprit=(\S+)", l) for l in lines if l.startswith("finding:")) if m}
+    if len(culprits) != 1:
+        return Verdict(False, None, "/".join(sorted(culprits)) or None,
+                       f"findings blame {sorted(culprits)}: {summary}")
+    culprit = culprits.pop()
+    first = next(l for l in lines if l.startswith("finding:"))
+    return Verdict(False, PASS_STAGE.get(culprit), culprit, first)
+
+
+CHECKERS = {"lowering-diff": check_lowering_diff, "tile-diff": check_tile_diff}
+
+
+def check_unknown_name(bindir, program):
+    """An unknown bug name must make the conversions fail with a message."""
+    opt = os.path.join(bindir, "tilec-opt")
+    proc = subprocess.run([opt, "--pass-pipeline=builtin.module(convert-cuda-tile-to-tileaa)",
+                           program], capture_output=True, text=True,
+                          env=environment("no-such-bug"), timeout=120)
+    if proc.returncode == 0:
+        return False, "tilec-opt accepted TILECHECK_INJECT_BUG=no-such-bug"
+    if "names no injected bug" not in proc.stderr:
+        return False, f"unexpected diagnostic: {proc.stderr.strip()[:300]}"
+    return True, "unknown name rejected"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True, help="tool directory (tilec, tilec-opt, tile-run)")
+    ap.add_argument("--programs", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "tests", "SelfTest"))
+    ap.add_argument("--checker", choices=sorted(CHECKERS), default="lowering-diff")
+    ap.add_argument("--only", action="append", choices=list(BUGS),
+                    help="check only this bug (repeatable)")
+    args = ap.parse_args()
+    check = CHECKERS[args.checker]
+
+    failures = 0
+    for bug, (program, want_stage, want_pass) in BUGS.items():
+        if args.only and bug not in args.only:
+            continue
+        path = os.path.join(args.programs, program)
+        clean = check(args.bin, path, None)
+        if not clean.passed:
+            failures += 1
+            print(f"FAIL {bug}: without the bug, {program} does not pass: "
+                  f"{clean.stage}: {clean.message}")
+            continue
+        buggy = check(args.bin, path, bug)
+        if buggy.passed:
+            failures += 1
+            print(f"FAIL {bug}: the checker does not find it in {program}")
+        elif (buggy.stage, buggy.culprit) != (want_stage, want_pass):
+            failures += 1
+            print(f"FAIL {bug}: blamed stage {buggy.stage} (pass {buggy.culprit}) "
+                  f"instead of {want_stage} ({want_pass}): {buggy.message}")
+        else:
+            print(f"ok   {bug}: found at stage {buggy.stage} ({buggy.culprit}): "
+                  f"{buggy.message}")
+
+    ok, msg = check_unknown_name(args.bin, os.path.join(args.programs, BUGS[next(iter(BUGS))][0]))
+    print(f"{'ok  ' if ok else 'FAIL'} unknown bug name: {msg}")
+    failures += 0 if ok else 1
+    print(f"self-test: {failures} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
