@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Engine.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
@@ -324,7 +325,7 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
     ::close(fds[0]);
     if (errFd >= 0)
       ::dup2(errFd, 2);
-    if (limits.memoryMb) {
+    if (limits.memoryMb && canLimitAddressSpace()) {
       struct rlimit rl;
       rl.rlim_cur = rl.rlim_max = static_cast<rlim_t>(limits.memoryMb) << 20;
       ::setrlimit(RLIMIT_AS, &rl);
@@ -610,6 +611,12 @@ void maybeInjectFault(StringRef where) {
     for (;;)
       ::pause();
   } else if (what == "oom") {
+    // Without an address-space limit (ASan builds) this would take the
+    // machine's memory: refuse instead.
+    if (!canLimitAddressSpace()) {
+      std::fputs("test hook 'oom' needs an address-space limit\n", stderr);
+      std::abort();
+    }
     // Touch memory until the address-space limit stops us.
     std::vector<std::unique_ptr<char[]>> hog;
     for (;;) {

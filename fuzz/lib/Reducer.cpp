@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Reduce.h"
 
 #include "tilecheck/InitAll.h"
@@ -277,8 +278,10 @@ int runInterpreterIsolated(MLIRContext &context, const Candidate &cand,
       close(devNull);
     }
     // Keep a runaway candidate from taking the machine down.
-    struct rlimit mem = {8ull << 30, 8ull << 30};
-    setrlimit(RLIMIT_AS, &mem);
+    if (fuzz::canLimitAddressSpace()) {
+      struct rlimit mem = {8ull << 30, 8ull << 30};
+      setrlimit(RLIMIT_AS, &mem);
+    }
     alarm(120);
     oracle::TileRunConfig config;
     int code = oracle::kExitUsage;
