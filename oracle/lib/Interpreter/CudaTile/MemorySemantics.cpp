@@ -612,18 +612,32 @@ LogicalResult getIndexSpaceShapeSem(ExecContext &ctx, Operation *operation) {
   return setSizeResults(ctx, op, dims, "index space size");
 }
 
+/// The prologue of every view access: the view operand's value, and the
+/// addresses of the `tileSize` elements the access touches. `what` names the
+/// tile in the size-mismatch error.
+template <typename OpT>
+const TiledViewValue *locateViewAccess(ExecContext &ctx, OpT op,
+                                       int64_t tileSize, StringRef what,
+                                       TileAddresses &where) {
+  const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
+  if (!view || failed(locateTile(ctx, op, *view, op.getIndex(), where)))
+    return nullptr;
+  if (tileSize != static_cast<int64_t>(where.addr.size())) {
+    (void)ctx.error(op, (what + " tile shape differs from the view tile").str());
+    return nullptr;
+  }
+  return view;
+}
+
 template <typename OpT>
 LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
-  const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
+  Tile t = makeTile(op.getTile().getType());
+  TileAddresses where;
+  const TiledViewValue *view =
+      locateViewAccess(ctx, op, t.size(), "result", where);
   if (!view)
     return failure();
-  TileAddresses where;
-  if (failed(locateTile(ctx, op, *view, op.getIndex(), where)))
-    return failure();
-  Tile t = makeTile(op.getTile().getType());
-  if (t.size() != static_cast<int64_t>(where.addr.size()))
-    return ctx.error(op, "result tile shape differs from the view tile");
   Ordering ord =
       orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   for (int64_t i = 0; i < t.size(); ++i) {
@@ -644,15 +658,10 @@ LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
 template <typename OpT>
 LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
-  const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
-  if (!view)
-    return failure();
-  TileAddresses where;
-  if (failed(locateTile(ctx, op, *view, op.getIndex(), where)))
-    return failure();
   const Tile &t = ctx.getTile(op.getTile());
-  if (t.size() != static_cast<int64_t>(where.addr.size()))
-    return ctx.error(op, "stored tile shape differs from the view tile");
+  TileAddresses where;
+  if (!locateViewAccess(ctx, op, t.size(), "stored", where))
+    return failure();
   Ordering ord =
       orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Elements past the tensor edge are masked: they touch no memory.
@@ -667,15 +676,10 @@ LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
 template <typename OpT>
 LogicalResult atomicRedViewSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
-  const TiledViewValue *view = tiledViewOf(ctx, op, op.getView());
-  if (!view)
-    return failure();
-  TileAddresses where;
-  if (failed(locateTile(ctx, op, *view, op.getIndex(), where)))
-    return failure();
   const Tile &values = ctx.getTile(op.getValue());
-  if (values.size() != static_cast<int64_t>(where.addr.size()))
-    return ctx.error(op, "value tile shape differs from the view tile");
+  TileAddresses where;
+  if (!locateViewAccess(ctx, op, values.size(), "value", where))
+    return failure();
   Ordering ord =
       orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Like stores, the part of the tile past the tensor edge is masked.
