@@ -1,6 +1,8 @@
 // RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas{compute-capability=sm_90})' %s | FileCheck %s --check-prefixes=CHECK,SM90
 // RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas)' %s | FileCheck %s --check-prefixes=CHECK,SM80
 // RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas{compute-capability=sm_100a})' %s | FileCheck %s --check-prefixes=CHECK,SM100
+// Tensor memory is assignable from sm_100 (convert-tileaa-to-tileas-errors.mlir: not before).
+// RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas{compute-capability=sm_100a})' %S/Inputs/tmem-layout.mlir | FileCheck %S/Inputs/tmem-layout.mlir
 // The output parses again.
 // RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas{compute-capability=sm_100a})' %s | tilec-opt > /dev/null
 
@@ -102,3 +104,22 @@ nv_tileaa.func @mma(%a: tensor<16x8xf16>, %b: tensor<8x16xf16>, %c: tensor<16x16
   %e = "nv_tileaa.dot_int"(%ia, %ib, %ic) <{signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}> : (tensor<16x32xi8>, tensor<32x16xi8>, tensor<16x16xi32>) -> tensor<16x16xi32>
   nv_tileaa.return
 }
+
+// Layouts are metadata: a requested layout is carried verbatim, cat and
+// extract results inherit their sources' layout.
+// CHECK-LABEL: nv_tileaa.func @layouts
+nv_tileaa.func @layouts(%a: tensor<4x4xf32>, %i: i32) {
+  // CHECK: %[[L:.*]] = arith.negf %{{.*}} {layout = #nv_tileas<layout smem>}
+  %l = "nv_tileaa.negf"(%a) {layout = #nv_tileas<layout smem>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  // CHECK: %[[R:.*]] = math.absf %{{.*}} {layout = #nv_tileas<layout smem>}
+  %r = "nv_tileaa.absf"(%a) {layout = #nv_tileas<layout smem>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  // CHECK: "nv_tileas.cat"(%[[L]], %[[R]]) <{dim = 0 : i64}> {layout = #nv_tileas<layout smem>}
+  %c = "nv_tileaa.cat"(%l, %r) <{dim = 0 : i64}> : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
+  // CHECK: "nv_tileas.extract"(%{{.*}}, %{{.*}}, %{{.*}}) {layout = #nv_tileas<layout smem>}
+  %e = "nv_tileaa.extract"(%c, %i, %i) : (tensor<8x4xf32>, i32, i32) -> tensor<2x2xf32>
+  // Sources without layouts give a result without one.
+  // CHECK: "nv_tileas.cat"(%{{.*}}, %{{.*}}) <{dim = 1 : i64}> : (tensor<4x4xf32>
+  %u = "nv_tileaa.cat"(%a, %a) <{dim = 1 : i64}> : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x8xf32>
+  nv_tileaa.return
+}
+

@@ -500,6 +500,119 @@ struct BlockScalePattern : OpConversionPattern<nv_tileaa::MmaBlockScaleOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Layouts (Lowering.md, "Layouts")
+//===----------------------------------------------------------------------===//
+
+/// Discardable attribute naming the layout an op's result is requested in
+/// (nv_tileaa) or was assigned (nv_tileas): `#nv_tileas<layout ...>`.
+constexpr StringLiteral kLayoutAttrName = "layout";
+
+/// The layout recorded on the producer of `v`: null for a block argument or
+/// a producer without one. Producers converted earlier in the walk carried
+/// the attribute onto their replacement, and the original is still there.
+nv_tileas::LayoutKindAttr layoutOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return {};
+  return def->getAttrOfType<nv_tileas::LayoutKindAttr>(kLayoutAttrName);
+}
+
+/// Layout assignment: an op that requests a layout must produce exactly one
+/// tensor that the layout can hold. Register and shared-memory layouts hold
+/// any tensor, MMA fragments a matrix, tensor memory exists from sm_100.
+LogicalResult assignLayout(Operation *op) {
+  Attribute requested = op->getAttr(kLayoutAttrName);
+  if (!requested)
+    return success();
+  auto layout = dyn_cast<nv_tileas::LayoutKindAttr>(requested);
+  auto fail = [&](const Twine &why) -> LogicalResult {
+    return op->emitError("fails to assign layout").attachNote() << why;
+  };
+  if (!layout)
+    return fail("'layout' must be a #nv_tileas<layout ...> attribute");
+  if (op->getNumResults() != 1)
+    return fail("a layout is assigned to an op with exactly one result");
+  auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!tensor)
+    return fail("a layout is assigned to a tensor, not a scalar");
+  using K = nv_tileas::LayoutKind;
+  K kind = layout.getValue();
+  if ((kind == K::MmaA || kind == K::MmaB || kind == K::MmaC) &&
+      tensor.getRank() != 2)
+    return fail("an MMA fragment layout holds a rank-2 tensor");
+  if (kind == K::Tmem) {
+    std::optional<unsigned> cc = computeCapabilityOf(op);
+    if (!cc || *cc < 100)
+      return fail("tensor memory needs compute capability sm_100 or later");
+  }
+  return success();
+}
+
+/// cat: both sources carry a layout or neither does, the two agree, and the
+/// result is in the sources' layout (which it inherits when it requests
+/// none).
+struct CatLayoutPattern : RenameOpPattern {
+  CatLayoutPattern(const TypeConverter &tc, MLIRContext *ctx)
+      : RenameOpPattern(tc, ctx, "nv_tileaa.cat", "nv_tileas.cat", rekey) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto cat = cast<nv_tileaa::CatOp>(op);
+    nv_tileas::LayoutKindAttr lhs = layoutOf(cat.getLhs());
+    nv_tileas::LayoutKindAttr rhs = layoutOf(cat.getRhs());
+    if (static_cast<bool>(lhs) != static_cast<bool>(rhs))
+      return op->emitError("missing source layout").attachNote()
+             << "the " << (lhs ? "rhs" : "lhs")
+             << " operand has no layout while the "
+             << (lhs ? "lhs" : "rhs") << " operand is in " << (lhs ? lhs : rhs);
+    if (lhs && lhs != rhs)
+      return op->emitError("failed to infer source layout").attachNote()
+             << "the operands are in " << lhs << " and " << rhs;
+    if (lhs) {
+      Attribute requested = op->getAttr(kLayoutAttrName);
+      if (requested && requested != lhs)
+        return op->emitError("fails to assign layout").attachNote()
+               << "the result is requested in " << requested
+               << " but its sources are in " << lhs;
+      if (!requested)
+        rewriter.modifyOpInPlace(op, [&] { op->setAttr(kLayoutAttrName, lhs); });
+    }
+    return rewriteAs(op, "nv_tileas.cat", operands, rewriter,
+                     *getTypeConverter(), rekey);
+  }
+};
+
+/// extract: a slice of a register or shared-memory tile, in its source's
+/// layout.
+struct ExtractLayoutPattern : RenameOpPattern {
+  ExtractLayoutPattern(const TypeConverter &tc, MLIRContext *ctx)
+      : RenameOpPattern(tc, ctx, "nv_tileaa.extract", "nv_tileas.extract",
+                        rekey) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto extract = cast<nv_tileaa::ExtractOp>(op);
+    nv_tileas::LayoutKindAttr source = layoutOf(extract.getSource());
+    if (source) {
+      using K = nv_tileas::LayoutKind;
+      if (source.getValue() != K::Reg && source.getValue() != K::Smem)
+        return op->emitError(
+            "TODO: only reg and smem layouts are supported at the moment");
+      Attribute requested = op->getAttr(kLayoutAttrName);
+      if (requested && requested != source)
+        return op->emitError("fails to assign layout").attachNote()
+               << "the result is requested in " << requested
+               << " but its source is in " << source;
+      if (!requested)
+        rewriter.modifyOpInPlace(op,
+                                 [&] { op->setAttr(kLayoutAttrName, source); });
+    }
+    return rewriteAs(op, "nv_tileas.extract", operands, rewriter,
+                     *getTypeConverter(), rekey);
+  }
+};
+
 struct ConvertTileAAToTileASPass
     : tilecheck::impl::ConvertTileAAToTileASBase<ConvertTileAAToTileASPass> {
   using ConvertTileAAToTileASBase::ConvertTileAAToTileASBase;
@@ -514,6 +627,18 @@ struct ConvertTileAAToTileASPass
     }
     if (failed(attachKernelSpecs(mod)))
       return signalPassFailure();
+    // Layout assignment runs before any pattern, so that a pattern reading
+    // a producer's layout reads an assigned one.
+    WalkResult assigned = mod.walk([](Operation *op) {
+      if (isa<nv_tileaa::NvTileAADialect>(op->getDialect()) &&
+          failed(assignLayout(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (assigned.wasInterrupted()) {
+      mod.emitError("failed to convert nv_tileaa to nv_tileas");
+      return signalPassFailure();
+    }
 
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
@@ -559,8 +684,11 @@ struct ConvertTileAAToTileASPass
                                     ("nv_tileaa." + from).str(),
                                     ("nv_tileas." + to).str(), rekey);
     };
-#define MIRROR_OP(CLASS, MNEMONIC) rename(MNEMONIC, MNEMONIC);
+#define MIRROR_OP(CLASS, MNEMONIC)                                             \
+  if (StringRef(MNEMONIC) != "cat" && StringRef(MNEMONIC) != "extract")        \
+    rename(MNEMONIC, MNEMONIC);
 #include "tilecheck/Dialect/Mirror/MirrorOps.def"
+    patterns.add<CatLayoutPattern, ExtractLayoutPattern>(converter, ctx);
     rename("make_memref", "make_memref");
     rename("make_tiled_view", "view");
     rename("memref_shape", "memref_shape");
