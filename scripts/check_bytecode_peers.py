@@ -30,6 +30,7 @@ is installed.
 """
 
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -105,6 +106,9 @@ DEBUG_PRINT = ["--mlir-print-debuginfo", "--mlir-print-local-scope"]
 MODULE_CLOSER = re.compile(r"^( {0,2})} loc\(.*\)$", re.M)
 
 
+FPOWF = re.compile(r"(= )fpowf ")
+
+
 def same_as_disassembly(disasm, tool_dir, bc, env):
     """NVIDIA's disassembler and our reader must see the same module,
     locations (the debug section) included: both texts are normalized by
@@ -115,6 +119,9 @@ def same_as_disassembly(disasm, tool_dir, bc, env):
         return False, text
     # Attribute aliases (#loc3 = ...) follow the functions in the
     # disassembly; they must precede the module that uses them.
+    # Newer releases print pow's opcode as `fpowf` (13.4 added fpowi beside
+    # it); the 13.3 op set we implement calls it `pow`.
+    text = FPOWF.sub(r"\1pow ", text)
     lines = text.splitlines()
     aliases = [l for l in lines if l.startswith("#")]
     body = [l for l in lines if not l.startswith("#")]
@@ -128,42 +135,76 @@ def same_as_disassembly(disasm, tool_dir, bc, env):
     return same, "disassembly differs from our reading"
 
 
-def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose):
+def check_tileiras(tileiras, translate, seeds, versions, gpu, tmp, verbose, jobs=1):
+    """Counts (accepted, disassembly agrees, total) over `seeds`, a list of
+    (name, path, optional) where an optional input may use ops newer than a
+    version (it is then left out of that version's count)."""
     env = dict(os.environ)
     env["CUDA_HOME"] = os.path.dirname(os.path.dirname(tileiras))
     env["PATH"] = os.path.dirname(tileiras) + os.pathsep + env.get("PATH", "")
     disasm = os.path.join(os.path.dirname(tileiras), "tileirdisasm")
     tool_dir = os.path.dirname(translate)
+
+    def one(version, name, seed, optional):
+        """(counted, accepted, agrees, messages) of one input and version."""
+        msgs = []
+        bc = os.path.join(tmp, f"{name}.{version}.tileirbc")
+        code, out = run([translate, "--mlir-to-tileirbc", "--bytecode-version",
+                         version, seed, "-o", bc])
+        if code != 0 and "not available in bytecode version" in out and optional:
+            return 0, 0, 0, msgs
+        if code != 0:
+            msgs.append(f"  write failed {version} {name}: {out.strip().splitlines()[:1]}")
+            return 1, 0, 0, msgs
+        same = 0
+        if os.path.exists(disasm):
+            same, why = same_as_disassembly(disasm, tool_dir, bc, env)
+            if not same:
+                msgs.append(f"  tileirdisasm disagrees {version} {name}: {why.strip()[:200]}")
+        code, out = run([tileiras, "--gpu-name", gpu, "--lineinfo", bc,
+                         "-o", bc + ".cubin"], env=env)
+        accepted = code == 0 and os.path.getsize(bc + ".cubin") > 0
+        if accepted:
+            if verbose:
+                msgs.append(f"  ok {version} {name}")
+        else:
+            msgs.append(f"  tileiras rejected {version} {name} (exit {code}): "
+                        f"{out.strip().splitlines()[:2]}")
+        for f in (bc, bc + ".cubin"):
+            if os.path.exists(f):
+                os.remove(f)
+        return 1, int(accepted), int(same), msgs
+
+    work = [(v, n, p, o) for v in versions for (n, p, o) in seeds]
     ok = total = agree = 0
-    for version in versions:
-        for seed in seeds:
-            name = os.path.splitext(os.path.basename(seed))[0]
-            total += 1
-            bc = os.path.join(tmp, f"{name}.{version}.tileirbc")
-            code, out = run([translate, "--mlir-to-tileirbc", "--bytecode-version",
-                             version, seed, "-o", bc])
-            if code != 0 and "not available in bytecode version" in out and \
-                    os.path.dirname(seed) != os.path.dirname(seeds[0]):
-                total -= 1  # an extra input using ops newer than `version`
-                continue
-            if code != 0:
-                print(f"  write failed {version} {name}: {out.strip().splitlines()[:1]}")
-                continue
-            if os.path.exists(disasm):
-                same, why = same_as_disassembly(disasm, tool_dir, bc, env)
-                agree += same
-                if not same:
-                    print(f"  tileirdisasm disagrees {version} {name}: {why.strip()[:200]}")
-            code, out = run([tileiras, "--gpu-name", gpu, "--lineinfo", bc,
-                             "-o", bc + ".cubin"], env=env)
-            if code == 0 and os.path.getsize(bc + ".cubin") > 0:
-                ok += 1
-                if verbose:
-                    print(f"  ok {version} {name}")
-            else:
-                print(f"  tileiras rejected {version} {name} (exit {code}): "
-                      f"{out.strip().splitlines()[:2]}")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for counted, accepted, same, msgs in pool.map(lambda w: one(*w), work):
+            total += counted
+            ok += accepted
+            agree += same
+            for m in msgs:
+                print(m)
     return ok, agree, total
+
+
+PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full"]
+
+
+def generate_programs(tool_dir, count, first_seed, out_dir):
+    """`count` programs from tile-gen, spread over every preset, as
+    (name, path, optional) inputs."""
+    per = -(-count // len(PRESETS))
+    programs = []
+    for preset in PRESETS:
+        d = os.path.join(out_dir, preset)
+        code, out = run([os.path.join(tool_dir, "tile-gen"), "--count", str(per),
+                         "--seed", str(first_seed), "--policy", preset, "-o", d])
+        if code != 0:
+            sys.exit(f"tile-gen failed for {preset}: {out.strip()[:300]}")
+        for path in sorted(glob.glob(os.path.join(d, "*", "program.mlir"))):
+            seed = os.path.basename(os.path.dirname(path))
+            programs.append((f"gen-{preset}-{seed}", path, False))
+    return programs[:count] if len(programs) > count else programs
 
 
 def check_cutile(translate, versions, tmp, verbose, tileiras):
@@ -212,13 +253,20 @@ def main(argv=None):
                              "versions too old for their ops are skipped")
     parser.add_argument("--versions", nargs="+", default=["13.1", "13.2", "13.3"])
     parser.add_argument("--gpu-name", default="sm_100")
+    parser.add_argument("--generate", type=int, default=0, metavar="N",
+                        help="also N programs from tile-gen, spread over every preset")
+    parser.add_argument("--generate-seed", type=int, default=7000,
+                        help="first tile-gen seed of each preset")
+    parser.add_argument("--jobs", type=int, default=1, help="inputs checked at once")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
 
     translate = os.path.join(args.tool_dir, "tilec-translate")
-    seeds = sorted(glob.glob(os.path.join(args.seeds, "*.mlir")))
+    seeds = [(os.path.splitext(os.path.basename(p))[0], p, False)
+             for p in sorted(glob.glob(os.path.join(args.seeds, "*.mlir")))]
     for extra in args.extra:
-        seeds += sorted(glob.glob(os.path.join(extra, "*.mlir")))
+        seeds += [(os.path.splitext(os.path.basename(p))[0], p, True)
+                  for p in sorted(glob.glob(os.path.join(extra, "*.mlir")))]
     tileiras = find_tileiras()
     try:
         import cuda.tile  # noqa: F401
@@ -231,9 +279,12 @@ def main(argv=None):
 
     parts, failed = [], False
     with tempfile.TemporaryDirectory() as tmp:
+        if args.generate:
+            seeds += generate_programs(args.tool_dir, args.generate, args.generate_seed,
+                                       os.path.join(tmp, "generated"))
         if tileiras:
             ok, agree, total = check_tileiras(tileiras, translate, seeds, args.versions,
-                                              args.gpu_name, tmp, args.verbose)
+                                              args.gpu_name, tmp, args.verbose, args.jobs)
             parts.append(f"tileiras accepted {ok}/{total}")
             parts.append(f"tileirdisasm agrees {agree}/{total}")
             failed |= ok != total or agree != total

@@ -1278,7 +1278,11 @@ LogicalResult Reader::readGlobals(Block *body) {
     Attribute value;
     if (failed(denseConstant(constIndex, type, value)))
       return failure();
-    OperationState state(loc, "cuda_tile.global");
+    // The global section carries no location: like NVIDIA's reader
+    // (tileirdisasm prints `loc(unknown)`), the op gets none rather than
+    // the file's.
+    OperationState state(UnknownLoc::get(builder.getContext()),
+                         "cuda_tile.global");
     state.addAttribute("sym_name", builder.getStringAttr(name));
     state.addAttribute("value", value);
     state.addAttribute("alignment", builder.getI64IntegerAttr(alignment));
