@@ -528,6 +528,11 @@ struct ConvertTileAAToTileASPass
     target.addIllegalDialect<nv_tileaa::NvTileAADialect>();
     target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp,
                       nv_tileaa::MarkForReuseOp, ModuleOp>();
+    // Queues and execute survive: tileas-materialize-async consumes them
+    // (seed 001).
+    target.addLegalOp<nv_tileaa::QueueCreateOp, nv_tileaa::QueuePutOp,
+                      nv_tileaa::QueueGetOp, nv_tileaa::ExecuteOp,
+                      nv_tileaa::ExecuteYieldOp>();
     if (failed(applyPartialConversion(mod, target, std::move(patterns)))) {
       mod.emitError("failed to convert nv_tileaa to nv_tileas");
       signalPassFailure();
