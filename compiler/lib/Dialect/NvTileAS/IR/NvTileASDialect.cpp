@@ -164,9 +164,9 @@ PipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult CreatePipelineOp::verify() {
-  if (getProducerGroupSize() < 1)
+  if (static_cast<int32_t>(getProducerGroupSize()) < 1)
     return emitOpError("producer_group_size must be at least 1");
-  if (getConsumerGroupSize() < 1)
+  if (static_cast<int32_t>(getConsumerGroupSize()) < 1)
     return emitOpError("consumer_group_size must be at least 1");
   return success();
 }
