@@ -192,6 +192,58 @@ module {
     EXPECT_EQ(runInt(seed), 42) << "seed " << seed;
 }
 
+/// An execute per iteration of a loop of COUNT: each agent puts 2*i into a
+/// one-slot queue, which the block drains right away (GET) or never.
+const char *const kAgentPerIterationProgram = R"mlir(
+module {
+  nv_tileaa.func @f() -> i32 {
+    %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, 1>
+    %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
+    %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
+    %c2 = "nv_tileaa.constant"() <{value = dense<2> : tensor<i32>}> : () -> i32
+    %n = "nv_tileaa.constant"() <{value = dense<COUNT> : tensor<i32>}> : () -> i32
+    %r = "nv_tileaa.for"(%c0, %n, %c1, %c0) ({
+    ^bb0(%i: i32, %acc: i32):
+      %v = "nv_tileaa.muli"(%i, %c2) : (i32, i32) -> i32
+      nv_tileaa.execute {
+        nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<i32, 1>, i32
+        nv_tileaa.execute.yield
+      }
+      GET
+    }) : (i32, i32, i32, i32) -> i32
+    nv_tileaa.return %r : i32
+  }
+}
+)mlir";
+
+TEST_F(OracleAsync, ManyShortLivedAgents) {
+  // 1000 agents in all, at most two alive at once.
+  ASSERT_TRUE(parse(replaceAll(
+      replaceAll(kAgentPerIterationProgram, "COUNT", "1000"), "GET",
+      "%w = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<i32, 1>, i32\n"
+      "      %s = \"nv_tileaa.addi\"(%acc, %w) : (i32, i32) -> i32\n"
+      "      \"nv_tileaa.continue\"(%s) : (i32) -> ()")));
+  // sum(2 * i) for i in [0, 1000).
+  EXPECT_EQ(runInt(), 999000);
+  EXPECT_EQ(runInt(5), 999000);
+}
+
+TEST_F(OracleAsync, TooManyLiveAgentsStopCleanly) {
+  // Nobody gets: agent i > 0 blocks in its put, so live agents pile up
+  // until the limit stops the run; every blocked thread then unwinds.
+  ASSERT_TRUE(parse(replaceAll(
+      replaceAll(kAgentPerIterationProgram, "COUNT", "1000"), "GET",
+      "\"nv_tileaa.continue\"(%acc) : (i32) -> ()")));
+  for (std::optional<uint64_t> seed :
+       {std::optional<uint64_t>(), std::optional<uint64_t>(3)}) {
+    RunFailure f = runFailure(seed);
+    EXPECT_EQ(f.kind, FailureKind::Error) << f.str();
+    EXPECT_NE(f.message.find("would run more than 256 agents at once"),
+              std::string::npos)
+        << f.message;
+  }
+}
+
 TEST_F(OracleAsync, QueueIterationPutTwiceIsUB) {
   ASSERT_TRUE(parse(R"mlir(
 module {

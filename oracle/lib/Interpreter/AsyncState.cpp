@@ -37,6 +37,17 @@ AsyncState::~AsyncState() { (void)finish(nullptr); }
 //===----------------------------------------------------------------------===//
 
 FailureOr<unsigned> AsyncState::spawn(Operation *owner, Region &region) {
+  // Give the threads of ended agents back. An ended agent's thread only
+  // returns after handing the baton on, so joining it cannot block for
+  // long; the Agent record stays (ids index `agents`).
+  for (unsigned id : endedUnjoined) {
+    agents[id]->thread.join();
+    agents[id]->ownEnv.clear();
+  }
+  endedUnjoined.clear();
+  if (liveAgents >= kMaxLiveAgents)
+    return ctx.error(owner, "would run more than " + Twine(kMaxLiveAgents) +
+                                " agents at once in one tile block");
   if (agents.size() >= kMaxAgents)
     return ctx.error(owner, "starts more than " + Twine(kMaxAgents) +
                                 " agents in one tile block");
@@ -67,6 +78,7 @@ FailureOr<unsigned> AsyncState::spawn(Operation *owner, Region &region) {
   }
   Agent &a = *agent;
   agents.push_back(std::move(agent));
+  ++liveAgents;
   a.thread = std::thread([this, &a] { agentMain(a); });
   return a.id;
 }
@@ -88,6 +100,8 @@ void AsyncState::agentMain(Agent &a) {
   }
   a.ended = true;
   a.ready = nullptr;
+  --liveAgents;
+  endedUnjoined.push_back(a.id);
   // The last state change of this thread: after handTo it only returns.
   handTo(pickNext(a));
 }
@@ -200,6 +214,7 @@ LogicalResult AsyncState::finish(Operation *where) {
   for (std::unique_ptr<Agent> &a : agents)
     if (a->thread.joinable())
       a->thread.join();
+  endedUnjoined.clear();
   ctx.activeEnv = &ctx.env;
   finished = true;
   return success(!ctx.hasFailed());

@@ -51,9 +51,11 @@ namespace tilecheck::oracle {
 
 class AsyncState {
 public:
-  /// Most agents one tile block may start (a runaway execute in a loop is a
-  /// malformed program, not something to give a thread each).
-  static constexpr unsigned kMaxAgents = 256;
+  /// Most agents of one tile block alive at once, and started in all (a
+  /// runaway execute in a loop is a malformed program, not something to
+  /// give a thread each). Ended agents give their thread back.
+  static constexpr unsigned kMaxLiveAgents = 256;
+  static constexpr unsigned kMaxAgents = 1u << 16;
 
   AsyncState(ExecContext &ctx, std::optional<uint64_t> seed);
   ~AsyncState();
@@ -160,6 +162,10 @@ private:
   /// Values each agent region uses from above, computed once per region.
   llvm::DenseMap<mlir::Region *, llvm::SmallVector<mlir::Value>> captures;
   std::deque<Channel> channels;
+  /// Agents started and not ended (agent 0 not counted), and ended agents
+  /// whose thread was not joined yet.
+  unsigned liveAgents = 0;
+  std::vector<unsigned> endedUnjoined;
   /// The baton: the id of the agent that may run. Written under `mu`.
   unsigned current = 0;
   /// Set when the block fails: every agent unwinds.

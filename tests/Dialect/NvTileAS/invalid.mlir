@@ -236,3 +236,17 @@ nv_tileaa.func @f(%v: tensor<4xf32>) {
   "nv_tileas.async.wait"(%v) : (tensor<4xf32>) -> ()
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @f(%c: i1) {
+  // expected-error @+1 {{an agent cannot return from the function}}
+  nv_tileas.async.pipeline.agent_switch {
+    "nv_tileas.if"(%c) ({
+      nv_tileaa.return
+    }, {
+    }) : (i1) -> ()
+    nv_tileas.async.pipeline.yield
+  }
+  nv_tileaa.return
+}

@@ -367,7 +367,7 @@ def NvTileAS_AgentSwitchOp : NvTileAS_Op<"async.pipeline.agent_switch", [
     block; they all start together and the op completes when every one has
     finished. `num_warps`, when present, gives each agent's warp count (one
     entry per region). Each region ends with `async.pipeline.yield` without
-    values.
+    values and contains no `nv_tileaa.return`.
 
     ```mlir
     nv_tileas.async.pipeline.agent_switch attributes {num_warps = array<i32: 1, 4>} {
