@@ -141,10 +141,10 @@ AsyncState::Agent &AsyncState::pickNext(Agent &self) {
 }
 
 void AsyncState::handTo(Agent &next) {
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    current = next.id;
-  }
+  // Notify under the lock: once it is released the next agent may run, and
+  // this thread (an ended agent) must not touch anything after that.
+  std::lock_guard<std::mutex> lock(mu);
+  current = next.id;
   next.cv.notify_one();
 }
 

@@ -422,6 +422,9 @@ def NvTileAS_ToAsyncOp : NvTileAS_Op<"async.to_async", [Pure,
                    "future", "FutureType::get($_self.getContext(), $_self)">]> {
   let summary = "wraps a value as the result of asynchronous work";
   let description = [{
+    The future completes, at the latest when it is waited for, with
+    `value`.
+
     ```mlir
     %f = nv_tileas.async.to_async %v : tensor<4xf32>
     ```
@@ -436,6 +439,8 @@ def NvTileAS_FutureWaitOp : NvTileAS_Op<"async.future_wait", [
                    "result", "::llvm::cast<FutureType>($_self).getValueType()">]> {
   let summary = "waits for a future and returns its value";
   let description = [{
+    Blocks until the work behind the future completed.
+
     ```mlir
     %v = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<4xf32>>
     ```
@@ -448,6 +453,8 @@ def NvTileAS_FutureWaitOp : NvTileAS_Op<"async.future_wait", [
 def NvTileAS_WaitOp : NvTileAS_Op<"async.wait"> {
   let summary = "waits until the work a token stands for completed";
   let description = [{
+    Returns at once for a token from `create_none`.
+
     ```mlir
     nv_tileas.async.wait %t
     ```
