@@ -263,8 +263,9 @@ AsyncState &ExecContext::getAsyncState() {
 }
 
 LogicalResult ExecContext::finishAgents(Operation *where) {
+  // Without agents the body's own result is the block's.
   if (!async)
-    return success(!runFailure);
+    return success();
   return async->finish(where);
 }
 
