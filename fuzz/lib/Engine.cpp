@@ -686,6 +686,9 @@ oracle::TileRunConfig runConfigFor(const ProgramCase &program,
   for (const std::string &a : program.args)
     cfg.args.push_back({a});
   cfg.run.blockOrderSeed = order;
+  // The block-order seed doubles as the interleaving seed of agents
+  // (Config.h).
+  cfg.run.agentSeed = order;
   cfg.run.maxSteps = options.maxSteps;
   cfg.run.printStream = &printed;
   cfg.run.assertStream = &asserts;

@@ -8,7 +8,11 @@
 //     same with upstream math) and the core patterns (every other nv_tileaa
 //     op to its nv_tileas counterpart, the dot forms with an MMA atom);
 //  3. nv_tileaa.func, nv_tileaa.return and nv_tileaa.mark_for_reuse stay
-//     legal, the rest of nv_tileaa is illegal;
+//     legal, and so do the queue and execute ops that tileas-materialize-
+//     async consumes later (seed 001); the rest of nv_tileaa is illegal;
+//  3b. layouts: requested layouts are assigned before any pattern runs,
+//     cat and extract check and propagate their sources' layouts
+//     (Lowering.md, "Layouts");
 //  4. on failure: "failed to convert nv_tileaa to nv_tileas".
 // Types do not change at this boundary (Lowering.md); witnesses and every
 // other discardable attribute carry over verbatim; mem_semantic and
@@ -653,6 +657,11 @@ struct ConvertTileAAToTileASPass
     target.addIllegalDialect<nv_tileaa::NvTileAADialect>();
     target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp,
                       nv_tileaa::MarkForReuseOp, ModuleOp>();
+    // Queues and execute survive: tileas-materialize-async consumes them
+    // (seed 001).
+    target.addLegalOp<nv_tileaa::QueueCreateOp, nv_tileaa::QueuePutOp,
+                      nv_tileaa::QueueGetOp, nv_tileaa::ExecuteOp,
+                      nv_tileaa::ExecuteYieldOp>();
     if (failed(applyPartialConversion(mod, target, std::move(patterns)))) {
       mod.emitError("failed to convert nv_tileaa to nv_tileas");
       signalPassFailure();

@@ -2,6 +2,8 @@
 
 #include "tilecheck/Oracle/Interpreter.h"
 
+#include "AsyncState.h"
+
 #include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -198,6 +200,9 @@ RunResult Interpreter::run(Operation *entry, llvm::ArrayRef<RtValue> args) {
                                  linear / (options.grid[0] * options.grid[1])};
     ExecContext ctx(*this, id, static_cast<int32_t>(linear));
     FailureOr<FlowSignal> sig = ctx.execBlock(body, args);
+    // The block ends when every agent it started has finished.
+    if (failed(ctx.finishAgents(entry)))
+      sig = failure();
     if (failed(sig)) {
       result.failure = ctx.takeFailure();
       result.steps = steps;
@@ -220,6 +225,8 @@ RunResult Interpreter::call(Operation *fn, llvm::ArrayRef<RtValue> args,
       blockId[0] + options.grid[0] * (blockId[1] + options.grid[1] * blockId[2]));
   ExecContext ctx(*this, blockId, linear);
   FailureOr<FlowSignal> sig = ctx.execBlock(fn->getRegion(0).front(), args);
+  if (failed(ctx.finishAgents(fn)))
+    sig = failure();
   result.steps = steps;
   if (failed(sig)) {
     result.failure = ctx.takeFailure();
@@ -239,13 +246,38 @@ ExecContext::ExecContext(Interpreter &interp, std::array<int64_t, 3> blockId,
                          int32_t linearBlockId)
     : interp(interp), blockId(blockId), linearBlockId(linearBlockId) {}
 
+ExecContext::~ExecContext() {
+  if (async)
+    (void)async->finish(nullptr);
+}
+
+AsyncState &ExecContext::getAsyncState() {
+  if (!async) {
+    // Mix the block id into the seed so blocks interleave differently.
+    std::optional<uint64_t> seed = interp.options.agentSeed;
+    if (seed)
+      *seed ^= 0x9e3779b97f4a7c15ull * (static_cast<uint64_t>(linearBlockId) + 1);
+    async = std::make_unique<AsyncState>(*this, seed);
+  }
+  return *async;
+}
+
+LogicalResult ExecContext::finishAgents(Operation *where) {
+  // Without agents the body's own result is the block's.
+  if (!async)
+    return success();
+  return async->finish(where);
+}
+
 const RtValue &ExecContext::get(Value v) const {
-  auto it = env.find(v);
-  assert(it != env.end() && "value used before definition");
+  auto it = activeEnv->find(v);
+  assert(it != activeEnv->end() && "value used before definition");
   return it->second;
 }
 
-void ExecContext::set(Value v, RtValue value) { env[v] = std::move(value); }
+void ExecContext::set(Value v, RtValue value) {
+  (*activeEnv)[v] = std::move(value);
+}
 
 bool ExecContext::reserveShared(uint64_t end) {
   // Far above any GPU's shared memory per block (228 KiB on sm_90): a
@@ -274,7 +306,7 @@ LogicalResult ExecContext::execOp(Operation *op) {
   if (!fn)
     return error(op, "has no interpreter semantics");
   for (Value operand : op->getOperands())
-    if (!env.count(operand))
+    if (!activeEnv->count(operand))
       return error(op, "operand used before it was defined");
   return fn(*this, op);
 }
@@ -289,7 +321,7 @@ FailureOr<FlowSignal> ExecContext::execBlock(Block &block,
     return failure();
   }
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
-    env[arg] = value;
+    (*activeEnv)[arg] = value;
   for (Operation &op : block) {
     if (failed(execOp(&op)))
       return failure();

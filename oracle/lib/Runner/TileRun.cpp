@@ -436,6 +436,11 @@ int tileRunMain(int argc, char **argv) {
       "block-order", cl::desc("seed of a shuffled tile-block order "
                               "(default: row-major)"),
       cl::init(-1), cl::cat(cat));
+  cl::opt<int64_t> agentSeed(
+      "agent-seed", cl::desc("seed of a random interleaving of each tile "
+                             "block's agents (default: run an agent until "
+                             "it blocks)"),
+      cl::init(-1), cl::cat(cat));
   cl::opt<uint64_t> maxSteps("max-steps",
                              cl::desc("operations before a run is a hang"),
                              cl::init(1ull << 32), cl::cat(cat));
@@ -500,6 +505,8 @@ int tileRunMain(int argc, char **argv) {
   config.outDir = outDir;
   if (blockOrder >= 0)
     config.run.blockOrderSeed = static_cast<uint64_t>(blockOrder);
+  if (agentSeed >= 0)
+    config.run.agentSeed = static_cast<uint64_t>(agentSeed);
   config.run.maxSteps = maxSteps;
   config.run.detectRaces = !noRaces;
 

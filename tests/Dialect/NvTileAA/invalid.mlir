@@ -114,3 +114,75 @@ nv_tileaa.func @f() -> i32 {
   // expected-error @+1 {{operand types must match the function's result types}}
   nv_tileaa.return %c : i64
 }
+
+// -----
+
+nv_tileaa.func @f() {
+  // expected-error @+1 {{queue depth must be at least 1}}
+  %q = nv_tileaa.queue.create : !nv_tileaa.queue<tensor<4xf32>, 0>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f(%q: !nv_tileaa.queue<tensor<4xf32>, 2>, %i: i32, %v: tensor<4xi32>) {
+  // expected-error @+1 {{failed to verify that value type matches the queue's element type}}
+  "nv_tileaa.queue.put"(%q, %i, %v) : (!nv_tileaa.queue<tensor<4xf32>, 2>, i32, tensor<4xi32>) -> ()
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f(%q: !nv_tileaa.queue<tensor<4xf32>, 2>, %i: i32) {
+  // expected-error @+1 {{failed to verify that result type matches the queue's element type}}
+  %v = "nv_tileaa.queue.get"(%q, %i) : (!nv_tileaa.queue<tensor<4xf32>, 2>, i32) -> tensor<8xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f(%q: !nv_tileaa.queue<tensor<4xf32>, 2>, %i: f32) {
+  // expected-error @+1 {{operand #1 must be signless integer or index}}
+  %v = "nv_tileaa.queue.get"(%q, %i) : (!nv_tileaa.queue<tensor<4xf32>, 2>, f32) -> tensor<4xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f(%a: tensor<4xf32>, %i: i32) {
+  // expected-error @+1 {{operand #0 must be nv_tileaa.queue}}
+  %v = "nv_tileaa.queue.get"(%a, %i) : (tensor<4xf32>, i32) -> tensor<4xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f() {
+  // expected-error @+1 {{an agent cannot return from the function}}
+  nv_tileaa.execute {
+    %c = "nv_tileaa.constant"() <{value = dense<true> : tensor<i1>}> : () -> i1
+    "nv_tileaa.if"(%c) ({
+      nv_tileaa.return
+    }, {
+    }) : (i1) -> ()
+    nv_tileaa.execute.yield
+  }
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f() {
+  // expected-error @+1 {{region must end with 'nv_tileaa.execute.yield'}}
+  "nv_tileaa.execute"() ({
+    nv_tileaa.return
+  }) : () -> ()
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @f() {
+  // expected-error @+1 {{'nv_tileaa.execute.yield' op expects parent op 'nv_tileaa.execute'}}
+  nv_tileaa.execute.yield
+}

@@ -28,3 +28,25 @@ nv_tileaa.func @queues(%q: !nv_tileaa.queue<tensor<4xf32>, 2>) {
   "nv_tileaa.mark_for_reuse"(%q) : (!nv_tileaa.queue<tensor<4xf32>, 2>) -> ()
   nv_tileaa.return
 }
+
+// CHECK-LABEL: nv_tileaa.func @queue_agents
+nv_tileaa.func @queue_agents(%v: tensor<4xf32>, %i: index) {
+  // CHECK: %[[Q:.*]] = nv_tileaa.queue.create : <tensor<4xf32>, 2>
+  %q = nv_tileaa.queue.create : !nv_tileaa.queue<tensor<4xf32>, 2>
+  %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
+  // CHECK: nv_tileaa.execute {
+  // CHECK-NEXT: nv_tileaa.queue.put %[[Q]][%{{.*}}], %{{.*}} : <tensor<4xf32>, 2>, i32
+  // CHECK-NEXT: nv_tileaa.queue.put %[[Q]][%{{.*}}], %{{.*}} : <tensor<4xf32>, 2>, index
+  // CHECK-NEXT: nv_tileaa.execute.yield
+  // CHECK-NEXT: }
+  nv_tileaa.execute {
+    nv_tileaa.queue.put %q[%c0], %v : !nv_tileaa.queue<tensor<4xf32>, 2>, i32
+    nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<tensor<4xf32>, 2>, index
+    nv_tileaa.execute.yield
+  }
+  // CHECK: nv_tileaa.queue.get %[[Q]][%{{.*}}] : <tensor<4xf32>, 2>, i32
+  %w = nv_tileaa.queue.get %q[%c0] : !nv_tileaa.queue<tensor<4xf32>, 2>, i32
+  // CHECK: nv_tileaa.queue.get %[[Q]][%{{.*}}] : <tensor<4xf32>, 2>, index
+  %x = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<tensor<4xf32>, 2>, index
+  nv_tileaa.return
+}

@@ -15,6 +15,11 @@
 // errors are reported with the op's location and stop the run (asserts let
 // the block finish, as on the GPU).
 //
+// A tile block may run several agents (nv_tileaa.execute,
+// nv_tileas.async.pipeline.agent_switch): each is a thread, but exactly one
+// holds the baton and runs at a time, switching only inside blocking ops
+// (AsyncState.h, compiler/docs/Lowering.md "Async surface").
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILECHECK_ORACLE_INTERPRETER_H
@@ -40,6 +45,7 @@ class MLIRContext;
 
 namespace tilecheck::oracle {
 
+class AsyncState;
 class ExecContext;
 class Interpreter;
 
@@ -92,6 +98,12 @@ struct RunOptions {
   /// Block order: nullopt = row-major (x fastest), otherwise a seeded
   /// shuffle of all blocks.
   std::optional<uint64_t> blockOrderSeed;
+  /// Interleaving of a tile block's agents: nullopt = the running agent
+  /// continues until it blocks or ends, then the lowest-numbered agent that
+  /// can proceed runs; otherwise, at every synchronization point, a random
+  /// agent among those that can proceed (deterministic in the seed and the
+  /// tile block).
+  std::optional<uint64_t> agentSeed;
   /// Report conflicting weak accesses from different tile blocks.
   bool detectRaces = true;
   /// Operations executed before the run is declared a hang.
@@ -168,6 +180,11 @@ class ExecContext {
 public:
   ExecContext(Interpreter &interp, std::array<int64_t, 3> blockId,
               int32_t linearBlockId);
+  /// Stops and joins any agent still running (finishAgents does it in
+  /// order; this is the safety net on early exits).
+  ~ExecContext();
+  ExecContext(const ExecContext &) = delete;
+  ExecContext &operator=(const ExecContext &) = delete;
 
   Interpreter &getInterpreter() { return interp; }
   Memory &getMemory() { return interp.memory; }
@@ -202,6 +219,15 @@ public:
   /// Executes one op through its registered semantics.
   mlir::LogicalResult execOp(mlir::Operation *op);
 
+  /// The tile block's agents, queues and pipelines (created on first use).
+  AsyncState &getAsyncState();
+  /// Waits until every agent the tile block started has finished (the end
+  /// of the block, or of a function called as one) and joins their threads;
+  /// `where` names the wait in a deadlock report. Call it after the main
+  /// agent's body ran, also when it failed (the other agents then stop).
+  /// Returns failure when any agent failed.
+  mlir::LogicalResult finishAgents(mlir::Operation *where);
+
   /// Raises a control-flow signal (called by terminator semantics).
   void raise(FlowSignal::Kind kind, llvm::ArrayRef<RtValue> values);
   /// Re-raises a signal a region op received but does not consume.
@@ -214,19 +240,28 @@ public:
   void assertFailed(mlir::Operation *op, const llvm::Twine &message);
 
   std::optional<RunFailure> takeFailure() { return std::move(runFailure); }
+  bool hasFailed() const { return runFailure.has_value(); }
   bool hasAssertFailure() const { return assertFailure.has_value(); }
   std::optional<RunFailure> takeAssertFailure() {
     return std::move(assertFailure);
   }
 
+  /// An SSA environment: the main agent's, or an agent's own.
+  using Env = llvm::DenseMap<mlir::Value, RtValue>;
+
 private:
+  friend class AsyncState;
   mlir::LogicalResult fail(FailureKind kind, mlir::Operation *op,
                            const llvm::Twine &message);
 
   Interpreter &interp;
   std::array<int64_t, 3> blockId;
   int32_t linearBlockId;
-  llvm::DenseMap<mlir::Value, RtValue> env;
+  /// The main agent's SSA environment, and the running agent's (each agent
+  /// has its own, seeded with the values its region uses from above).
+  Env env;
+  Env *activeEnv = &env;
+  std::unique_ptr<AsyncState> async;
   SharedMemory shared;
   FlowSignal pending;
   std::optional<RunFailure> runFailure;

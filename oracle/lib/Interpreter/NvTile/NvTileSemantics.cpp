@@ -10,6 +10,8 @@
 //  - the memref and tiled-view ops and the dot forms run the cuda_tile view
 //    and MMA semantics (MemorySemantics.cpp, MmaSemantics.cpp).
 //  - nv_tileaa.mark_for_reuse is a buffer-assignment hint: no effect.
+//  - the queue ops, execute and the nv_tileas async surface run agents as
+//    coroutines of the tile block (AsyncSemantics.cpp, AsyncState.h).
 //  - nv_tileas.convert_layout only moves a value between layouts: its
 //    result is its operand; shuffle permutes the row-major elements.
 //  - builtin.unrealized_conversion_cast between the levels' types (tile and
@@ -24,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../AsyncState.h"
 #include "../CudaTile/Semantics.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -199,6 +202,7 @@ void registerNvTileSemantics(SemanticsRegistry &r) {
   add<nv_tileas::AllocTensorOp>(r, allocTensorSem);
   add<nv_tileas::CopyOp>(r, copySem);
   add<nv_tileas::SmemLoadOp>(r, smemLoadSem);
+  registerAsyncSemantics(r);
 }
 
 } // namespace tilecheck::oracle

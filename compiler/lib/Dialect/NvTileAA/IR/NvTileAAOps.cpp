@@ -2,7 +2,8 @@
 //
 // The mirrored cuda_tile ops and the view ops take their hooks from
 // MirrorOpsImpl.inc (shared with nv_tileas); nv_tileaa's own ops (func,
-// return, the MMA forms, mark_for_reuse) are implemented here.
+// return, the MMA forms, mark_for_reuse, the queue ops and execute) are
+// implemented here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,5 +91,27 @@ LogicalResult MarkForReuseOp::verify() {
   for (Type t : getOperandTypes())
     if (!isa<QueueType>(t))
       return emitOpError("expect operands with queue types");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// queues and execute
+//===----------------------------------------------------------------------===//
+
+LogicalResult QueueCreateOp::verify() {
+  if (getQueue().getType().getDepth() < 1)
+    return emitOpError("queue depth must be at least 1");
+  return success();
+}
+
+LogicalResult ExecuteOp::verify() {
+  Block &body = getBody().front();
+  if (body.empty() || !isa<ExecuteYieldOp>(body.back()))
+    return emitOpError("region must end with 'nv_tileaa.execute.yield'");
+  // The agent runs concurrently with its parent: it has no function frame
+  // of its own to return from.
+  WalkResult walk = getBody().walk([](ReturnOp) { return WalkResult::interrupt(); });
+  if (walk.wasInterrupted())
+    return emitOpError("an agent cannot return from the function");
   return success();
 }

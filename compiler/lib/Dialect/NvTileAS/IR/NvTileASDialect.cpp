@@ -148,3 +148,90 @@ LogicalResult SmemLoadOp::verify() {
     return emitOpError("result must have the buffer's shape and element type");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Async pipelines
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+PipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
+                     Type elementType, unsigned stages) {
+  if (stages < 1)
+    return emitError() << "a pipeline needs at least one stage";
+  if (!elementType)
+    return emitError() << "a pipeline needs an element type";
+  return success();
+}
+
+LogicalResult CreatePipelineOp::verify() {
+  if (static_cast<int32_t>(getProducerGroupSize()) < 1)
+    return emitOpError("producer_group_size must be at least 1");
+  if (static_cast<int32_t>(getConsumerGroupSize()) < 1)
+    return emitOpError("consumer_group_size must be at least 1");
+  return success();
+}
+
+/// The async.pipeline.yield that ends `region`, or null (and an error on
+/// `op`) when the region ends otherwise.
+static PipelineYieldOp getPipelineYield(Operation *op, Region &region) {
+  Block &body = region.front();
+  auto yield = body.empty() ? PipelineYieldOp()
+                            : dyn_cast<PipelineYieldOp>(body.back());
+  if (!yield)
+    op->emitOpError("region must end with 'nv_tileas.async.pipeline.yield'");
+  return yield;
+}
+
+LogicalResult ProduceOneOp::verifyRegions() {
+  PipelineYieldOp yield = getPipelineYield(*this, getBody());
+  if (!yield)
+    return failure();
+  Type element = getPipeline().getType().getElementType();
+  if (yield.getNumOperands() != 1 || yield.getOperand(0).getType() != element)
+    return emitOpError("region must yield one value of the pipeline's "
+                       "element type ")
+           << element;
+  return success();
+}
+
+LogicalResult ConsumeOneOp::verifyRegions() {
+  Block &body = getBody().front();
+  Type element = getPipeline().getType().getElementType();
+  if (body.getNumArguments() != 1 || body.getArgument(0).getType() != element)
+    return emitOpError("region must take one argument of the pipeline's "
+                       "element type ")
+           << element;
+  PipelineYieldOp yield = getPipelineYield(*this, getBody());
+  if (!yield)
+    return failure();
+  if (yield.getOperandTypes() != getResultTypes())
+    return emitOpError("yielded types must match the result types");
+  return success();
+}
+
+LogicalResult AgentSwitchOp::verifyRegions() {
+  unsigned n = getAgents().size();
+  if (n == 0)
+    return emitOpError("needs at least one agent region");
+  if (std::optional<ArrayRef<int32_t>> warps = getNumWarps()) {
+    if (warps->size() != n)
+      return emitOpError("num_warps has ")
+             << warps->size() << " entries for " << n << " agents";
+    for (int32_t w : *warps)
+      if (w < 1)
+        return emitOpError("num_warps entries must be at least 1");
+  }
+  for (Region &agent : getAgents()) {
+    PipelineYieldOp yield = getPipelineYield(*this, agent);
+    if (!yield)
+      return failure();
+    if (yield.getNumOperands() != 0)
+      return emitOpError("an agent region yields no values");
+    // Agents run concurrently with the function: they cannot return from it.
+    WalkResult walk = agent.walk(
+        [](nv_tileaa::ReturnOp) { return WalkResult::interrupt(); });
+    if (walk.wasInterrupted())
+      return emitOpError("an agent cannot return from the function");
+  }
+  return success();
+}

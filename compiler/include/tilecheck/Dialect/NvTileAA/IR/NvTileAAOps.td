@@ -138,4 +138,104 @@ def NvTileAA_MarkForReuseOp : NvTileAA_Op<"mark_for_reuse"> {
   let hasVerifier = 1;
 }
 
+def NvTileAA_Queue : Type<CPred<"::llvm::isa<::tilecheck::nv_tileaa::QueueType>($_self)">,
+                          "nv_tileaa.queue", "::tilecheck::nv_tileaa::QueueType">;
+
+def NvTileAA_QueueCreateOp : NvTileAA_Op<"queue.create"> {
+  let summary = "creates a queue of values between agents";
+  let description = [{
+    A ring of `depth` slots (the type's second parameter, at least 1), all
+    free. `queue.put` with iteration number `i` fills slot `i mod depth`
+    and `queue.get` with the same number empties it, so at most `depth`
+    values are in flight between the producer and the consumer agent.
+
+    ```mlir
+    %q = nv_tileaa.queue.create : !nv_tileaa.queue<tensor<64xf32>, 2>
+    ```
+  }];
+  let results = (outs NvTileAA_Queue:$queue);
+  let assemblyFormat = "attr-dict `:` type($queue)";
+  let hasVerifier = 1;
+}
+
+def NvTileAA_QueuePutOp : NvTileAA_Op<"queue.put", [
+    TypesMatchWith<"value type matches the queue's element type", "queue",
+                   "value", "::llvm::cast<QueueType>($_self).getElementType()">]> {
+  let summary = "puts the value of one iteration into a queue";
+  let description = [{
+    Stores `value` in slot `iteration mod depth`. The slot must be free:
+    the value of iteration `iteration - depth` must have been taken by
+    `queue.get`; until then the putting agent blocks. Putting the same
+    iteration twice, or a negative iteration, is undefined behaviour.
+
+    ```mlir
+    nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<tensor<64xf32>, 2>, i32
+    ```
+  }];
+  let arguments = (ins NvTileAA_Queue:$queue, AnySignlessIntegerOrIndex:$iteration,
+                       AnyType:$value);
+  let assemblyFormat = [{
+    $queue `[` $iteration `]` `,` $value attr-dict `:` type($queue) `,`
+    type($iteration)
+  }];
+}
+
+def NvTileAA_QueueGetOp : NvTileAA_Op<"queue.get", [
+    TypesMatchWith<"result type matches the queue's element type", "queue",
+                   "result", "::llvm::cast<QueueType>($_self).getElementType()">]> {
+  let summary = "takes the value of one iteration out of a queue";
+  let description = [{
+    Waits until slot `iteration mod depth` holds the value put with
+    `iteration`, returns it and frees the slot for iteration
+    `iteration + depth`. Getting an iteration twice is undefined behaviour.
+
+    ```mlir
+    %v = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<tensor<64xf32>, 2>, i32
+    ```
+  }];
+  let arguments = (ins NvTileAA_Queue:$queue, AnySignlessIntegerOrIndex:$iteration);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $queue `[` $iteration `]` attr-dict `:` type($queue) `,` type($iteration)
+  }];
+}
+
+def NvTileAA_ExecuteOp : NvTileAA_Op<"execute", [RecursiveMemoryEffects,
+    NoRegionArguments]> {
+  let summary = "runs a region as a separate agent";
+  let description = [{
+    The region starts as a new agent of the tile block and runs
+    concurrently with the code after the op (typically the producer side
+    of queues that the code after the op consumes). The op itself returns
+    at once. The function's return, and the end of the tile block, wait
+    for every agent the block started. The region ends with
+    `nv_tileaa.execute.yield` and cannot leave the agent otherwise (no
+    `nv_tileaa.return` inside).
+
+    ```mlir
+    nv_tileaa.execute {
+      nv_tileaa.queue.put %q[%c0], %v : !nv_tileaa.queue<tensor<64xf32>, 2>, i32
+      nv_tileaa.execute.yield
+    }
+    %w = nv_tileaa.queue.get %q[%c0] : !nv_tileaa.queue<tensor<64xf32>, 2>, i32
+    ```
+  }];
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
+  let hasVerifier = 1;
+}
+
+def NvTileAA_ExecuteYieldOp : NvTileAA_Op<"execute.yield", [Pure, ReturnLike,
+    Terminator, HasParent<"ExecuteOp">]> {
+  let summary = "ends the region of an nv_tileaa.execute";
+  let description = [{
+    The agent that runs the region finishes here.
+
+    ```mlir
+    nv_tileaa.execute.yield
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // TILECHECK_NVTILEAA_OPS_TD

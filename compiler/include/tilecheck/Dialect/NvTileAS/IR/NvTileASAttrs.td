@@ -83,4 +83,54 @@ def NvTileAS_SmemType : TypeDef<NvTileAS_Dialect, "Smem"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Async types (compiler/docs/Lowering.md, "Async surface")
+//===----------------------------------------------------------------------===//
+
+def NvTileAS_PipelineType : TypeDef<NvTileAS_Dialect, "Pipeline"> {
+  let mnemonic = "pipeline";
+  let summary = "a ring of stages that carries values from producer to consumer";
+  let description = [{
+    `!nv_tileas.pipeline<tensor<64x64xf16>, 3>`: `stages` slots (at least
+    one), each holding one value of the element type. A pipeline position
+    `n` (an `!nv_tileas.iterator`) names stage `n mod stages` in phase
+    `(n / stages) mod 2`; the producer acquires, writes and commits a
+    position, the consumer waits for, reads and releases it.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$stages);
+  let assemblyFormat = "`<` $elementType `,` $stages `>`";
+  let genVerifyDecl = 1;
+}
+
+def NvTileAS_IteratorType : TypeDef<NvTileAS_Dialect, "Iterator"> {
+  let mnemonic = "iterator";
+  let summary = "a position in a pipeline";
+  let description = [{
+    `!nv_tileas.iterator`: position `n` of a pipeline (stage and phase are
+    derived from it and the pipeline's stage count).
+    `async.pipeline.create_iterator` gives position 0,
+    `async.pipeline.increment_iterator` the next one.
+  }];
+}
+
+def NvTileAS_TokenType : TypeDef<NvTileAS_Dialect, "Token"> {
+  let mnemonic = "token";
+  let summary = "completion of asynchronous work";
+  let description = [{
+    `!nv_tileas.token`: stands for asynchronous work; `async.wait` waits
+    until it completed. `create_none` makes a token with nothing pending.
+  }];
+}
+
+def NvTileAS_FutureType : TypeDef<NvTileAS_Dialect, "Future"> {
+  let mnemonic = "future";
+  let summary = "a value that asynchronous work will produce";
+  let description = [{
+    `!nv_tileas.future<tensor<64xf32>>`: made by `async.to_async`, turned
+    back into the value by `async.future_wait`.
+  }];
+  let parameters = (ins "::mlir::Type":$valueType);
+  let assemblyFormat = "`<` $valueType `>`";
+}
+
 #endif // TILECHECK_NVTILEAS_ATTRS_TD

@@ -1,0 +1,506 @@
+//===- AsyncSemantics.cpp - Queues, agents and async pipelines ------------===//
+//
+// Semantics of nv_tileaa.queue.* / execute and of the nv_tileas async
+// surface (compiler/docs/Lowering.md, "Async surface"); the agents, queues
+// and pipelines live in the tile block's AsyncState.
+//
+// Run-time values: a queue or pipeline is an i64 scalar tile holding its
+// handle in the block's AsyncState; an iterator is an i64 scalar tile
+// holding the position n; a token is a token value. Async work completes
+// eagerly: to_async's future is the value itself (a completed future),
+// future_wait returns it and wait on a token returns at once. That is one
+// valid execution of the async ops: each may complete at any time before
+// it is waited for, in particular immediately.
+//
+// Every misuse the ops call undefined behaviour is reported: a queue
+// iteration put or got twice, a pipeline position acquired twice without a
+// commit, written or committed without an acquire, read or released without
+// a wait; and a deadlock when no agent can proceed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../AsyncState.h"
+#include "../CudaTile/Semantics.h"
+
+using namespace mlir;
+
+namespace tilecheck::oracle {
+
+namespace {
+
+using namespace cuda_tile_sem;
+using Slot = AsyncState::Slot;
+using State = AsyncState::Slot::State;
+using ChannelKind = AsyncState::ChannelKind;
+
+RtValue i64Scalar(int64_t v) {
+  Tile t(ElemType::I64, {});
+  t.setInt(0, static_cast<uint64_t>(v));
+  return RtValue::tile(std::move(t));
+}
+
+/// The integer in a scalar tile value (handle, iterator, iteration).
+FailureOr<int64_t> scalarOf(ExecContext &ctx, Operation *op, Value v) {
+  const RtValue &rv = ctx.get(v);
+  if (!rv.isTile() || rv.getTile().size() != 1)
+    return ctx.error(op, "operand is not a scalar run-time value");
+  return rv.getTile().getSInt(0);
+}
+
+/// Runs the single block of `region` with `args` in the current agent and
+/// returns the values its async.pipeline.yield / execute.yield gave.
+FailureOr<SmallVector<RtValue, 4>> runRegion(ExecContext &ctx, Operation *op,
+                                             Region &region,
+                                             ArrayRef<RtValue> args) {
+  FailureOr<FlowSignal> sig = ctx.execBlock(region.front(), args);
+  if (failed(sig))
+    return failure();
+  if (sig->kind != FlowSignal::Kind::Yield)
+    return ctx.error(op, "control flow cannot leave the region other than "
+                         "through its yield");
+  return SmallVector<RtValue, 4>(sig->values.begin(), sig->values.end());
+}
+
+/// What a blocking op can do now.
+enum class Step { Proceed, Wait, Misuse };
+
+//===----------------------------------------------------------------------===//
+// nv_tileaa queues and execute
+//===----------------------------------------------------------------------===//
+
+/// The slot of a queue op and the round of its iteration.
+struct QueueAccess {
+  Slot *slot;
+  uint64_t round;
+  int64_t iteration;
+};
+
+FailureOr<QueueAccess> queueAccess(ExecContext &ctx, Operation *op,
+                                   Value queue, Value iteration) {
+  auto type = cast<nv_tileaa::QueueType>(queue.getType());
+  FailureOr<int64_t> handle = scalarOf(ctx, op, queue);
+  FailureOr<int64_t> i = scalarOf(ctx, op, iteration);
+  if (failed(handle) || failed(i))
+    return failure();
+  AsyncState::Channel *channel = ctx.getAsyncState().lookupChannel(
+      *handle, ChannelKind::Queue, type.getDepth());
+  if (!channel)
+    return ctx.error(op, "operand is not a queue of this tile block");
+  if (*i < 0)
+    return ctx.ub(op, "negative iteration " + Twine(*i));
+  uint64_t depth = type.getDepth();
+  return QueueAccess{&channel->slots[static_cast<uint64_t>(*i) % depth],
+                     static_cast<uint64_t>(*i) / depth, *i};
+}
+
+LogicalResult queueCreateSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileaa::QueueCreateOp>(operation);
+  unsigned depth = op.getQueue().getType().getDepth();
+  if (depth < 1)
+    return ctx.error(op, "queue depth must be at least 1");
+  ctx.set(op.getQueue(), i64Scalar(ctx.getAsyncState().createChannel(
+                             ChannelKind::Queue, depth)));
+  return success();
+}
+
+LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileaa::QueuePutOp>(operation);
+  FailureOr<QueueAccess> access =
+      queueAccess(ctx, op, op.getQueue(), op.getIteration());
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  uint64_t round = access->round;
+  auto step = [&slot, round] {
+    if (slot.round > round || (slot.round == round && slot.state != State::Empty))
+      return Step::Misuse;
+    return slot.round == round ? Step::Proceed : Step::Wait;
+  };
+  if (failed(ctx.getAsyncState().waitUntil(
+          op, [&step] { return step() != Step::Wait; })))
+    return failure();
+  if (step() == Step::Misuse)
+    return ctx.ub(op, "iteration " + Twine(access->iteration) +
+                          " was already put into the queue");
+  slot.state = State::Full;
+  slot.value = ctx.get(op.getValue());
+  return success();
+}
+
+LogicalResult queueGetSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileaa::QueueGetOp>(operation);
+  FailureOr<QueueAccess> access =
+      queueAccess(ctx, op, op.getQueue(), op.getIteration());
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  uint64_t round = access->round;
+  auto step = [&slot, round] {
+    if (slot.round > round)
+      return Step::Misuse;
+    return slot.round == round && slot.state == State::Full ? Step::Proceed
+                                                            : Step::Wait;
+  };
+  if (failed(ctx.getAsyncState().waitUntil(
+          op, [&step] { return step() != Step::Wait; })))
+    return failure();
+  if (step() == Step::Misuse)
+    return ctx.ub(op, "iteration " + Twine(access->iteration) +
+                          " was already taken from the queue");
+  ctx.set(op.getResult(), std::move(slot.value));
+  slot.value = RtValue();
+  slot.state = State::Empty;
+  slot.round = round + 1;
+  return success();
+}
+
+LogicalResult executeSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileaa::ExecuteOp>(operation);
+  AsyncState &async = ctx.getAsyncState();
+  if (failed(async.spawn(op, op.getBody())))
+    return failure();
+  // A point where a seeded schedule may let the new agent start first.
+  return async.waitUntil(op, nullptr);
+}
+
+LogicalResult executeYieldSem(ExecContext &ctx, Operation *op) {
+  ctx.raise(FlowSignal::Kind::Yield, {});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// nv_tileas pipelines
+//===----------------------------------------------------------------------===//
+
+/// The stage of a pipeline op's position.
+struct StageAccess {
+  Slot *slot;
+  uint64_t round;
+  int64_t position;
+  uint64_t stage;
+};
+
+FailureOr<StageAccess> stageAccess(ExecContext &ctx, Operation *op,
+                                   Value pipeline, Value iterator) {
+  auto type = cast<nv_tileas::PipelineType>(pipeline.getType());
+  FailureOr<int64_t> handle = scalarOf(ctx, op, pipeline);
+  FailureOr<int64_t> n = scalarOf(ctx, op, iterator);
+  if (failed(handle) || failed(n))
+    return failure();
+  AsyncState::Channel *channel = ctx.getAsyncState().lookupChannel(
+      *handle, ChannelKind::Pipeline, type.getStages());
+  if (!channel)
+    return ctx.error(op, "operand is not a pipeline of this tile block");
+  if (*n < 0)
+    return ctx.error(op, "negative pipeline position " + Twine(*n));
+  uint64_t stages = type.getStages();
+  uint64_t stage = static_cast<uint64_t>(*n) % stages;
+  return StageAccess{&channel->slots[stage], static_cast<uint64_t>(*n) / stages,
+                     *n, stage};
+}
+
+/// "position 5 (stage 1, phase 0)".
+std::string positionText(const StageAccess &a) {
+  return "position " + std::to_string(a.position) + " (stage " +
+         std::to_string(a.stage) + ", phase " + std::to_string(a.round % 2) +
+         ")";
+}
+
+LogicalResult createPipelineSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::CreatePipelineOp>(operation);
+  unsigned stages = op.getPipeline().getType().getStages();
+  if (stages < 1)
+    return ctx.error(op, "a pipeline needs at least one stage");
+  ctx.set(op.getPipeline(), i64Scalar(ctx.getAsyncState().createChannel(
+                                ChannelKind::Pipeline, stages)));
+  return success();
+}
+
+LogicalResult createIteratorSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::CreateIteratorOp>(operation);
+  ctx.set(op.getIterator(), i64Scalar(0));
+  return success();
+}
+
+LogicalResult incrementIteratorSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::IncrementIteratorOp>(operation);
+  FailureOr<int64_t> n = scalarOf(ctx, op, op.getIterator());
+  if (failed(n))
+    return failure();
+  ctx.set(op.getResult(), i64Scalar(*n + 1));
+  return success();
+}
+
+/// producer_acquire (also the first step of produce_one).
+LogicalResult acquire(ExecContext &ctx, Operation *op, Value pipeline,
+                      Value iterator) {
+  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  uint64_t round = access->round;
+  auto step = [&slot, round] {
+    if (slot.round > round || (slot.round == round && slot.state != State::Empty))
+      return Step::Misuse;
+    return slot.round == round ? Step::Proceed : Step::Wait;
+  };
+  if (failed(ctx.getAsyncState().waitUntil(
+          op, [&step] { return step() != Step::Wait; })))
+    return failure();
+  if (step() == Step::Misuse) {
+    if (slot.round == round &&
+        (slot.state == State::Claimed || slot.state == State::Written))
+      return ctx.ub(op, "acquires " + positionText(*access) +
+                            " twice without a commit");
+    return ctx.ub(op, "acquires " + positionText(*access) +
+                          ", which was already committed");
+  }
+  slot.state = State::Claimed;
+  return success();
+}
+
+/// producer_write (also a step of produce_one).
+LogicalResult write(ExecContext &ctx, Operation *op, Value pipeline,
+                    Value iterator, RtValue value) {
+  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  if (slot.round != access->round ||
+      (slot.state != State::Claimed && slot.state != State::Written))
+    return ctx.ub(op, "writes " + positionText(*access) +
+                          " without acquiring it");
+  slot.value = std::move(value);
+  slot.state = State::Written;
+  return success();
+}
+
+/// producer_commit (also the last step of produce_one).
+LogicalResult commit(ExecContext &ctx, Operation *op, Value pipeline,
+                     Value iterator) {
+  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  if (slot.round == access->round && slot.state == State::Claimed)
+    return ctx.ub(op, "commits " + positionText(*access) +
+                          " without writing a value");
+  if (slot.round != access->round || slot.state != State::Written)
+    return ctx.ub(op, "commits " + positionText(*access) +
+                          " without acquiring it");
+  slot.state = State::Full;
+  return ctx.getAsyncState().waitUntil(op, nullptr);
+}
+
+/// consumer_wait (also the first step of consume_one).
+LogicalResult consumerWait(ExecContext &ctx, Operation *op, Value pipeline,
+                           Value iterator) {
+  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  uint64_t round = access->round;
+  auto step = [&slot, round] {
+    if (slot.round > round || (slot.round == round && slot.state == State::Waited))
+      return Step::Misuse;
+    return slot.round == round && slot.state == State::Full ? Step::Proceed
+                                                            : Step::Wait;
+  };
+  if (failed(ctx.getAsyncState().waitUntil(
+          op, [&step] { return step() != Step::Wait; })))
+    return failure();
+  if (step() == Step::Misuse) {
+    if (slot.round == round)
+      return ctx.ub(op, "waits for " + positionText(*access) +
+                            " twice without a release");
+    return ctx.ub(op, "waits for " + positionText(*access) +
+                          ", which was already released");
+  }
+  slot.state = State::Waited;
+  return success();
+}
+
+/// consumer_read (also a step of consume_one).
+FailureOr<RtValue> read(ExecContext &ctx, Operation *op, Value pipeline,
+                        Value iterator) {
+  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  if (slot.round != access->round || slot.state != State::Waited)
+    return ctx.ub(op, "reads a pipeline slot it did not wait for (" +
+                          positionText(*access) + ")");
+  return slot.value;
+}
+
+/// consumer_release (also the last step of consume_one).
+LogicalResult release(ExecContext &ctx, Operation *op, Value pipeline,
+                      Value iterator) {
+  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  if (failed(access))
+    return failure();
+  Slot &slot = *access->slot;
+  if (slot.round != access->round || slot.state != State::Waited)
+    return ctx.ub(op, "releases " + positionText(*access) +
+                          " without waiting for it");
+  slot.value = RtValue();
+  slot.state = State::Empty;
+  slot.round = access->round + 1;
+  return ctx.getAsyncState().waitUntil(op, nullptr);
+}
+
+template <typename OpT>
+LogicalResult acquireSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  return acquire(ctx, op, op.getPipeline(), op.getIterator());
+}
+
+LogicalResult producerWriteSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ProducerWriteOp>(operation);
+  return write(ctx, op, op.getPipeline(), op.getIterator(),
+               ctx.get(op.getValue()));
+}
+
+LogicalResult producerCommitSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ProducerCommitOp>(operation);
+  return commit(ctx, op, op.getPipeline(), op.getIterator());
+}
+
+LogicalResult consumerWaitSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ConsumerWaitOp>(operation);
+  return consumerWait(ctx, op, op.getPipeline(), op.getIterator());
+}
+
+LogicalResult consumerReadSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ConsumerReadOp>(operation);
+  FailureOr<RtValue> v = read(ctx, op, op.getPipeline(), op.getIterator());
+  if (failed(v))
+    return failure();
+  ctx.set(op.getResult(), std::move(*v));
+  return success();
+}
+
+LogicalResult consumerReleaseSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ConsumerReleaseOp>(operation);
+  return release(ctx, op, op.getPipeline(), op.getIterator());
+}
+
+LogicalResult produceOneSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ProduceOneOp>(operation);
+  if (failed(acquire(ctx, op, op.getPipeline(), op.getIterator())))
+    return failure();
+  FailureOr<SmallVector<RtValue, 4>> yielded =
+      runRegion(ctx, op, op.getBody(), {});
+  if (failed(yielded))
+    return failure();
+  if (yielded->size() != 1)
+    return ctx.error(op, "the region must yield the produced value");
+  if (failed(write(ctx, op, op.getPipeline(), op.getIterator(),
+                   std::move((*yielded)[0]))))
+    return failure();
+  return commit(ctx, op, op.getPipeline(), op.getIterator());
+}
+
+LogicalResult consumeOneSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ConsumeOneOp>(operation);
+  if (failed(consumerWait(ctx, op, op.getPipeline(), op.getIterator())))
+    return failure();
+  FailureOr<RtValue> value =
+      read(ctx, op, op.getPipeline(), op.getIterator());
+  if (failed(value))
+    return failure();
+  FailureOr<SmallVector<RtValue, 4>> yielded =
+      runRegion(ctx, op, op.getBody(), {*value});
+  if (failed(yielded))
+    return failure();
+  if (yielded->size() != op.getNumResults())
+    return ctx.error(op, "the region yields " + Twine(yielded->size()) +
+                             " values for " + Twine(op.getNumResults()) +
+                             " results");
+  for (auto [result, v] : llvm::zip(op.getResults(), *yielded))
+    ctx.set(result, std::move(v));
+  return release(ctx, op, op.getPipeline(), op.getIterator());
+}
+
+LogicalResult agentSwitchSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::AgentSwitchOp>(operation);
+  AsyncState &async = ctx.getAsyncState();
+  SmallVector<unsigned> ids;
+  for (Region &region : op.getAgents()) {
+    FailureOr<unsigned> id = async.spawn(op, region);
+    if (failed(id))
+      return failure();
+    ids.push_back(*id);
+  }
+  // The op completes when every agent has finished.
+  return async.waitUntil(op, [&async, &ids] { return async.allEnded(ids); });
+}
+
+LogicalResult pipelineYieldSem(ExecContext &ctx, Operation *op) {
+  SmallVector<RtValue> values;
+  for (Value v : op->getOperands())
+    values.push_back(ctx.get(v));
+  ctx.raise(FlowSignal::Kind::Yield, values);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens and futures (eager completion)
+//===----------------------------------------------------------------------===//
+
+LogicalResult createNoneSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::CreateNoneOp>(operation);
+  ctx.set(op.getToken(), RtValue::token());
+  return success();
+}
+
+LogicalResult toAsyncSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::ToAsyncOp>(operation);
+  ctx.set(op.getFuture(), ctx.get(op.getValue()));
+  return success();
+}
+
+LogicalResult futureWaitSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::FutureWaitOp>(operation);
+  const RtValue &v = ctx.get(op.getFuture());
+  if (v.kind() == RtValue::Kind::Empty)
+    return ctx.error(op, "the future holds no value");
+  ctx.set(op.getResult(), v);
+  return success();
+}
+
+LogicalResult waitSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<nv_tileas::WaitOp>(operation);
+  if (ctx.get(op.getToken()).kind() != RtValue::Kind::Token)
+    return ctx.error(op, "operand is not a token value");
+  return success();
+}
+
+} // namespace
+
+void registerAsyncSemantics(SemanticsRegistry &r) {
+  add<nv_tileaa::QueueCreateOp>(r, queueCreateSem);
+  add<nv_tileaa::QueuePutOp>(r, queuePutSem);
+  add<nv_tileaa::QueueGetOp>(r, queueGetSem);
+  add<nv_tileaa::ExecuteOp>(r, executeSem);
+  add<nv_tileaa::ExecuteYieldOp>(r, executeYieldSem);
+  add<nv_tileas::CreatePipelineOp>(r, createPipelineSem);
+  add<nv_tileas::CreateIteratorOp>(r, createIteratorSem);
+  add<nv_tileas::IncrementIteratorOp>(r, incrementIteratorSem);
+  add<nv_tileas::ProducerAcquireOp>(r, acquireSem<nv_tileas::ProducerAcquireOp>);
+  add<nv_tileas::ProducerWriteOp>(r, producerWriteSem);
+  add<nv_tileas::ProducerCommitOp>(r, producerCommitSem);
+  add<nv_tileas::ConsumerWaitOp>(r, consumerWaitSem);
+  add<nv_tileas::ConsumerReadOp>(r, consumerReadSem);
+  add<nv_tileas::ConsumerReleaseOp>(r, consumerReleaseSem);
+  add<nv_tileas::ProduceOneOp>(r, produceOneSem);
+  add<nv_tileas::ConsumeOneOp>(r, consumeOneSem);
+  add<nv_tileas::AgentSwitchOp>(r, agentSwitchSem);
+  add<nv_tileas::PipelineYieldOp>(r, pipelineYieldSem);
+  add<nv_tileas::CreateNoneOp>(r, createNoneSem);
+  add<nv_tileas::ToAsyncOp>(r, toAsyncSem);
+  add<nv_tileas::FutureWaitOp>(r, futureWaitSem);
+  add<nv_tileas::WaitOp>(r, waitSem);
+}
+
+} // namespace tilecheck::oracle
