@@ -49,3 +49,19 @@ _tileiras = _find_tileiras()
 if _tileiras:
     config.available_features.add("tileiras")
     config.substitutions.append(("%tileiras", _tileiras))
+
+# Builds with TILECHECK_INCLUDE_TEST_VERSIONS list the test-only bytecode
+# versions 250.x.
+def _has_test_versions():
+    import subprocess
+    try:
+        out = subprocess.run(
+            [os.path.join(config.tilecheck_tools_dir, "tilec-translate"), "--list-versions"],
+            capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "250.0" in out.split()
+
+
+if _has_test_versions():
+    config.available_features.add("test-versions")
