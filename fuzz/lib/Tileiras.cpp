@@ -374,8 +374,11 @@ ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
   bool cubinWritten =
       !sys::fs::file_size(cubinPath, cubinSize) && cubinSize > 0;
   result = classifyTileiras(outcome, config, cubinWritten, options);
-  if (auto bytes = MemoryBuffer::getFile(bytecodePath))
-    result.bytecode = (*bytes)->getBuffer().str();
+  // The bytecode goes into a finding's directory; results without one do
+  // not carry it (it would only grow the worker reports).
+  if (countsAsFinding(result.kind))
+    if (auto bytes = MemoryBuffer::getFile(bytecodePath))
+      result.bytecode = (*bytes)->getBuffer().str();
   std::string cudaHome = cudaHomeFor(options.tileiras);
   result.toolCommand =
       (cudaHome.empty() ? "" : "CUDA_HOME=" + cudaHome + " ") +
