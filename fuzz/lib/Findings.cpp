@@ -212,7 +212,7 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
     // to NVIDIA): tileiras on program.tileirbc, in this directory.
     if (Error e = writeText(tmp, "tileiras.sh",
                             "#!/bin/sh\n# " + result.toolVersion +
-                                "\ncd \"$(dirname \"$0\")\" && exec " +
+                                "\ncd \"$(dirname \"$0\")\" && exec env " +
                                 result.toolCommand + "\n"))
       return cleanup(std::move(e));
     SmallString<256> script(tmp);

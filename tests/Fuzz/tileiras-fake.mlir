@@ -17,6 +17,12 @@
 // CONFIG: "tileiras": {
 // CONFIG-NEXT: "command": "{{.*}}fake-tileiras.sh --gpu-name=sm_100 --opt-level=2 program.tileirbc --output-file=program.cubin",
 // CONFIG-NEXT: "version": "Cuda compilation tools, release 0.0, V0.0.0"
+// tileiras.sh runs the recorded command in the finding directory.
+// RUN: FileCheck %s --check-prefix=SCRIPT < %t.f/crash-*-1/tileiras.sh
+// SCRIPT: # Cuda compilation tools, release 0.0, V0.0.0
+// SCRIPT-NEXT: exec env {{.*}}fake-tileiras.sh --gpu-name=sm_100 --opt-level=2 program.tileirbc --output-file=program.cubin
+// RUN: sh -c 'sh %t.f/crash-*-1/tileiras.sh && cat %t.f/crash-*-1/program.cubin' | FileCheck %s --check-prefix=RUNSCRIPT
+// RUNSCRIPT: fake cubin
 // The stored bytecode is the program, as our reader reads it back.
 // RUN: tilec-translate --tileirbc-to-mlir %t.f/crash-*-1/program.tileirbc | FileCheck %s --check-prefix=BYTECODE
 // BYTECODE: entry @k
