@@ -164,8 +164,8 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
                        "': tileiras configurations take only a target and "
                        "an opt level");
     if (!llvm::is_contained(tileirasTargets(), config.target))
-      return makeError("configuration '" + text + "': tileiras has no target '" +
-                       config.target + "'");
+      return makeError("configuration '" + text +
+                       "': tileiras has no target '" + config.target + "'");
     if (config.optLevel > 3)
       return makeError("configuration '" + text +
                        "': tileiras opt levels are 0 to 3");
@@ -283,9 +283,10 @@ Configuration tilecheck::fuzz::defaultTileirasConfiguration() {
   return tileirasMatrix().back();
 }
 
-std::vector<Configuration>
-tilecheck::fuzz::makeMatrix(MatrixKind kind, uint64_t sampleSeed,
-                            unsigned sampleSize, TileirasUse tileiras) {
+std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
+                                                       uint64_t sampleSeed,
+                                                       unsigned sampleSize,
+                                                       TileirasUse tileiras) {
   std::vector<Configuration> out;
   switch (kind) {
   case MatrixKind::Default:

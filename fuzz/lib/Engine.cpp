@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"

@@ -372,7 +372,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                "PATH, then python3's nvidia-cuda-tileiras wheel)"),
       cl::cat(cat));
   cl::opt<bool> noTileiras(
-      "no-tileiras", cl::desc("leave tileiras configurations out of the matrix"),
+      "no-tileiras",
+      cl::desc("leave tileiras configurations out of the matrix"),
       cl::cat(cat));
   cl::opt<unsigned> sampleSize("sample-size",
                                cl::desc("configurations of --matrix sample"),
@@ -513,8 +514,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   // run of --only-config on tilec never pays for the look-up).
   auto lookForTileiras = [&] {
     setTileiras(options, locateTileiras(tileirasPath));
-    return options.tileiras.empty() ? TileirasUse::Missing
-                                    : TileirasUse::Found;
+    return options.tileiras.empty() ? TileirasUse::Missing : TileirasUse::Found;
   };
   if (!onlyConfig.empty()) {
     auto config = parseConfiguration(onlyConfig);
@@ -707,7 +707,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     outs() << rejections
            << " expected rejections (unsupported-target), not counted\n";
   if (skipped)
-    outs() << skipped << " configuration runs skipped (" 
+    outs() << skipped << " configuration runs skipped ("
            << (options.tileirasMissing.empty() ? "see -v"
                                                : options.tileirasMissing)
            << "), not counted\n";

@@ -72,8 +72,7 @@ static std::string tileirasFromPython() {
   if (!python)
     return "";
   std::optional<std::string> dirs = captureOutput(
-      {*python, "-c",
-       "import nvidia\nfor d in nvidia.__path__: print(d)\n"},
+      {*python, "-c", "import nvidia\nfor d in nvidia.__path__: print(d)\n"},
       20);
   if (!dirs)
     return "";
@@ -129,8 +128,8 @@ TileirasLocation tilecheck::fuzz::locateTileiras(StringRef explicitPath) {
       loc.version = line.trim().str();
       return loc;
     }
-  loc.version = lines.empty() ? "unknown (empty --version)"
-                              : lines.front().trim().str();
+  loc.version =
+      lines.empty() ? "unknown (empty --version)" : lines.front().trim().str();
   return loc;
 }
 
@@ -159,10 +158,10 @@ static std::string cudaHomeFor(StringRef tool) {
 /// the program.
 static bool looksLikeInternalError(StringRef text) {
   static const char *const markers[] = {
-      "Assertion `",          "LLVM ERROR",     "UNREACHABLE executed",
-      "PLEASE submit a bug",  "Stack dump",     "internal error",
-      "Internal error",       "INTERNAL ERROR", "Segmentation fault",
-      "terminate called",     "Aborted",        "stack trace"};
+      "Assertion `",         "LLVM ERROR",     "UNREACHABLE executed",
+      "PLEASE submit a bug", "Stack dump",     "internal error",
+      "Internal error",      "INTERNAL ERROR", "Segmentation fault",
+      "terminate called",    "Aborted",        "stack trace"};
   for (const char *m : markers)
     if (text.contains(m))
       return true;
@@ -210,7 +209,8 @@ ConfigResult tilecheck::fuzz::classifyTileiras(const ChildOutcome &outcome,
     // Our writer refused a valid program: our bug.
     StringRef diags = channel.drop_front(at + strlen("writer-error\n"));
     r.kind = FindingKind::PassFailure;
-    r.detail = ("the bytecode writer failed: " + firstNonEmptyLine(diags)).str();
+    r.detail =
+        ("the bytecode writer failed: " + firstNonEmptyLine(diags)).str();
     sigDetail = normalizeDiagnostics(diags);
     r.diagnostics = diags.str() + r.diagnostics;
   } else if (size_t at = channel.find("exec-failed "); at != StringRef::npos) {
@@ -241,9 +241,9 @@ ConfigResult tilecheck::fuzz::classifyTileiras(const ChildOutcome &outcome,
   } else if (!reachedTool) {
     // The writer child ended without reaching the tool or saying why.
     r.kind = FindingKind::Crash;
-    r.detail = formatv("the bytecode writer exited with code {0}",
-                       outcome.exitCode)
-                   .str();
+    r.detail =
+        formatv("the bytecode writer exited with code {0}", outcome.exitCode)
+            .str();
     sigDetail = "exit " + std::to_string(outcome.exitCode);
   } else if (outcome.exitCode == 0) {
     if (cubinWritten) {
@@ -278,8 +278,8 @@ ConfigResult tilecheck::fuzz::classifyTileiras(const ChildOutcome &outcome,
     if (sigDetail.empty())
       sigDetail = normalizeLine(firstNonEmptyLine(err));
     if (sigDetail.empty())
-      sigDetail = "exit " + std::to_string(outcome.exitCode) +
-                  " without diagnostics";
+      sigDetail =
+          "exit " + std::to_string(outcome.exitCode) + " without diagnostics";
   }
   r.signatureDetail = sigDetail;
   r.signature = makeSignature(r.kind, r.culprit, sigDetail, {});
@@ -334,8 +334,8 @@ static int tileirasChild(int fd, const ProgramCase &program,
   std::string toolStr = tool.str(), gpu = "--gpu-name=" + config.target,
               opt = "--opt-level=" + std::to_string(config.optLevel),
               in = bytecodePath.str(), out = "--output-file=" + cubinPath.str();
-  char *argv[] = {toolStr.data(), gpu.data(), opt.data(), in.data(),
-                  out.data(), nullptr};
+  char *argv[] = {toolStr.data(), gpu.data(), opt.data(),
+                  in.data(),      out.data(), nullptr};
   ::execv(toolStr.c_str(), argv);
   writeAll(fd, std::string("exec-failed ") + std::strerror(errno) + "\n");
   return 127;
@@ -380,11 +380,10 @@ ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
     if (auto bytes = MemoryBuffer::getFile(bytecodePath))
       result.bytecode = (*bytes)->getBuffer().str();
   std::string cudaHome = cudaHomeFor(options.tileiras);
-  result.toolCommand =
-      (cudaHome.empty() ? "" : "CUDA_HOME=" + cudaHome + " ") +
-      options.tileiras + " --gpu-name=" + config.target +
-      " --opt-level=" + std::to_string(config.optLevel) +
-      " program.tileirbc --output-file=program.cubin";
+  result.toolCommand = (cudaHome.empty() ? "" : "CUDA_HOME=" + cudaHome + " ") +
+                       options.tileiras + " --gpu-name=" + config.target +
+                       " --opt-level=" + std::to_string(config.optLevel) +
+                       " program.tileirbc --output-file=program.cubin";
   result.toolVersion = options.tileirasVersion;
   if (result.kind == FindingKind::None)
     // The GPU runner will launch this cubin and compare its buffers with

@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Config.h"
 #include "tilecheck/Fuzz/Engine.h"
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -192,14 +192,16 @@ TEST(FuzzConfig, CompilerAxisRoundTrips) {
   EXPECT_FALSE(static_cast<bool>(
       parseConfiguration("compiler=tileiras,O1,scheduler=serial")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,v2=1")));
-  EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,sm_999")));
+  EXPECT_FALSE(
+      static_cast<bool>(parseConfiguration("compiler=tileiras,sm_999")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,O4")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=gcc")));
 }
 
 TEST(FuzzConfig, MatricesWithTileiras) {
   auto count = [](const std::vector<Configuration> &m) {
-    return llvm::count_if(m, [](const Configuration &c) { return c.isTileiras(); });
+    return llvm::count_if(
+        m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 9u);

@@ -128,9 +128,9 @@ enum class TileirasUse {
 /// (unless Exclude), `sample` is sampleMatrix() (tilec only, so samples do
 /// not depend on the machine), `tileiras` is tileirasMatrix() (empty with
 /// Exclude).
-std::vector<Configuration> makeMatrix(MatrixKind kind, uint64_t sampleSeed,
-                                      unsigned sampleSize,
-                                      TileirasUse tileiras = TileirasUse::Exclude);
+std::vector<Configuration>
+makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
+           TileirasUse tileiras = TileirasUse::Exclude);
 
 /// The configuration axes that no pass of this build reads yet (their value
 /// only reaches the module as the tilec.pipeline_config attribute at O2+):

@@ -7,15 +7,14 @@
 // child, in-process), execs tileiras on it under the engine's time and
 // address-space limits, and classifies how it ended:
 //
-//   exit 0 with a cubin                         ok (kind none)
-//   killed at the deadline                      hang
-//   memory limit (SIGKILL we did not send)      oom
-//   a signal, or a non-zero exit whose output
-//   reads like an internal error (assertion,
-//   LLVM ERROR, stack dump, "internal error")   crash
-//   a non-zero exit with a target-capability
-//   diagnostic ("... not supported ... sm_XX")  unsupported-target (not counted)
-//   any other non-zero exit                     rejection (of a valid program)
+//   - exit 0 with a cubin: ok (kind none);
+//   - killed at the deadline: hang;
+//   - the memory limit (a SIGKILL we did not send): oom;
+//   - a signal, or a non-zero exit whose output reads like an internal
+//     error (assertion, LLVM ERROR, stack dump, "internal error"): crash;
+//   - a non-zero exit with a target-capability diagnostic ("... not
+//     supported ... sm_XX"): unsupported-target (not counted);
+//   - any other non-zero exit: rejection (of a valid program).
 //
 // Every finding's culprit is "tileiras-O<N>", and its signature is
 // kind|tileiras-O<N>|normalized detail (the diagnostics normalized like the
