@@ -17,3 +17,51 @@ config.excludes = ["unit", "conformance", "Inputs", "SelfTest", "lit.cfg.py", "C
 config.environment["PATH"] = os.pathsep.join(
     [config.tilecheck_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 
+
+# tile-diff adds a tileiras configuration to its default matrix when NVIDIA's
+# tileiras is installed; the tests' output must not depend on the machine, so
+# tileiras is off unless a test names one (TILECHECK_TILEIRAS=PATH: the fake
+# tool of tests/Fuzz/Inputs, or %tileiras, the real one, with the feature
+# `tileiras` where it is installed).
+config.environment["TILECHECK_TILEIRAS"] = "none"
+
+
+def _find_tileiras():
+    import shutil
+    import subprocess
+    found = shutil.which("tileiras")
+    if found:
+        return found
+    try:
+        dirs = subprocess.run(
+            ["python3", "-c", "import nvidia\nfor d in nvidia.__path__: print(d)"],
+            capture_output=True, text=True, timeout=60).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for d in dirs:
+        candidate = os.path.join(d, "cu13", "bin", "tileiras")
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+_tileiras = _find_tileiras()
+if _tileiras:
+    config.available_features.add("tileiras")
+    config.substitutions.append(("%tileiras", _tileiras))
+
+# Builds with TILECHECK_INCLUDE_TEST_VERSIONS list the test-only bytecode
+# versions 250.x.
+def _has_test_versions():
+    import subprocess
+    try:
+        out = subprocess.run(
+            [os.path.join(config.tilecheck_tools_dir, "tilec-translate"), "--list-versions"],
+            capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "250.0" in out.split()
+
+
+if _has_test_versions():
+    config.available_features.add("test-versions")

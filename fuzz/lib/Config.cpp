@@ -31,9 +31,35 @@ static Error makeError(const Twine &msg) {
 // Configuration
 //===----------------------------------------------------------------------===//
 
+StringRef tilecheck::fuzz::stringify(Compiler compiler) {
+  return compiler == Compiler::Tileiras ? "tileiras" : "tilec";
+}
+
+std::optional<Compiler> tilecheck::fuzz::parseCompiler(StringRef name) {
+  return StringSwitch<std::optional<Compiler>>(name)
+      .Case("tilec", Compiler::Tilec)
+      .Case("tileiras", Compiler::Tileiras)
+      .Default(std::nullopt);
+}
+
+ArrayRef<StringLiteral> tilecheck::fuzz::tileirasTargets() {
+  static const StringLiteral targets[] = {
+      "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
+      "sm_100", "sm_103", "sm_107", "sm_110", "sm_120", "sm_121"};
+  return targets;
+}
+
+std::string Configuration::tileirasCulprit() const {
+  return "tileiras-O" + std::to_string(optLevel);
+}
+
 std::string Configuration::str() const {
   std::string out;
   raw_string_ostream os(out);
+  if (isTileiras()) {
+    os << "compiler=tileiras," << target << ",O" << optLevel;
+    return out;
+  }
   os << target << ",O" << optLevel << ",v2=" << v2OptLevel
      << ",strategy=" << driver::stringifyPipelineStrategy(strategy)
      << ",scheduler=" << driver::stringifyScheduler(scheduler) << ",order=";
@@ -58,6 +84,7 @@ driver::CompileOptions Configuration::compileOptions() const {
 json::Value Configuration::toJSON() const {
   json::Object obj{
       {"text", str()},
+      {"compiler", stringify(compiler)},
       {"target", target},
       {"opt_level", static_cast<int64_t>(optLevel)},
       {"v2_opt_level", static_cast<int64_t>(v2OptLevel)},
@@ -92,7 +119,12 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       }
       return bad(field, "expected sm_XX, ON or key=value");
     }
-    if (key == "target") {
+    if (key == "compiler") {
+      std::optional<Compiler> c = parseCompiler(value);
+      if (!c)
+        return bad(field, "expected tilec or tileiras");
+      config.compiler = *c;
+    } else if (key == "target") {
       config.target = value.str();
     } else if (key == "O" || key == "opt") {
       if (value.getAsInteger(10, config.optLevel))
@@ -122,6 +154,23 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       return bad(field, "unknown field");
     }
   }
+  if (config.isTileiras()) {
+    // tileiras has a target and an opt level; the other axes are tilec's.
+    Configuration defaults;
+    if (config.v2OptLevel != defaults.v2OptLevel ||
+        config.strategy != defaults.strategy ||
+        config.scheduler != defaults.scheduler || config.blockOrderSeed)
+      return makeError("configuration '" + text +
+                       "': tileiras configurations take only a target and "
+                       "an opt level");
+    if (!llvm::is_contained(tileirasTargets(), config.target))
+      return makeError("configuration '" + text +
+                       "': tileiras has no target '" + config.target + "'");
+    if (config.optLevel > 3)
+      return makeError("configuration '" + text +
+                       "': tileiras opt levels are 0 to 3");
+    return config;
+  }
   std::string message;
   if (failed(driver::validateOptions(config.compileOptions(), message)))
     return makeError("configuration '" + text + "': " + message);
@@ -144,6 +193,7 @@ std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
       .Case("default", MatrixKind::Default)
       .Case("full", MatrixKind::Full)
       .Case("sample", MatrixKind::Sample)
+      .Case("tileiras", MatrixKind::Tileiras)
       .Default(std::nullopt);
 }
 
@@ -217,16 +267,44 @@ std::vector<Configuration> tilecheck::fuzz::sampleMatrix(uint64_t seed,
   return out;
 }
 
+std::vector<Configuration> tilecheck::fuzz::tileirasMatrix() {
+  std::vector<Configuration> out;
+  for (unsigned o = 0; o <= 3; ++o) {
+    Configuration c;
+    c.compiler = Compiler::Tileiras;
+    c.target = "sm_100";
+    c.optLevel = o;
+    out.push_back(c);
+  }
+  return out;
+}
+
+Configuration tilecheck::fuzz::defaultTileirasConfiguration() {
+  return tileirasMatrix().back();
+}
+
 std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
                                                        uint64_t sampleSeed,
-                                                       unsigned sampleSize) {
+                                                       unsigned sampleSize,
+                                                       TileirasUse tileiras) {
+  std::vector<Configuration> out;
   switch (kind) {
   case MatrixKind::Default:
-    return defaultMatrix();
+    out = defaultMatrix();
+    if (tileiras == TileirasUse::Found)
+      out.push_back(defaultTileirasConfiguration());
+    return out;
   case MatrixKind::Full:
-    return fullMatrix();
+    out = fullMatrix();
+    if (tileiras != TileirasUse::Exclude)
+      llvm::append_range(out, tileirasMatrix());
+    return out;
   case MatrixKind::Sample:
     return sampleMatrix(sampleSeed, sampleSize);
+  case MatrixKind::Tileiras:
+    if (tileiras != TileirasUse::Exclude)
+      out = tileirasMatrix();
+    return out;
   }
   llvm_unreachable("unknown matrix kind");
 }
@@ -249,10 +327,12 @@ static const std::pair<FindingKind, StringLiteral> kKindNames[] = {
     {FindingKind::PassFailure, "pass-failure"},
     {FindingKind::VerifierFailure, "verifier-failure"},
     {FindingKind::PtxasRejection, "ptxas-rejection"},
+    {FindingKind::Rejection, "rejection"},
     {FindingKind::WrongResult, "wrong-result"},
     {FindingKind::InputUB, "input-ub"},
     {FindingKind::UnsupportedTarget, "unsupported-target"},
     {FindingKind::OracleError, "oracle-error"},
+    {FindingKind::Skipped, "skipped"},
 };
 
 StringRef tilecheck::fuzz::stringify(FindingKind kind) {
@@ -270,7 +350,8 @@ std::optional<FindingKind> tilecheck::fuzz::parseFindingKind(StringRef name) {
 }
 
 bool tilecheck::fuzz::countsAsFinding(FindingKind kind) {
-  return kind != FindingKind::None && kind != FindingKind::UnsupportedTarget;
+  return kind != FindingKind::None && kind != FindingKind::UnsupportedTarget &&
+         kind != FindingKind::Skipped;
 }
 
 //===----------------------------------------------------------------------===//
@@ -299,7 +380,7 @@ static std::string replaceAll(StringRef text, Regex &pattern, StringRef with) {
 }
 
 /// Normalizes one line of text (diagnostic or assertion message).
-static std::string normalizeLine(StringRef line) {
+std::string tilecheck::fuzz::normalizeLine(StringRef line) {
   static Regex location("[^ :]*:[0-9]+:[0-9]+: ");
   static Regex path("(/[A-Za-z0-9_.+-]+)+");
   static Regex hex("0x[0-9a-fA-F]+");

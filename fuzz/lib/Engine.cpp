@@ -13,8 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Fuzz/Tileiras.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
@@ -304,7 +305,8 @@ static std::string readWholeFd(int fd, size_t cap) {
 }
 
 ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
-                                          const Limits &limits) {
+                                          const Limits &limits,
+                                          bool processGroup) {
   using Clock = std::chrono::steady_clock;
   ChildOutcome outcome;
   int fds[2];
@@ -323,6 +325,8 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
   pid_t pid = ::fork();
   if (pid == 0) {
     ::close(fds[0]);
+    if (processGroup)
+      ::setpgid(0, 0);
     if (errFd >= 0)
       ::dup2(errFd, 2);
     if (limits.memoryMb && canLimitAddressSpace()) {
@@ -335,6 +339,9 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
     ::_exit(rc);
   }
   ::close(fds[1]);
+  // Also in the parent, so that a kill right after fork reaches the group.
+  if (pid > 0 && processGroup)
+    ::setpgid(pid, pid);
   if (pid < 0) {
     ::close(fds[0]);
     if (errFd >= 0)
@@ -374,6 +381,8 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
   int status = 0;
   for (;;) {
     if (timedOut) {
+      if (processGroup)
+        ::kill(-pid, SIGKILL);
       ::kill(pid, SIGKILL);
       ::waitpid(pid, &status, 0);
       break;
@@ -389,6 +398,9 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
     }
     ::usleep(1000);
   }
+  // What the child started and left behind dies with it.
+  if (processGroup)
+    ::kill(-pid, SIGKILL);
   outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (errFd >= 0) {
     outcome.stderrText = readWholeFd(errFd, 1 << 20);
@@ -1328,6 +1340,8 @@ ConfigResult runConfigChild(const ProgramCase &program,
 
 void tilecheck::fuzz::prepareEngine() { sharedContext(); }
 
+MLIRContext &tilecheck::fuzz::engineContext() { return sharedContext(); }
+
 llvm::Expected<Reference>
 tilecheck::fuzz::runReference(const ProgramCase &program,
                               std::optional<uint64_t> order,
@@ -1495,6 +1509,9 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
                                                  const Reference &reference,
                                                  const Configuration &config,
                                                  const EngineOptions &options) {
+  // NVIDIA's assembler: a subprocess on the bytecode, no passes to blame.
+  if (config.isTileiras())
+    return checkTileiras(program, reference, config, options);
   bool checkpoints = options.checkpointAll || !options.checkpointPasses.empty();
   ConfigResult result = runConfigChild(program, reference, config, options,
                                        checkpoints ? CompileMode::Instrumented
@@ -1589,7 +1606,7 @@ tilecheck::fuzz::checkProgram(const ProgramCase &program,
       continue;
     }
     std::string key;
-    if (options.shareIdenticalPipelines) {
+    if (options.shareIdenticalPipelines && !config.isTileiras()) {
       driver::CompileResult described =
           driver::describePipeline(config.compileOptions());
       key = described.output + "|" +

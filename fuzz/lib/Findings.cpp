@@ -181,6 +181,9 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
                       {"signature", result.signature.hash},
                       {"detail", result.detail},
                       {"program_name", program.name}};
+  if (!result.toolCommand.empty())
+    config["tileiras"] = json::Object{{"command", result.toolCommand},
+                                      {"version", result.toolVersion}};
   if (Error e =
           writeText(tmp, "config.json",
                     formatv("{0:2}\n", json::Value(std::move(config))).str()))
@@ -201,6 +204,21 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
   if (!result.compiled.empty())
     if (Error e = writeText(tmp, "compiled.mlir", result.compiled))
       return cleanup(std::move(e));
+  if (!result.bytecode.empty())
+    if (Error e = writeText(tmp, "program.tileirbc", result.bytecode))
+      return cleanup(std::move(e));
+  if (!result.toolCommand.empty()) {
+    // The recorded command, runnable without tile-diff (e.g. for a report
+    // to NVIDIA): tileiras on program.tileirbc, in this directory.
+    if (Error e = writeText(tmp, "tileiras.sh",
+                            "#!/bin/sh\n# " + result.toolVersion +
+                                "\ncd \"$(dirname \"$0\")\" && exec env " +
+                                result.toolCommand + "\n"))
+      return cleanup(std::move(e));
+    SmallString<256> script(tmp);
+    sys::path::append(script, "tileiras.sh");
+    sys::fs::setPermissions(script, sys::fs::perms(0755));
+  }
   std::string diagnostics = result.detail + "\n" + result.diagnostics;
   if (Error e = writeText(tmp, "diagnostics.txt", diagnostics))
     return cleanup(std::move(e));
@@ -454,6 +472,10 @@ Expected<LoadedFinding> tilecheck::fuzz::loadFinding(StringRef dir) {
   f.options = engineOptionsFromJSON(obj->getObject("engine"));
   f.kind = parseFindingKind(obj->getString("kind").value_or("none"))
                .value_or(FindingKind::None);
+  if (const json::Object *tool = obj->getObject("tileiras")) {
+    f.toolVersion = tool->getString("version").value_or("").str();
+    f.toolCommand = tool->getString("command").value_or("").str();
+  }
   auto sigText = MemoryBuffer::getFile(signature);
   if (!sigText)
     return makeError("cannot read '" + signature +

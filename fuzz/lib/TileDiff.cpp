@@ -10,9 +10,11 @@
 #include "tilecheck/Fuzz/TileDiff.h"
 
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Generators/Generator.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Base64.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -53,6 +55,12 @@ static json::Value resultToJSON(const ConfigResult &r) {
                    {"compiled", r.compiled},
                    {"interpretations", static_cast<int64_t>(r.interpretations)},
                    {"seconds", r.seconds}};
+  if (!r.toolCommand.empty()) {
+    obj["tool_command"] = r.toolCommand;
+    obj["tool_version"] = r.toolVersion;
+  }
+  if (!r.bytecode.empty())
+    obj["bytecode"] = encodeBase64(r.bytecode);
   if (r.got)
     obj["got"] = r.got->toJSON();
   if (r.reference)
@@ -84,6 +92,14 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   r.compiled = str("compiled");
   r.seconds = obj->getNumber("seconds").value_or(0);
   r.interpretations = obj->getInteger("interpretations").value_or(0);
+  r.toolCommand = str("tool_command");
+  r.toolVersion = str("tool_version");
+  if (std::optional<StringRef> b64 = obj->getString("bytecode")) {
+    std::vector<char> bytes;
+    if (Error e = decodeBase64(*b64, bytes))
+      return std::move(e);
+    r.bytecode.assign(bytes.begin(), bytes.end());
+  }
   for (auto [key, field] :
        {std::pair("got", &r.got), std::pair("reference", &r.reference)}) {
     if (const json::Value *o = obj->get(key)) {
@@ -266,7 +282,7 @@ Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
   return grid;
 }
 
-int repro(StringRef dir) {
+int repro(StringRef dir, StringRef tileirasPath) {
   auto finding = loadFinding(dir);
   if (!finding) {
     WithColor::error(errs(), "tile-diff")
@@ -275,6 +291,20 @@ int repro(StringRef dir) {
   }
   outs() << "replaying " << stringify(finding->kind) << " "
          << finding->signature << " at " << finding->config.str() << "\n";
+  if (finding->config.isTileiras()) {
+    // Located again (the recorded path belongs to the machine that found
+    // it); a different version is worth a note, not a refusal.
+    TileirasLocation loc = locateTileiras(tileirasPath);
+    if (loc.path.empty()) {
+      WithColor::error(errs(), "tile-diff")
+          << "cannot replay a tileiras finding: " << loc.missing << "\n";
+      return kDiffInternal;
+    }
+    setTileiras(finding->options, loc);
+    if (!finding->toolVersion.empty() && finding->toolVersion != loc.version)
+      outs() << "note: found with " << finding->toolVersion
+             << ", replaying with " << loc.version << "\n";
+  }
   auto result = replayFinding(*finding);
   if (!result) {
     WithColor::error(errs(), "tile-diff")
@@ -333,8 +363,18 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                               cl::desc("generator preset or policy .json"),
                               cl::init("full"), cl::cat(cat));
   cl::opt<std::string> matrixName(
-      "matrix", cl::desc("configuration matrix: default, full or sample"),
+      "matrix",
+      cl::desc("configuration matrix: default, full, sample or tileiras"),
       cl::init("default"), cl::cat(cat));
+  cl::opt<std::string> tileirasPath(
+      "tileiras",
+      cl::desc("NVIDIA's tileiras executable (default: $TILECHECK_TILEIRAS, "
+               "PATH, then python3's nvidia-cuda-tileiras wheel)"),
+      cl::cat(cat));
+  cl::opt<bool> noTileiras(
+      "no-tileiras",
+      cl::desc("leave tileiras configurations out of the matrix"),
+      cl::cat(cat));
   cl::opt<unsigned> sampleSize("sample-size",
                                cl::desc("configurations of --matrix sample"),
                                cl::init(8), cl::cat(cat));
@@ -420,7 +460,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     return kDiffUsage;
   };
   if (!reproDir.empty())
-    return repro(reproDir);
+    return repro(reproDir, tileirasPath);
   if (listBuckets) {
     if (findings.empty())
       return usage("--list-buckets needs --findings DIR");
@@ -470,18 +510,43 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   }
 
   std::vector<Configuration> matrix;
+  // tileiras is looked for only when the matrix may hold it (a tile-reduce
+  // run of --only-config on tilec never pays for the look-up).
+  auto lookForTileiras = [&] {
+    setTileiras(options, locateTileiras(tileirasPath));
+    return options.tileiras.empty() ? TileirasUse::Missing : TileirasUse::Found;
+  };
   if (!onlyConfig.empty()) {
     auto config = parseConfiguration(onlyConfig);
     if (!config)
       return usage(toString(config.takeError()));
+    if (config->isTileiras()) {
+      if (noTileiras)
+        return usage("--only-config names a tileiras configuration and "
+                     "--no-tileiras excludes it");
+      lookForTileiras();
+    }
     matrix.push_back(*config);
   } else {
     std::optional<MatrixKind> kind = parseMatrixKind(matrixName);
     if (!kind)
       return usage("unknown --matrix '" + matrixName +
-                   "' (default, full, sample)");
-    matrix = makeMatrix(*kind, sampleSeed, sampleSize);
+                   "' (default, full, sample, tileiras)");
+    if (*kind == MatrixKind::Tileiras && noTileiras)
+      return usage("--matrix tileiras with --no-tileiras checks nothing");
+    TileirasUse use = TileirasUse::Exclude;
+    if (!noTileiras && *kind != MatrixKind::Sample)
+      use = lookForTileiras();
+    matrix = makeMatrix(*kind, sampleSeed, sampleSize, use);
   }
+  unsigned tileirasConfigs = llvm::count_if(
+      matrix, [](const Configuration &c) { return c.isTileiras(); });
+  if (tileirasConfigs && options.tileiras.empty() && !printSignature)
+    outs() << "note: " << options.tileirasMissing << "; " << tileirasConfigs
+           << " tileiras configurations are skipped\n";
+  else if (tileirasConfigs && verbose)
+    outs() << "note: tileiras " << options.tileiras << " ("
+           << options.tileirasVersion << ")\n";
   if (printSignature && matrix.size() != 1)
     return usage("--print-signature needs --only-config");
 
@@ -496,7 +561,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     store = std::move(*opened);
   }
 
-  unsigned checked = 0, numFindings = 0, rejections = 0, errorsSeen = 0;
+  unsigned checked = 0, numFindings = 0, rejections = 0, errorsSeen = 0,
+           skipped = 0;
   std::set<std::string> buckets;
   std::string printedSignature;
   auto onReport = [&](const ProgramCase &program, ProgramReport report) {
@@ -512,6 +578,13 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     for (const ConfigResult &r : report.results) {
       if (printSignature)
         printedSignature = countsAsFinding(r.kind) ? r.signature.hash : "none";
+      if (r.kind == FindingKind::Skipped) {
+        ++skipped;
+        if (verbose)
+          outs() << "  skipped " << program.name << " [" << r.config.str()
+                 << "]: " << r.detail << "\n";
+        continue;
+      }
       if (r.kind == FindingKind::UnsupportedTarget) {
         ++rejections;
         if (verbose)
@@ -633,6 +706,11 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   if (rejections)
     outs() << rejections
            << " expected rejections (unsupported-target), not counted\n";
+  if (skipped)
+    outs() << skipped << " configuration runs skipped ("
+           << (options.tileirasMissing.empty() ? "see -v"
+                                               : options.tileirasMissing)
+           << "), not counted\n";
   outs() << checked << " programs checked, " << numFindings << " findings in "
          << buckets.size() << " buckets\n";
   if (numFindings)

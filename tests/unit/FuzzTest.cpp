@@ -10,10 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Config.h"
 #include "tilecheck/Fuzz/Engine.h"
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Fuzz/Tileiras.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -158,6 +159,124 @@ TEST(FuzzConfig, ParseRejectsBadFields) {
   ASSERT_TRUE(static_cast<bool>(c));
   EXPECT_EQ(c->str(),
             "sm_90,O1,v2=0,strategy=none,scheduler=cost,order=seed:3");
+}
+
+TEST(FuzzConfig, CompilerAxisRoundTrips) {
+  // A text without a compiler field is tilec, and a tilec configuration
+  // prints as before the axis existed (stored findings stay replayable).
+  auto old = parseConfiguration(
+      "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major");
+  ASSERT_TRUE(static_cast<bool>(old));
+  EXPECT_EQ(old->compiler, Compiler::Tilec);
+  EXPECT_EQ(old->str(),
+            "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major");
+  auto explicitTilec = parseConfiguration("compiler=tilec,O2");
+  ASSERT_TRUE(static_cast<bool>(explicitTilec));
+  EXPECT_EQ(explicitTilec->str(), old->str());
+
+  for (const Configuration &c : tileirasMatrix()) {
+    EXPECT_TRUE(c.isTileiras());
+    auto back = parseConfiguration(c.str());
+    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    EXPECT_EQ(back->str(), c.str());
+    EXPECT_TRUE(back->isTileiras());
+    auto fromJson = configurationFromJSON(c.toJSON());
+    ASSERT_TRUE(static_cast<bool>(fromJson));
+    EXPECT_EQ(fromJson->str(), c.str());
+  }
+  auto t = parseConfiguration("O1,compiler=tileiras,sm_90");
+  ASSERT_TRUE(static_cast<bool>(t));
+  EXPECT_EQ(t->str(), "compiler=tileiras,sm_90,O1");
+  EXPECT_EQ(t->tileirasCulprit(), "tileiras-O1");
+  // tileiras has no tilec axes, no sm_999, no -O4.
+  EXPECT_FALSE(static_cast<bool>(
+      parseConfiguration("compiler=tileiras,O1,scheduler=serial")));
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,v2=1")));
+  EXPECT_FALSE(
+      static_cast<bool>(parseConfiguration("compiler=tileiras,sm_999")));
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,O4")));
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=gcc")));
+}
+
+TEST(FuzzConfig, MatricesWithTileiras) {
+  auto count = [](const std::vector<Configuration> &m) {
+    return llvm::count_if(
+        m, [](const Configuration &c) { return c.isTileiras(); });
+  };
+  using U = TileirasUse;
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 9u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
+            "compiler=tileiras,sm_100,O3");
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Missing).size(), 8u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).size(), 8u);
+  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 4);
+  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 4);
+  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude)), 0);
+  EXPECT_EQ(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude).size(), 576u);
+  EXPECT_EQ(count(makeMatrix(MatrixKind::Sample, 1, 600, U::Found)), 0);
+  EXPECT_EQ(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Found).size(), 4u);
+  EXPECT_TRUE(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Exclude).empty());
+}
+
+TEST(FuzzTileiras, Classification) {
+  Configuration c = tileirasMatrix()[2];
+  EngineOptions options;
+  ChildOutcome ok;
+  ok.channel = "phase write-bytecode\nphase tileiras\n";
+  EXPECT_EQ(classifyTileiras(ok, c, true, options).kind, FindingKind::None);
+  EXPECT_EQ(classifyTileiras(ok, c, false, options).kind, FindingKind::Crash);
+
+  ChildOutcome reject = ok;
+  reject.exitCode = 1;
+  reject.stderrText = "/tmp/a/program.tileirbc:0:0: error: bad op %7\n";
+  ConfigResult r = classifyTileiras(reject, c, false, options);
+  EXPECT_EQ(r.kind, FindingKind::Rejection);
+  EXPECT_EQ(r.signature.text, "rejection|tileiras-O2|bad op %N");
+  reject.stderrText = "/tmp/b/x.tileirbc:0:0: error: bad op %12\n";
+  EXPECT_EQ(classifyTileiras(reject, c, false, options).signature.hash,
+            r.signature.hash);
+
+  ChildOutcome internal = reject;
+  internal.stderrText = "LLVM ERROR: broken\n";
+  r = classifyTileiras(internal, c, false, options);
+  EXPECT_EQ(r.kind, FindingKind::Crash);
+  EXPECT_EQ(r.signature.text, "crash|tileiras-O2|exit 1; fatal broken");
+
+  ChildOutcome hang = ok;
+  hang.status = ChildOutcome::Status::TimedOut;
+  EXPECT_EQ(classifyTileiras(hang, c, false, options).signature.text,
+            "hang|tileiras-O2|timeout");
+
+  ChildOutcome sig = ok;
+  sig.status = ChildOutcome::Status::Signaled;
+  sig.signal = SIGSEGV;
+  r = classifyTileiras(sig, c, false, options);
+  EXPECT_EQ(r.kind, FindingKind::Crash);
+  EXPECT_EQ(r.culprit, "tileiras-O2");
+
+  // Our writer failing is our bug, not tileiras's.
+  ChildOutcome writer;
+  writer.exitCode = 1;
+  writer.channel = "phase write-bytecode\nwriter-error\nerror: cannot encode\n";
+  r = classifyTileiras(writer, c, false, options);
+  EXPECT_EQ(r.kind, FindingKind::PassFailure);
+  EXPECT_EQ(r.culprit, "bytecode-writer");
+
+  ChildOutcome target = reject;
+  target.stderrText = "error: 'cuda_tile.mmaf' op is not supported on sm_80\n";
+  EXPECT_EQ(classifyTileiras(target, c, false, options).kind,
+            FindingKind::UnsupportedTarget);
+  EXPECT_FALSE(countsAsFinding(FindingKind::Skipped));
+  EXPECT_TRUE(countsAsFinding(FindingKind::Rejection));
+}
+
+TEST(FuzzTileiras, MissingToolSkips) {
+  Configuration c = tileirasMatrix()[0];
+  EngineOptions options;
+  options.tileirasMissing = "tileiras not found";
+  ConfigResult r = checkTileiras(ProgramCase(), Reference(), c, options);
+  EXPECT_EQ(r.kind, FindingKind::Skipped);
+  EXPECT_EQ(r.detail, "tileiras not found");
 }
 
 //===----------------------------------------------------------------------===//

@@ -144,6 +144,13 @@ const Row kRows[] = {
     {0x73, "make_gather_scatter_view", {13, 3, 0}, 0, false, "R:result:one:13.3 O:tensor_view:one:13.1"},
     {0x74, "make_strided_view", {13, 3, 0}, 0, false, "R:result:one:13.3 O:tensor_view:one:13.3"},
     {0x75, "atomic_red_view_tko", {13, 3, 0}, 0, true, "R:result_token:one:13.3 A:memory_ordering_semantics:enum:req:13.3 A:memory_scope:enum:req:13.3 O:view:one:13.3 O:index:var:13.3 A:mode:enum:req:13.3 O:value:one:13.3 O:token:opt:13.3"},
+#ifdef TILECHECK_INCLUDE_TEST_VERSIONS
+    // Test-only ops of the test-only versions 250.x. Their opcodes are ours
+    // (no bytecode file with them is public); they only need to stay clear
+    // of the public ones.
+    {0x800, "testing$bytecode_test_evolution", {250, 0, 0}, 0, false, "R:result_token:one:250.1 O:input:one:250.0 A:new_attr:int:opt:250.1 O:optional_token:opt:250.1"},
+    {0x801, "testing$bytecode_test_new_attribute", {250, 0, 0}, 0, false, "A:new_flag:unit:opt:250.1 A:new_param:int:req:250.1=42"},
+#endif
 };
 // clang-format on
 
@@ -297,6 +304,21 @@ llvm::StringRef tilecheck::bytecode::typeTagName(TypeTag tag) {
       "GatherScatterViewType", "StridedViewType", "Int4"};
   unsigned i = static_cast<unsigned>(tag);
   return i < kNumTypeTags ? names[i] : "unknown";
+}
+
+llvm::ArrayRef<Version> Version::testingVersions() {
+#ifdef TILECHECK_INCLUDE_TEST_VERSIONS
+  static const Version versions[] = {{250, 0, 0}, {250, 1, 0}};
+  return versions;
+#else
+  return {};
+#endif
+}
+
+bool Version::isSupported() const {
+  if (!(*this < oldest()) && !(newest() < *this))
+    return true;
+  return llvm::is_contained(testingVersions(), *this);
 }
 
 std::string Version::str() const {

@@ -736,6 +736,19 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
     bool withCount = llvm::any_of(enc->operands, [](const OperandField &o) {
       return o.arity != Arity::One;
     });
+    // Without segment sizes an op has at most one optional or variadic
+    // group, present when there are more operands than required ones; one
+    // newer than the target cannot be written.
+    unsigned required =
+        llvm::count_if(enc->operands, [](const OperandField &o) {
+          return o.arity == Arity::One;
+        });
+    for (const OperandField &o : enc->operands)
+      if (o.arity == Arity::Optional && ver < o.since &&
+          op->getNumOperands() > required)
+        return op->emitError() << "optional operand '" << o.name
+                               << "' is provided but requires bytecode version "
+                               << o.since.str() << ", targeting " << ver.str();
     if (failed(writeOperandList(op->getOperands(), withCount, w, op)))
       return failure();
   }

@@ -220,9 +220,12 @@ int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "cuda_tile text <-> Tile IR bytecode\n");
   if (mode == Mode::ListVersions) {
+    // Production versions, then the test-only ones of this build.
     for (unsigned minor = bc::Version::oldest().minor;
          minor <= bc::Version::newest().minor; ++minor)
       llvm::outs() << "13." << minor << "\n";
+    for (const bc::Version &v : bc::Version::testingVersions())
+      llvm::outs() << v.str() << "\n";
     return 0;
   }
   if (mode == Mode::None) {

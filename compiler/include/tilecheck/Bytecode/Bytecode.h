@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -50,10 +51,17 @@ struct Version {
 
   /// Parses "13.1"; nullopt on malformed text (range is not checked).
   static std::optional<Version> parse(llvm::StringRef text);
-  /// The oldest and newest versions this reader and writer support.
+  /// The oldest and newest production versions this reader and writer
+  /// support.
   static Version oldest() { return {13, 1, 0}; }
   static Version newest() { return {13, 3, 0}; }
-  bool isSupported() const { return !(*this < oldest()) && !(newest() < *this); }
+  /// The test-only versions 250.0 and 250.1 (with the testing ops that
+  /// evolve between them), as NVIDIA's tools have them only when built with
+  /// TILE_IR_INCLUDE_TESTS; here only in builds with the CMake option
+  /// TILECHECK_INCLUDE_TEST_VERSIONS (ON by default). Empty otherwise.
+  static llvm::ArrayRef<Version> testingVersions();
+  /// A production version, or a testing version of this build.
+  bool isSupported() const;
 };
 
 /// The eight bytes every bytecode file starts with.

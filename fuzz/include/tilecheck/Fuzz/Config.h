@@ -1,12 +1,16 @@
 //===- Config.h - Configurations, matrices, kinds, signatures ---*- C++ -*-===//
 //
 // The vocabulary of the differential engine, as plain data:
-//   - a Configuration: one way of compiling and running a program (target,
-//     opt level, v2 opt level, pipeline strategy, scheduler, block order),
-//     with a stable text form ("sm_100,O2,v2=0,strategy=none,scheduler=cost,
-//     order=row-major") that --only-config and config.json use;
-//   - the matrices: `default` (O0..O3 x {serial, cost} at sm_100, row-major),
-//     `full` (every axis) and `sample` (a seeded subset of `full`);
+//   - a Configuration: one way of compiling and running a program: the
+//     compiler under test (tilec, ours, or NVIDIA's tileiras), then for tilec
+//     target, opt level, v2 opt level, pipeline strategy, scheduler and block
+//     order, for tileiras target and opt level; with a stable text form
+//     ("sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major",
+//     "compiler=tileiras,sm_100,O3") that --only-config and config.json use;
+//   - the matrices: `default` (O0..O3 x {serial, cost} at sm_100, row-major,
+//     plus tileiras -O3 when it is installed), `full` (every tilec axis, and
+//     tileiras at every -O level), `sample` (a seeded subset of tilec's
+//     `full`) and `tileiras` (tileiras at every -O level only);
 //   - the finding kinds and which of them count as findings;
 //   - signatures: a normalized diagnostic or crash text, the culprit pass,
 //     the kind and the program's op kinds, hashed into a stable bucket name.
@@ -34,8 +38,28 @@ namespace tilecheck::fuzz {
 // Configurations and matrices
 //===----------------------------------------------------------------------===//
 
+/// The compiler under test.
+enum class Compiler {
+  /// Ours: driver::compile(), checked against the interpreter after every
+  /// checkpoint pass and on the compiled module.
+  Tilec,
+  /// NVIDIA's Tile IR assembler, run as a subprocess on the program written
+  /// as bytecode: its crashes, hangs and rejections of valid programs are
+  /// findings (its cubins run on a GPU only, with the GPU runner).
+  Tileiras,
+};
+
+llvm::StringRef stringify(Compiler compiler);
+std::optional<Compiler> parseCompiler(llvm::StringRef name);
+
+/// The targets tileiras accepts (`tileiras --help`, release 13.5).
+llvm::ArrayRef<llvm::StringLiteral> tileirasTargets();
+
 /// One way of compiling and running a program.
 struct Configuration {
+  /// tileiras configurations use only `target` and `optLevel`; the other
+  /// axes keep their defaults (parseConfiguration refuses others).
+  Compiler compiler = Compiler::Tilec;
   std::string target = driver::kDefaultGpuName.str();
   unsigned optLevel = 2;
   unsigned v2OptLevel = 0;
@@ -47,8 +71,14 @@ struct Configuration {
   std::optional<uint64_t> blockOrderSeed;
 
   /// "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major" (order
-  /// is "seed:N" for a shuffle). parseConfiguration() reads it back.
+  /// is "seed:N" for a shuffle) for tilec, "compiler=tileiras,sm_100,O3"
+  /// for tileiras. A tilec configuration has no compiler field, so texts
+  /// written before the compiler axis existed (stored findings, scripts)
+  /// stay the same and parse as tilec. parseConfiguration() reads it back.
   std::string str() const;
+  bool isTileiras() const { return compiler == Compiler::Tileiras; }
+  /// The culprit of a tileiras finding: "tileiras-O<N>".
+  std::string tileirasCulprit() const;
   /// The driver options of this configuration (emit tileas).
   driver::CompileOptions compileOptions() const;
   llvm::json::Value toJSON() const;
@@ -63,7 +93,7 @@ struct Configuration {
 llvm::Expected<Configuration> parseConfiguration(llvm::StringRef text);
 llvm::Expected<Configuration> configurationFromJSON(const llvm::json::Value &v);
 
-enum class MatrixKind { Default, Full, Sample };
+enum class MatrixKind { Default, Full, Sample, Tileiras };
 std::optional<MatrixKind> parseMatrixKind(llvm::StringRef name);
 
 /// O0..O3 x {serial, cost} at sm_100, v2 level 0, strategy none,
@@ -76,8 +106,31 @@ std::vector<Configuration> fullMatrix();
 /// `size` configurations of fullMatrix() drawn without replacement by a
 /// generator seeded with `seed`, in full-matrix order.
 std::vector<Configuration> sampleMatrix(uint64_t seed, unsigned size);
-std::vector<Configuration> makeMatrix(MatrixKind kind, uint64_t sampleSeed,
-                                      unsigned sampleSize);
+/// tileiras at sm_100 (its default target) at -O0..-O3: 4 configurations.
+std::vector<Configuration> tileirasMatrix();
+/// The configuration the default matrix adds when tileiras is installed:
+/// sm_100 at -O3 (tileiras's defaults).
+Configuration defaultTileirasConfiguration();
+
+/// Whether a matrix gets tileiras configurations.
+enum class TileirasUse {
+  /// None (--no-tileiras, or a caller that only wants tilec).
+  Exclude,
+  /// Installed: `default` gets one, `full` every -O level.
+  Found,
+  /// Not installed: `default` gets none (it stays fast and green); `full`
+  /// still lists every -O level, and the engine skips them with a message.
+  Missing,
+};
+
+/// `default` is defaultMatrix() (plus defaultTileirasConfiguration() when
+/// `tileiras` is Found), `full` is fullMatrix() plus tileirasMatrix()
+/// (unless Exclude), `sample` is sampleMatrix() (tilec only, so samples do
+/// not depend on the machine), `tileiras` is tileirasMatrix() (empty with
+/// Exclude).
+std::vector<Configuration>
+makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
+           TileirasUse tileiras = TileirasUse::Exclude);
 
 /// The configuration axes that no pass of this build reads yet (their value
 /// only reaches the module as the tilec.pipeline_config attribute at O2+):
@@ -104,6 +157,9 @@ enum class FindingKind {
   VerifierFailure,
   /// ptxas rejected the PTX (reserved: the backend is not built).
   PtxasRejection,
+  /// A compiler under test run as a tool (tileiras) rejected a valid
+  /// program: a non-zero exit with diagnostics and no sign of a crash.
+  Rejection,
   /// The compiled program computes something else.
   WrongResult,
   /// The input program itself has undefined behaviour (a generator bug).
@@ -114,11 +170,14 @@ enum class FindingKind {
   /// The interpreter could not run a compiled module (an op without
   /// semantics, a malformed construct): counted, a human must look.
   OracleError,
+  /// The configuration could not be checked on this machine (its compiler,
+  /// tileiras, is not installed): not counted, reported on one line.
+  Skipped,
 };
 
 llvm::StringRef stringify(FindingKind kind);
 std::optional<FindingKind> parseFindingKind(llvm::StringRef name);
-/// False for None and UnsupportedTarget.
+/// False for None, UnsupportedTarget and Skipped.
 bool countsAsFinding(FindingKind kind);
 
 //===----------------------------------------------------------------------===//
@@ -130,6 +189,10 @@ bool countsAsFinding(FindingKind kind);
 /// %c4_i32 -> %N), ^bb numbers and long digit runs in identifiers, and
 /// collapses whitespace. Equal bugs give equal text on different programs.
 std::string normalizeDiagnostics(llvm::StringRef diagnostics);
+
+/// Normalizes one line of text the way normalizeDiagnostics normalizes an
+/// error line (for tools whose messages have no "error:" prefix).
+std::string normalizeLine(llvm::StringRef line);
 
 /// Normalizes a crash report (the child's stderr): the assertion or fatal
 /// error message (normalized as above), then up to `frames` function names

@@ -24,6 +24,10 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
 #include <array>
 #include <optional>
 #include <string>
@@ -101,11 +105,15 @@ inline constexpr int kChildOutOfMemoryExit = 86;
 /// Forks; the child runs `body(fd)` with stderr redirected to a capture
 /// file, RLIMIT_AS set, a new-handler that exits with kChildOutOfMemoryExit,
 /// and exits with its return value (_exit, no destructors). The parent reads
-/// `fd`'s data until the child ends, kills it (SIGKILL) at the deadline and
-/// survives whatever the child does. A child that died of SIGKILL without a
-/// timeout, or whose stderr reports an allocation failure, is OutOfMemory.
+/// `fd`'s data until the child ends (or closes `fd`, e.g. by exec: it is
+/// close-on-exec), kills it (SIGKILL) at the deadline and survives whatever
+/// the child does. A child that died of SIGKILL without a timeout, or whose
+/// stderr reports an allocation failure, is OutOfMemory. With
+/// `processGroup` the child leads a process group of its own, and the whole
+/// group is killed at the deadline and when the child ends (for a child that
+/// execs a tool that may start processes of its own).
 ChildOutcome runIsolated(llvm::function_ref<int(int fd)> body,
-                         const Limits &limits);
+                         const Limits &limits, bool processGroup = false);
 
 /// Writes all of `data` to `fd` (retrying on EINTR and short writes).
 void writeAll(int fd, llvm::StringRef data);
@@ -172,6 +180,12 @@ struct ConfigResult {
   /// module).
   unsigned interpretations = 0;
   double seconds = 0;
+  /// tileiras configurations: the command line that ran (with the file
+  /// names a finding directory uses: program.tileirbc, program.cubin), the
+  /// tool's version line, and the bytecode it was given.
+  std::string toolCommand;
+  std::string toolVersion;
+  std::string bytecode;
 };
 
 struct ProgramReport {
@@ -204,12 +218,22 @@ struct EngineOptions {
   /// Run configurations whose pipelines are identical once (their compile
   /// is a pure function of the input and the pipeline).
   bool shareIdenticalPipelines = true;
+  /// The tileiras executable of tileiras configurations (see
+  /// locateTileiras in Tileiras.h); empty when it was not found, and then
+  /// those configurations are Skipped with `tileirasMissing` as the reason.
+  /// Not part of a finding's engine options: a replay locates it again.
+  std::string tileiras;
+  std::string tileirasVersion;
+  std::string tileirasMissing = "tileiras was not looked for";
 };
 
 /// Installs LLVM's crash handler (stack trace to stderr) once per process;
 /// prepareEngine() calls it, and tools must not install another (their
 /// children would print every trace twice).
 void installCrashHandler();
+
+/// The process's shared MLIRContext (created on first use).
+mlir::MLIRContext &engineContext();
 
 /// Creates the process's shared MLIRContext (every dialect loaded, every
 /// pass registered) that forked children inherit. Call it before forking

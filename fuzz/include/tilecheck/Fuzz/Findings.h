@@ -16,6 +16,9 @@
 //   signature.txt            the bucket hash, then the signature text
 //   culprit.txt              the culprit pass and how it was found
 //   repro.sh                 tile-diff --repro THISDIR
+//   program.tileirbc         tileiras findings: the bytecode it was given
+//                            (config.json's "tileiras" has its command
+//                            line and version)
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +95,8 @@ struct LoadedFinding {
   EngineOptions options;
   FindingKind kind = FindingKind::None;
   std::string signature;
+  /// tileiras findings: the recorded version line and command.
+  std::string toolVersion, toolCommand;
 };
 llvm::Expected<LoadedFinding> loadFinding(llvm::StringRef dir);
 

@@ -3,11 +3,12 @@
 // tile-diff FILE.mlir [--entry E --grid X,Y,Z --arg A ...] (without them:
 //         the file's seed launch header)
 //         | --manifest M.json | --generate --seed N [--count K] [--policy P]
-//         [--matrix default|full|sample] [--sample-size S] [--findings DIR]
+//         [--matrix default|full|sample|tileiras] [--sample-size S]
+//         [--tileiras PATH | --no-tileiras] [--findings DIR]
 //         [--jobs J] [--timeout-ms T] [--memory-mb M]
 //         [--checkpoints all|none|PASS,PASS...] [--only-config TEXT]
 //         [--print-signature]
-// tile-diff --repro DIR
+// tile-diff --repro DIR [--tileiras PATH]
 // tile-diff --findings DIR --list-buckets
 //
 // Checking ends with the line "N programs checked, F findings in B buckets".

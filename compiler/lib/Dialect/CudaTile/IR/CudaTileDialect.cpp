@@ -23,6 +23,7 @@ void CudaTileDialect::initialize() {
   registerCoreOps();
   registerControlOps();
   registerMemoryOps();
+  registerTestingOps();
 }
 
 std::optional<SpecVersionNumber>

@@ -86,5 +86,7 @@ template <unsigned Major, unsigned Minor> struct SpecVersion {
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileControlOps.h.inc"
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileMemoryOps.h.inc"
+#define GET_OP_CLASSES
+#include "tilecheck/Dialect/CudaTile/IR/CudaTileTestingOps.h.inc"
 
 #endif // TILECHECK_DIALECT_CUDATILE_IR_CUDATILE_H

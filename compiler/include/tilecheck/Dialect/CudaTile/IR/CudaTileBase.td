@@ -45,6 +45,8 @@ def CudaTile_Dialect : Dialect {
     void registerCoreOps();
     void registerControlOps();
     void registerMemoryOps();
+    /// The testing ops of versions 250.x (TILECHECK_INCLUDE_TEST_VERSIONS).
+    void registerTestingOps();
 
     /// Registers `Ops` and records the spec version of each.
     template <typename... Ops> void addVersionedOps() {

@@ -1,0 +1,45 @@
+#!/bin/sh
+# A stand-in for NVIDIA's tileiras that misbehaves on request, so that
+# tile-diff's classification of tileiras outcomes is tested on every machine.
+#   FAKE_TILEIRAS_MODE   ok (default) | crash | hang | reject | internal |
+#                        unsupported
+#   FAKE_TILEIRAS_LEVEL  misbehave only at this --opt-level (default: all)
+#   FAKE_TILEIRAS_RELEASE  the release its --version prints (default 0.0)
+# It takes tileiras's command line: --gpu-name=..., --opt-level=N,
+# the bytecode file, --output-file=F.
+level=3
+out=
+for arg in "$@"; do
+  case "$arg" in
+    --version) echo "fake tileiras"; r=${FAKE_TILEIRAS_RELEASE:-0.0}; echo "Cuda compilation tools, release $r, V$r.0"; exit 0 ;;
+    --opt-level=*) level=${arg#--opt-level=} ;;
+    --output-file=*) out=${arg#--output-file=} ;;
+  esac
+done
+mode=${FAKE_TILEIRAS_MODE:-ok}
+if [ -n "$FAKE_TILEIRAS_LEVEL" ] && [ "$FAKE_TILEIRAS_LEVEL" != "$level" ]; then
+  mode=ok
+fi
+case "$mode" in
+  ok)
+    printf 'fake cubin\n' > "$out"
+    exit 0 ;;
+  crash)
+    echo "tileiras: /build/tileir/lib/Lower.cpp:1234: void lower(): Assertion \`op != nullptr' failed." >&2
+    echo "PLEASE submit a bug report to NVIDIA" >&2
+    kill -ABRT $$ ;;
+  hang)
+    # A child of its own: tile-diff must kill the whole process group.
+    sleep 600 &
+    wait ;;
+  reject)
+    echo "/tmp/tile-diff-tileiras-x1y2z3/program.tileirbc:0:0: error: failed to legalize operation 'cuda_tile.addi' with operand %12 at 0x7ffd1234" >&2
+    exit 1 ;;
+  internal)
+    echo "LLVM ERROR: ran out of registers during allocation in function 'k_42'" >&2
+    exit 1 ;;
+  unsupported)
+    echo "error: 'cuda_tile.mmaf' op is not supported on sm_80" >&2
+    exit 1 ;;
+esac
+exit 9
