@@ -4,7 +4,7 @@
 // to 2x64. Our interpreter and tilec at O0-O3 agree on it. Reduced with
 // tile-reduce --test from generated program ints/7058 (the combiner was put
 // back to a valid max/add pair by hand; the abort stayed); see
-// corpus/peers/README.md for the reproducing commands.
+// README.md beside this file for the reproducing commands.
 // tilecheck: entry=@kernel grid=1,1,1
 // tilecheck: arg0 = buffer i64[2x64] out
 cuda_tile.module @gen {

@@ -4,7 +4,7 @@
 // the reshape (or without the scan) it compiles. Our interpreter and tilec
 // at O0-O3 agree on it. Reduced with tile-reduce --test from generated
 // program ints/7148 (scripts/check_bytecode_peers.py --generate 1050); see
-// corpus/peers/README.md for the reproducing commands.
+// README.md beside this file for the reproducing commands.
 // tilecheck: entry=@kernel grid=1,1,1
 // tilecheck: arg0 = buffer i32[2x4] out
 cuda_tile.module @gen {
