@@ -73,7 +73,18 @@ TestCase TestCase::clone() const {
   tc.args = args;
   tc.config = config;
   tc.extra = llvm::json::Object(extra);
+  tc.observed = observed;
   return tc;
+}
+
+std::string observedValuesKey(const TestCase &tc) {
+  std::string key = printProgram(*tc.module);
+  key += "\n" + tc.entry + "\n";
+  for (int64_t d : tc.grid)
+    key += std::to_string(d) + ",";
+  for (const CaseArg &a : tc.args)
+    key += "\n" + a.text;
+  return key;
 }
 
 llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {

@@ -300,6 +300,136 @@ private:
   Replace how;
 };
 
+/// Erases the ops that `erased`'s operands came from when they have no
+/// uses left and no side effects, and so on up the chains: a folded load
+/// takes its partition view, tensor view and index computations with it.
+void eraseDeadProducers(ArrayRef<Operation *> producers) {
+  SmallVector<Operation *> worklist;
+  for (Operation *op : producers)
+    if (op && !llvm::is_contained(worklist, op))
+      worklist.push_back(op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!op || !isOpTriviallyDead(op))
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (!llvm::is_contained(worklist, def))
+          worklist.push_back(def);
+    op->erase();
+  }
+}
+
+/// Replaces an op by constants holding the values the reference interpreter
+/// saw its results take (TestCase::observed), then drops what only fed it.
+/// With one tile block and no loop around the op this preserves the
+/// program's meaning exactly, so the bug usually survives; elsewhere the
+/// interestingness test decides. A load of an input becomes a constant
+/// tile and its whole view chain goes; so do index and shape computations.
+class ValueToConstPass : public SiteListPass<unsigned> {
+public:
+  StringRef getName() const override { return "value-to-const"; }
+  bool usesObservedValues() const override { return true; }
+
+protected:
+  /// The observed values for `tc`'s ops, when they are current.
+  static const ObservedValues *current(TestCase &tc) {
+    if (!tc.observed || tc.observed->key != observedValuesKey(tc))
+      return nullptr;
+    return tc.observed.get();
+  }
+  /// Ops by pre-order position (the positions ObservedValues uses).
+  static std::vector<Operation *> preOrder(TestCase &tc) {
+    std::vector<Operation *> ops;
+    tc.module->walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { ops.push_back(op); });
+    return ops;
+  }
+  /// Whether every used result of `op` has an observed value (and it has
+  /// one): then the op can go.
+  static bool foldable(Operation *op, ArrayRef<Attribute> values,
+                       Operation *entry) {
+    if (op == entry || isa<ConstantOp, mlir::ModuleOp, cuda_tile::ModuleOp>(op) ||
+        op->hasTrait<mlir::OpTrait::IsTerminator>() ||
+        values.size() != op->getNumResults())
+      return false;
+    bool used = false;
+    for (auto [result, value] : llvm::zip(op->getResults(), values)) {
+      if (result.use_empty())
+        continue;
+      if (!value || !isNumberTile(result.getType()))
+        return false;
+      used = true;
+    }
+    return used;
+  }
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::vector<unsigned> found;
+    const ObservedValues *observed = current(tc);
+    if (!observed)
+      return found;
+    Operation *entry = findEntry(tc);
+    std::vector<Operation *> ops = preOrder(tc);
+    if (ops.size() != observed->results.size())
+      return found;
+    for (auto [i, op] : llvm::enumerate(ops))
+      if (foldable(op, observed->results[i], entry))
+        found.push_back(i);
+    return found;
+  }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    // Positions refer to the unchanged case: collect the ops first, then
+    // fold from the last (inner ops before the ops holding them).
+    const ObservedValues *observed = current(tc);
+    if (!observed)
+      return false;
+    std::vector<unsigned> all = sites(tc);
+    std::vector<Operation *> ops = preOrder(tc);
+    SmallVector<std::pair<Operation *, unsigned>> chosen;
+    for (unsigned i : selected) {
+      if (i >= all.size())
+        return false;
+      chosen.push_back({ops[all[i]], all[i]});
+    }
+    std::shared_ptr<const ObservedValues> keep = tc.observed;
+    SmallVector<Operation *> folded, producers;
+    for (auto [op, position] : llvm::reverse(chosen)) {
+      // An op inside another chosen op goes with it.
+      bool inner = false;
+      for (auto [other, otherPosition] : chosen)
+        if (other != op && other->isAncestor(op))
+          inner = true;
+      if (inner)
+        continue;
+      ArrayRef<Attribute> values = keep->results[position];
+      OpBuilder builder(op);
+      for (Value operand : op->getOperands())
+        producers.push_back(operand.getDefiningOp());
+      for (auto [result, value] : llvm::zip(op->getResults(), values)) {
+        if (result.use_empty())
+          continue;
+        Value constant =
+            ConstantOp::create(builder, op->getLoc(), result.getType(),
+                               cast<DenseIntOrFPElementsAttr>(value));
+        result.replaceAllUsesWith(constant);
+        // Used only by an op folded later, this constant dies too.
+        producers.push_back(constant.getDefiningOp());
+      }
+      folded.push_back(op);
+    }
+    // A producer of one folded op may be another folded op (or hold one):
+    // erase them all first, then clean up the producers left.
+    for (Operation *op : folded)
+      op->erase();
+    llvm::erase_if(producers, [&](Operation *p) {
+      return llvm::is_contained(folded, p);
+    });
+    eraseDeadProducers(producers);
+    return true;
+  }
+  bool applyOne(TestCase &, unsigned) override { return false; }
+};
+
 //===----------------------------------------------------------------------===//
 // Regions
 //===----------------------------------------------------------------------===//
@@ -520,6 +650,65 @@ protected:
   }
 };
 
+/// Makes a `loop` stop at the start of its second iteration: the
+/// `continue` that ends the body becomes the `break` that the next
+/// iteration would reach first, with the loop-carried values replaced by
+/// what the `continue` passes on. A loop that runs its body once and then
+/// breaks out with its carried values (a common shape of generated loops)
+/// keeps its meaning, and loop-inline can then flatten it.
+class LoopExitNextPass : public SiteListPass<LoopOp> {
+public:
+  StringRef getName() const override { return "loop-exit-next"; }
+
+protected:
+  /// A `break` of `op` whose operands are loop-carried values or visible at
+  /// the end of the body.
+  static BreakOp findBreak(LoopOp op) {
+    Block *body = &op.getRegion().front();
+    BreakOp found;
+    op.getRegion().walk([&](BreakOp br) {
+      if (found || targetLoop(br) != op)
+        return;
+      bool usable = llvm::all_of(br.getOperands(), [&](Value v) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        return (arg && arg.getOwner() == body) || visibleAtEnd(v, body);
+      });
+      bool carried = llvm::any_of(br.getOperands(), [&](Value v) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        return arg && arg.getOwner() == body;
+      });
+      // Without a loop-carried operand this is loop-once.
+      if (usable && carried)
+        found = br;
+    });
+    return found;
+  }
+  std::vector<LoopOp> sites(TestCase &tc) override {
+    return collectOps<LoopOp>(tc, [](LoopOp op) {
+      Block &body = op.getRegion().front();
+      return !body.empty() && isa<ContinueOp>(body.back()) && findBreak(op);
+    });
+  }
+  bool applyOne(TestCase &, LoopOp op) override {
+    BreakOp br = findBreak(op);
+    Block *body = &op.getRegion().front();
+    auto cont = cast<ContinueOp>(body->back());
+    if (cont->getNumOperands() != body->getNumArguments())
+      return false;
+    SmallVector<Value> values;
+    for (Value v : br.getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      values.push_back(arg && arg.getOwner() == body
+                           ? cont->getOperand(arg.getArgNumber())
+                           : v);
+    }
+    OpBuilder builder(cont);
+    BreakOp::create(builder, cont->getLoc(), values);
+    cont->erase();
+    return true;
+  }
+};
+
 /// Inlines a `loop` whose body ends in `break` and holds no other `break`
 /// or `continue` of its own: it runs once.
 class LoopInlinePass : public SiteListPass<LoopOp> {
@@ -575,6 +764,110 @@ protected:
   }
   bool applyOne(TestCase &, Operation *op) override {
     op->replaceAllUsesWith(op->getOperands());
+    op->erase();
+    return true;
+  }
+};
+
+/// Drops one operand of a `reduce` or `scan` whose result is unused: the
+/// operand, its identity, its pair of combiner arguments and its `yield`
+/// operand (with what computed it) go. Fails when the other operands'
+/// combiners read the dropped arguments.
+class CombinerDropOperandPass
+    : public SiteListPass<std::pair<Operation *, unsigned>> {
+public:
+  StringRef getName() const override { return "combiner-drop-operand"; }
+
+protected:
+  std::vector<std::pair<Operation *, unsigned>> sites(TestCase &tc) override {
+    std::vector<std::pair<Operation *, unsigned>> found;
+    tc.module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa<ReduceOp, ScanOp>(op) || op->getNumOperands() < 2 ||
+          op->getNumResults() != op->getNumOperands())
+        return;
+      for (unsigned k = 0; k < op->getNumResults(); ++k)
+        if (op->getResult(k).use_empty())
+          found.push_back({op, k});
+    });
+    return found;
+  }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    // Several operands of one op may be selected: drop them from the last.
+    std::vector<std::pair<Operation *, unsigned>> all = sites(tc);
+    llvm::DenseMap<Operation *, SmallVector<unsigned>> perOp;
+    SmallVector<Operation *> order;
+    for (unsigned i : selected) {
+      if (i >= all.size())
+        return false;
+      auto [op, k] = all[i];
+      if (!perOp.count(op))
+        order.push_back(op);
+      perOp[op].push_back(k);
+    }
+    for (Operation *op : order)
+      if (!dropOperands(op, perOp[op]))
+        return false;
+    return true;
+  }
+  bool applyOne(TestCase &, std::pair<Operation *, unsigned>) override {
+    return false;
+  }
+
+  static bool dropOperands(Operation *op, ArrayRef<unsigned> drop) {
+    unsigned n = op->getNumOperands();
+    if (drop.size() >= n)
+      return false;
+    auto keep = [&](unsigned k) { return !llvm::is_contained(drop, k); };
+    Block &body = op->getRegion(0).front();
+    auto yield = dyn_cast<YieldOp>(body.getTerminator());
+    if (!yield || yield->getNumOperands() != n || body.getNumArguments() != 2 * n)
+      return false;
+    auto identities = op->getAttrOfType<ArrayAttr>("identities");
+    if (!identities || identities.size() != n)
+      return false;
+
+    // The body without the dropped yield operands and what only fed them.
+    SmallVector<Value> yielded;
+    SmallVector<Operation *> producers;
+    for (unsigned k = 0; k < n; ++k) {
+      if (keep(k))
+        yielded.push_back(yield->getOperand(k));
+      else
+        producers.push_back(yield->getOperand(k).getDefiningOp());
+    }
+    yield->setOperands(yielded);
+    eraseDeadProducers(producers);
+    for (unsigned k = n; k-- > 0;) {
+      if (keep(k))
+        continue;
+      if (!body.getArgument(2 * k).use_empty() ||
+          !body.getArgument(2 * k + 1).use_empty())
+        return false;
+      body.eraseArguments(2 * k, 2);
+    }
+
+    SmallVector<Value> operands;
+    SmallVector<Type> types;
+    SmallVector<Attribute> ids;
+    for (unsigned k = 0; k < n; ++k)
+      if (keep(k)) {
+        operands.push_back(op->getOperand(k));
+        types.push_back(op->getResult(k).getType());
+        ids.push_back(identities[k]);
+      }
+    OpBuilder builder(op);
+    OperationState state(op->getLoc(), op->getName());
+    state.addOperands(operands);
+    state.addTypes(types);
+    state.addAttributes(op->getAttrs());
+    Region *region = state.addRegion();
+    region->takeBody(op->getRegion(0));
+    Operation *next = builder.create(state);
+    next->setAttr("identities", builder.getArrayAttr(ids));
+    unsigned j = 0;
+    for (unsigned k = 0; k < n; ++k)
+      if (keep(k))
+        op->getResult(k).replaceAllUsesWith(next->getResult(j++));
     op->erase();
     return true;
   }
@@ -1063,6 +1356,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   std::vector<std::unique_ptr<ReductionPass>> passes;
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/true));
   passes.push_back(std::make_unique<RemoveDeadPass>());
+  passes.push_back(std::make_unique<ValueToConstPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::FirstOperand));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/true));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/false));
@@ -1070,8 +1364,10 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/true));
   passes.push_back(std::make_unique<LoopZeroPass>());
   passes.push_back(std::make_unique<LoopOncePass>());
+  passes.push_back(std::make_unique<LoopExitNextPass>());
   passes.push_back(std::make_unique<LoopInlinePass>());
   passes.push_back(std::make_unique<UnwrapCombinerPass>());
+  passes.push_back(std::make_unique<CombinerDropOperandPass>());
   passes.push_back(std::make_unique<ForTripHalfPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::LastOperand));
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::One));
