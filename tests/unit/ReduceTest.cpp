@@ -324,6 +324,126 @@ cuda_tile.module @m {
   EXPECT_EQ(count(tc, "cuda_tile.addi"), 0u);
 }
 
+TEST_F(ReduceTest, CombinerDropOperandRemovesAnUnusedScanOperand) {
+  const char *scan = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %i = iota : tile<16xi32>
+    %s:2 = scan %i, %i dim=0 reverse=false identities=[0 : i32, 0 : i32] : tile<16xi32>, tile<16xi32> -> tile<16xi32>, tile<16xi32>
+    (%e: tile<i32>, %a: tile<i32>, %e2: tile<i32>, %a2: tile<i32>) {
+      %sum = addi %e, %a : tile<i32>
+      %x = xori %e2, %a2 : tile<i32>
+      yield %sum, %x : tile<i32>, tile<i32>
+    }
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
+    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
+    %t = store_ptr_tko weak %p2, %s#0 : tile<16xptr<i32>>, tile<16xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(scan, {"zeros:i32:16"});
+  reduce(tc, contains("cuda_tile.addi"), {"combiner-drop-operand"});
+  cuda_tile::ScanOp op;
+  tc.module->walk([&](cuda_tile::ScanOp s) { op = s; });
+  ASSERT_TRUE(op);
+  EXPECT_EQ(op->getNumOperands(), 1u);
+  EXPECT_EQ(op->getNumResults(), 1u);
+  EXPECT_EQ(op.getIdentities().size(), 1u);
+  EXPECT_EQ(count(tc, "cuda_tile.xori"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.addi"), 1u);
+}
+
+TEST_F(ReduceTest, ValueToConstFoldsALoadChainIntoTheObservedValues) {
+  // A load of zeros plus a broadcast argument (5) feeds the divi: with
+  // the values the interpreter saw, the divi's dividend becomes the
+  // constant 5 and the load with its views, the argument's reshape and
+  // broadcast and the addi go.
+  const char *load = R"mlir(
+cuda_tile.module @m {
+  entry @k(%in: tile<ptr<i32>>, %out: tile<ptr<i32>>, %n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c3 = constant <i32: 3> : tile<4xi32>
+    %tv = make_tensor_view %in, shape = [4], strides = [1] : tensor_view<4xi32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>
+    %l, %tok = load_view_tko weak %pv[%c0] : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>, tile<i32> -> tile<4xi32>, token
+    %n1 = reshape %n : tile<i32> -> tile<1xi32>
+    %n4 = broadcast %n1 : tile<1xi32> -> tile<4xi32>
+    %x = addi %l, %n4 : tile<4xi32>
+    %d = divi %x, %c3 signed : tile<4xi32>
+    %i = iota : tile<4xi32>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<4xptr<i32>>
+    %p2 = offset %p1, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
+    %t = store_ptr_tko weak %p2, %d : tile<4xptr<i32>>, tile<4xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(load, {"zeros:i32:4", "zeros:i32:4", "5"});
+  reduce(tc, contains("cuda_tile.divi"), {"value-to-const"});
+  for (const char *gone :
+       {"cuda_tile.load_view_tko", "cuda_tile.make_partition_view",
+        "cuda_tile.make_tensor_view", "cuda_tile.addi", "cuda_tile.iota"})
+    EXPECT_EQ(count(tc, gone), 0u) << gone;
+  cuda_tile::DivIOp div;
+  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  ASSERT_TRUE(div);
+  DenseIntElementsAttr dividend;
+  ASSERT_TRUE(matchPattern(div.getLhs(), m_Constant(&dividend)));
+  for (APInt v : dividend.getValues<APInt>())
+    EXPECT_EQ(v.getSExtValue(), 5);
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+
+  // The values are those of the run: the case's observations match it.
+  ASSERT_TRUE(tc.observed);
+}
+
+TEST_F(ReduceTest, LoopExitNextLetsALoopThatRunsOnceBeInlined) {
+  // The body runs once (i = 0), then the loop breaks out with the product.
+  const char *once = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %r = loop iter_values(%i = %c0, %acc = %c1) : tile<i32>, tile<i32> -> tile<i32> {
+      %done = cmpi greater_than_or_equal %i, %c1, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %acc : tile<i32>
+      }
+      %m = muli %acc, %c4 : tile<i32>
+      %next = addi %i, %c1 : tile<i32>
+      continue %next, %m : tile<i32>, tile<i32>
+    }
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %r1 = reshape %r : tile<i32> -> tile<1xi32>
+    %t = store_ptr_tko weak %p0, %r1 : tile<1xptr<i32>>, tile<1xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(once, {"zeros:i32:1"});
+  // The store must keep storing the loop's result or, once the loop is
+  // gone, the product.
+  auto storesProduct = [](const Candidate &c) {
+    bool found = false;
+    c.testCase.module.get()->walk([&](cuda_tile::StorePtrTkoOp store) {
+      Operation *def = store.getValue().getDefiningOp();
+      while (def && isa<cuda_tile::ReshapeOp>(def))
+        def = def->getOperand(0).getDefiningOp();
+      found |= def && isa<cuda_tile::MulIOp, cuda_tile::LoopOp>(def);
+    });
+    return found;
+  };
+  reduce(tc, storesProduct, {"loop-exit-next", "if-else", "loop-inline"});
+  // loop-exit-next is what opens the way: without it the loop stays.
+  EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.break"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.muli"), 1u);
+}
+
 TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
   TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
   reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});
