@@ -14,9 +14,12 @@
 // USAGE: give exactly one of --test, --tile-diff, --crash
 // PASSES: grid-one
 // PASSES: remove-dead
+// PASSES: value-to-const
 // PASSES: delete-ops
 // PASSES: if-then
 // PASSES: for-once
+// PASSES: loop-exit-next
+// PASSES: combiner-drop-operand
 // PASSES: const-zero
 // PASSES: shape-half
 // PASSES: config-drop
