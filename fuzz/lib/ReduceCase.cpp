@@ -234,6 +234,13 @@ llvm::Expected<TestCase> parseTestCase(MLIRContext &context,
   return std::move(tc);
 }
 
+/// Programs are printed for files that tile-run, tile-diff and the
+/// compiler parse: constants of more than 100 elements (value-to-const
+/// makes them) keep their element lists instead of MLIR's hex form.
+static OpPrintingFlags programPrintingFlags() {
+  return OpPrintingFlags().assumeVerified().printLargeElementsAttrWithHex(-1);
+}
+
 std::string printProgram(ModuleOp module) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -241,12 +248,12 @@ std::string printProgram(ModuleOp module) {
   // its ops, the way the programs are written.
   if (module->getAttrDictionary().empty()) {
     for (Operation &op : module.getBody()->getOperations()) {
-      op.print(os, OpPrintingFlags().assumeVerified());
+      op.print(os, programPrintingFlags());
       os << "\n";
     }
     return text;
   }
-  module->print(os, OpPrintingFlags().assumeVerified());
+  module->print(os, programPrintingFlags());
   os << "\n";
   return text;
 }
