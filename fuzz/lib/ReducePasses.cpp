@@ -349,7 +349,8 @@ protected:
   /// one): then the op can go.
   static bool foldable(Operation *op, ArrayRef<Attribute> values,
                        Operation *entry) {
-    if (op == entry || isa<ConstantOp, mlir::ModuleOp, cuda_tile::ModuleOp>(op) ||
+    if (op == entry ||
+        isa<ConstantOp, mlir::ModuleOp, cuda_tile::ModuleOp>(op) ||
         op->hasTrait<mlir::OpTrait::IsTerminator>() ||
         values.size() != op->getNumResults())
       return false;
@@ -421,9 +422,8 @@ protected:
     // erase them all first, then clean up the producers left.
     for (Operation *op : folded)
       op->erase();
-    llvm::erase_if(producers, [&](Operation *p) {
-      return llvm::is_contained(folded, p);
-    });
+    llvm::erase_if(producers,
+                   [&](Operation *p) { return llvm::is_contained(folded, p); });
     eraseDeadProducers(producers);
     return true;
   }
@@ -820,7 +820,8 @@ protected:
     auto keep = [&](unsigned k) { return !llvm::is_contained(drop, k); };
     Block &body = op->getRegion(0).front();
     auto yield = dyn_cast<YieldOp>(body.getTerminator());
-    if (!yield || yield->getNumOperands() != n || body.getNumArguments() != 2 * n)
+    if (!yield || yield->getNumOperands() != n ||
+        body.getNumArguments() != 2 * n)
       return false;
     auto identities = op->getAttrOfType<ArrayAttr>("identities");
     if (!identities || identities.size() != n)

@@ -234,9 +234,9 @@ llvm::Expected<ReduceStats> Reducer::run() {
         continue;
       if (pass->usesObservedValues() &&
           (!best.observed || best.observed->key != observedValuesKey(best))) {
-        if (llvm::Error e = observeValues(
-                best, joinPath(options.workDir, "observe"),
-                maxSteps ? maxSteps : 1ull << 32))
+        if (llvm::Error e =
+                observeValues(best, joinPath(options.workDir, "observe"),
+                              maxSteps ? maxSteps : 1ull << 32))
           llvm::consumeError(std::move(e));
       }
       progress |= runPass(*pass);
@@ -375,8 +375,8 @@ llvm::Error observeValues(TestCase &tc, StringRef dir, uint64_t maxSteps) {
   if (llvm::Error e = writeTestCase(tc, dir))
     return e;
   oracle::TileRunConfig config;
-  if (llvm::Error e = oracle::loadManifest(joinPath(dir, "manifest.json"),
-                                           config))
+  if (llvm::Error e =
+          oracle::loadManifest(joinPath(dir, "manifest.json"), config))
     return e;
   config.run.maxSteps = maxSteps;
   std::string sink;
@@ -399,7 +399,8 @@ llvm::Error observeValues(TestCase &tc, StringRef dir, uint64_t maxSteps) {
   oracle::TileRunOutcome out = oracle::runTileModule(*tc.module, config);
   // Values from a run that failed may describe a path the program does not
   // take: use none of them.
-  if (out.exitCode == oracle::kExitOk || out.exitCode == oracle::kExitAssertFailed)
+  if (out.exitCode == oracle::kExitOk ||
+      out.exitCode == oracle::kExitAssertFailed)
     observed->results = std::move(results);
   return llvm::Error::success();
 }

@@ -221,8 +221,7 @@ int runInterpreterIsolated(mlir::MLIRContext &context, const Candidate &cand,
 /// and stores the values every op produced in `tc.observed`. The case must
 /// run cleanly (the driver only observes cases that passed its interpreter
 /// gate); on an interpreter failure `tc.observed` holds no values.
-llvm::Error observeValues(TestCase &tc, llvm::StringRef dir,
-                          uint64_t maxSteps);
+llvm::Error observeValues(TestCase &tc, llvm::StringRef dir, uint64_t maxSteps);
 
 /// Reduces `tc` in place. Fails when the original is not interesting or has
 /// undefined behaviour (or another interpreter failure).
