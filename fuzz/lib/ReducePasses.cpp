@@ -1196,6 +1196,80 @@ protected:
   }
 };
 
+/// The rank of the all-ones shape that starts `text` ("1x1xi32>" -> 2),
+/// 0 when it starts otherwise (another size, or no shape: "i32>").
+unsigned unitShapeRank(StringRef text) {
+  unsigned rank = 0;
+  while (text.consume_front("1x"))
+    ++rank;
+  // "1x16xi32": a shape that only starts with ones.
+  return text.empty() || llvm::isDigit(text.front()) ? 0 : rank;
+}
+
+/// Rewrites every `tile<1x..x1xT>` of rank `rank` in the printed program
+/// to the rank-0 `tile<T>`; "" when there is none.
+std::string dropUnitShapes(StringRef text, unsigned rank) {
+  std::string out;
+  out.reserve(text.size());
+  bool changed = false;
+  for (size_t i = 0; i < text.size();) {
+    if (text.substr(i).starts_with("tile<") &&
+        unitShapeRank(text.substr(i + 5)) == rank) {
+      out += "tile<";
+      i += 5 + 2 * rank;
+      changed = true;
+      continue;
+    }
+    out += text[i++];
+  }
+  return changed ? out : "";
+}
+
+/// Single-element tiles (`tile<1xT>`, `tile<1x1xT>`, ...) become rank-0
+/// tiles, one rank at a time: a single-element store needs no reshape of
+/// its pointer, and the reshapes between the ranks become identities that
+/// delete-ops removes. The printed program is rewritten and re-parsed;
+/// constants printed as element lists (`[0]`) and ops tied to a rank
+/// (broadcast, permute, reduce dimensions) make the candidate fail to
+/// parse or verify, and it is dropped.
+class ScalarShapesPass : public SiteListPass<unsigned> {
+public:
+  StringRef getName() const override { return "shape-scalar"; }
+
+protected:
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::set<unsigned> ranks;
+    auto addType = [&](Type t) {
+      if (auto tile = dyn_cast<TileType>(t))
+        if (!tile.getShape().empty() &&
+            llvm::all_of(tile.getShape(), [](int64_t d) { return d == 1; }))
+          ranks.insert(tile.getShape().size());
+    };
+    tc.module->walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        addType(t);
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            addType(a.getType());
+    });
+    return std::vector<unsigned>(ranks.begin(), ranks.end());
+  }
+  bool applyOne(TestCase &tc, unsigned rank) override {
+    std::string text = dropUnitShapes(printProgram(*tc.module), rank);
+    if (text.empty())
+      return false;
+    MLIRContext *ctx = tc.module->getContext();
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    OwningOpRef<mlir::ModuleOp> parsed =
+        parseSourceString<mlir::ModuleOp>(text, ParserConfig(ctx));
+    if (!parsed)
+      return false;
+    tc.module = std::move(parsed);
+    return true;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Configuration
 //===----------------------------------------------------------------------===//
@@ -1382,6 +1456,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Half));
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/false));
   passes.push_back(std::make_unique<ShrinkShapesPass>());
+  passes.push_back(std::make_unique<ScalarShapesPass>());
   passes.push_back(std::make_unique<ConfigDropPass>());
   passes.push_back(std::make_unique<ConfigLowerPass>());
   passes.push_back(std::make_unique<PipelineDropPass>());

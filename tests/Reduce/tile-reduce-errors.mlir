@@ -22,5 +22,6 @@
 // PASSES: combiner-drop-operand
 // PASSES: const-zero
 // PASSES: shape-half
+// PASSES: shape-scalar
 // PASSES: config-drop
 // PASSES: pipeline-drop

@@ -444,6 +444,32 @@ cuda_tile.module @m {
   EXPECT_EQ(count(tc, "cuda_tile.muli"), 1u);
 }
 
+TEST_F(ReduceTest, ShapeScalarMakesSingleElementTilesRankZero) {
+  const char *single = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %a = constant <i32: -7> : tile<1xi32>
+    %b = constant <i32: 2> : tile<1xi32>
+    %d = divi %a, %b signed rounding<negative_inf> : tile<1xi32>
+    %p = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %t = store_ptr_tko weak %p, %d : tile<1xptr<i32>>, tile<1xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(single, {"zeros:i32:1"});
+  reduce(tc, contains("cuda_tile.divi"), {"shape-scalar"});
+  cuda_tile::DivIOp div;
+  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  ASSERT_TRUE(div);
+  EXPECT_TRUE(cast<cuda_tile::TileType>(div.getType()).getShape().empty());
+  // The pointer reshape is now an identity (delete-ops removes it).
+  cuda_tile::ReshapeOp reshape;
+  tc.module->walk([&](cuda_tile::ReshapeOp op) { reshape = op; });
+  ASSERT_TRUE(reshape);
+  EXPECT_EQ(reshape.getType(), reshape->getOperand(0).getType());
+}
+
 TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
   TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
   reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});
