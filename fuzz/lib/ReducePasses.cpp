@@ -430,6 +430,63 @@ protected:
   bool applyOne(TestCase &, unsigned) override { return false; }
 };
 
+/// Replaces a store through a partition view of a tensor view by a store
+/// through pointers to the tensor's base address (the base pointer
+/// reshaped and broadcast to the tile's shape), so the view chain and the
+/// index computations go. Every element then goes to the base address: for
+/// a single-element tile (after shape-scalar, one op instead of four) that
+/// is the same store; otherwise the last element wins, and the
+/// interestingness test decides whether the wrong value still shows.
+class StoreViewToPtrPass : public SiteListPass<StoreViewTkoOp> {
+public:
+  StringRef getName() const override { return "store-view-to-ptr"; }
+
+protected:
+  static Value basePointer(StoreViewTkoOp store) {
+    auto pv = store.getView().getDefiningOp<MakePartitionViewOp>();
+    if (!pv)
+      return {};
+    auto tv = pv.getTensorView().getDefiningOp<MakeTensorViewOp>();
+    if (!tv || !tv.getBase().getType().getShape().empty())
+      return {};
+    return tv.getBase();
+  }
+  std::vector<StoreViewTkoOp> sites(TestCase &tc) override {
+    return collectOps<StoreViewTkoOp>(tc, [](StoreViewTkoOp op) {
+      return static_cast<bool>(basePointer(op));
+    });
+  }
+  bool applyOne(TestCase &, StoreViewTkoOp store) override {
+    Value base = basePointer(store);
+    auto tileType = cast<TileType>(store.getTile().getType());
+    ArrayRef<int64_t> shape = tileType.getShape();
+    Type ptrElem = cast<TileType>(base.getType()).getElementType();
+    OpBuilder builder(store);
+    Location loc = store.getLoc();
+    Value ptrs = base;
+    if (!shape.empty()) {
+      SmallVector<int64_t> ones(shape.size(), 1);
+      ptrs =
+          ReshapeOp::create(builder, loc, TileType::get(ones, ptrElem), ptrs);
+      if (llvm::any_of(shape, [](int64_t d) { return d != 1; }))
+        ptrs = BroadcastOp::create(builder, loc, TileType::get(shape, ptrElem),
+                                   ptrs);
+    }
+    auto next = StorePtrTkoOp::create(
+        builder, loc, store.getResult().getType(),
+        store.getMemoryOrderingSemanticsAttr(), store.getMemoryScopeAttr(),
+        ptrs, store.getTile(), /*mask=*/Value(), store.getToken(),
+        /*optimization_hints=*/nullptr);
+    SmallVector<Operation *> producers{store.getView().getDefiningOp()};
+    for (Value index : store.getIndex())
+      producers.push_back(index.getDefiningOp());
+    store.getResult().replaceAllUsesWith(next.getResult());
+    store->erase();
+    eraseDeadProducers(producers);
+    return true;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Regions
 //===----------------------------------------------------------------------===//
@@ -1432,6 +1489,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/true));
   passes.push_back(std::make_unique<RemoveDeadPass>());
   passes.push_back(std::make_unique<ValueToConstPass>());
+  passes.push_back(std::make_unique<StoreViewToPtrPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::FirstOperand));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/true));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/false));

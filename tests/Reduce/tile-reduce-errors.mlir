@@ -15,6 +15,7 @@
 // PASSES: grid-one
 // PASSES: remove-dead
 // PASSES: value-to-const
+// PASSES: store-view-to-ptr
 // PASSES: delete-ops
 // PASSES: if-then
 // PASSES: for-once

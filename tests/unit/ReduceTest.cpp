@@ -444,6 +444,37 @@ cuda_tile.module @m {
   EXPECT_EQ(count(tc, "cuda_tile.muli"), 1u);
 }
 
+TEST_F(ReduceTest, StoreViewToPtrReplacesTheViewChain) {
+  const char *view = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %a = constant <i32: -7> : tile<1xi32>
+    %b = constant <i32: 2> : tile<1xi32>
+    %d = divi %a, %b signed rounding<negative_inf> : tile<1xi32>
+    %tv = make_tensor_view %out, shape = [4], strides = [1] : tensor_view<4xi32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(1), tensor_view<4xi32, strides=[1]>>
+    %t = store_view_tko weak %d, %pv[%c0] : tile<1xi32>, partition_view<tile=(1), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(view, {"zeros:i32:4"});
+  auto storesDivi = [](const Candidate &c) {
+    return count(c.testCase, "cuda_tile.divi") == 1 &&
+           count(c.testCase, "cuda_tile.store_view_tko") +
+                   count(c.testCase, "cuda_tile.store_ptr_tko") ==
+               1;
+  };
+  reduce(tc, storesDivi, {"store-view-to-ptr"});
+  for (const char *gone :
+       {"cuda_tile.store_view_tko", "cuda_tile.make_partition_view",
+        "cuda_tile.make_tensor_view"})
+    EXPECT_EQ(count(tc, gone), 0u) << gone;
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+  EXPECT_EQ(count(tc, "cuda_tile.constant"), 2u); // the index went too
+}
+
 TEST_F(ReduceTest, ShapeScalarMakesSingleElementTilesRankZero) {
   const char *single = R"mlir(
 cuda_tile.module @m {
