@@ -937,6 +937,67 @@ protected:
 
 enum class ConstKind { Splat, Zero, One, Half };
 
+/// Non-splat constants to a splat of one of their elements other than the
+/// first (const-splat tries that one): the element that exposes a
+/// miscompile is often not the first, and once the constant is a splat,
+/// shape-half and shape-scalar can shrink it to one element. One site per
+/// distinct element value, at most kMaxValues of them per constant.
+class ConstSplatEachPass
+    : public SiteListPass<std::pair<ConstantOp, unsigned>> {
+public:
+  StringRef getName() const override { return "const-splat-each"; }
+
+protected:
+  static constexpr unsigned kMaxValues = 16;
+  /// Flat positions of the first occurrences of the distinct element
+  /// values after the first element's.
+  static SmallVector<unsigned> distinctPositions(ConstantOp op) {
+    SmallVector<unsigned> positions;
+    DenseIntOrFPElementsAttr v = op.getValue();
+    if (v.isSplat())
+      return positions;
+    SmallVector<Attribute> seen;
+    unsigned i = 0;
+    for (Attribute element : v.getValues<Attribute>()) {
+      if (!llvm::is_contained(seen, element)) {
+        seen.push_back(element);
+        if (i > 0)
+          positions.push_back(i);
+        if (positions.size() == kMaxValues)
+          break;
+      }
+      ++i;
+    }
+    return positions;
+  }
+  std::vector<std::pair<ConstantOp, unsigned>> sites(TestCase &tc) override {
+    std::vector<std::pair<ConstantOp, unsigned>> found;
+    for (ConstantOp op : collectOps<ConstantOp>(tc))
+      for (unsigned position : distinctPositions(op))
+        found.push_back({op, position});
+    return found;
+  }
+  bool applyOne(TestCase &, std::pair<ConstantOp, unsigned> site) override {
+    auto [op, position] = site;
+    DenseIntOrFPElementsAttr v = op.getValue();
+    if (v.isSplat())
+      return true; // another site of this constant made it a splat
+    auto type = cast<TileType>(op.getType());
+    auto tensor = RankedTensorType::get(type.getShape(), type.getElementType());
+    Attribute next;
+    if (auto ints = dyn_cast<DenseIntElementsAttr>(v))
+      next = DenseElementsAttr::get(
+          tensor, ArrayRef<APInt>(ints.getValues<APInt>()[position]));
+    else
+      next = DenseElementsAttr::get(
+          tensor,
+          ArrayRef<APFloat>(
+              cast<DenseFPElementsAttr>(v).getValues<APFloat>()[position]));
+    op.setValueAttr(cast<DenseIntOrFPElementsAttr>(next));
+    return true;
+  }
+};
+
 class ConstantPass : public SiteListPass<ConstantOp> {
 public:
   explicit ConstantPass(ConstKind kind) : kind(kind) {}
@@ -1509,6 +1570,7 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<DropOptionalOperandPass>(/*mask=*/false));
   passes.push_back(std::make_unique<DropOptionalOperandPass>(/*mask=*/true));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
+  passes.push_back(std::make_unique<ConstSplatEachPass>());
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::One));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Half));

@@ -21,6 +21,7 @@
 // PASSES: for-once
 // PASSES: loop-exit-next
 // PASSES: combiner-drop-operand
+// PASSES: const-splat-each
 // PASSES: const-zero
 // PASSES: shape-half
 // PASSES: shape-scalar

@@ -475,6 +475,40 @@ cuda_tile.module @m {
   EXPECT_EQ(count(tc, "cuda_tile.constant"), 2u); // the index went too
 }
 
+TEST_F(ReduceTest, ConstSplatEachSplatsTheElementThatMatters) {
+  const char *consts = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c = constant <i32: [1, 5, 3, 5]> : tile<4xi32>
+    %i = iota : tile<4xi32>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<4xptr<i32>>
+    %p2 = offset %p1, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
+    %t = store_ptr_tko weak %p2, %c : tile<4xptr<i32>>, tile<4xi32> -> token
+    return
+  }
+}
+)mlir";
+  // Interesting while some constant holds a 3 (the third element).
+  auto holdsThree = [](const Candidate &c) {
+    bool found = false;
+    c.testCase.module.get()->walk([&](cuda_tile::ConstantOp op) {
+      if (auto ints = dyn_cast<DenseIntElementsAttr>(op.getValue()))
+        for (APInt v : ints.getValues<APInt>())
+          found |= v == 3;
+    });
+    return found;
+  };
+  TestCase tc = parse(consts, {"zeros:i32:4"});
+  reduce(tc, holdsThree, {"const-splat-each"});
+  bool splatThree = false;
+  tc.module->walk([&](cuda_tile::ConstantOp op) {
+    DenseIntOrFPElementsAttr v = op.getValue();
+    splatThree |= v.isSplat() && v.getSplatValue<APInt>() == 3;
+  });
+  EXPECT_TRUE(splatThree);
+}
+
 TEST_F(ReduceTest, ShapeScalarMakesSingleElementTilesRankZero) {
   const char *single = R"mlir(
 cuda_tile.module @m {
