@@ -13,6 +13,12 @@ requires that
 
 It also requires that an unknown bug name is an error, not a silent no-op.
 
+With --generated it checks instead that the random program generator
+reaches the rarer bugs: for each bug of GENERATED, tile-diff over a small
+count of generated programs of the matching preset finds nothing without
+the bug and, with it, at least one finding, every one blaming the bug's
+pass.
+
 The checker is one function, chosen by --checker, that returns a Verdict:
 `lowering-diff` runs scripts/lowering_diff.py (stages after each conversion
 and each opt level), `tile-diff` runs issue 6's engine over its default
@@ -21,6 +27,7 @@ checker is one more function with the same signature in CHECKERS.
 
 Usage: self_test.py --bin build/bin [--programs tests/SelfTest]
                     [--checker lowering-diff|tile-diff] [--only BUG]
+       self_test.py --bin build/bin --generated [--only BUG]
 Exit status: 0 every bug found and attributed, 1 otherwise, 2 usage.
 """
 
@@ -42,6 +49,14 @@ BUGS = collections.OrderedDict([
     ("divi-floor", ("divi_floor.mlir", "tileas", "convert-tileaa-to-tileas")),
     ("view-dim-map", ("view_dim_map.mlir", "tileaa", "convert-cuda-tile-to-tileaa")),
     ("scan-reverse", ("scan_reverse.mlir", "tileaa", "convert-cuda-tile-to-tileaa")),
+])
+
+# bug -> (generator preset, first seed, program count) for --generated: forms
+# the presets weight (generators/lib: wRareInt in ints, pDimMap in memory).
+GENERATED = collections.OrderedDict([
+    ("divi-floor", ("ints", 1, 60)),
+    ("cmpi-signedness", ("ints", 1, 60)),
+    ("view-dim-map", ("memory", 1, 60)),
 ])
 
 # What a checker says about one program: passed (no disagreement), the first
@@ -147,6 +162,43 @@ def check_unknown_name(bindir, program):
     return True, "unknown name rejected"
 
 
+def check_generated(bindir, bug):
+    """tile-diff over generated programs of the bug's preset: no finding
+    without the bug, at least one with it, all blaming the bug's pass."""
+    preset, seed, count = GENERATED[bug]
+    want_pass = BUGS[bug][2]
+    cmd = [os.path.join(bindir, "tile-diff"), "--generate", "--seed", str(seed),
+           "--count", str(count), "--policy", preset, "--jobs", "2",
+           "--matrix", "sample", "--sample-size", "1", "--memory-mb", "0"]
+    where = f"{count} {preset} programs from seed {seed}"
+    clean = subprocess.run(cmd, capture_output=True, text=True, env=environment(None),
+                           timeout=600)
+    if clean.returncode != 0:
+        return False, f"without the bug, tile-diff exits {clean.returncode} on {where}"
+    buggy = subprocess.run(cmd, capture_output=True, text=True, env=environment(bug),
+                           timeout=600)
+    lines = buggy.stdout.splitlines()
+    culprits = [m.group(1) for m in
+                (re.search(r" culprit=(\S+)", l) for l in lines if l.startswith("finding:")) if m]
+    if buggy.returncode != 1 or not culprits:
+        return False, f"no finding in {where} (tile-diff exit {buggy.returncode})"
+    if set(culprits) != {want_pass}:
+        return False, f"findings in {where} blame {sorted(set(culprits))}, not {want_pass}"
+    return True, f"{len(culprits)} finding(s) in {where}, culprit {want_pass}"
+
+
+def main_generated(args):
+    failures = 0
+    for bug in GENERATED:
+        if args.only and bug not in args.only:
+            continue
+        ok, msg = check_generated(args.bin, bug)
+        print(f"{'ok  ' if ok else 'FAIL'} {bug}: {msg}")
+        failures += 0 if ok else 1
+    print(f"self-test (generated): {failures} failure(s)")
+    return 1 if failures else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -156,7 +208,11 @@ def main():
     ap.add_argument("--checker", choices=sorted(CHECKERS), default="lowering-diff")
     ap.add_argument("--only", action="append", choices=list(BUGS),
                     help="check only this bug (repeatable)")
+    ap.add_argument("--generated", action="store_true",
+                    help="find the bugs of GENERATED in generated programs instead")
     args = ap.parse_args()
+    if args.generated:
+        return main_generated(args)
     check = CHECKERS[args.checker]
 
     failures = 0

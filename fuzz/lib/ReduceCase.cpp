@@ -73,7 +73,18 @@ TestCase TestCase::clone() const {
   tc.args = args;
   tc.config = config;
   tc.extra = llvm::json::Object(extra);
+  tc.observed = observed;
   return tc;
+}
+
+std::string observedValuesKey(const TestCase &tc) {
+  std::string key = printProgram(*tc.module);
+  key += "\n" + tc.entry + "\n";
+  for (int64_t d : tc.grid)
+    key += std::to_string(d) + ",";
+  for (const CaseArg &a : tc.args)
+    key += "\n" + a.text;
+  return key;
 }
 
 llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
@@ -223,6 +234,13 @@ llvm::Expected<TestCase> parseTestCase(MLIRContext &context,
   return std::move(tc);
 }
 
+/// Programs are printed for files that tile-run, tile-diff and the
+/// compiler parse: constants of more than 100 elements (value-to-const
+/// makes them) keep their element lists instead of MLIR's hex form.
+static OpPrintingFlags programPrintingFlags() {
+  return OpPrintingFlags().assumeVerified().printLargeElementsAttrWithHex(-1);
+}
+
 std::string printProgram(ModuleOp module) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -230,12 +248,12 @@ std::string printProgram(ModuleOp module) {
   // its ops, the way the programs are written.
   if (module->getAttrDictionary().empty()) {
     for (Operation &op : module.getBody()->getOperations()) {
-      op.print(os, OpPrintingFlags().assumeVerified());
+      op.print(os, programPrintingFlags());
       os << "\n";
     }
     return text;
   }
-  module->print(os, OpPrintingFlags().assumeVerified());
+  module->print(os, programPrintingFlags());
   os << "\n";
   return text;
 }

@@ -300,6 +300,193 @@ private:
   Replace how;
 };
 
+/// Erases the ops that `erased`'s operands came from when they have no
+/// uses left and no side effects, and so on up the chains: a folded load
+/// takes its partition view, tensor view and index computations with it.
+void eraseDeadProducers(ArrayRef<Operation *> producers) {
+  SmallVector<Operation *> worklist;
+  for (Operation *op : producers)
+    if (op && !llvm::is_contained(worklist, op))
+      worklist.push_back(op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!op || !isOpTriviallyDead(op))
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (!llvm::is_contained(worklist, def))
+          worklist.push_back(def);
+    op->erase();
+  }
+}
+
+/// Replaces an op by constants holding the values the reference interpreter
+/// saw its results take (TestCase::observed), then drops what only fed it.
+/// With one tile block and no loop around the op this preserves the
+/// program's meaning exactly, so the bug usually survives; elsewhere the
+/// interestingness test decides. A load of an input becomes a constant
+/// tile and its whole view chain goes; so do index and shape computations.
+class ValueToConstPass : public SiteListPass<unsigned> {
+public:
+  StringRef getName() const override { return "value-to-const"; }
+  bool usesObservedValues() const override { return true; }
+
+protected:
+  /// The observed values for `tc`'s ops, when they are current.
+  static const ObservedValues *current(TestCase &tc) {
+    if (!tc.observed || tc.observed->key != observedValuesKey(tc))
+      return nullptr;
+    return tc.observed.get();
+  }
+  /// Ops by pre-order position (the positions ObservedValues uses).
+  static std::vector<Operation *> preOrder(TestCase &tc) {
+    std::vector<Operation *> ops;
+    tc.module->walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { ops.push_back(op); });
+    return ops;
+  }
+  /// Whether every used result of `op` has an observed value (and it has
+  /// one): then the op can go.
+  static bool foldable(Operation *op, ArrayRef<Attribute> values,
+                       Operation *entry) {
+    if (op == entry ||
+        isa<ConstantOp, mlir::ModuleOp, cuda_tile::ModuleOp>(op) ||
+        op->hasTrait<mlir::OpTrait::IsTerminator>() ||
+        values.size() != op->getNumResults())
+      return false;
+    bool used = false;
+    for (auto [result, value] : llvm::zip(op->getResults(), values)) {
+      if (result.use_empty())
+        continue;
+      if (!value || !isNumberTile(result.getType()))
+        return false;
+      used = true;
+    }
+    return used;
+  }
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::vector<unsigned> found;
+    const ObservedValues *observed = current(tc);
+    if (!observed)
+      return found;
+    Operation *entry = findEntry(tc);
+    std::vector<Operation *> ops = preOrder(tc);
+    if (ops.size() != observed->results.size())
+      return found;
+    for (auto [i, op] : llvm::enumerate(ops))
+      if (foldable(op, observed->results[i], entry))
+        found.push_back(i);
+    return found;
+  }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    // Positions refer to the unchanged case: collect the ops first, then
+    // fold from the last (inner ops before the ops holding them).
+    const ObservedValues *observed = current(tc);
+    if (!observed)
+      return false;
+    std::vector<unsigned> all = sites(tc);
+    std::vector<Operation *> ops = preOrder(tc);
+    SmallVector<std::pair<Operation *, unsigned>> chosen;
+    for (unsigned i : selected) {
+      if (i >= all.size())
+        return false;
+      chosen.push_back({ops[all[i]], all[i]});
+    }
+    std::shared_ptr<const ObservedValues> keep = tc.observed;
+    SmallVector<Operation *> folded, producers;
+    for (auto [op, position] : llvm::reverse(chosen)) {
+      // An op inside another chosen op goes with it.
+      bool inner = false;
+      for (auto [other, otherPosition] : chosen)
+        if (other != op && other->isAncestor(op))
+          inner = true;
+      if (inner)
+        continue;
+      ArrayRef<Attribute> values = keep->results[position];
+      OpBuilder builder(op);
+      for (Value operand : op->getOperands())
+        producers.push_back(operand.getDefiningOp());
+      for (auto [result, value] : llvm::zip(op->getResults(), values)) {
+        if (result.use_empty())
+          continue;
+        Value constant =
+            ConstantOp::create(builder, op->getLoc(), result.getType(),
+                               cast<DenseIntOrFPElementsAttr>(value));
+        result.replaceAllUsesWith(constant);
+        // Used only by an op folded later, this constant dies too.
+        producers.push_back(constant.getDefiningOp());
+      }
+      folded.push_back(op);
+    }
+    // A producer of one folded op may be another folded op (or hold one):
+    // erase them all first, then clean up the producers left.
+    for (Operation *op : folded)
+      op->erase();
+    llvm::erase_if(producers,
+                   [&](Operation *p) { return llvm::is_contained(folded, p); });
+    eraseDeadProducers(producers);
+    return true;
+  }
+  bool applyOne(TestCase &, unsigned) override { return false; }
+};
+
+/// Replaces a store through a partition view of a tensor view by a store
+/// through pointers to the tensor's base address (the base pointer
+/// reshaped and broadcast to the tile's shape), so the view chain and the
+/// index computations go. Every element then goes to the base address: for
+/// a single-element tile (after shape-scalar, one op instead of four) that
+/// is the same store; otherwise the last element wins, and the
+/// interestingness test decides whether the wrong value still shows.
+class StoreViewToPtrPass : public SiteListPass<StoreViewTkoOp> {
+public:
+  StringRef getName() const override { return "store-view-to-ptr"; }
+
+protected:
+  static Value basePointer(StoreViewTkoOp store) {
+    auto pv = store.getView().getDefiningOp<MakePartitionViewOp>();
+    if (!pv)
+      return {};
+    auto tv = pv.getTensorView().getDefiningOp<MakeTensorViewOp>();
+    if (!tv || !tv.getBase().getType().getShape().empty())
+      return {};
+    return tv.getBase();
+  }
+  std::vector<StoreViewTkoOp> sites(TestCase &tc) override {
+    return collectOps<StoreViewTkoOp>(tc, [](StoreViewTkoOp op) {
+      return static_cast<bool>(basePointer(op));
+    });
+  }
+  bool applyOne(TestCase &, StoreViewTkoOp store) override {
+    Value base = basePointer(store);
+    auto tileType = cast<TileType>(store.getTile().getType());
+    ArrayRef<int64_t> shape = tileType.getShape();
+    Type ptrElem = cast<TileType>(base.getType()).getElementType();
+    OpBuilder builder(store);
+    Location loc = store.getLoc();
+    Value ptrs = base;
+    if (!shape.empty()) {
+      SmallVector<int64_t> ones(shape.size(), 1);
+      ptrs =
+          ReshapeOp::create(builder, loc, TileType::get(ones, ptrElem), ptrs);
+      if (llvm::any_of(shape, [](int64_t d) { return d != 1; }))
+        ptrs = BroadcastOp::create(builder, loc, TileType::get(shape, ptrElem),
+                                   ptrs);
+    }
+    auto next = StorePtrTkoOp::create(
+        builder, loc, store.getResult().getType(),
+        store.getMemoryOrderingSemanticsAttr(), store.getMemoryScopeAttr(),
+        ptrs, store.getTile(), /*mask=*/Value(), store.getToken(),
+        /*optimization_hints=*/nullptr);
+    SmallVector<Operation *> producers{store.getView().getDefiningOp()};
+    for (Value index : store.getIndex())
+      producers.push_back(index.getDefiningOp());
+    store.getResult().replaceAllUsesWith(next.getResult());
+    store->erase();
+    eraseDeadProducers(producers);
+    return true;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Regions
 //===----------------------------------------------------------------------===//
@@ -520,6 +707,65 @@ protected:
   }
 };
 
+/// Makes a `loop` stop at the start of its second iteration: the
+/// `continue` that ends the body becomes the `break` that the next
+/// iteration would reach first, with the loop-carried values replaced by
+/// what the `continue` passes on. A loop that runs its body once and then
+/// breaks out with its carried values (a common shape of generated loops)
+/// keeps its meaning, and loop-inline can then flatten it.
+class LoopExitNextPass : public SiteListPass<LoopOp> {
+public:
+  StringRef getName() const override { return "loop-exit-next"; }
+
+protected:
+  /// A `break` of `op` whose operands are loop-carried values or visible at
+  /// the end of the body.
+  static BreakOp findBreak(LoopOp op) {
+    Block *body = &op.getRegion().front();
+    BreakOp found;
+    op.getRegion().walk([&](BreakOp br) {
+      if (found || targetLoop(br) != op)
+        return;
+      bool usable = llvm::all_of(br.getOperands(), [&](Value v) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        return (arg && arg.getOwner() == body) || visibleAtEnd(v, body);
+      });
+      bool carried = llvm::any_of(br.getOperands(), [&](Value v) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        return arg && arg.getOwner() == body;
+      });
+      // Without a loop-carried operand this is loop-once.
+      if (usable && carried)
+        found = br;
+    });
+    return found;
+  }
+  std::vector<LoopOp> sites(TestCase &tc) override {
+    return collectOps<LoopOp>(tc, [](LoopOp op) {
+      Block &body = op.getRegion().front();
+      return !body.empty() && isa<ContinueOp>(body.back()) && findBreak(op);
+    });
+  }
+  bool applyOne(TestCase &, LoopOp op) override {
+    BreakOp br = findBreak(op);
+    Block *body = &op.getRegion().front();
+    auto cont = cast<ContinueOp>(body->back());
+    if (cont->getNumOperands() != body->getNumArguments())
+      return false;
+    SmallVector<Value> values;
+    for (Value v : br.getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      values.push_back(arg && arg.getOwner() == body
+                           ? cont->getOperand(arg.getArgNumber())
+                           : v);
+    }
+    OpBuilder builder(cont);
+    BreakOp::create(builder, cont->getLoc(), values);
+    cont->erase();
+    return true;
+  }
+};
+
 /// Inlines a `loop` whose body ends in `break` and holds no other `break`
 /// or `continue` of its own: it runs once.
 class LoopInlinePass : public SiteListPass<LoopOp> {
@@ -580,11 +826,177 @@ protected:
   }
 };
 
+/// Drops one operand of a `reduce` or `scan` whose result is unused: the
+/// operand, its identity, its pair of combiner arguments and its `yield`
+/// operand (with what computed it) go. Fails when the other operands'
+/// combiners read the dropped arguments.
+class CombinerDropOperandPass
+    : public SiteListPass<std::pair<Operation *, unsigned>> {
+public:
+  StringRef getName() const override { return "combiner-drop-operand"; }
+
+protected:
+  std::vector<std::pair<Operation *, unsigned>> sites(TestCase &tc) override {
+    std::vector<std::pair<Operation *, unsigned>> found;
+    tc.module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa<ReduceOp, ScanOp>(op) || op->getNumOperands() < 2 ||
+          op->getNumResults() != op->getNumOperands())
+        return;
+      for (unsigned k = 0; k < op->getNumResults(); ++k)
+        if (op->getResult(k).use_empty())
+          found.push_back({op, k});
+    });
+    return found;
+  }
+  bool apply(TestCase &tc, ArrayRef<unsigned> selected) override {
+    // Several operands of one op may be selected: drop them from the last.
+    std::vector<std::pair<Operation *, unsigned>> all = sites(tc);
+    llvm::DenseMap<Operation *, SmallVector<unsigned>> perOp;
+    SmallVector<Operation *> order;
+    for (unsigned i : selected) {
+      if (i >= all.size())
+        return false;
+      auto [op, k] = all[i];
+      if (!perOp.count(op))
+        order.push_back(op);
+      perOp[op].push_back(k);
+    }
+    for (Operation *op : order)
+      if (!dropOperands(op, perOp[op]))
+        return false;
+    return true;
+  }
+  bool applyOne(TestCase &, std::pair<Operation *, unsigned>) override {
+    return false;
+  }
+
+  static bool dropOperands(Operation *op, ArrayRef<unsigned> drop) {
+    unsigned n = op->getNumOperands();
+    if (drop.size() >= n)
+      return false;
+    auto keep = [&](unsigned k) { return !llvm::is_contained(drop, k); };
+    Block &body = op->getRegion(0).front();
+    auto yield = dyn_cast<YieldOp>(body.getTerminator());
+    if (!yield || yield->getNumOperands() != n ||
+        body.getNumArguments() != 2 * n)
+      return false;
+    auto identities = op->getAttrOfType<ArrayAttr>("identities");
+    if (!identities || identities.size() != n)
+      return false;
+
+    // The body without the dropped yield operands and what only fed them.
+    SmallVector<Value> yielded;
+    SmallVector<Operation *> producers;
+    for (unsigned k = 0; k < n; ++k) {
+      if (keep(k))
+        yielded.push_back(yield->getOperand(k));
+      else
+        producers.push_back(yield->getOperand(k).getDefiningOp());
+    }
+    yield->setOperands(yielded);
+    eraseDeadProducers(producers);
+    for (unsigned k = n; k-- > 0;) {
+      if (keep(k))
+        continue;
+      if (!body.getArgument(2 * k).use_empty() ||
+          !body.getArgument(2 * k + 1).use_empty())
+        return false;
+      body.eraseArguments(2 * k, 2);
+    }
+
+    SmallVector<Value> operands;
+    SmallVector<Type> types;
+    SmallVector<Attribute> ids;
+    for (unsigned k = 0; k < n; ++k)
+      if (keep(k)) {
+        operands.push_back(op->getOperand(k));
+        types.push_back(op->getResult(k).getType());
+        ids.push_back(identities[k]);
+      }
+    OpBuilder builder(op);
+    OperationState state(op->getLoc(), op->getName());
+    state.addOperands(operands);
+    state.addTypes(types);
+    state.addAttributes(op->getAttrs());
+    Region *region = state.addRegion();
+    region->takeBody(op->getRegion(0));
+    Operation *next = builder.create(state);
+    next->setAttr("identities", builder.getArrayAttr(ids));
+    unsigned j = 0;
+    for (unsigned k = 0; k < n; ++k)
+      if (keep(k))
+        op->getResult(k).replaceAllUsesWith(next->getResult(j++));
+    op->erase();
+    return true;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Constants
 //===----------------------------------------------------------------------===//
 
 enum class ConstKind { Splat, Zero, One, Half };
+
+/// Non-splat constants to a splat of one of their elements other than the
+/// first (const-splat tries that one): the element that exposes a
+/// miscompile is often not the first, and once the constant is a splat,
+/// shape-half and shape-scalar can shrink it to one element. One site per
+/// distinct element value, at most kMaxValues of them per constant.
+class ConstSplatEachPass
+    : public SiteListPass<std::pair<ConstantOp, unsigned>> {
+public:
+  StringRef getName() const override { return "const-splat-each"; }
+
+protected:
+  static constexpr unsigned kMaxValues = 16;
+  /// Flat positions of the first occurrences of the distinct element
+  /// values after the first element's.
+  static SmallVector<unsigned> distinctPositions(ConstantOp op) {
+    SmallVector<unsigned> positions;
+    DenseIntOrFPElementsAttr v = op.getValue();
+    if (v.isSplat())
+      return positions;
+    SmallVector<Attribute> seen;
+    unsigned i = 0;
+    for (Attribute element : v.getValues<Attribute>()) {
+      if (!llvm::is_contained(seen, element)) {
+        seen.push_back(element);
+        if (i > 0)
+          positions.push_back(i);
+        if (positions.size() == kMaxValues)
+          break;
+      }
+      ++i;
+    }
+    return positions;
+  }
+  std::vector<std::pair<ConstantOp, unsigned>> sites(TestCase &tc) override {
+    std::vector<std::pair<ConstantOp, unsigned>> found;
+    for (ConstantOp op : collectOps<ConstantOp>(tc))
+      for (unsigned position : distinctPositions(op))
+        found.push_back({op, position});
+    return found;
+  }
+  bool applyOne(TestCase &, std::pair<ConstantOp, unsigned> site) override {
+    auto [op, position] = site;
+    DenseIntOrFPElementsAttr v = op.getValue();
+    if (v.isSplat())
+      return true; // another site of this constant made it a splat
+    auto type = cast<TileType>(op.getType());
+    auto tensor = RankedTensorType::get(type.getShape(), type.getElementType());
+    Attribute next;
+    if (auto ints = dyn_cast<DenseIntElementsAttr>(v))
+      next = DenseElementsAttr::get(
+          tensor, ArrayRef<APInt>(ints.getValues<APInt>()[position]));
+    else
+      next = DenseElementsAttr::get(
+          tensor,
+          ArrayRef<APFloat>(
+              cast<DenseFPElementsAttr>(v).getValues<APFloat>()[position]));
+    op.setValueAttr(cast<DenseIntOrFPElementsAttr>(next));
+    return true;
+  }
+};
 
 class ConstantPass : public SiteListPass<ConstantOp> {
 public:
@@ -902,6 +1314,80 @@ protected:
   }
 };
 
+/// The rank of the all-ones shape that starts `text` ("1x1xi32>" -> 2),
+/// 0 when it starts otherwise (another size, or no shape: "i32>").
+unsigned unitShapeRank(StringRef text) {
+  unsigned rank = 0;
+  while (text.consume_front("1x"))
+    ++rank;
+  // "1x16xi32": a shape that only starts with ones.
+  return text.empty() || llvm::isDigit(text.front()) ? 0 : rank;
+}
+
+/// Rewrites every `tile<1x..x1xT>` of rank `rank` in the printed program
+/// to the rank-0 `tile<T>`; "" when there is none.
+std::string dropUnitShapes(StringRef text, unsigned rank) {
+  std::string out;
+  out.reserve(text.size());
+  bool changed = false;
+  for (size_t i = 0; i < text.size();) {
+    if (text.substr(i).starts_with("tile<") &&
+        unitShapeRank(text.substr(i + 5)) == rank) {
+      out += "tile<";
+      i += 5 + 2 * rank;
+      changed = true;
+      continue;
+    }
+    out += text[i++];
+  }
+  return changed ? out : "";
+}
+
+/// Single-element tiles (`tile<1xT>`, `tile<1x1xT>`, ...) become rank-0
+/// tiles, one rank at a time: a single-element store needs no reshape of
+/// its pointer, and the reshapes between the ranks become identities that
+/// delete-ops removes. The printed program is rewritten and re-parsed;
+/// constants printed as element lists (`[0]`) and ops tied to a rank
+/// (broadcast, permute, reduce dimensions) make the candidate fail to
+/// parse or verify, and it is dropped.
+class ScalarShapesPass : public SiteListPass<unsigned> {
+public:
+  StringRef getName() const override { return "shape-scalar"; }
+
+protected:
+  std::vector<unsigned> sites(TestCase &tc) override {
+    std::set<unsigned> ranks;
+    auto addType = [&](Type t) {
+      if (auto tile = dyn_cast<TileType>(t))
+        if (!tile.getShape().empty() &&
+            llvm::all_of(tile.getShape(), [](int64_t d) { return d == 1; }))
+          ranks.insert(tile.getShape().size());
+    };
+    tc.module->walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        addType(t);
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            addType(a.getType());
+    });
+    return std::vector<unsigned>(ranks.begin(), ranks.end());
+  }
+  bool applyOne(TestCase &tc, unsigned rank) override {
+    std::string text = dropUnitShapes(printProgram(*tc.module), rank);
+    if (text.empty())
+      return false;
+    MLIRContext *ctx = tc.module->getContext();
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    OwningOpRef<mlir::ModuleOp> parsed =
+        parseSourceString<mlir::ModuleOp>(text, ParserConfig(ctx));
+    if (!parsed)
+      return false;
+    tc.module = std::move(parsed);
+    return true;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Configuration
 //===----------------------------------------------------------------------===//
@@ -1063,6 +1549,8 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   std::vector<std::unique_ptr<ReductionPass>> passes;
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/true));
   passes.push_back(std::make_unique<RemoveDeadPass>());
+  passes.push_back(std::make_unique<ValueToConstPass>());
+  passes.push_back(std::make_unique<StoreViewToPtrPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::FirstOperand));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/true));
   passes.push_back(std::make_unique<InlineIfPass>(/*thenBranch=*/false));
@@ -1070,8 +1558,10 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<ForIterationsPass>(/*once=*/true));
   passes.push_back(std::make_unique<LoopZeroPass>());
   passes.push_back(std::make_unique<LoopOncePass>());
+  passes.push_back(std::make_unique<LoopExitNextPass>());
   passes.push_back(std::make_unique<LoopInlinePass>());
   passes.push_back(std::make_unique<UnwrapCombinerPass>());
+  passes.push_back(std::make_unique<CombinerDropOperandPass>());
   passes.push_back(std::make_unique<ForTripHalfPass>());
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::LastOperand));
   passes.push_back(std::make_unique<DeleteOpsPass>(Replace::One));
@@ -1080,11 +1570,13 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   passes.push_back(std::make_unique<DropOptionalOperandPass>(/*mask=*/false));
   passes.push_back(std::make_unique<DropOptionalOperandPass>(/*mask=*/true));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
+  passes.push_back(std::make_unique<ConstSplatEachPass>());
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::One));
   passes.push_back(std::make_unique<ConstantPass>(ConstKind::Half));
   passes.push_back(std::make_unique<GridPass>(/*toOne=*/false));
   passes.push_back(std::make_unique<ShrinkShapesPass>());
+  passes.push_back(std::make_unique<ScalarShapesPass>());
   passes.push_back(std::make_unique<ConfigDropPass>());
   passes.push_back(std::make_unique<ConfigLowerPass>());
   passes.push_back(std::make_unique<PipelineDropPass>());

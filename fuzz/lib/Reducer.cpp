@@ -17,7 +17,9 @@
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Reduce.h"
 
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
+#include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/TileRun.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -230,6 +232,13 @@ llvm::Expected<ReduceStats> Reducer::run() {
         continue;
       if (pass->changesConfigurationOnly() && !test.isConfigurationAware())
         continue;
+      if (pass->usesObservedValues() &&
+          (!best.observed || best.observed->key != observedValuesKey(best))) {
+        if (llvm::Error e =
+                observeValues(best, joinPath(options.workDir, "observe"),
+                              maxSteps ? maxSteps : 1ull << 32))
+          llvm::consumeError(std::move(e));
+      }
       progress |= runPass(*pass);
     }
   }
@@ -316,6 +325,84 @@ int runInterpreterIsolated(MLIRContext &context, const Candidate &cand,
   if (!WIFEXITED(status))
     return oracle::kExitError;
   return WEXITSTATUS(status);
+}
+
+namespace {
+
+/// `tile` as a dense constant of `type` (a cuda_tile number tile), or null
+/// when the shapes or float formats do not match.
+Attribute tileToAttr(const oracle::Tile &tile, Type type) {
+  auto tileType = dyn_cast<cuda_tile::TileType>(type);
+  if (!tileType)
+    return {};
+  auto tensor =
+      RankedTensorType::get(tileType.getShape(), tileType.getElementType());
+  if (tile.size() != tensor.getNumElements())
+    return {};
+  Type elem = tileType.getElementType();
+  if (auto intType = dyn_cast<IntegerType>(elem)) {
+    SmallVector<APInt> values;
+    for (int64_t i = 0; i < tile.size(); ++i)
+      values.push_back(APInt(intType.getWidth(), tile.getUInt(i),
+                             /*isSigned=*/false, /*implicitTrunc=*/true));
+    return DenseElementsAttr::get(tensor, values);
+  }
+  if (auto floatType = dyn_cast<FloatType>(elem)) {
+    SmallVector<APFloat> values;
+    for (int64_t i = 0; i < tile.size(); ++i) {
+      APFloat f = tile.getFloat(i);
+      if (&f.getSemantics() != &floatType.getFloatSemantics())
+        return {};
+      values.push_back(f);
+    }
+    return DenseElementsAttr::get(tensor, values);
+  }
+  return {};
+}
+
+} // namespace
+
+llvm::Error observeValues(TestCase &tc, StringRef dir, uint64_t maxSteps) {
+  auto observed = std::make_shared<ObservedValues>();
+  observed->key = observedValuesKey(tc);
+  // Ops by pre-order position: clones of the case have the same positions.
+  llvm::DenseMap<Operation *, unsigned> position;
+  tc.module->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position[op] = position.size(); });
+  observed->results.resize(position.size());
+  tc.observed = observed;
+
+  if (llvm::Error e = writeTestCase(tc, dir))
+    return e;
+  oracle::TileRunConfig config;
+  if (llvm::Error e =
+          oracle::loadManifest(joinPath(dir, "manifest.json"), config))
+    return e;
+  config.run.maxSteps = maxSteps;
+  std::string sink;
+  llvm::raw_string_ostream sinkStream(sink);
+  config.run.printStream = &sinkStream;
+  config.run.assertStream = &sinkStream;
+  std::vector<SmallVector<Attribute, 2>> results(position.size());
+  config.run.opObserver = [&](oracle::ExecContext &ctx, Operation *op) {
+    auto it = position.find(op);
+    if (it == position.end() || !results[it->second].empty())
+      return; // not ours, or ran before: keep the first values
+    SmallVector<Attribute, 2> &slot = results[it->second];
+    slot.resize(op->getNumResults());
+    for (auto [i, result] : llvm::enumerate(op->getResults()))
+      if (const oracle::RtValue *v = ctx.lookup(result); v && v->isTile())
+        slot[i] = tileToAttr(v->getTile(), result.getType());
+  };
+  ScopedDiagnosticHandler quiet(tc.module->getContext(),
+                                [](Diagnostic &) { return success(); });
+  oracle::TileRunOutcome out = oracle::runTileModule(*tc.module, config);
+  // Values from a run that failed may describe a path the program does not
+  // take: use none of them.
+  if (out.exitCode == oracle::kExitOk ||
+      out.exitCode == oracle::kExitAssertFailed)
+    observed->results = std::move(results);
+  return llvm::Error::success();
 }
 
 llvm::Expected<ReduceStats> reduceTestCase(TestCase &tc,

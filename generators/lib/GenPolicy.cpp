@@ -76,6 +76,9 @@ GenPolicy makePreset(StringRef name) {
     p.wRowNorm = 0;
     p.wIntArith = 12;
     p.wConvert = 3;
+    // Forms with lowerings of their own that plain arithmetic seldom
+    // reaches with operands of both signs and a stored result.
+    p.wRareInt = 2;
   } else if (name == "floats-exact") {
     p.wI64 = p.wI16 = p.wI8 = 0;
     p.wI32 = 1; // loop counters and indices only
@@ -100,6 +103,7 @@ GenPolicy makePreset(StringRef name) {
     p.pPtrStore = 0.5;
     p.maxOutputs = 4;
     p.wMath = 0;
+    p.pDimMap = 0.25;
   } else if (name == "control") {
     p.wFor = 8;
     p.wLoop = 6;

@@ -28,6 +28,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -397,6 +398,22 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   Shape dims(rank);
   for (unsigned d = 0; d < rank; ++d)
     dims[d] = s[d] * parts[d];
+  // A non-identity dim_map: tile dimension d runs along tensor dimension
+  // perm[d], so the tensor holds dims[d] along perm[d] (the same index
+  // space, every access inside the tensor). Drawn only when the policy
+  // asks for it, so other policies see the same random choices as before.
+  SmallVector<int64_t, 3> perm;
+  if (policy.pDimMap > 0 && rank >= 2 && rng.chance(policy.pDimMap)) {
+    for (unsigned d = 0; d < rank; ++d)
+      perm.push_back(d);
+    // A rotation by 1..rank-1: never the identity.
+    std::rotate(perm.begin(), perm.begin() + 1 + rng.below(rank - 1),
+                perm.end());
+    Shape tensorDims(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      tensorDims[perm[d]] = dims[d];
+    dims = tensorDims;
+  }
   // Input value ranges.
   double lo, hi;
   int scale = -1;
@@ -426,7 +443,7 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   Shape strides(rank, 1);
   for (int d = static_cast<int>(rank) - 2; d >= 0; --d)
     strides[d] = strides[d + 1] * dims[d + 1];
-  bool dynamic = rank <= 2 && rng.chance(policy.pDynamicShape);
+  bool dynamic = perm.empty() && rank <= 2 && rng.chance(policy.pDynamicShape);
   std::string shapeList, strideList, viewShape;
   int64_t rows = dims[0];
   std::string dynOperand;
@@ -481,11 +498,16 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
       }
     }
   }
-  std::string pvType =
-      "partition_view<tile=(" + shapeText(s) + "), " + padding + tvType + ">";
+  std::string dimMap;
+  for (unsigned d = 0; d < perm.size(); ++d)
+    dimMap += (d ? ", " : ", dim_map=[") + std::to_string(perm[d]) +
+              (d + 1 == perm.size() ? "]" : "");
+  std::string pvType = "partition_view<tile=(" + shapeText(s) + "), " +
+                       padding + tvType + dimMap + ">";
   std::string makeView = "make_partition_view";
   std::string indexTypes = "tile<i32>";
-  if (!dynamic && rank == 2 && padding.empty() && rng.chance(0.1)) {
+  if (perm.empty() && !dynamic && rank == 2 && padding.empty() &&
+      rng.chance(0.1)) {
     // A gather: dimension 0 takes one tensor row per tile row,
     // rows = (iota * m + idx0 * s0) rem dims0, all inside the tensor.
     Val io = iota(Elem::I32, s[0]);
@@ -498,7 +520,7 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
              ", sparse_dim=0>";
     makeView = "make_gather_scatter_view";
     indexTypes = typeText(Elem::I32, {s[0]}) + ", tile<i32>";
-  } else if (!dynamic && rng.chance(0.15)) {
+  } else if (perm.empty() && !dynamic && rng.chance(0.15)) {
     // A strided view whose tiles overlap (stride = tile >> k): index i of a
     // dimension cut into p tiles ends at i*stride + tile <= p*tile, so every
     // index partIndex returns stays inside the tensor.

@@ -104,12 +104,15 @@ public:
   Val clampFloat(const Val &v, double lo, double hi);
 
   //===--- Op emitters: each returns the defined result -------------------===//
-  Val intBinary(unsigned kind, const Val &a, const Val &b);
+  /// `signedDivAttrs` (" signed rounding<...>") forces a signed divi with
+  /// that rounding instead of a random one.
+  Val intBinary(unsigned kind, const Val &a, const Val &b,
+                const char *signedDivAttrs = nullptr);
   Val intUnary(unsigned kind, const Val &a);
   Val floatBinary(unsigned kind, const Val &a, const Val &b);
   Val floatUnary(unsigned kind, const Val &a);
   Val fma(const Val &a, const Val &b, const Val &c);
-  Val compare(const Val &a, const Val &b);
+  Val compare(const Val &a, const Val &b, bool forceUnsigned = false);
   Val select(const Val &c, const Val &a, const Val &b);
   /// A random conversion of `v` (exti/trunci/itof/ftoi/ftof/bitcast);
   /// returns v itself when no legal conversion applies.
@@ -147,6 +150,7 @@ public:
   void stmtRowNorm();
   void stmtAtomic();
   void stmtMisc(unsigned depth);
+  void stmtRareInt(bool top);
   /// bx + gx * by as a rank-0 i32 in [0, gx * gy).
   Val scalarLinearBlock();
   void storeValue(const Val &v);

@@ -46,6 +46,7 @@ enum StmtKind {
   sAtomic,
   sMisc,
   sStore,
+  sRareInt,
   kNumStmtKinds
 };
 } // namespace
@@ -71,7 +72,8 @@ void KernelGen::statement(unsigned depth) {
       policy.wRowNorm,
       policy.wAtomic,
       policy.wMisc,
-      top && outputs < policy.maxOutputs ? policy.wStore : 0};
+      top && outputs < policy.maxOutputs ? policy.wStore : 0,
+      policy.wRareInt};
   bool anyFloat = policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 > 0;
   if (!anyFloat)
     w[sFloatArith] = w[sMath] = w[sRowNorm] = 0;
@@ -114,6 +116,8 @@ void KernelGen::statement(unsigned depth) {
     if (const Val *v = findAny(true, true))
       storeValue(*v);
     return;
+  case sRareInt:
+    return stmtRareInt(top);
   default:
     return stmtIntArith();
   }
@@ -139,6 +143,27 @@ void KernelGen::stmtIntArith() {
                      rng.range(0, static_cast<int64_t>(bitWidth(a.elem)) - 1))
           : operand(a.elem, a.shape);
   intBinary(kind, a, b);
+}
+
+/// Signed division rounding toward negative or positive infinity, or an
+/// unsigned comparison, on a fresh input (values of both signs) and another
+/// operand, stored at once at the top level while outputs are left. Other
+/// statements reach these forms too, but seldom with negative operands and
+/// a result that flows to an output, which is where their lowerings differ
+/// from the plain forms.
+void KernelGen::stmtRareInt(bool top) {
+  Elem e = pickElem(true, false);
+  if (!isIntElem(e) || e == Elem::I1)
+    return;
+  Val a = policy.wLoad > 0 ? loadInput(e, mainShape) : operand(e, mainShape);
+  Val b = operand(e, a.shape);
+  Val r = rng.chance(0.5)
+              ? intBinary(4 /*divi*/, a, b,
+                          rng.chance(0.5) ? " signed rounding<negative_inf>"
+                                          : " signed rounding<positive_inf>")
+              : compare(a, b, /*forceUnsigned=*/true);
+  if (top && outputs < policy.maxOutputs)
+    storeValue(r);
 }
 
 void KernelGen::stmtFloatArith() {

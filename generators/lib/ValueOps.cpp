@@ -335,7 +335,8 @@ const char *kIntBinNames[] = {"addi", "subi", "muli", "mulhii", "divi",
                               "xori", "maxi", "mini"};
 } // namespace
 
-Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
+Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn,
+                         const char *signedDivAttrs) {
   std::string t = typeText(a.elem, a.shape);
   if (a.elem == Elem::I1)
     kind = kAnd + kind % 3; // i1 only takes the bitwise ops
@@ -345,6 +346,8 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
   const i128 mn = minOf(a.elem), mx = maxOf(a.elem);
   std::string attrs;
   bool isSigned = !rng.chance(0.3);
+  if (signedDivAttrs && kind == kDiv)
+    isSigned = true;
   auto flags = [&](bool nsw, bool nuw) {
     if (!rng.chance(policy.pOverflowFlag) || (!nsw && !nuw))
       return;
@@ -427,6 +430,8 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn) {
         attrs = rng.pick<const char *>({" signed", " signed rounding<zero>",
                                         " signed rounding<negative_inf>",
                                         " signed rounding<positive_inf>"});
+        if (signedDivAttrs)
+          attrs = signedDivAttrs;
       } else {
         if (a.lo >= 0)
           setRange(r, 0, a.hi);
@@ -776,7 +781,7 @@ Val KernelGen::fma(const Val &a, const Val &b, const Val &c) {
 // Compare and select
 //===----------------------------------------------------------------------===//
 
-Val KernelGen::compare(const Val &a, const Val &b) {
+Val KernelGen::compare(const Val &a, const Val &b, bool forceUnsigned) {
   static const char *preds[] = {"equal",        "not_equal",
                                 "less_than",    "less_than_or_equal",
                                 "greater_than", "greater_than_or_equal"};
@@ -791,7 +796,8 @@ Val KernelGen::compare(const Val &a, const Val &b) {
   const char *pred = rng.pick<const char *>(preds);
   if (isIntElem(a.elem))
     line(r.name + " = cmpi " + pred + " " + a.name + ", " + b.name + ", " +
-         (rng.chance(0.3) ? "unsigned" : "signed") + " : " + t + " -> " + rt);
+         (rng.chance(0.3) || forceUnsigned ? "unsigned" : "signed") + " : " +
+         t + " -> " + rt);
   else
     line(r.name + " = cmpf " + pred + " " +
          (rng.chance(0.3) ? "unordered " : "ordered ") + a.name + ", " +

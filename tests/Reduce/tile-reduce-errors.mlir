@@ -14,10 +14,16 @@
 // USAGE: give exactly one of --test, --tile-diff, --crash
 // PASSES: grid-one
 // PASSES: remove-dead
+// PASSES: value-to-const
+// PASSES: store-view-to-ptr
 // PASSES: delete-ops
 // PASSES: if-then
 // PASSES: for-once
+// PASSES: loop-exit-next
+// PASSES: combiner-drop-operand
+// PASSES: const-splat-each
 // PASSES: const-zero
 // PASSES: shape-half
+// PASSES: shape-scalar
 // PASSES: config-drop
 // PASSES: pipeline-drop

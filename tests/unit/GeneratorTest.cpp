@@ -128,10 +128,14 @@ TEST_F(GeneratorTest, PresetsCoverTheirOps) {
        {"for ", "mmaf", "reduce", "load_view_tko", "store_ptr_tko",
         "make_strided_view", "assert", "pack", "get_global", "for unsigned",
         "make_gather_scatter_view"}},
-      {"ints", {"divi", "remi", "shli", "mmai", "exti"}},
+      {"ints",
+       {"divi", "remi", "shli", "mmai", "exti", "signed rounding<negative_inf>",
+        "signed rounding<positive_inf>", "unsigned : "}},
       {"floats-exact", {"addf", "mulf", "maxf", "mmaf"}},
       {"floats", {"exp", "divf", "sqrt", "scan"}},
-      {"memory", {"load_ptr_tko", "atomic_rmw_tko", "padding_value", "offset"}},
+      {"memory",
+       {"load_ptr_tko", "atomic_rmw_tko", "padding_value", "offset",
+        "dim_map=[1, 0]"}},
       {"control", {"loop iter_values", "break", "if ", "} else {"}},
       {"mma", {"mmaf", "mmai", "mmaf_scaled", "f8E5M2", "tf32"}}};
   for (const auto &[name, ops] : expected) {

@@ -324,6 +324,217 @@ cuda_tile.module @m {
   EXPECT_EQ(count(tc, "cuda_tile.addi"), 0u);
 }
 
+TEST_F(ReduceTest, CombinerDropOperandRemovesAnUnusedScanOperand) {
+  const char *scan = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %i = iota : tile<16xi32>
+    %s:2 = scan %i, %i dim=0 reverse=false identities=[0 : i32, 0 : i32] : tile<16xi32>, tile<16xi32> -> tile<16xi32>, tile<16xi32>
+    (%e: tile<i32>, %a: tile<i32>, %e2: tile<i32>, %a2: tile<i32>) {
+      %sum = addi %e, %a : tile<i32>
+      %x = xori %e2, %a2 : tile<i32>
+      yield %sum, %x : tile<i32>, tile<i32>
+    }
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
+    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
+    %t = store_ptr_tko weak %p2, %s#0 : tile<16xptr<i32>>, tile<16xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(scan, {"zeros:i32:16"});
+  reduce(tc, contains("cuda_tile.addi"), {"combiner-drop-operand"});
+  cuda_tile::ScanOp op;
+  tc.module->walk([&](cuda_tile::ScanOp s) { op = s; });
+  ASSERT_TRUE(op);
+  EXPECT_EQ(op->getNumOperands(), 1u);
+  EXPECT_EQ(op->getNumResults(), 1u);
+  EXPECT_EQ(op.getIdentities().size(), 1u);
+  EXPECT_EQ(count(tc, "cuda_tile.xori"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.addi"), 1u);
+}
+
+TEST_F(ReduceTest, ValueToConstFoldsALoadChainIntoTheObservedValues) {
+  // A load of zeros plus a broadcast argument (5) feeds the divi: with
+  // the values the interpreter saw, the divi's dividend becomes the
+  // constant 5 and the load with its views, the argument's reshape and
+  // broadcast and the addi go.
+  const char *load = R"mlir(
+cuda_tile.module @m {
+  entry @k(%in: tile<ptr<i32>>, %out: tile<ptr<i32>>, %n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c3 = constant <i32: 3> : tile<4xi32>
+    %tv = make_tensor_view %in, shape = [4], strides = [1] : tensor_view<4xi32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>
+    %l, %tok = load_view_tko weak %pv[%c0] : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>, tile<i32> -> tile<4xi32>, token
+    %n1 = reshape %n : tile<i32> -> tile<1xi32>
+    %n4 = broadcast %n1 : tile<1xi32> -> tile<4xi32>
+    %x = addi %l, %n4 : tile<4xi32>
+    %d = divi %x, %c3 signed : tile<4xi32>
+    %i = iota : tile<4xi32>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<4xptr<i32>>
+    %p2 = offset %p1, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
+    %t = store_ptr_tko weak %p2, %d : tile<4xptr<i32>>, tile<4xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(load, {"zeros:i32:4", "zeros:i32:4", "5"});
+  reduce(tc, contains("cuda_tile.divi"), {"value-to-const"});
+  for (const char *gone :
+       {"cuda_tile.load_view_tko", "cuda_tile.make_partition_view",
+        "cuda_tile.make_tensor_view", "cuda_tile.addi", "cuda_tile.iota"})
+    EXPECT_EQ(count(tc, gone), 0u) << gone;
+  cuda_tile::DivIOp div;
+  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  ASSERT_TRUE(div);
+  DenseIntElementsAttr dividend;
+  ASSERT_TRUE(matchPattern(div.getLhs(), m_Constant(&dividend)));
+  for (APInt v : dividend.getValues<APInt>())
+    EXPECT_EQ(v.getSExtValue(), 5);
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+
+  // The values are those of the run: the case's observations match it.
+  ASSERT_TRUE(tc.observed);
+}
+
+TEST_F(ReduceTest, LoopExitNextLetsALoopThatRunsOnceBeInlined) {
+  // The body runs once (i = 0), then the loop breaks out with the product.
+  const char *once = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %r = loop iter_values(%i = %c0, %acc = %c1) : tile<i32>, tile<i32> -> tile<i32> {
+      %done = cmpi greater_than_or_equal %i, %c1, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %acc : tile<i32>
+      }
+      %m = muli %acc, %c4 : tile<i32>
+      %next = addi %i, %c1 : tile<i32>
+      continue %next, %m : tile<i32>, tile<i32>
+    }
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %r1 = reshape %r : tile<i32> -> tile<1xi32>
+    %t = store_ptr_tko weak %p0, %r1 : tile<1xptr<i32>>, tile<1xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(once, {"zeros:i32:1"});
+  // The store must keep storing the loop's result or, once the loop is
+  // gone, the product.
+  auto storesProduct = [](const Candidate &c) {
+    bool found = false;
+    c.testCase.module.get()->walk([&](cuda_tile::StorePtrTkoOp store) {
+      Operation *def = store.getValue().getDefiningOp();
+      while (def && isa<cuda_tile::ReshapeOp>(def))
+        def = def->getOperand(0).getDefiningOp();
+      found |= def && isa<cuda_tile::MulIOp, cuda_tile::LoopOp>(def);
+    });
+    return found;
+  };
+  reduce(tc, storesProduct, {"loop-exit-next", "if-else", "loop-inline"});
+  // loop-exit-next is what opens the way: without it the loop stays.
+  EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.break"), 0u);
+  EXPECT_EQ(count(tc, "cuda_tile.muli"), 1u);
+}
+
+TEST_F(ReduceTest, StoreViewToPtrReplacesTheViewChain) {
+  const char *view = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %a = constant <i32: -7> : tile<1xi32>
+    %b = constant <i32: 2> : tile<1xi32>
+    %d = divi %a, %b signed rounding<negative_inf> : tile<1xi32>
+    %tv = make_tensor_view %out, shape = [4], strides = [1] : tensor_view<4xi32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(1), tensor_view<4xi32, strides=[1]>>
+    %t = store_view_tko weak %d, %pv[%c0] : tile<1xi32>, partition_view<tile=(1), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(view, {"zeros:i32:4"});
+  auto storesDivi = [](const Candidate &c) {
+    return count(c.testCase, "cuda_tile.divi") == 1 &&
+           count(c.testCase, "cuda_tile.store_view_tko") +
+                   count(c.testCase, "cuda_tile.store_ptr_tko") ==
+               1;
+  };
+  reduce(tc, storesDivi, {"store-view-to-ptr"});
+  for (const char *gone :
+       {"cuda_tile.store_view_tko", "cuda_tile.make_partition_view",
+        "cuda_tile.make_tensor_view"})
+    EXPECT_EQ(count(tc, gone), 0u) << gone;
+  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+  EXPECT_EQ(count(tc, "cuda_tile.constant"), 2u); // the index went too
+}
+
+TEST_F(ReduceTest, ConstSplatEachSplatsTheElementThatMatters) {
+  const char *consts = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %c = constant <i32: [1, 5, 3, 5]> : tile<4xi32>
+    %i = iota : tile<4xi32>
+    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<4xptr<i32>>
+    %p2 = offset %p1, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
+    %t = store_ptr_tko weak %p2, %c : tile<4xptr<i32>>, tile<4xi32> -> token
+    return
+  }
+}
+)mlir";
+  // Interesting while some constant holds a 3 (the third element).
+  auto holdsThree = [](const Candidate &c) {
+    bool found = false;
+    c.testCase.module.get()->walk([&](cuda_tile::ConstantOp op) {
+      if (auto ints = dyn_cast<DenseIntElementsAttr>(op.getValue()))
+        for (APInt v : ints.getValues<APInt>())
+          found |= v == 3;
+    });
+    return found;
+  };
+  TestCase tc = parse(consts, {"zeros:i32:4"});
+  reduce(tc, holdsThree, {"const-splat-each"});
+  bool splatThree = false;
+  tc.module->walk([&](cuda_tile::ConstantOp op) {
+    DenseIntOrFPElementsAttr v = op.getValue();
+    splatThree |= v.isSplat() && v.getSplatValue<APInt>() == 3;
+  });
+  EXPECT_TRUE(splatThree);
+}
+
+TEST_F(ReduceTest, ShapeScalarMakesSingleElementTilesRankZero) {
+  const char *single = R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %a = constant <i32: -7> : tile<1xi32>
+    %b = constant <i32: 2> : tile<1xi32>
+    %d = divi %a, %b signed rounding<negative_inf> : tile<1xi32>
+    %p = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %t = store_ptr_tko weak %p, %d : tile<1xptr<i32>>, tile<1xi32> -> token
+    return
+  }
+}
+)mlir";
+  TestCase tc = parse(single, {"zeros:i32:1"});
+  reduce(tc, contains("cuda_tile.divi"), {"shape-scalar"});
+  cuda_tile::DivIOp div;
+  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  ASSERT_TRUE(div);
+  EXPECT_TRUE(cast<cuda_tile::TileType>(div.getType()).getShape().empty());
+  // The pointer reshape is now an identity (delete-ops removes it).
+  cuda_tile::ReshapeOp reshape;
+  tc.module->walk([&](cuda_tile::ReshapeOp op) { reshape = op; });
+  ASSERT_TRUE(reshape);
+  EXPECT_EQ(reshape.getType(), reshape->getOperand(0).getType());
+}
+
 TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
   TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
   reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});

@@ -308,7 +308,11 @@ LogicalResult ExecContext::execOp(Operation *op) {
   for (Value operand : op->getOperands())
     if (!activeEnv->count(operand))
       return error(op, "operand used before it was defined");
-  return fn(*this, op);
+  if (failed(fn(*this, op)))
+    return failure();
+  if (interp.options.opObserver)
+    interp.options.opObserver(*this, op);
+  return success();
 }
 
 FailureOr<FlowSignal> ExecContext::execBlock(Block &block,

@@ -44,6 +44,19 @@ struct CaseArg {
   bool isFile() const { return llvm::StringRef(text).starts_with("@"); }
 };
 
+/// What the reference interpreter computed for a test case: for each op of
+/// the program, by its position in a pre-order walk of the module, and for
+/// each of its results, a dense constant (`DenseIntOrFPElementsAttr`) with
+/// the value that result had the first time the op ran; a null attribute for
+/// results that are not number tiles and for ops that never ran. Reductions
+/// that fold a computation into the constant it produced read these.
+struct ObservedValues {
+  /// observedValuesKey() of the case the values belong to: a reduction
+  /// only trusts them while the case is unchanged.
+  std::string key;
+  std::vector<llvm::SmallVector<mlir::Attribute, 2>> results;
+};
+
 /// A complete, runnable test case.
 struct TestCase {
   mlir::OwningOpRef<mlir::ModuleOp> module;
@@ -56,9 +69,16 @@ struct TestCase {
   /// Manifest fields the reducer does not interpret (seed, policy, ...),
   /// written back unchanged.
   llvm::json::Object extra;
+  /// The interpreter's values for this case, when the driver computed them
+  /// (see observeValues); shared by clones, which check the key.
+  std::shared_ptr<const ObservedValues> observed;
 
   TestCase clone() const;
 };
+
+/// The program text, grid and arguments of `tc`: what its interpreter run
+/// depends on.
+std::string observedValuesKey(const TestCase &tc);
 
 /// Reads a test case from a manifest (tile-gen's format, optionally with a
 /// "config" string) or from a directory holding `manifest.json` (a finding
@@ -158,6 +178,9 @@ public:
   /// Passes that change only the configuration run only when the test is
   /// configuration-aware.
   virtual bool changesConfigurationOnly() const { return false; }
+  /// Passes that read TestCase::observed: the driver fills it for the best
+  /// case before they run.
+  virtual bool usesObservedValues() const { return false; }
 };
 
 /// Every reduction, in the order the driver tries them.
@@ -193,6 +216,12 @@ struct ReduceStats {
 /// tile-run's exit code (a crash of the interpreter counts as 1).
 int runInterpreterIsolated(mlir::MLIRContext &context, const Candidate &cand,
                            uint64_t maxSteps, uint64_t *steps = nullptr);
+
+/// Runs the interpreter on `tc` in this process (written to `dir` first)
+/// and stores the values every op produced in `tc.observed`. The case must
+/// run cleanly (the driver only observes cases that passed its interpreter
+/// gate); on an interpreter failure `tc.observed` holds no values.
+llvm::Error observeValues(TestCase &tc, llvm::StringRef dir, uint64_t maxSteps);
 
 /// Reduces `tc` in place. Fails when the original is not interesting or has
 /// undefined behaviour (or another interpreter failure).

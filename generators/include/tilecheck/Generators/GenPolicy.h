@@ -70,6 +70,8 @@ namespace tilecheck::gen {
   X(unsigned, wAtomic, 1, "atomic read-modify-write to a shared counter")      \
   X(unsigned, wStore, 2, "extra stores in the middle of the program")          \
   X(unsigned, wMisc, 2, "asserts, queries, pack, casts, cas, globals, print")  \
+  X(unsigned, wRareInt, 0,                                                     \
+    "floor/ceil divi or unsigned cmpi on inputs of both signs, stored")        \
   /* Attributes and features. */                                               \
   X(double, pOverflowFlag, 0.5, "flag an int op when ranges allow it")         \
   X(double, pRounding, 0.3, "non-default rounding mode")                       \
@@ -78,6 +80,7 @@ namespace tilecheck::gen {
   X(double, pTokens, 0.3, "thread tokens through memory ops")                  \
   X(double, pAssume, 0.3, "assume predicates on arguments")                    \
   X(double, pPtrStore, 0.3, "store an output through masked pointers")         \
+  X(double, pDimMap, 0.0, "non-identity dim_map on a partition-view load")     \
   /* Float discipline and inputs. */                                           \
   X(bool, exactFloats, false, "every float op exact (small dyadic values)")    \
   X(bool, allowMath, true, "allow transcendental math and inexact division")   \

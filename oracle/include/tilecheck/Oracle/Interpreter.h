@@ -35,6 +35,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,10 @@ struct RunOptions {
   llvm::raw_ostream *printStream = nullptr;
   /// Destination of assert failure messages (stderr by default).
   llvm::raw_ostream *assertStream = nullptr;
+  /// Called after every operation that executed without an error, with the
+  /// context holding its results (tile-reduce records the values the
+  /// reference computed). Unset in every other run.
+  std::function<void(ExecContext &, mlir::Operation *)> opObserver;
 };
 
 struct RunResult {
@@ -208,6 +213,11 @@ public:
   /// SSA environment.
   const RtValue &get(mlir::Value v) const;
   const Tile &getTile(mlir::Value v) const { return get(v).getTile(); }
+  /// The value bound to `v`, or nullptr when it has none (yet).
+  const RtValue *lookup(mlir::Value v) const {
+    auto it = env.find(v);
+    return it == env.end() ? nullptr : &it->second;
+  }
   void set(mlir::Value v, RtValue value);
   void setTile(mlir::Value v, Tile &&t) { set(v, RtValue::tile(std::move(t))); }
 

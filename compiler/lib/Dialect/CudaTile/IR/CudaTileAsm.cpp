@@ -8,6 +8,7 @@
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
@@ -278,10 +279,14 @@ void tilecheck::cuda_tile::printDenseTileLiteral(OpAsmPrinter &printer,
                                                 DenseIntOrFPElementsAttr attr,
                                                 Type resultType) {
   // Reuse the builtin element printer (`dense<...>` without its type), then
-  // swap the `dense` wrapper for the element-typed one.
+  // swap the `dense` wrapper for the element-typed one. Always with every
+  // element: the builtin printer's default hex form for more than 100
+  // elements is no syntax of this literal (the parser would reject it).
   std::string text;
   llvm::raw_string_ostream os(text);
-  attr.print(os, /*elideType=*/true);
+  AsmState state(attr.getContext(),
+                 OpPrintingFlags().printLargeElementsAttrWithHex(-1));
+  attr.print(os, state, /*elideType=*/true);
   StringRef body(text);
   body.consume_front("dense<");
   body.consume_back(">");
