@@ -29,6 +29,14 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 total_programs=0; total_findings=0; status=0
+# Whether the matrix has NVIDIA's tileiras as a second compiler, and which
+# release (tile-diff -v names it; without it the default matrix is tilec's).
+probe=$(mktemp -d)
+tileiras_note=$("$bin/tile-diff" "$root/corpus/seeds/vector_add.mlir" --matrix "$matrix" \
+    --findings "$probe" -v 2>&1 | grep -m1 -E '^note: .*tileiras' || true)
+rm -rf "$probe"
+tileiras_note=${tileiras_note#note: }
+tileiras_note=${tileiras_note:-tileiras not found, tilec only}
 rows=""
 run() { # label, tile-diff arguments...
   local label=$1; shift
@@ -64,6 +72,7 @@ buckets=$("$bin/tile-diff" --findings "$findings" --list-buckets 2>&1 || true)
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC'), \`scripts/fuzz_run.sh\` at $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)."
   echo "Matrix \`$matrix\`, generator seeds from $seed, $count programs per preset, $jobs jobs."
+  echo "Second compiler under test: $tileiras_note."
   echo "Replay any finding with \`build/bin/tile-diff --repro findings/<dir>\`."
   echo
   echo "| programs | checked | findings | buckets | time |"
