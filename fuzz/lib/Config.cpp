@@ -583,8 +583,7 @@ Signature tilecheck::fuzz::makeSignature(FindingKind kind, StringRef culprit,
   // bug in two programs breaks the same op.
   (void)opKinds;
   Signature sig;
-  std::string legacy =
-      (stringify(kind) + "|" + culprit + "|" + detail).str();
+  std::string legacy = (stringify(kind) + "|" + culprit + "|" + detail).str();
   sig.legacyHash = stableHash(legacy);
   if (opKind.empty()) {
     sig.text = std::move(legacy);

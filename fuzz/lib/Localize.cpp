@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Localize.h"
-#include "tilecheck/Oracle/Interpreter.h"
-#include "tilecheck/Oracle/Value.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "tilecheck/Oracle/Interpreter.h"
+#include "tilecheck/Oracle/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -159,10 +159,10 @@ Recording record(Operation *module, const oracle::TileRunConfig &base,
 
 } // namespace
 
-std::string tilecheck::fuzz::localizeBrokenOp(Operation *before,
-                                              Operation *after,
-                                              const oracle::TileRunConfig &config,
-                                              const LocalizeLimits &limits) {
+std::string
+tilecheck::fuzz::localizeBrokenOp(Operation *before, Operation *after,
+                                  const oracle::TileRunConfig &config,
+                                  const LocalizeLimits &limits) {
   // Locations held by more than one op with results in `before` are
   // ambiguous: a value there cannot be attributed to one source op.
   llvm::DenseMap<const void *, unsigned> opsAt;
@@ -213,10 +213,10 @@ std::string tilecheck::fuzz::localizeBrokenOp(Operation *before,
       auto loc = dyn_cast<FileLineColLoc>(op->getLoc());
       if (!loc)
         return;
-      std::string text = (loc.getFilename().getValue() + ":" +
-                          llvm::Twine(loc.getLine()) + ":" +
-                          llvm::Twine(loc.getColumn()))
-                             .str();
+      std::string text =
+          (loc.getFilename().getValue() + ":" + llvm::Twine(loc.getLine()) +
+           ":" + llvm::Twine(loc.getColumn()))
+              .str();
       if (text == now.failure->location) {
         found = op;
         ++matches;

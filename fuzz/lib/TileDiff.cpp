@@ -326,9 +326,10 @@ int repro(StringRef dir, StringRef tileirasPath) {
            << " (culprit " << (result->culprit.empty() ? "?" : result->culprit)
            << "): " << result->detail << "\n";
     if (legacy)
-      outs() << "note: stored with the signature format without the op kind "
-                "(" << finding->signature << "); its bucket is now " << now
-             << " (op " << result->opKind << ")\n";
+      outs() << "note: stored with the signature format without the op "
+                "kind ("
+             << finding->signature << "); its bucket is now " << now << " (op "
+             << result->opKind << ")\n";
     return kDiffClean;
   }
   outs() << "does not reproduce: expected " << finding->signature << ", got "

@@ -687,10 +687,9 @@ TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
     // The value that changed first across the pass is the broken addi's,
     // named as before the pass.
     EXPECT_EQ(r.opKind, "nv_tileaa.addi");
-    EXPECT_EQ(
-        r.signature.text,
-        "wrong-result|convert-tileaa-to-tileas|op=nv_tileaa.addi|buffer "
-        "contents");
+    EXPECT_EQ(r.signature.text,
+              "wrong-result|convert-tileaa-to-tileas|op=nv_tileaa.addi|buffer "
+              "contents");
     EXPECT_EQ(r.signature.legacyHash,
               stableHash("wrong-result|convert-tileaa-to-tileas|buffer "
                          "contents"));

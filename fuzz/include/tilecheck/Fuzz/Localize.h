@@ -1,4 +1,5 @@
-//===- Localize.h - The op a miscompiling pass broke -------------*- C++ -*-===//
+//===- Localize.h - The op a miscompiling pass broke -------------*- C++
+//-*-===//
 //
 // When a checkpoint names the pass P that changed a program's results, the
 // module before P and the module after P are run on the same inputs and the
@@ -18,8 +19,8 @@
 #ifndef TILECHECK_FUZZ_LOCALIZE_H
 #define TILECHECK_FUZZ_LOCALIZE_H
 
-#include "tilecheck/Oracle/TileRun.h"
 #include "mlir/IR/Operation.h"
+#include "tilecheck/Oracle/TileRun.h"
 #include <string>
 
 namespace tilecheck::fuzz {
