@@ -570,16 +570,28 @@ std::string tilecheck::fuzz::stableHash(StringRef text) {
 
 Signature tilecheck::fuzz::makeSignature(FindingKind kind, StringRef culprit,
                                          StringRef detail,
-                                         ArrayRef<std::string> opKinds) {
+                                         ArrayRef<std::string> opKinds,
+                                         StringRef opKind) {
   // The bucket is kind, culprit and normalized detail, not the op kinds of
   // the whole input program: with them every random program that hits one
   // bug got a bucket of its own, and a reducer keeping "the same
   // signature" could never remove an op kind. The ops a failure names are
   // in its detail; the program's op kinds stay in the finding's program.
+  // The op a wrong result's culprit pass broke (the first value that
+  // changed across the pass, named in the module before it) is the one op
+  // kind hashed: it tells two miscompiles in one pass apart, and the same
+  // bug in two programs breaks the same op.
   (void)opKinds;
   Signature sig;
-  raw_string_ostream os(sig.text);
-  os << stringify(kind) << "|" << culprit << "|" << detail;
+  std::string legacy = (stringify(kind) + "|" + culprit + "|" + detail).str();
+  sig.legacyHash = stableHash(legacy);
+  if (opKind.empty()) {
+    sig.text = std::move(legacy);
+    sig.hash = sig.legacyHash;
+    return sig;
+  }
+  sig.text =
+      (stringify(kind) + "|" + culprit + "|op=" + opKind + "|" + detail).str();
   sig.hash = stableHash(sig.text);
   return sig;
 }

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Localize.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 
@@ -943,14 +944,30 @@ public:
     RunOutputs outputs = interpret(op, program, order, options);
     ++interpretations;
     Verdict v = compareOutputs(reference, outputs, options);
-    channel.line("phase", "compile");
     if (v.kind != FindingKind::None) {
       culprit = arg.str();
       culpritIndex = passIndex;
       culpritVerdict = v;
+      // Only this pass ran since the module that agreed: the first value it
+      // changed names the op it broke (deterministic; the step budget of
+      // the checkpoint runs bounds both runs).
+      if (v.kind == FindingKind::WrongResult && agreeing &&
+          culpritIndex == lastAgreeing + 1) {
+        channel.line("phase", ("localize-after " + arg).str());
+        std::string printed, asserts;
+        llvm::raw_string_ostream printedOs(printed), assertsOs(asserts);
+        culpritOpKind = localizeBrokenOp(
+            agreeing.get(), op,
+            runConfigFor(program, order, options, printedOs, assertsOs));
+      }
+      agreeing = nullptr;
     } else {
       lastAgreeing = passIndex;
+      // Kept for localization should the next checkpoint disagree. A copy
+      // per checkpoint that ran the interpreter, which costs far more.
+      agreeing = OwningOpRef<Operation *>(op->clone());
     }
+    channel.line("phase", "compile");
   }
 
   void runAfterPassFailed(Pass *pass, Operation *op) override {
@@ -981,6 +998,11 @@ public:
   std::optional<OperationFingerPrint> lastPrint;
   std::optional<std::string> culprit;
   Verdict culpritVerdict;
+  /// A copy of the module after the last checkpoint that agreed (the input
+  /// before the first), while no checkpoint disagreed.
+  OwningOpRef<Operation *> agreeing;
+  /// The op the culprit broke (Localize.h), "" when unknown.
+  std::string culpritOpKind;
   std::optional<std::string> failedPass;
   bool invalidIR = false;
 };
@@ -989,7 +1011,7 @@ public:
 struct ChildResult {
   FindingKind kind = FindingKind::None;
   std::string culprit, culpritMethod, detail, signatureDetail, diagnostics,
-      compiled, notes;
+      compiled, notes, opKind;
   unsigned interpretations = 0;
   /// With sparse checkpoints: the culprit lies among passes (lo, hi].
   unsigned rangeLo = 0, rangeHi = 0;
@@ -1002,6 +1024,7 @@ struct ChildResult {
         {"culprit_method", culpritMethod},
         {"detail", detail},
         {"signature_detail", signatureDetail},
+        {"op_kind", opKind},
         {"diagnostics", diagnostics},
         {"compiled", compiled},
         {"notes", notes},
@@ -1026,6 +1049,7 @@ struct ChildResult {
     r.culpritMethod = str("culprit_method");
     r.detail = str("detail");
     r.signatureDetail = str("signature_detail");
+    r.opKind = str("op_kind");
     r.diagnostics = str("diagnostics");
     r.compiled = str("compiled");
     r.notes = str("notes");
@@ -1161,6 +1185,8 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
         channel, program, reference, config.blockOrderSeed, options,
         checkpoints);
     EngineInstrumentation *instr = instrumentation.get();
+    if (checkpoints)
+      instr->agreeing = OwningOpRef<Operation *>(module.get()->clone());
     pm.addInstrumentation(std::move(instrumentation));
     channel.line("phase", "compile");
     LogicalResult ran = pm.run(*module);
@@ -1185,6 +1211,7 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
       // checkpoint names the pass.
       r.culprit = *instr->culprit;
       r.culpritMethod = "checkpoint";
+      r.opKind = instr->culpritOpKind;
       if (instr->culpritIndex > instr->lastAgreeing + 1) {
         // Passes ran between the last agreeing checkpoint and this one.
         r.rangeLo = instr->lastAgreeing;
@@ -1307,12 +1334,16 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
     result.interpretations = r.interpretations;
     result.culpritRangeLo = r.rangeLo;
     result.culpritRangeHi = r.rangeHi;
+    // Only a wrong result's bucket names the op (a hang or an oracle error
+    // after the same checkpoint keeps kind|culprit|detail).
+    if (r.kind == FindingKind::WrongResult)
+      result.opKind = r.opKind;
   }
   if (result.kind == FindingKind::WrongResult)
     result.reference = reference.outputs;
   result.signatureDetail = sigDetail;
-  result.signature =
-      makeSignature(result.kind, result.culprit, sigDetail, reference.opKinds);
+  result.signature = makeSignature(result.kind, result.culprit, sigDetail,
+                                   reference.opKinds, result.opKind);
   return result;
 }
 
@@ -1539,9 +1570,13 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
     // Sparse checkpoints bracket the culprit; bisect inside the bracket.
     bisect(program, reference, result, options, result.culpritRangeLo,
            result.culpritRangeHi);
-  // The culprit may have changed: recompute the bucket.
-  result.signature = makeSignature(result.kind, result.culprit,
-                                   result.signatureDetail, reference.opKinds);
+  // The culprit may have changed: recompute the bucket. The op kind belongs
+  // to the checkpoint culprit; a bisection culprit has none.
+  if (result.culpritMethod != "checkpoint")
+    result.opKind.clear();
+  result.signature =
+      makeSignature(result.kind, result.culprit, result.signatureDetail,
+                    reference.opKinds, result.opKind);
   return result;
 }
 

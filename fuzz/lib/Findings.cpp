@@ -179,6 +179,7 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
                       {"culprit", result.culprit},
                       {"culprit_method", result.culpritMethod},
                       {"signature", result.signature.hash},
+                      {"op_kind", result.opKind},
                       {"detail", result.detail},
                       {"program_name", program.name}};
   if (!result.toolCommand.empty())

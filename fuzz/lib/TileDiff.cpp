@@ -52,6 +52,8 @@ static json::Value resultToJSON(const ConfigResult &r) {
                    {"signature", r.signature.hash},
                    {"signature_text", r.signature.text},
                    {"signature_detail", r.signatureDetail},
+                   {"signature_legacy", r.signature.legacyHash},
+                   {"op_kind", r.opKind},
                    {"compiled", r.compiled},
                    {"interpretations", static_cast<int64_t>(r.interpretations)},
                    {"seconds", r.seconds}};
@@ -89,6 +91,8 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   r.signature.hash = str("signature");
   r.signature.text = str("signature_text");
   r.signatureDetail = str("signature_detail");
+  r.signature.legacyHash = str("signature_legacy");
+  r.opKind = str("op_kind");
   r.compiled = str("compiled");
   r.seconds = obj->getNumber("seconds").value_or(0);
   r.interpretations = obj->getInteger("interpretations").value_or(0);
@@ -313,10 +317,19 @@ int repro(StringRef dir, StringRef tileirasPath) {
   }
   std::string now =
       countsAsFinding(result->kind) ? result->signature.hash : "none";
-  if (now == finding->signature) {
+  // A finding stored before op kinds were part of wrong-result signatures
+  // has the kind|culprit|detail hash: the same bug if that part matches.
+  bool legacy = now != finding->signature && countsAsFinding(result->kind) &&
+                result->signature.legacyHash == finding->signature;
+  if (now == finding->signature || legacy) {
     outs() << "reproduces: " << stringify(result->kind) << " " << now
            << " (culprit " << (result->culprit.empty() ? "?" : result->culprit)
            << "): " << result->detail << "\n";
+    if (legacy)
+      outs() << "note: stored with the signature format without the op "
+                "kind ("
+             << finding->signature << "); its bucket is now " << now << " (op "
+             << result->opKind << ")\n";
     return kDiffClean;
   }
   outs() << "does not reproduce: expected " << finding->signature << ", got "
@@ -609,6 +622,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
              << "] culprit=" << (r.culprit.empty() ? "?" : r.culprit);
       if (!r.culpritMethod.empty())
         outs() << " (" << r.culpritMethod << ")";
+      if (!r.opKind.empty())
+        outs() << " op=" << r.opKind;
       outs() << ": " << r.detail << "\n";
       if (store) {
         auto recorded = store->record(program, r, options);

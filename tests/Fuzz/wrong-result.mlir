@@ -5,12 +5,18 @@
 
 // RUN: rm -rf %t.findings
 // RUN: sh -c 'env TILECHECK_TEST_CHILD_FAULT=miscompile@convert-tileaa-to-tileas tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --findings %t.findings; echo "exit=$?"' | FileCheck %s
-// CHECK: finding: wrong-result [[SIG:[0-9a-f]{16}]] {{.*}} [sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint): arg1: 8 of 8 elements differ (policy bit-exact); first at [0]: expected 5, got -5
+// CHECK: finding: wrong-result [[SIG:[0-9a-f]{16}]] {{.*}} [sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint) op=nv_tileaa.addi: arg1: 8 of 8 elements differ (policy bit-exact); first at [0]: expected 5, got -5
 // CHECK-NEXT: stored in {{.*}}wrong-result-[[SIG]]-1
 // CHECK: finding: wrong-result [[SIG]] {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint)
 // CHECK-NEXT: known bucket (seen 8 times), not stored again
 // CHECK-NEXT: 1 programs checked, 8 findings in 1 buckets
 // CHECK-NEXT: exit=1
+
+// The checkpoint culprit's first changed value is the addi the hook broke:
+// its op, named as before the pass, is part of the signature.
+// RUN: cat %t.findings/wrong-result-*-1/signature.txt | FileCheck %s --check-prefix=SIGTEXT
+// SIGTEXT: {{^[0-9a-f]{16}$}}
+// SIGTEXT-NEXT: {{^}}wrong-result|convert-tileaa-to-tileas|op=nv_tileaa.addi|buffer contents{{$}}
 
 // RUN: test -f %t.findings/wrong-result-*-1/reference/arg1.npy
 // RUN: test -f %t.findings/wrong-result-*-1/got/arg1.npy

@@ -384,6 +384,24 @@ TEST(FuzzSignature, BucketHashIsStable) {
   EXPECT_NE(a.hash, makeSignature(FindingKind::Hang, "cse", "signal 6",
                                   {"cuda_tile.addi", "cuda_tile.return"})
                         .hash);
+  EXPECT_EQ(a.legacyHash, a.hash);
+}
+
+TEST(FuzzSignature, BrokenOpKindSplitsBuckets) {
+  Signature divi = makeSignature(FindingKind::WrongResult, "p",
+                                 "buffer contents", {}, "nv_tileaa.divi");
+  Signature cmpi = makeSignature(FindingKind::WrongResult, "p",
+                                 "buffer contents", {}, "nv_tileaa.cmpi");
+  Signature none =
+      makeSignature(FindingKind::WrongResult, "p", "buffer contents", {});
+  EXPECT_EQ(divi.text, "wrong-result|p|op=nv_tileaa.divi|buffer contents");
+  EXPECT_EQ(divi.hash, stableHash(divi.text));
+  EXPECT_NE(divi.hash, cmpi.hash);
+  EXPECT_NE(divi.hash, none.hash);
+  // Findings stored before the op kind have the hash without it.
+  EXPECT_EQ(divi.legacyHash, none.hash);
+  EXPECT_EQ(cmpi.legacyHash, none.hash);
+  EXPECT_EQ(none.text, "wrong-result|p|buffer contents");
 }
 
 //===----------------------------------------------------------------------===//
@@ -666,8 +684,15 @@ TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
     EXPECT_NE(r.detail.find("expected 5, got -5"), std::string::npos)
         << r.detail;
     ASSERT_TRUE(r.got.has_value());
+    // The value that changed first across the pass is the broken addi's,
+    // named as before the pass.
+    EXPECT_EQ(r.opKind, "nv_tileaa.addi");
     EXPECT_EQ(r.signature.text,
-              "wrong-result|convert-tileaa-to-tileas|buffer contents");
+              "wrong-result|convert-tileaa-to-tileas|op=nv_tileaa.addi|buffer "
+              "contents");
+    EXPECT_EQ(r.signature.legacyHash,
+              stableHash("wrong-result|convert-tileaa-to-tileas|buffer "
+                         "contents"));
   }
   {
     // Only the last pass is a checkpoint: it brackets the culprit, the
@@ -680,6 +705,9 @@ TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
     ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
     EXPECT_EQ(r.culprit, "tileaa-assign-atoms");
     EXPECT_EQ(r.culpritMethod, "checkpoint+bisection");
+    // No localization inside a bracket: the signature is as before.
+    EXPECT_EQ(r.opKind, "");
+    EXPECT_EQ(r.signature.hash, r.signature.legacyHash);
   }
   {
     // The only checkpoint comes before the miscompile: the end result alone

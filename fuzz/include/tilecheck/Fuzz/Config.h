@@ -13,7 +13,8 @@
 //     `full`) and `tileiras` (tileiras at every -O level only);
 //   - the finding kinds and which of them count as findings;
 //   - signatures: a normalized diagnostic or crash text, the culprit pass,
-//     the kind and the program's op kinds, hashed into a stable bucket name.
+//     the kind and, for wrong results, the op the culprit broke (not the
+//     program's op kinds), hashed into a stable bucket name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,17 +210,24 @@ std::string normalizeCrash(llvm::StringRef stderrText, int signal,
 std::string normalizeRunFailure(llvm::StringRef message);
 
 struct Signature {
-  /// kind|culprit|detail|op,op,... (the hashed text).
+  /// kind|culprit|detail, or kind|culprit|op=OPKIND|detail when the op the
+  /// culprit pass broke is known (the hashed text).
   std::string text;
   /// 16 hex digits of FNV-1a 64 over `text`.
   std::string hash;
+  /// The hash of kind|culprit|detail: the signature findings stored before
+  /// op kinds were part of it have. Equal to `hash` without an op kind.
+  /// Replays (tile-diff --repro) accept either.
+  std::string legacyHash;
 };
 
-/// The bucket of a result. `detail` is already normalized; `opKinds` need
-/// not be sorted or unique.
+/// The bucket of a result. `detail` is already normalized; `opKinds` (of
+/// the whole program) are not hashed. `opKind` is the op the culprit pass
+/// broke (Localize.h), "" when unknown.
 Signature makeSignature(FindingKind kind, llvm::StringRef culprit,
                         llvm::StringRef detail,
-                        llvm::ArrayRef<std::string> opKinds);
+                        llvm::ArrayRef<std::string> opKinds,
+                        llvm::StringRef opKind = "");
 
 /// FNV-1a 64 of `text` as 16 hex digits.
 std::string stableHash(llvm::StringRef text);

@@ -12,6 +12,8 @@
 // reference, the pass that crashed, failed or broke the verifier, or (when
 // checkpoints are off, or only the printed result disagrees) the shortest
 // prefix of the pass list that shows the same kind of finding (bisection).
+// A wrong result whose checkpoint culprit is known also names the op the
+// pass broke (Localize.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -169,6 +171,10 @@ struct ConfigResult {
   std::optional<RunOutputs> reference;
   /// The compiled module (text), when it was produced.
   std::string compiled;
+  /// Wrong results whose checkpoint culprit changed the value of one op:
+  /// that op's name before the culprit ("nv_tileaa.divi"), part of the
+  /// signature; "" otherwise (Localize.h).
+  std::string opKind;
   /// How the culprit was found: "checkpoint", "instrumentation",
   /// "bisection" or "" (none needed / unknown).
   std::string culpritMethod;
