@@ -68,29 +68,47 @@ enum class Step { Proceed, Wait, Misuse };
 // nv_tileaa queues and execute
 //===----------------------------------------------------------------------===//
 
-/// The slot of a queue op and the round of its iteration.
-struct QueueAccess {
+/// The slot a queue or pipeline op addresses: index n (a queue iteration
+/// or a pipeline position) of a ring of `count` slots is slot n mod count in
+/// round n / count.
+struct SlotAccess {
   Slot *slot;
   uint64_t round;
-  int64_t iteration;
+  int64_t index;
+  uint64_t stage;
 };
 
-FailureOr<QueueAccess> queueAccess(ExecContext &ctx, Operation *op,
-                                   Value queue, Value iteration) {
-  auto type = cast<nv_tileaa::QueueType>(queue.getType());
-  FailureOr<int64_t> handle = scalarOf(ctx, op, queue);
-  FailureOr<int64_t> i = scalarOf(ctx, op, iteration);
-  if (failed(handle) || failed(i))
+/// Resolves the handle `ring` (a queue or pipeline of this tile block) and
+/// the index operand. A negative index is undefined behaviour for a queue
+/// iteration (a program value) and an internal error for a pipeline
+/// position (iterators only count up from 0).
+FailureOr<SlotAccess> slotAccess(ExecContext &ctx, Operation *op, Value ring,
+                                 Value index, ChannelKind kind, uint64_t count) {
+  bool queue = kind == ChannelKind::Queue;
+  FailureOr<int64_t> handle = scalarOf(ctx, op, ring);
+  FailureOr<int64_t> n = scalarOf(ctx, op, index);
+  if (failed(handle) || failed(n))
     return failure();
-  AsyncState::Channel *channel = ctx.getAsyncState().lookupChannel(
-      *handle, ChannelKind::Queue, type.getDepth());
+  AsyncState::Channel *channel =
+      ctx.getAsyncState().lookupChannel(*handle, kind, count);
   if (!channel)
-    return ctx.error(op, "operand is not a queue of this tile block");
-  if (*i < 0)
-    return ctx.ub(op, "negative iteration " + Twine(*i));
-  uint64_t depth = type.getDepth();
-  return QueueAccess{&channel->slots[static_cast<uint64_t>(*i) % depth],
-                     static_cast<uint64_t>(*i) / depth, *i};
+    return ctx.error(op, queue ? "operand is not a queue of this tile block"
+                               : "operand is not a pipeline of this tile block");
+  if (*n < 0)
+    return queue ? ctx.ub(op, "negative iteration " + Twine(*n))
+                 : ctx.error(op, "negative pipeline position " + Twine(*n));
+  uint64_t stage = static_cast<uint64_t>(*n) % count;
+  return SlotAccess{&channel->slots[stage], static_cast<uint64_t>(*n) / count,
+                    *n, stage};
+}
+
+using QueueAccess = SlotAccess;
+using StageAccess = SlotAccess;
+
+FailureOr<SlotAccess> queueAccess(ExecContext &ctx, Operation *op,
+                                  Value queue, Value iteration) {
+  return slotAccess(ctx, op, queue, iteration, ChannelKind::Queue,
+                    cast<nv_tileaa::QueueType>(queue.getType()).getDepth());
 }
 
 LogicalResult queueCreateSem(ExecContext &ctx, Operation *operation) {
@@ -120,7 +138,7 @@ LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
           op, [&step] { return step() != Step::Wait; })))
     return failure();
   if (step() == Step::Misuse)
-    return ctx.ub(op, "iteration " + Twine(access->iteration) +
+    return ctx.ub(op, "iteration " + Twine(access->index) +
                           " was already put into the queue");
   slot.state = State::Full;
   slot.value = ctx.get(op.getValue());
@@ -145,7 +163,7 @@ LogicalResult queueGetSem(ExecContext &ctx, Operation *operation) {
           op, [&step] { return step() != Step::Wait; })))
     return failure();
   if (step() == Step::Misuse)
-    return ctx.ub(op, "iteration " + Twine(access->iteration) +
+    return ctx.ub(op, "iteration " + Twine(access->index) +
                           " was already taken from the queue");
   ctx.set(op.getResult(), std::move(slot.value));
   slot.value = RtValue();
@@ -173,35 +191,15 @@ LogicalResult executeYieldSem(ExecContext &ctx, Operation *op) {
 //===----------------------------------------------------------------------===//
 
 /// The stage of a pipeline op's position.
-struct StageAccess {
-  Slot *slot;
-  uint64_t round;
-  int64_t position;
-  uint64_t stage;
-};
-
-FailureOr<StageAccess> stageAccess(ExecContext &ctx, Operation *op,
-                                   Value pipeline, Value iterator) {
-  auto type = cast<nv_tileas::PipelineType>(pipeline.getType());
-  FailureOr<int64_t> handle = scalarOf(ctx, op, pipeline);
-  FailureOr<int64_t> n = scalarOf(ctx, op, iterator);
-  if (failed(handle) || failed(n))
-    return failure();
-  AsyncState::Channel *channel = ctx.getAsyncState().lookupChannel(
-      *handle, ChannelKind::Pipeline, type.getStages());
-  if (!channel)
-    return ctx.error(op, "operand is not a pipeline of this tile block");
-  if (*n < 0)
-    return ctx.error(op, "negative pipeline position " + Twine(*n));
-  uint64_t stages = type.getStages();
-  uint64_t stage = static_cast<uint64_t>(*n) % stages;
-  return StageAccess{&channel->slots[stage], static_cast<uint64_t>(*n) / stages,
-                     *n, stage};
+FailureOr<SlotAccess> stageAccess(ExecContext &ctx, Operation *op,
+                                  Value pipeline, Value iterator) {
+  return slotAccess(
+      ctx, op, pipeline, iterator, ChannelKind::Pipeline,
+      cast<nv_tileas::PipelineType>(pipeline.getType()).getStages());
 }
 
-/// "position 5 (stage 1, phase 0)".
 std::string positionText(const StageAccess &a) {
-  return "position " + std::to_string(a.position) + " (stage " +
+  return "position " + std::to_string(a.index) + " (stage " +
          std::to_string(a.stage) + ", phase " + std::to_string(a.round % 2) +
          ")";
 }
