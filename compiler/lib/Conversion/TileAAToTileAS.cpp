@@ -634,7 +634,7 @@ struct ConvertTileAAToTileASPass
     // Layout assignment runs before any pattern, so that a pattern reading
     // a producer's layout reads an assigned one.
     WalkResult assigned = mod.walk([](Operation *op) {
-      if (isa<nv_tileaa::NvTileAADialect>(op->getDialect()) &&
+      if (isa_and_nonnull<nv_tileaa::NvTileAADialect>(op->getDialect()) &&
           failed(assignLayout(op)))
         return WalkResult::interrupt();
       return WalkResult::advance();
