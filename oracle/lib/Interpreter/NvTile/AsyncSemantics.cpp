@@ -102,9 +102,6 @@ FailureOr<SlotAccess> slotAccess(ExecContext &ctx, Operation *op, Value ring,
                     *n, stage};
 }
 
-using QueueAccess = SlotAccess;
-using StageAccess = SlotAccess;
-
 FailureOr<SlotAccess> queueAccess(ExecContext &ctx, Operation *op,
                                   Value queue, Value iteration) {
   return slotAccess(ctx, op, queue, iteration, ChannelKind::Queue,
@@ -123,7 +120,7 @@ LogicalResult queueCreateSem(ExecContext &ctx, Operation *operation) {
 
 LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileaa::QueuePutOp>(operation);
-  FailureOr<QueueAccess> access =
+  FailureOr<SlotAccess> access =
       queueAccess(ctx, op, op.getQueue(), op.getIteration());
   if (failed(access))
     return failure();
@@ -147,7 +144,7 @@ LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
 
 LogicalResult queueGetSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileaa::QueueGetOp>(operation);
-  FailureOr<QueueAccess> access =
+  FailureOr<SlotAccess> access =
       queueAccess(ctx, op, op.getQueue(), op.getIteration());
   if (failed(access))
     return failure();
@@ -198,7 +195,7 @@ FailureOr<SlotAccess> stageAccess(ExecContext &ctx, Operation *op,
       cast<nv_tileas::PipelineType>(pipeline.getType()).getStages());
 }
 
-std::string positionText(const StageAccess &a) {
+std::string positionText(const SlotAccess &a) {
   return "position " + std::to_string(a.index) + " (stage " +
          std::to_string(a.stage) + ", phase " + std::to_string(a.round % 2) +
          ")";
@@ -232,7 +229,7 @@ LogicalResult incrementIteratorSem(ExecContext &ctx, Operation *operation) {
 /// producer_acquire (also the first step of produce_one).
 LogicalResult acquire(ExecContext &ctx, Operation *op, Value pipeline,
                       Value iterator) {
-  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
@@ -260,7 +257,7 @@ LogicalResult acquire(ExecContext &ctx, Operation *op, Value pipeline,
 /// producer_write (also a step of produce_one).
 LogicalResult write(ExecContext &ctx, Operation *op, Value pipeline,
                     Value iterator, RtValue value) {
-  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
@@ -276,7 +273,7 @@ LogicalResult write(ExecContext &ctx, Operation *op, Value pipeline,
 /// producer_commit (also the last step of produce_one).
 LogicalResult commit(ExecContext &ctx, Operation *op, Value pipeline,
                      Value iterator) {
-  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
@@ -293,7 +290,7 @@ LogicalResult commit(ExecContext &ctx, Operation *op, Value pipeline,
 /// consumer_wait (also the first step of consume_one).
 LogicalResult consumerWait(ExecContext &ctx, Operation *op, Value pipeline,
                            Value iterator) {
-  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
@@ -321,7 +318,7 @@ LogicalResult consumerWait(ExecContext &ctx, Operation *op, Value pipeline,
 /// consumer_read (also a step of consume_one).
 FailureOr<RtValue> read(ExecContext &ctx, Operation *op, Value pipeline,
                         Value iterator) {
-  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
@@ -334,7 +331,7 @@ FailureOr<RtValue> read(ExecContext &ctx, Operation *op, Value pipeline,
 /// consumer_release (also the last step of consume_one).
 LogicalResult release(ExecContext &ctx, Operation *op, Value pipeline,
                       Value iterator) {
-  FailureOr<StageAccess> access = stageAccess(ctx, op, pipeline, iterator);
+  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
