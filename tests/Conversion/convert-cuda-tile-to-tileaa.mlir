@@ -65,14 +65,50 @@ cuda_tile.module @kernels {
     return
   }
 
-  // An early return inside an if stays a return.
+  // An early return inside an if becomes a flag (cuda-tile-lower-early-exits
+  // runs first): the rest runs under scf.if, the function returns once.
   // CHECK-LABEL: nv_tileaa.func @early
-  // CHECK: "nv_tileaa.if"
-  // CHECK-NEXT: nv_tileaa.return
+  // CHECK: %[[K:.*]] = scf.if %{{.*}} -> (i32) {
+  // CHECK: %[[GO:.*]] = "nv_tileaa.cmpi"(%[[K]], %{{.*}})
+  // CHECK: scf.if %[[GO]] -> (i32)
+  // CHECK: nv_tileaa.return
+  // CHECK-NOT: nv_tileaa.return
   entry @early(%c: tile<i1>) {
     if %c {
       return
     }
+    return
+  }
+
+  // Structured control flow is upstream scf: for keeps its unsigned
+  // comparison, a loop is one scf.while whose condition is the negated break
+  // flag, carrying the continue values and then the break values.
+  // CHECK-LABEL: nv_tileaa.func @loops
+  // CHECK: %[[F:.*]] = scf.for unsigned %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (i32)  : i32 {
+  // CHECK: scf.yield %{{.*}} : i32
+  // CHECK: %[[W:.*]]:2 = scf.while (%[[X:.*]] = %[[F]]) : (i32) -> (i32, i32) {
+  // CHECK: %[[GO:.*]] = arith.xori %{{.*}}, %true : i1
+  // CHECK: scf.condition(%[[GO]]) %{{.*}}, %{{.*}} : i32, i32
+  // CHECK: } do {
+  // CHECK: ^bb0(%{{.*}}: i32, %{{.*}}: i32):
+  // CHECK: scf.yield %{{.*}} : i32
+  // CHECK: nv_tileaa.print_tko"(%[[W]]#1)
+  entry @loops(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %s = for unsigned %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%acc = %c0) -> (tile<i32>) {
+      %a = addi %acc, %i : tile<i32>
+      continue %a : tile<i32>
+    }
+    %r = loop iter_values(%x = %s) : tile<i32> -> tile<i32> {
+      %done = cmpi greater_than %x, %n, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %x : tile<i32>
+      }
+      %y = addi %x, %c1 : tile<i32>
+      continue %y : tile<i32>
+    }
+    %t = print_tko "%d", %r : tile<i32> -> token
     return
   }
 }

@@ -13,14 +13,14 @@ nv_tileaa.func @producer_consumer(%v: tensor<4xf32>, %n: i32) -> tensor<4xf32> {
   %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
   // CHECK: nv_tileaa.execute {
   nv_tileaa.execute {
-    // CHECK: "nv_tileas.for"
-    "nv_tileaa.for"(%c0, %n, %c1) ({
+    // CHECK: scf.for
+    "scf.for"(%c0, %n, %c1) ({
     ^bb0(%i: i32):
       // CHECK: arith.addf
       %w = "nv_tileaa.addf"(%v, %v) <{rounding_mode = #cuda_tile.rounding<nearest_even>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
       // CHECK: nv_tileaa.queue.put %[[Q]][%{{.*}}], %{{.*}} : <tensor<4xf32>, 2>, i32
       nv_tileaa.queue.put %q[%i], %w : !nv_tileaa.queue<tensor<4xf32>, 2>, i32
-      "nv_tileaa.continue"() : () -> ()
+      "scf.yield"() : () -> ()
     }) : (i32, i32, i32) -> ()
     // CHECK: nv_tileaa.execute.yield
     nv_tileaa.execute.yield

@@ -4,39 +4,51 @@
 // The table is compiler/docs/Driver.md's; DriverTest checks the same lists.
 
 // RUN: tilec --print-pipeline -O0 --emit tileaa | tr ',' '\n' | FileCheck %s --check-prefix=O0TILEAA
-// O0TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O0TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O0TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O0TILEAA-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O1 --emit tileaa | tr ',' '\n' | FileCheck %s --check-prefix=O1TILEAA
-// O1TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O1TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O1TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O1TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O1TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O1TILEAA-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O2 --emit tileaa | tr ',' '\n' | FileCheck %s --check-prefix=O2TILEAA
-// O2TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O2TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O2TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O2TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O2TILEAA-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O3 --emit tileaa | tr ',' '\n' | FileCheck %s --check-prefix=O3TILEAA
-// O3TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O3TILEAA: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O3TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O3TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O3TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEAA-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAA-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O0 --emit tileas | tr ',' '\n' | FileCheck %s --check-prefix=O0TILEAS
-// O0TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O0TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O0TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O0TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O0TILEAS-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O1 --emit tileas | tr ',' '\n' | FileCheck %s --check-prefix=O1TILEAS
-// O1TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O1TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O1TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O1TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O1TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O1TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O1TILEAS-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O2 --emit tileas | tr ',' '\n' | FileCheck %s --check-prefix=O2TILEAS
-// O2TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O2TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileaa-assign-atoms{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
@@ -46,7 +58,9 @@
 // O2TILEAS-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O3 --emit tileas | tr ',' '\n' | FileCheck %s --check-prefix=O3TILEAS
-// O3TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O3TILEAS: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
@@ -60,25 +74,32 @@
 // O3TILEAS-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O0 --emit tileas --emit-line-info | tr ',' '\n' | FileCheck %s --check-prefix=O0TILEASLI
-// O0TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O0TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O0TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O0TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O0TILEASLI-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O1 --emit tileaa --emit-line-info | tr ',' '\n' | FileCheck %s --check-prefix=O1TILEAALI
-// O1TILEAALI: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O1TILEAALI: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O1TILEAALI-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O1TILEAALI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O1TILEAALI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O1TILEAALI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O1TILEAALI-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O1 --emit tileas --emit-line-info | tr ',' '\n' | FileCheck %s --check-prefix=O1TILEASLI
-// O1TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O1TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O1TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O1TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O1TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O1TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O1TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O1TILEASLI-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O2 --emit tileas --emit-line-info | tr ',' '\n' | FileCheck %s --check-prefix=O2TILEASLI
-// O2TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O2TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileaa-assign-atoms{{(\{.*\})?\)*$}}
@@ -90,7 +111,9 @@
 // O2TILEASLI-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O3 --emit tileas --emit-line-info | tr ',' '\n' | FileCheck %s --check-prefix=O3TILEASLI
-// O3TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
+// O3TILEASLI: {{^}}builtin.module({{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cuda-tile-lower-early-exits{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-cuda-tile-to-tileaa{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}

@@ -23,20 +23,20 @@ module {
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
     %c8 = "nv_tileaa.constant"() <{value = dense<8> : tensor<i32>}> : () -> i32
     nv_tileaa.execute {
-      "nv_tileaa.for"(%c0, %c8, %c1) ({
+      "scf.for"(%c0, %c8, %c1) ({
       ^bb0(%i: i32):
         %sq = "nv_tileaa.muli"(%i, %i) : (i32, i32) -> i32
         %v = "nv_tileaa.addi"(%sq, %x) : (i32, i32) -> i32
         nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<i32, 2>, i32
-        "nv_tileaa.continue"() : () -> ()
+        "scf.yield"() : () -> ()
       }) : (i32, i32, i32) -> ()
       nv_tileaa.execute.yield
     }
-    %sum = "nv_tileaa.for"(%c0, %c8, %c1, %c0) ({
+    %sum = "scf.for"(%c0, %c8, %c1, %c0) ({
     ^bb0(%i: i32, %acc: i32):
       %v = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<i32, 2>, i32
       %s = "nv_tileaa.addi"(%acc, %v) : (i32, i32) -> i32
-      "nv_tileaa.continue"(%s) : (i32) -> ()
+      "scf.yield"(%s) : (i32) -> ()
     }) : (i32, i32, i32, i32) -> i32
     %t = "nv_tileaa.print_tko"(%x, %sum) <{str = "block %d sum %d\n", operandSegmentSizes = array<i32: 2, 0>}> : (i32, i32) -> !nv_tileaa.mem_token
     nv_tileaa.return

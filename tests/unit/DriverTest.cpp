@@ -162,7 +162,8 @@ TEST(DriverPipeline, MissingConversionIsNamed) {
 
 TEST(DriverPipeline, TierPassLists) {
   ensureConversions();
-  const std::string aa = "convert-cuda-tile-to-tileaa",
+  const std::string exits = "cuda-tile-lower-early-exits",
+                    aa = "convert-cuda-tile-to-tileaa",
                     atoms = "tileaa-assign-atoms",
                     as = "convert-tileaa-to-tileas", canon = "canonicalize",
                     cse = "cse", config = "tilec-pipeline-config",
@@ -170,30 +171,36 @@ TEST(DriverPipeline, TierPassLists) {
   for (unsigned o = 0; o <= 3; ++o)
     EXPECT_EQ(names(tier(o, EmitStage::Mlir, true)), Names{});
 
-  EXPECT_EQ(names(tier(0, EmitStage::TileAA)), (Names{aa}));
-  EXPECT_EQ(names(tier(1, EmitStage::TileAA)), (Names{aa, canon}));
-  EXPECT_EQ(names(tier(2, EmitStage::TileAA)), (Names{aa, canon}));
-  EXPECT_EQ(names(tier(3, EmitStage::TileAA)), (Names{aa, canon, cse, canon}));
+  // The frontend (O1+) canonicalizes cuda_tile before the mandatory
+  // early-exit lowering and conversion.
+  const Names front0{exits, aa}, front1{canon, exits, aa, canon},
+      front3{canon, exits, aa, canon, cse, canon};
+  auto cat = [](Names a, const Names &b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  EXPECT_EQ(names(tier(0, EmitStage::TileAA)), front0);
+  EXPECT_EQ(names(tier(1, EmitStage::TileAA)), front1);
+  EXPECT_EQ(names(tier(2, EmitStage::TileAA)), front1);
+  EXPECT_EQ(names(tier(3, EmitStage::TileAA)), front3);
 
-  EXPECT_EQ(names(tier(0, EmitStage::TileAS)), (Names{aa, as}));
-  EXPECT_EQ(names(tier(1, EmitStage::TileAS)), (Names{aa, canon, as}));
+  EXPECT_EQ(names(tier(0, EmitStage::TileAS)), cat(front0, {as}));
+  EXPECT_EQ(names(tier(1, EmitStage::TileAS)), cat(front1, {as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
-            (Names{aa, canon, atoms, as, cse, canon, config}));
+            cat(front1, {atoms, as, cse, canon, config}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
-            (Names{aa, canon, cse, canon, atoms, as, cse, canon, canon, cse,
-                   config}));
+            cat(front3, {atoms, as, cse, canon, canon, cse, config}));
 
   // Line info: no snapshot at O0 (mandatory conversions only), the first at
   // O1+, the second where the TileAS adder runs (O2+).
-  EXPECT_EQ(names(tier(0, EmitStage::TileAS, true)), (Names{aa, as}));
-  EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)),
-            (Names{aa, canon, snap, as}));
-  EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), (Names{aa, canon, snap}));
+  EXPECT_EQ(names(tier(0, EmitStage::TileAS, true)), cat(front0, {as}));
+  EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)), cat(front1, {snap, as}));
+  EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), cat(front1, {snap}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
-            (Names{aa, canon, snap, atoms, as, cse, canon, config, snap}));
-  EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
-            (Names{aa, canon, cse, canon, snap, atoms, as, cse, canon, canon,
-                   cse, config, snap}));
+            cat(front1, {snap, atoms, as, cse, canon, config, snap}));
+  EXPECT_EQ(
+      names(tier(3, EmitStage::TileAS, true)),
+      cat(front3, {snap, atoms, as, cse, canon, canon, cse, config, snap}));
 }
 
 TEST(DriverPipeline, OptionsReachTheirPasses) {

@@ -98,23 +98,23 @@ module {
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
     %c8 = "nv_tileaa.constant"() <{value = dense<8> : tensor<i32>}> : () -> i32
     nv_tileaa.execute {
-      "nv_tileaa.for"(%c0, %c8, %c1) ({
+      "scf.for"(%c0, %c8, %c1) ({
       ^bb0(%i: i32):
         %sq = "nv_tileaa.muli"(%i, %i) : (i32, i32) -> i32
         %v = "nv_tileaa.addi"(%sq, %c1) : (i32, i32) -> i32
         nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<i32, DEPTH>, i32
         %t = "nv_tileaa.print_tko"(%i) <{str = "p%d ", operandSegmentSizes = array<i32: 1, 0>}> : (i32) -> !nv_tileaa.mem_token
-        "nv_tileaa.continue"() : () -> ()
+        "scf.yield"() : () -> ()
       }) : (i32, i32, i32) -> ()
       nv_tileaa.execute.yield
     }
-    %r = "nv_tileaa.for"(%c0, %c8, %c1, %c0) ({
+    %r = "scf.for"(%c0, %c8, %c1, %c0) ({
     ^bb0(%i: i32, %acc: i32):
       %v = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<i32, DEPTH>, i32
       %t = "nv_tileaa.print_tko"(%i) <{str = "c%d ", operandSegmentSizes = array<i32: 1, 0>}> : (i32) -> !nv_tileaa.mem_token
       %w = "nv_tileaa.muli"(%v, %i) : (i32, i32) -> i32
       %s = "nv_tileaa.addi"(%acc, %w) : (i32, i32) -> i32
-      "nv_tileaa.continue"(%s) : (i32) -> ()
+      "scf.yield"(%s) : (i32) -> ()
     }) : (i32, i32, i32, i32) -> i32
     nv_tileaa.return %r : i32
   }
@@ -166,21 +166,21 @@ module {
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
     %c3 = "nv_tileaa.constant"() <{value = dense<3> : tensor<i32>}> : () -> i32
     %c4 = "nv_tileaa.constant"() <{value = dense<4> : tensor<i32>}> : () -> i32
-    "nv_tileaa.for"(%c0, %c4, %c1) ({
+    "scf.for"(%c0, %c4, %c1) ({
     ^bb0(%i: i32):
       %v = "nv_tileaa.muli"(%i, %c3) : (i32, i32) -> i32
       nv_tileaa.execute {
         nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<i32, 1>, i32
         nv_tileaa.execute.yield
       }
-      "nv_tileaa.continue"() : () -> ()
+      "scf.yield"() : () -> ()
     }) : (i32, i32, i32) -> ()
-    %r = "nv_tileaa.for"(%c0, %c4, %c1, %c0) ({
+    %r = "scf.for"(%c0, %c4, %c1, %c0) ({
     ^bb0(%i: i32, %acc: i32):
       %v = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<i32, 1>, i32
       %w = "nv_tileaa.muli"(%v, %i) : (i32, i32) -> i32
       %s = "nv_tileaa.addi"(%acc, %w) : (i32, i32) -> i32
-      "nv_tileaa.continue"(%s) : (i32) -> ()
+      "scf.yield"(%s) : (i32) -> ()
     }) : (i32, i32, i32, i32) -> i32
     nv_tileaa.return %r : i32
   }
@@ -202,7 +202,7 @@ module {
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
     %c2 = "nv_tileaa.constant"() <{value = dense<2> : tensor<i32>}> : () -> i32
     %n = "nv_tileaa.constant"() <{value = dense<COUNT> : tensor<i32>}> : () -> i32
-    %r = "nv_tileaa.for"(%c0, %n, %c1, %c0) ({
+    %r = "scf.for"(%c0, %n, %c1, %c0) ({
     ^bb0(%i: i32, %acc: i32):
       %v = "nv_tileaa.muli"(%i, %c2) : (i32, i32) -> i32
       nv_tileaa.execute {
@@ -222,7 +222,7 @@ TEST_F(OracleAsync, ManyShortLivedAgents) {
       replaceAll(kAgentPerIterationProgram, "COUNT", "1000"), "GET",
       "%w = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<i32, 1>, i32\n"
       "      %s = \"nv_tileaa.addi\"(%acc, %w) : (i32, i32) -> i32\n"
-      "      \"nv_tileaa.continue\"(%s) : (i32) -> ()")));
+      "      \"scf.yield\"(%s) : (i32) -> ()")));
   // sum(2 * i) for i in [0, 1000).
   EXPECT_EQ(runInt(), 999000);
   EXPECT_EQ(runInt(5), 999000);
@@ -231,9 +231,9 @@ TEST_F(OracleAsync, ManyShortLivedAgents) {
 TEST_F(OracleAsync, TooManyLiveAgentsStopCleanly) {
   // Nobody gets: agent i > 0 blocks in its put, so live agents pile up
   // until the limit stops the run; every blocked thread then unwinds.
-  ASSERT_TRUE(parse(replaceAll(
-      replaceAll(kAgentPerIterationProgram, "COUNT", "1000"), "GET",
-      "\"nv_tileaa.continue\"(%acc) : (i32) -> ()")));
+  ASSERT_TRUE(
+      parse(replaceAll(replaceAll(kAgentPerIterationProgram, "COUNT", "1000"),
+                       "GET", "\"scf.yield\"(%acc) : (i32) -> ()")));
   for (std::optional<uint64_t> seed :
        {std::optional<uint64_t>(), std::optional<uint64_t>(3)}) {
     RunFailure f = runFailure(seed);
@@ -306,18 +306,18 @@ module {
     %c1 = "nv_tileas.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
     %c10 = "nv_tileas.constant"() <{value = dense<10> : tensor<i32>}> : () -> i32
     nv_tileas.async.pipeline.agent_switch attributes {num_warps = array<i32: 1, 4>} {
-      %last = "nv_tileas.for"(%c0, %c10, %c1, %it0) ({
+      %last = "scf.for"(%c0, %c10, %c1, %it0) ({
       ^bb0(%i: i32, %it: !nv_tileas.iterator):
         nv_tileas.async.pipeline.produce_one %p, %it : !nv_tileas.pipeline<i32, 3> {
           %sq = "nv_tileas.muli"(%i, %i) : (i32, i32) -> i32
           nv_tileas.async.pipeline.yield %sq : i32
         }
         %next = nv_tileas.async.pipeline.increment_iterator %it
-        "nv_tileas.continue"(%next) : (!nv_tileas.iterator) -> ()
+        "scf.yield"(%next) : (!nv_tileas.iterator) -> ()
       }) : (i32, i32, i32, !nv_tileas.iterator) -> !nv_tileas.iterator
       nv_tileas.async.pipeline.yield
     }, {
-      %sum, %last = "nv_tileas.for"(%c0, %c10, %c1, %c0, %it0) ({
+      %sum, %last = "scf.for"(%c0, %c10, %c1, %c0, %it0) ({
       ^bb0(%i: i32, %acc: i32, %it: !nv_tileas.iterator):
         %s = nv_tileas.async.pipeline.consume_one %p, %it : !nv_tileas.pipeline<i32, 3> -> i32 {
         ^bb0(%v: i32):
@@ -326,7 +326,7 @@ module {
           nv_tileas.async.pipeline.yield %t : i32
         }
         %next = nv_tileas.async.pipeline.increment_iterator %it
-        "nv_tileas.continue"(%s, %next) : (i32, !nv_tileas.iterator) -> ()
+        "scf.yield"(%s, %next) : (i32, !nv_tileas.iterator) -> ()
       }) : (i32, i32, i32, i32, !nv_tileas.iterator) -> (i32, !nv_tileas.iterator)
       nv_tileas.async.pipeline.produce_one %out, %o0 : !nv_tileas.pipeline<i32, 1> {
         nv_tileas.async.pipeline.yield %sum : i32
@@ -361,25 +361,25 @@ module {
     %c6 = "nv_tileas.constant"() <{value = dense<6> : tensor<i32>}> : () -> i32
     %c100 = "nv_tileas.constant"() <{value = dense<100> : tensor<i32>}> : () -> i32
     nv_tileas.async.pipeline.agent_switch {
-      %last = "nv_tileas.for"(%c0, %c6, %c1, %it0) ({
+      %last = "scf.for"(%c0, %c6, %c1, %it0) ({
       ^bb0(%i: i32, %it: !nv_tileas.iterator):
         nv_tileas.async.pipeline.producer_acquire %p, %it : !nv_tileas.pipeline<i32, 2>
         %v = "nv_tileas.addi"(%i, %c100) : (i32, i32) -> i32
         nv_tileas.async.pipeline.producer_write %p, %it, %v : !nv_tileas.pipeline<i32, 2>
         nv_tileas.async.pipeline.producer_commit %p, %it : !nv_tileas.pipeline<i32, 2>
         %next = nv_tileas.async.pipeline.increment_iterator %it
-        "nv_tileas.continue"(%next) : (!nv_tileas.iterator) -> ()
+        "scf.yield"(%next) : (!nv_tileas.iterator) -> ()
       }) : (i32, i32, i32, !nv_tileas.iterator) -> !nv_tileas.iterator
       nv_tileas.async.pipeline.yield
     }, {
-      %sum, %last = "nv_tileas.for"(%c0, %c6, %c1, %c0, %it0) ({
+      %sum, %last = "scf.for"(%c0, %c6, %c1, %c0, %it0) ({
       ^bb0(%i: i32, %acc: i32, %it: !nv_tileas.iterator):
         nv_tileas.async.pipeline.consumer_wait %p, %it : !nv_tileas.pipeline<i32, 2>
         %v = nv_tileas.async.pipeline.consumer_read %p, %it : !nv_tileas.pipeline<i32, 2>
         nv_tileas.async.pipeline.consumer_release %p, %it : !nv_tileas.pipeline<i32, 2>
         %s = "nv_tileas.addi"(%acc, %v) : (i32, i32) -> i32
         %next = nv_tileas.async.pipeline.increment_iterator %it
-        "nv_tileas.continue"(%s, %next) : (i32, !nv_tileas.iterator) -> ()
+        "scf.yield"(%s, %next) : (i32, !nv_tileas.iterator) -> ()
       }) : (i32, i32, i32, i32, !nv_tileas.iterator) -> (i32, !nv_tileas.iterator)
       nv_tileas.async.pipeline.producer_acquire %out, %o0 : !nv_tileas.pipeline<i32, 1>
       nv_tileas.async.pipeline.producer_write %out, %o0, %sum : !nv_tileas.pipeline<i32, 1>
@@ -573,9 +573,9 @@ module {
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
     %big = "nv_tileaa.constant"() <{value = dense<1000> : tensor<i32>}> : () -> i32
     nv_tileaa.execute {
-      "nv_tileaa.for"(%c0, %big, %c1) ({
+      "scf.for"(%c0, %big, %c1) ({
       ^bb0(%i: i32):
-        "nv_tileaa.continue"() : () -> ()
+        "scf.yield"() : () -> ()
       }) : (i32, i32, i32) -> ()
       %d = "nv_tileaa.divi"(%c1, %c0) <{signedness = #cuda_tile.signedness<signed>, rounding = #cuda_tile.rounding<zero>}> : (i32, i32) -> i32
       nv_tileaa.queue.put %q[%c0], %d : !nv_tileaa.queue<i32, 1>, i32

@@ -123,27 +123,28 @@ TEST_F(OracleNvTile, ConstantsIotaAndReshape) {
 }
 
 TEST_F(OracleNvTile, ForLoopAndIfRegions) {
-  // sum of i for i in [0, 5) with an if that doubles odd i.
+  // sum of i for i in [0, 5) with an if that doubles odd i: upstream scf
+  // around nv_tileaa ops, as convert-cuda-tile-to-tileaa produces.
   ASSERT_TRUE(defineNv(
       "%n: i32", "i32",
       "%z = \"nv_tileaa.constant\"() <{value = dense<0> : tensor<i32>}> : () "
       "-> i32\n"
       "    %one = \"nv_tileaa.constant\"() <{value = dense<1> : tensor<i32>}> "
       ": () -> i32\n"
-      "    %r = \"nv_tileaa.for\"(%z, %n, %one, %z) ({\n"
+      "    %r = \"scf.for\"(%z, %n, %one, %z) ({\n"
       "    ^bb0(%i: i32, %acc: i32):\n"
       "      %bit = \"nv_tileaa.andi\"(%i, %one) : (i32, i32) -> i32\n"
       "      %odd = \"nv_tileaa.cmpi\"(%bit, %one) <{comparison_predicate = "
       "#cuda_tile.comparison_predicate<equal>, signedness = "
       "#cuda_tile.signedness<signed>}> : (i32, i32) -> i1\n"
-      "      %v = \"nv_tileaa.if\"(%odd) ({\n"
+      "      %v = \"scf.if\"(%odd) ({\n"
       "        %d = \"nv_tileaa.addi\"(%i, %i) : (i32, i32) -> i32\n"
-      "        \"nv_tileaa.yield\"(%d) : (i32) -> ()\n"
+      "        \"scf.yield\"(%d) : (i32) -> ()\n"
       "      }, {\n"
-      "        \"nv_tileaa.yield\"(%i) : (i32) -> ()\n"
+      "        \"scf.yield\"(%i) : (i32) -> ()\n"
       "      }) : (i1) -> i32\n"
       "      %s = \"nv_tileaa.addi\"(%acc, %v) : (i32, i32) -> i32\n"
-      "      \"nv_tileaa.continue\"(%s) : (i32) -> ()\n"
+      "      \"scf.yield\"(%s) : (i32) -> ()\n"
       "    }) : (i32, i32, i32, i32) -> i32"));
   // 0 + 2 + 2 + 6 + 4 = 14
   EXPECT_EQ(intsOf(run({scalar(I32, 5)})), (Ints{14}));

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ControlFlowToSCF.h"
 #include "RenameOpPattern.h"
 
 #include "tilecheck/Conversion/Passes.h"
@@ -16,6 +17,8 @@
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Support/InjectedBugs.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -177,6 +180,8 @@ struct ConvertCudaTileToTileAAPass
     }
     if (failed(dissolveModules(top)))
       return signalPassFailure();
+    if (failed(conversion::lowerEarlyExits(top)))
+      return signalPassFailure();
 
     TileAATypeConverter converter(ctx);
     auto mapper = [&converter](StringRef name, Attribute a) {
@@ -203,11 +208,13 @@ struct ConvertCudaTileToTileAAPass
     rename("mmaf", "dot");
     rename("mmai", "dot_int");
     rename("mmaf_scaled", "mma_block_scale");
+    conversion::populateControlFlowToSCFPatterns(converter, patterns);
     patterns.add<FuncPattern<cuda_tile::EntryOp>>(converter, ctx, true);
     patterns.add<FuncPattern<cuda_tile::TestingFuncOp>>(converter, ctx, false);
 
     ConversionTarget target(*ctx);
-    target.addLegalDialect<nv_tileaa::NvTileAADialect>();
+    target.addLegalDialect<nv_tileaa::NvTileAADialect, scf::SCFDialect,
+                           arith::ArithDialect>();
     target.addIllegalDialect<cuda_tile::CudaTileDialect>();
     target.addLegalOp<ModuleOp>();
     if (failed(applyFullConversion(top, target, std::move(patterns))))

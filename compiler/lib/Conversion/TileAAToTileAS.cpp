@@ -652,8 +652,10 @@ struct ConvertTileAAToTileASPass
     populateCorePatterns(patterns, converter);
 
     ConversionTarget target(*ctx);
+    // Structured control flow is upstream scf on both sides (seed 002 keeps
+    // scf legal across the boundary).
     target.addLegalDialect<nv_tileas::NvTileASDialect, arith::ArithDialect,
-                           math::MathDialect>();
+                           math::MathDialect, scf::SCFDialect>();
     target.addIllegalDialect<nv_tileaa::NvTileAADialect>();
     target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp,
                       nv_tileaa::MarkForReuseOp, ModuleOp>();

@@ -32,6 +32,8 @@ using namespace tilecheck::driver;
 /// Pass arguments of the conversions (compiler/docs/Lowering.md). They are
 /// looked up in the registry rather than linked, so the driver builds (and
 /// reports a clear error) in a tree that lacks them.
+static constexpr llvm::StringLiteral kLowerExits =
+    "cuda-tile-lower-early-exits";
 static constexpr llvm::StringLiteral kToTileAA = "convert-cuda-tile-to-tileaa";
 static constexpr llvm::StringLiteral kAssignAtoms = "tileaa-assign-atoms";
 static constexpr llvm::StringLiteral kToTileAS = "convert-tileaa-to-tileas";
@@ -136,9 +138,12 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
   if (opts.emit < EmitStage::TileAA)
     return success();
 
-  // Frontend adder (O1+): cuda_tile to TileAA and light cleanup. O0 keeps
-  // only the mandatory conversion.
-  if (failed(add(kToTileAA)))
+  // Frontend adder (O1+): the cuda_tile canonicalizer before the
+  // conversion, light cleanup after it. O0 keeps only the mandatory
+  // conversion (early exits to flags, then everything to nv_tileaa + scf).
+  if (o >= 1 && failed(add("canonicalize")))
+    return failure();
+  if (failed(add(kLowerExits)) || failed(add(kToTileAA)))
     return failure();
   if (o >= 1 && failed(add("canonicalize")))
     return failure();

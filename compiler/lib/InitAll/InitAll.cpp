@@ -11,21 +11,25 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 void tilecheck::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::NvTileAADialect,
                   nv_tileas::NvTileASDialect>();
-  // nv_tileas programs use upstream arith and math where they are exactly
-  // equivalent (compiler/docs/Lowering.md).
-  registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect>();
+  // Below cuda_tile, programs use upstream scf for structured control flow
+  // and arith/math where they are exactly equivalent
+  // (compiler/docs/Lowering.md).
+  registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::scf::SCFDialect>();
 }
 
 void tilecheck::registerAllPasses() {
   // Generic cleanups that tests and users expect from an mlir-opt tool.
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  mlir::registerLoopInvariantCodeMotionPass();
   mlir::registerSymbolDCEPass();
   cuda_tile::registerCudaTileTransformsPasses();
   registerTilecheckConversionPasses();

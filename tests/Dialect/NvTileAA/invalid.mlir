@@ -158,21 +158,6 @@ nv_tileaa.func @f(%a: tensor<4xf32>, %i: i32) {
 // -----
 
 nv_tileaa.func @f() {
-  // expected-error @+1 {{an agent cannot return from the function}}
-  nv_tileaa.execute {
-    %c = "nv_tileaa.constant"() <{value = dense<true> : tensor<i1>}> : () -> i1
-    "nv_tileaa.if"(%c) ({
-      nv_tileaa.return
-    }, {
-    }) : (i1) -> ()
-    nv_tileaa.execute.yield
-  }
-  nv_tileaa.return
-}
-
-// -----
-
-nv_tileaa.func @f() {
   // expected-error @+1 {{region must end with 'nv_tileaa.execute.yield'}}
   "nv_tileaa.execute"() ({
     nv_tileaa.return

@@ -11,13 +11,13 @@ nv_tileaa.func @k(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) attributes {nv_tileaa.ker
   %g = "nv_tileaa.make_tiled_view"(%m) : (!nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>) -> !nv_tileaa.tiled_view<gather_scatter, tile=[4, 4], !nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>, dim_map=[], traversal_strides=[], sparse_dim=0>
   // CHECK: "nv_tileaa.index_space_shape"
   %i0, %i1 = "nv_tileaa.index_space_shape"(%v) : (!nv_tileaa.tiled_view<strided, tile=[4, 4], !nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>, dim_map=[1, 0], traversal_strides=[2, 2], sparse_dim=-1, padding_value=#cuda_tile.padding_value<nan>>) -> (i32, i32)
-  // CHECK: "nv_tileaa.for"
+  // CHECK: scf.for
   %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
   %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
-  %s = "nv_tileaa.for"(%c0, %n, %c1, %c0) ({
+  %s = "scf.for"(%c0, %n, %c1, %c0) ({
   ^bb0(%iv: i32, %acc: i32):
     %x = "nv_tileaa.addi"(%iv, %acc) : (i32, i32) -> i32
-    "nv_tileaa.continue"(%x) : (i32) -> ()
+    "scf.yield"(%x) : (i32) -> ()
   }) : (i32, i32, i32, i32) -> i32
   nv_tileaa.return
 }

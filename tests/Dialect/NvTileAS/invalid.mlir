@@ -157,17 +157,6 @@ nv_tileaa.func @f(%p: !nv_tileas.pipeline<tensor<4xf32>, 2>, %it: !nv_tileas.ite
 
 // -----
 
-nv_tileaa.func @f(%p: !nv_tileas.pipeline<tensor<4xf32>, 2>, %it: !nv_tileas.iterator) {
-  // expected-error @+1 {{region must end with 'nv_tileas.async.pipeline.yield'}}
-  "nv_tileas.async.pipeline.consume_one"(%p, %it) ({
-  ^bb0(%x: tensor<4xf32>):
-    nv_tileaa.return
-  }) : (!nv_tileas.pipeline<tensor<4xf32>, 2>, !nv_tileas.iterator) -> ()
-  nv_tileaa.return
-}
-
-// -----
-
 nv_tileaa.func @f() {
   // expected-error @+1 {{needs at least one agent region}}
   "nv_tileas.async.pipeline.agent_switch"() : () -> ()
@@ -237,16 +226,3 @@ nv_tileaa.func @f(%v: tensor<4xf32>) {
   nv_tileaa.return
 }
 
-// -----
-
-nv_tileaa.func @f(%c: i1) {
-  // expected-error @+1 {{an agent cannot return from the function}}
-  nv_tileas.async.pipeline.agent_switch {
-    "nv_tileas.if"(%c) ({
-      nv_tileaa.return
-    }, {
-    }) : (i1) -> ()
-    nv_tileas.async.pipeline.yield
-  }
-  nv_tileaa.return
-}

@@ -9,6 +9,22 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CudaTileLowerEarlyExits
+    : Pass<"cuda-tile-lower-early-exits", "::mlir::ModuleOp"> {
+  let summary = "Rewrites continue/break/return nested in `if` into flags";
+  let description = [{
+    Every `if` that contains an early exit of its loop or function gets a
+    leading `kind : tile<i32>` result (0 fall through, 1 continue, 2 break,
+    3 return) and the exit payloads; the ops after it move into
+    `if kind == 0`. A scope body then leaves only through its terminator:
+    `continue` ends a `for`, `return` a function, and every `loop` body
+    ends in the canonical `if %b { break ... }` + `continue ...` that
+    convert-cuda-tile-to-tileaa maps to one scf.while. Payloads of exits a
+    path does not take are zeros. Bodies without nested exits are unchanged
+    (but for the canonical loop ending).
+  }];
+}
+
 def ConvertCudaTileToTileAA
     : Pass<"convert-cuda-tile-to-tileaa", "::mlir::ModuleOp"> {
   let summary = "Lowers every cuda_tile op to nv_tileaa";
@@ -19,10 +35,14 @@ def ConvertCudaTileToTileAA
     `cuda_tile.module` is dissolved into the enclosing builtin module (which
     takes its name), each `entry` becomes an `nv_tileaa.func` marked
     `nv_tileaa.kernel`. Mirrored ops keep their attributes; memory ordering
-    and scope are re-keyed into nv_tileaa's enums. A full conversion: any
-    cuda_tile op left is an error.
+    and scope are re-keyed into nv_tileaa's enums. Structured control flow
+    becomes upstream scf (if, for, while) after lowering early exits as
+    cuda-tile-lower-early-exits does. A full conversion: any cuda_tile op
+    left is an error.
   }];
-  let dependentDialects = ["::tilecheck::nv_tileaa::NvTileAADialect"];
+  let dependentDialects = ["::tilecheck::nv_tileaa::NvTileAADialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def TileAAAssignAtoms : Pass<"tileaa-assign-atoms", "::mlir::ModuleOp"> {

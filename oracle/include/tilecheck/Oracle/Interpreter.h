@@ -129,7 +129,7 @@ struct RunResult {
 
 /// Control-flow signal raised by a terminator.
 struct FlowSignal {
-  enum class Kind { None, Yield, Continue, Break, Return };
+  enum class Kind { None, Yield, Continue, Break, Return, Condition };
   Kind kind = Kind::None;
   llvm::SmallVector<RtValue, 4> values;
 };

@@ -4,7 +4,9 @@
 // consume the signals that belong to them: `if` takes `yield`, `for` takes
 // `continue`, `loop` takes `continue` and `break`. Any other signal (a
 // `break` or `continue` inside an `if`, a `return` anywhere) is passed on to
-// the enclosing op unchanged.
+// the enclosing op unchanged. These are cuda_tile's own; nv_tileaa and
+// nv_tileas use upstream scf (Upstream/ScfSemantics.cpp) and share only
+// `yield` (the reduce/scan combiner terminator) and the rest below.
 //
 // The rest of the control category (assert, assume, print_tko) sits in its
 // own section at the end; its comment explains the choices.
@@ -480,11 +482,6 @@ LogicalResult printTkoSem(ExecContext &ctx, Operation *operation) {
 
 template <class Ops> void registerControlFor(SemanticsRegistry &r) {
   add<typename Ops::YieldOp>(r, terminatorSem<FlowSignal::Kind::Yield>);
-  add<typename Ops::ContinueOp>(r, terminatorSem<FlowSignal::Kind::Continue>);
-  add<typename Ops::BreakOp>(r, terminatorSem<FlowSignal::Kind::Break>);
-  add<typename Ops::IfOp>(r, ifSem<Ops>);
-  add<typename Ops::ForOp>(r, forSem<Ops>);
-  add<typename Ops::LoopOp>(r, loopSem<Ops>);
   add<typename Ops::AssertOp>(r, assertSem<Ops>);
   add<typename Ops::AssumeOp>(r, assumeSem<Ops>);
   add<typename Ops::PrintTkoOp>(r, printTkoSem<Ops>);
@@ -494,6 +491,12 @@ TILECHECK_INSTANTIATE_FOR_MIRRORS(registerControlFor)
 
 void registerControlSemantics(SemanticsRegistry &r) {
   registerControlFor<CudaTileOps>(r);
+  using Ops = CudaTileOps;
+  add<Ops::ContinueOp>(r, terminatorSem<FlowSignal::Kind::Continue>);
+  add<Ops::BreakOp>(r, terminatorSem<FlowSignal::Kind::Break>);
+  add<Ops::IfOp>(r, ifSem<Ops>);
+  add<Ops::ForOp>(r, forSem<Ops>);
+  add<Ops::LoopOp>(r, loopSem<Ops>);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -40,6 +40,12 @@ void registerMmaSemantics(SemanticsRegistry &r);
 struct CudaTileOps {
 #define MIRROR_OP(CLASS, MNEMONIC) using CLASS = ::tilecheck::cuda_tile::CLASS;
 #include "tilecheck/Dialect/Mirror/MirrorOps.def"
+  // Structured control flow is cuda_tile's own; below it is upstream scf.
+  using IfOp = ::tilecheck::cuda_tile::IfOp;
+  using ForOp = ::tilecheck::cuda_tile::ForOp;
+  using LoopOp = ::tilecheck::cuda_tile::LoopOp;
+  using ContinueOp = ::tilecheck::cuda_tile::ContinueOp;
+  using BreakOp = ::tilecheck::cuda_tile::BreakOp;
 };
 
 /// nv_tileaa and nv_tileas: the mirrors, plus the memref/tiled-view ops

@@ -336,6 +336,7 @@ namespace tilecheck::oracle {
 void registerUpstreamSemantics(SemanticsRegistry &r) {
   upstream_sem::registerArithSemantics(r);
   upstream_sem::registerMathSemantics(r);
+  upstream_sem::registerScfSemantics(r);
 }
 
 } // namespace tilecheck::oracle

@@ -2,7 +2,8 @@
 //
 // Internal to oracle/lib/Interpreter/Upstream: semantics of the upstream MLIR
 // `arith` and `math` ops, which ConvertTileAAToTileAS emits in nv_tileas
-// programs where they mean exactly what the cuda_tile op meant. They act on
+// programs where they mean exactly what the cuda_tile op meant, and of the
+// `scf` ops that carry control flow below cuda_tile. They act on
 // builtin tensors and bare scalars and reuse the cuda_tile kernels
 // (CudaTile/NumericUtil.h).
 //
@@ -19,6 +20,7 @@ namespace tilecheck::oracle::upstream_sem {
 
 void registerArithSemantics(SemanticsRegistry &r);
 void registerMathSemantics(SemanticsRegistry &r);
+void registerScfSemantics(SemanticsRegistry &r);
 
 /// The `fastmath` flags nnan and ninf turn a NaN or infinite operand or
 /// result into poison: reported as undefined behaviour once the op has

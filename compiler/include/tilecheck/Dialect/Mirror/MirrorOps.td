@@ -365,38 +365,11 @@ def Mirror_ScanOp : Mirror_Op<"scan", [RecursiveMemoryEffects, SingleBlock]> {
 // control
 //===----------------------------------------------------------------------===//
 
+// Control flow below cuda_tile is upstream scf (compiler/docs/Lowering.md
+// "Control flow"); only the combiner terminator of reduce/scan stays.
 def Mirror_YieldOp : Mirror_Op<"yield", [Pure, ReturnLike, Terminator,
-    ParentOneOf<["IfOp", "ReduceOp", "ScanOp"]>]> {
+    ParentOneOf<["ReduceOp", "ScanOp"]>]> {
   let arguments = (ins Variadic<AnyType>:$operands);
-}
-def Mirror_ContinueOp : Mirror_Op<"continue", [Terminator,
-    ParentOneOf<["ForOp", "IfOp", "LoopOp"]>]> {
-  let arguments = (ins Variadic<AnyType>:$operands);
-}
-def Mirror_BreakOp : Mirror_Op<"break", [ReturnLike, Terminator,
-    ParentOneOf<["IfOp", "LoopOp"]>]> {
-  let arguments = (ins Variadic<AnyType>:$operands);
-}
-def Mirror_IfOp : Mirror_Op<"if", [NoRegionArguments, RecursiveMemoryEffects]> {
-  let arguments = (ins MT_ScalarI1:$condition);
-  let results = (outs Variadic<AnyType>:$results);
-  let regions = (region SizedRegion<1>:$thenRegion, MaxSizedRegion<1>:$elseRegion);
-  let hasVerifier = 1;
-}
-def Mirror_ForOp : Mirror_Op<"for", [AutomaticAllocationScope,
-    RecursiveMemoryEffects, AllTypesMatch<["lowerBound", "upperBound", "step"]>]> {
-  let arguments = (ins MT_ScalarInt:$lowerBound, MT_ScalarInt:$upperBound,
-                       MT_ScalarInt:$step, Variadic<AnyType>:$initValues,
-                       UnitAttr:$unsignedCmp);
-  let results = (outs Variadic<AnyType>:$resultValues);
-  let regions = (region SizedRegion<1>:$region);
-  let hasVerifier = 1;
-}
-def Mirror_LoopOp : Mirror_Op<"loop", [AutomaticAllocationScope, RecursiveMemoryEffects]> {
-  let arguments = (ins Variadic<AnyType>:$initValues);
-  let results = (outs Variadic<AnyType>:$resultValues);
-  let regions = (region SizedRegion<1>:$region);
-  let hasVerifier = 1;
 }
 def Mirror_AssertOp : Mirror_Op<"assert"> {
   let arguments = (ins MT_I1Tile:$condition, StrAttr:$message);
@@ -405,7 +378,9 @@ def Mirror_AssumeOp : Mirror_Op<"assume", [Pure, AllTypesMatch<["value", "result
   let arguments = (ins AnyType:$value, CudaTile_AssumePredicateInterface:$predicate);
   let results = (outs AnyType:$result);
 }
-def Mirror_PrintTkoOp : Mirror_Op<"print_tko", [AttrSizedOperandSegments]> {
+// Printing is an observable effect: ordered like a write to memory.
+def Mirror_PrintTkoOp : Mirror_Op<"print_tko", [AttrSizedOperandSegments,
+    MemoryEffects<[MemWrite]>]> {
   let arguments = (ins StrAttr:$str, Variadic<MT_AnyTile>:$args,
                        Optional<MT_Token>:$token);
   let results = (outs MT_Token:$result_token);
@@ -419,7 +394,8 @@ def Mirror_LoadPtrTkoOp : Mirror_Op<"load_ptr_tko", [AttrSizedOperandSegments,
     MT_SameShape<["source", "result"]>]> {
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
                        OptionalAttr<Mirror_MemScopeAttr>:$memory_scope,
-                       MT_PtrTile:$source, Optional<MT_I1Tile>:$mask,
+                       Arg<MT_PtrTile, "the pointers read", [MemRead]>:$source,
+                       Optional<MT_I1Tile>:$mask,
                        Optional<MT_AnyTile>:$paddingValue, Optional<MT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs MT_AnyTile:$result, MT_Token:$result_token);
@@ -429,7 +405,8 @@ def Mirror_StorePtrTkoOp : Mirror_Op<"store_ptr_tko", [AttrSizedOperandSegments,
     MT_SameShape<["destination", "value"]>]> {
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
                        OptionalAttr<Mirror_MemScopeAttr>:$memory_scope,
-                       MT_PtrTile:$destination, MT_AnyTile:$value,
+                       Arg<MT_PtrTile, "the pointers written", [MemWrite]>:$destination,
+                       MT_AnyTile:$value,
                        Optional<MT_I1Tile>:$mask, Optional<MT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs MT_Token:$result_token);
@@ -438,7 +415,8 @@ def Mirror_StorePtrTkoOp : Mirror_Op<"store_ptr_tko", [AttrSizedOperandSegments,
 def Mirror_AtomicRMWTkoOp : Mirror_Op<"atomic_rmw_tko", [AttrSizedOperandSegments,
     MT_SameShape<["pointers", "arg", "result"]>, AllTypesMatch<["arg", "result"]>]> {
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
-                       Mirror_MemScopeAttr:$memory_scope, MT_PtrTile:$pointers,
+                       Mirror_MemScopeAttr:$memory_scope,
+                       Arg<MT_PtrTile, "the pointers updated", [MemRead, MemWrite]>:$pointers,
                        CudaTile_AtomicRMWMode:$mode, MT_AnyTile:$arg,
                        Optional<MT_I1Tile>:$mask, Optional<MT_Token>:$token);
   let results = (outs MT_AnyTile:$result, MT_Token:$result_token);
@@ -447,7 +425,8 @@ def Mirror_AtomicCASTkoOp : Mirror_Op<"atomic_cas_tko", [AttrSizedOperandSegment
     MT_SameShape<["pointers", "cmp", "val", "result"]>,
     AllTypesMatch<["cmp", "val", "result"]>]> {
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
-                       Mirror_MemScopeAttr:$memory_scope, MT_PtrTile:$pointers,
+                       Mirror_MemScopeAttr:$memory_scope,
+                       Arg<MT_PtrTile, "the pointers updated", [MemRead, MemWrite]>:$pointers,
                        MT_AnyTile:$cmp, MT_AnyTile:$val,
                        Optional<MT_I1Tile>:$mask, Optional<MT_Token>:$token);
   let results = (outs MT_AnyTile:$result, MT_Token:$result_token);
@@ -473,7 +452,7 @@ def Mirror_AllocaOp : Mirror_Op<"alloca"> {
   let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>]>:$num_elem,
                        ConfinedAttr<I64Attr, [IntMinValue<0>]>:$alignment,
                        UnitAttr:$global);
-  let results = (outs MT_ScalarPtr:$result);
+  let results = (outs Res<MT_ScalarPtr, "the new buffer", [MemAlloc]>:$result);
 }
 def Mirror_OffsetOp : Mirror_Op<"offset", [Pure,
     MT_SameShape<["ptr", "offset", "result"]>, AllTypesMatch<["result", "ptr"]>]> {

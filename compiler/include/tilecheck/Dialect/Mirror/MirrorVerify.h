@@ -213,54 +213,6 @@ mlir::LogicalResult verifyCombiner(OpT op, bool keepShape) {
   return mlir::success();
 }
 
-/// The types a region's terminator passes on.
-inline mlir::LogicalResult checkTerminatorTypes(mlir::Operation *op,
-                                                mlir::Region &region,
-                                                mlir::TypeRange expected,
-                                                llvm::StringRef what) {
-  if (region.empty())
-    return mlir::success();
-  mlir::Operation *term = region.front().getTerminator();
-  if (!term)
-    return op->emitOpError("region must end in a terminator");
-  if (term->getOperandTypes() != expected && term->getNumOperands() != 0)
-    return op->emitOpError() << what << " types do not match";
-  return mlir::success();
-}
-
-template <typename OpT> mlir::LogicalResult verifyIf(OpT op) {
-  if (op.getNumResults() != 0 && op.getElseRegion().empty())
-    return op.emitOpError("must have an else region when it has results");
-  return mlir::success();
-}
-
-template <typename OpT> mlir::LogicalResult verifyFor(OpT op) {
-  mlir::Block &body = op.getRegion().front();
-  if (body.getNumArguments() != 1 + op.getInitValues().size())
-    return op.emitOpError("body must take the induction variable and the "
-                          "loop-carried values");
-  if (body.getArgument(0).getType() != op.getLowerBound().getType())
-    return op.emitOpError("induction variable type must be the bounds' type");
-  for (auto [arg, init, res] :
-       llvm::zip(body.getArguments().drop_front(), op.getInitValues(),
-                 op.getResultValues()))
-    if (arg.getType() != init.getType() || res.getType() != init.getType())
-      return op.emitOpError("loop-carried types do not match");
-  if (op.getResultValues().size() != op.getInitValues().size())
-    return op.emitOpError("needs one result per loop-carried value");
-  return mlir::success();
-}
-
-template <typename OpT> mlir::LogicalResult verifyLoop(OpT op) {
-  mlir::Block &body = op.getRegion().front();
-  if (body.getNumArguments() != op.getInitValues().size())
-    return op.emitOpError("body must take the loop-carried values");
-  for (auto [arg, init] : llvm::zip(body.getArguments(), op.getInitValues()))
-    if (arg.getType() != init.getType())
-      return op.emitOpError("loop-carried types do not match");
-  return mlir::success();
-}
-
 /// Pointee type of a pointer-tile type (the PtrType class of the caller).
 template <typename PtrT> mlir::Type pointeeOf(mlir::Type ptrTile) {
   return llvm::cast<PtrT>(elementTypeOf(ptrTile)).getPointeeType();

@@ -65,9 +65,7 @@ LogicalResult FuncOp::verify() {
 }
 
 LogicalResult ReturnOp::verify() {
-  auto func = (*this)->getParentOfType<FuncOp>();
-  if (!func)
-    return emitOpError("must be inside an 'nv_tileaa.func'");
+  auto func = cast<FuncOp>((*this)->getParentOp());
   if (getOperandTypes() != func.getFunctionType().getResults())
     return emitOpError("operand types must match the function's result types");
   return success();
@@ -108,10 +106,5 @@ LogicalResult ExecuteOp::verify() {
   Block &body = getBody().front();
   if (body.empty() || !isa<ExecuteYieldOp>(body.back()))
     return emitOpError("region must end with 'nv_tileaa.execute.yield'");
-  // The agent runs concurrently with its parent: it has no function frame
-  // of its own to return from.
-  WalkResult walk = getBody().walk([](ReturnOp) { return WalkResult::interrupt(); });
-  if (walk.wasInterrupted())
-    return emitOpError("an agent cannot return from the function");
   return success();
 }

@@ -55,11 +55,13 @@ def NvTileAA_FuncOp : NvTileAA_Op<"func", [IsolatedFromAbove,
   }];
 }
 
-def NvTileAA_ReturnOp : NvTileAA_Op<"return", [Pure, ReturnLike, Terminator]> {
+def NvTileAA_ReturnOp : NvTileAA_Op<"return", [Pure, ReturnLike, Terminator,
+    HasParent<"FuncOp">]> {
   let summary = "returns from a function";
   let description = [{
-    Like `cuda_tile.return`, it may also end a nested region (an early exit
-    from inside `if` or a loop); the enclosing function returns.
+    Ends the body of an `nv_tileaa.func`. Early exits of cuda_tile are
+    lowered to flags before conversion (cuda-tile-lower-early-exits), so a
+    return never stands in a nested region.
 
     ```mlir
     nv_tileaa.return
@@ -134,7 +136,7 @@ def NvTileAA_MarkForReuseOp : NvTileAA_Op<"mark_for_reuse"> {
     "nv_tileaa.mark_for_reuse"(%q) : (!nv_tileaa.queue<tensor<64xf32>, 2>) -> ()
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$queues);
+  let arguments = (ins Arg<Variadic<AnyType>, "the queues", [MemWrite]>:$queues);
   let hasVerifier = 1;
 }
 
@@ -153,7 +155,7 @@ def NvTileAA_QueueCreateOp : NvTileAA_Op<"queue.create"> {
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<tensor<64xf32>, 2>
     ```
   }];
-  let results = (outs NvTileAA_Queue:$queue);
+  let results = (outs Res<NvTileAA_Queue, "the new queue", [MemAlloc]>:$queue);
   let assemblyFormat = "attr-dict `:` type($queue)";
   let hasVerifier = 1;
 }
@@ -172,7 +174,8 @@ def NvTileAA_QueuePutOp : NvTileAA_Op<"queue.put", [
     nv_tileaa.queue.put %q[%i], %v : !nv_tileaa.queue<tensor<64xf32>, 2>, i32
     ```
   }];
-  let arguments = (ins NvTileAA_Queue:$queue, AnySignlessIntegerOrIndex:$iteration,
+  let arguments = (ins Arg<NvTileAA_Queue, "the queue", [MemRead, MemWrite]>:$queue,
+                       AnySignlessIntegerOrIndex:$iteration,
                        AnyType:$value);
   let assemblyFormat = [{
     $queue `[` $iteration `]` `,` $value attr-dict `:` type($queue) `,`
@@ -193,7 +196,8 @@ def NvTileAA_QueueGetOp : NvTileAA_Op<"queue.get", [
     %v = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<tensor<64xf32>, 2>, i32
     ```
   }];
-  let arguments = (ins NvTileAA_Queue:$queue, AnySignlessIntegerOrIndex:$iteration);
+  let arguments = (ins Arg<NvTileAA_Queue, "the queue", [MemRead, MemWrite]>:$queue,
+                       AnySignlessIntegerOrIndex:$iteration);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $queue `[` $iteration `]` attr-dict `:` type($queue) `,` type($iteration)

@@ -78,7 +78,8 @@ def MV_TiledLoadOp : MV_Op<"tiled_load", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
                        OptionalAttr<Mirror_MemScopeAttr>:$memory_scope,
-                       MV_TiledView:$view, Variadic<MT_IntTile>:$index,
+                       Arg<MV_TiledView, "the view read", [MemRead]>:$view,
+                       Variadic<MT_IntTile>:$index,
                        Optional<MT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs MT_AnyTile:$tile, MT_Token:$result_token);
@@ -93,7 +94,8 @@ def MV_TiledStoreOp : MV_Op<"tiled_store", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
                        OptionalAttr<Mirror_MemScopeAttr>:$memory_scope,
-                       MT_AnyTile:$tile, MV_TiledView:$view,
+                       MT_AnyTile:$tile,
+                       Arg<MV_TiledView, "the view written", [MemWrite]>:$view,
                        Variadic<MT_IntTile>:$index, Optional<MT_Token>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs MT_Token:$result_token);
@@ -107,7 +109,8 @@ def MV_TiledAtomicRMWOp : MV_Op<"tiled_atomic_rmw", [AttrSizedOperandSegments]> 
   }];
   let arguments = (ins Mirror_MemSemanticAttr:$memory_ordering_semantics,
                        Mirror_MemScopeAttr:$memory_scope,
-                       MV_TiledView:$view, Variadic<MT_IntTile>:$index,
+                       Arg<MV_TiledView, "the view updated", [MemRead, MemWrite]>:$view,
+                       Variadic<MT_IntTile>:$index,
                        CudaTile_AtomicRMWMode:$mode, MT_AnyTile:$value,
                        Optional<MT_Token>:$token);
   let results = (outs MT_Token:$result_token);

@@ -125,7 +125,7 @@ def NvTileAS_AllocTensorOp : NvTileAS_Op<"alloc_tensor"> {
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>]>:$offset);
-  let results = (outs NvTileAS_Smem:$result);
+  let results = (outs Res<NvTileAS_Smem, "the buffer", [MemAlloc]>:$result);
   let hasVerifier = 1;
 }
 
@@ -138,7 +138,8 @@ def NvTileAS_CopyOp : NvTileAS_Op<"copy"> {
     "nv_tileas.copy"(%t, %b) : (tensor<64x64xf16>, !nv_tileas.smem<64x64xf16>) -> ()
     ```
   }];
-  let arguments = (ins MT_AnyTile:$source, NvTileAS_Smem:$dest);
+  let arguments = (ins MT_AnyTile:$source,
+                       Arg<NvTileAS_Smem, "the buffer written", [MemWrite]>:$dest);
   let hasVerifier = 1;
 }
 
@@ -151,7 +152,7 @@ def NvTileAS_SmemLoadOp : NvTileAS_Op<"smem_load"> {
     %t = "nv_tileas.smem_load"(%b) : (!nv_tileas.smem<64x64xf16>) -> tensor<64x64xf16>
     ```
   }];
-  let arguments = (ins NvTileAS_Smem:$source);
+  let arguments = (ins Arg<NvTileAS_Smem, "the buffer read", [MemRead]>:$source);
   let results = (outs MT_AnyTile:$result);
   let hasVerifier = 1;
 }
@@ -178,7 +179,8 @@ def NvTileAS_CreatePipelineOp : NvTileAS_Op<"async.pipeline.create_pipeline"> {
   }];
   let arguments = (ins DefaultValuedAttr<I32Attr, "1">:$producer_group_size,
                        DefaultValuedAttr<I32Attr, "1">:$consumer_group_size);
-  let results = (outs NvTileAS_PipelineType:$pipeline);
+  let results = (outs Res<NvTileAS_PipelineType, "the new pipeline",
+                          [MemAlloc]>:$pipeline);
   let assemblyFormat = "attr-dict `:` type($pipeline)";
   let hasVerifier = 1;
 }
@@ -216,7 +218,10 @@ def NvTileAS_IncrementIteratorOp : NvTileAS_Op<
 
 class NvTileAS_PipelineStepOp<string mnemonic, list<Trait> traits = []>
     : NvTileAS_Op<"async.pipeline." # mnemonic, traits> {
-  let arguments = (ins NvTileAS_PipelineType:$pipeline,
+  // Acquire, commit, wait and release change the stage's state and order
+  // the agents' memory accesses: a read and a write of the pipeline.
+  let arguments = (ins Arg<NvTileAS_PipelineType, "the pipeline",
+                           [MemRead, MemWrite]>:$pipeline,
                        NvTileAS_IteratorType:$iterator);
   let assemblyFormat = "$pipeline `,` $iterator attr-dict `:` type($pipeline)";
 }
@@ -246,7 +251,8 @@ def NvTileAS_ProducerWriteOp : NvTileAS_Op<"async.pipeline.producer_write",
     nv_tileas.async.pipeline.producer_write %p, %it, %v : !nv_tileas.pipeline<tensor<64xf32>, 2>
     ```
   }];
-  let arguments = (ins NvTileAS_PipelineType:$pipeline,
+  let arguments = (ins Arg<NvTileAS_PipelineType, "the pipeline written",
+                           [MemWrite]>:$pipeline,
                        NvTileAS_IteratorType:$iterator, AnyType:$value);
   let assemblyFormat = [{
     $pipeline `,` $iterator `,` $value attr-dict `:` type($pipeline)
@@ -288,7 +294,8 @@ def NvTileAS_ConsumerReadOp : NvTileAS_Op<"async.pipeline.consumer_read",
     %v = nv_tileas.async.pipeline.consumer_read %p, %it : !nv_tileas.pipeline<tensor<64xf32>, 2>
     ```
   }];
-  let arguments = (ins NvTileAS_PipelineType:$pipeline,
+  let arguments = (ins Arg<NvTileAS_PipelineType, "the pipeline read",
+                           [MemRead]>:$pipeline,
                        NvTileAS_IteratorType:$iterator);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$pipeline `,` $iterator attr-dict `:` type($pipeline)";
@@ -445,7 +452,9 @@ def NvTileAS_FutureWaitOp : NvTileAS_Op<"async.future_wait", [
     %v = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<4xf32>>
     ```
   }];
-  let arguments = (ins NvTileAS_FutureType:$future);
+  // Waiting orders what the asynchronous work wrote before what follows.
+  let arguments = (ins Arg<NvTileAS_FutureType, "the future",
+                           [MemRead, MemWrite]>:$future);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$future attr-dict `:` type($future)";
 }
@@ -459,7 +468,8 @@ def NvTileAS_WaitOp : NvTileAS_Op<"async.wait"> {
     nv_tileas.async.wait %t
     ```
   }];
-  let arguments = (ins NvTileAS_TokenType:$token);
+  let arguments = (ins Arg<NvTileAS_TokenType, "the token",
+                           [MemRead, MemWrite]>:$token);
   let assemblyFormat = "$token attr-dict";
 }
 
