@@ -99,9 +99,16 @@ def main():
                 first = next((l for l in proc.stderr.splitlines() if "error" in l), proc.stderr)
                 failures.append(f"{path}: {first.strip()}")
                 continue
-            left = set(re.findall(r'"((?:cuda_tile|nv_tileaa)\.[\w$]+)"\(', proc.stdout))
-            left |= set(re.findall(r'^\s*(?:%[^=]*=\s*)?(cuda_tile\.\w+)', proc.stdout, re.M))
-            left -= {"nv_tileaa.mark_for_reuse"}  # legal in nv_tileas (seed 002)
+            # Generic ("op"(...)) and custom (op ...) forms alike.
+            left = set(re.findall(r'"((?:cuda_tile|nv_tileaa)\.[\w$.]+)"\(', proc.stdout))
+            left |= set(re.findall(r'^\s*(?:%[^=]*=\s*)?((?:cuda_tile|nv_tileaa)\.[\w$.]+)',
+                                   proc.stdout, re.M))
+            # Legal in nv_tileas (seed 002): functions, mark_for_reuse, and
+            # the queue surface that tileas-materialize-async consumes.
+            left -= {"nv_tileaa.mark_for_reuse", "nv_tileaa.func", "nv_tileaa.return",
+                     "nv_tileaa.queue.create", "nv_tileaa.queue.put",
+                     "nv_tileaa.queue.get", "nv_tileaa.execute",
+                     "nv_tileaa.execute.yield"}
             if left:
                 failures.append(f"{path}: left unconverted: {', '.join(sorted(left))}")
                 continue

@@ -27,7 +27,7 @@ nv_tileaa.func @producer_consumer(%v: tensor<4xf32>, %n: i32) -> tensor<4xf32> {
   }
   // CHECK: nv_tileaa.queue.get %[[Q]][%{{.*}}] : <tensor<4xf32>, 2>, i32
   %r = nv_tileaa.queue.get %q[%c0] : !nv_tileaa.queue<tensor<4xf32>, 2>, i32
-  // CHECK: "nv_tileaa.mark_for_reuse"
+  // CHECK: nv_tileaa.mark_for_reuse
   "nv_tileaa.mark_for_reuse"(%q) : (!nv_tileaa.queue<tensor<4xf32>, 2>) -> ()
   nv_tileaa.return %r : tensor<4xf32>
 }

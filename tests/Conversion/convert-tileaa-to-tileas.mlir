@@ -16,11 +16,11 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
   // Nearest-even without flush-to-zero is arith's addf; other modes stay.
   // CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<4xf32>
   %0 = "nv_tileaa.addf"(%a, %a) <{rounding_mode = #cuda_tile.rounding<nearest_even>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-  // CHECK: "nv_tileas.addf"(%{{.*}}, %{{.*}}) <{rounding_mode = #cuda_tile.rounding<zero>}>
+  // CHECK: nv_tileas.addf %{{.*}}, %{{.*}} {rounding_mode = #cuda_tile.rounding<zero>}
   %1 = "nv_tileaa.addf"(%a, %a) <{rounding_mode = #cuda_tile.rounding<zero>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-  // CHECK: "nv_tileas.mulf"(%{{.*}}, %{{.*}}) <{flush_to_zero, rounding_mode = #cuda_tile.rounding<nearest_even>}>
+  // CHECK: nv_tileas.mulf %{{.*}}, %{{.*}} {flush_to_zero, rounding_mode = #cuda_tile.rounding<nearest_even>}
   %2 = "nv_tileaa.mulf"(%a, %a) <{flush_to_zero, rounding_mode = #cuda_tile.rounding<nearest_even>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-  // CHECK: "nv_tileas.divf"(%{{.*}}, %{{.*}}) <{rounding_mode = #cuda_tile.rounding<approx>}>
+  // CHECK: nv_tileas.divf %{{.*}}, %{{.*}} {rounding_mode = #cuda_tile.rounding<approx>}
   %3 = "nv_tileaa.divf"(%a, %a) <{rounding_mode = #cuda_tile.rounding<approx>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Integer division by rounding mode and signedness.
   // CHECK: arith.divsi
@@ -37,14 +37,14 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
   // CHECK: arith.cmpf une
   %9 = "nv_tileaa.cmpf"(%a, %a) <{comparison_ordering = #cuda_tile.comparison_ordering<unordered>, comparison_predicate = #cuda_tile.comparison_predicate<not_equal>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   // maxf has no exact arith counterpart (canonical NaN), so it stays.
-  // CHECK: "nv_tileas.maxf"
+  // CHECK: nv_tileas.maxf
   %10 = "nv_tileaa.maxf"(%a, %a) <{propagate_nan}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Conversions between the standard formats at nearest-even.
   // CHECK: arith.truncf %{{.*}} : tensor<4xf32> to tensor<4xf16>
   %11 = "nv_tileaa.ftof"(%a) : (tensor<4xf32>) -> tensor<4xf16>
-  // CHECK: "nv_tileas.ftof"(%{{.*}}) <{rounding_mode = #cuda_tile.rounding<zero>}>
+  // CHECK: nv_tileas.ftof %{{.*}} {rounding_mode = #cuda_tile.rounding<zero>}
   %12 = "nv_tileaa.ftof"(%a) <{rounding_mode = #cuda_tile.rounding<zero>}> : (tensor<4xf32>) -> tensor<4xf16>
-  // CHECK: "nv_tileas.ftof"(%{{.*}}) {{.*}} -> tensor<4xf8E4M3FN>
+  // CHECK: nv_tileas.ftof %{{.*}} {{.*}} -> tensor<4xf8E4M3FN>
   %13 = "nv_tileaa.ftof"(%a) : (tensor<4xf32>) -> tensor<4xf8E4M3FN>
   // CHECK: arith.fptosi
   %14 = "nv_tileaa.ftoi"(%a) <{signedness = #cuda_tile.signedness<signed>}> : (tensor<4xf32>) -> tensor<4xi32>
@@ -56,14 +56,14 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
   // Math with full accuracy and no flushing; approx forms stay.
   // CHECK: math.exp %{{.*}} : tensor<4xf32>
   %17 = "nv_tileaa.exp"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-  // CHECK: "nv_tileas.exp"(%{{.*}}) <{rounding_mode = #cuda_tile.rounding<approx>}>
+  // CHECK: nv_tileas.exp %{{.*}} {rounding_mode = #cuda_tile.rounding<approx>}
   %18 = "nv_tileaa.exp"(%a) <{rounding_mode = #cuda_tile.rounding<approx>}> : (tensor<4xf32>) -> tensor<4xf32>
   // CHECK: math.atan2 %[[X:.*]], %[[Y:.*]] : tensor<4xf16>
   %19 = "nv_tileaa.atan2"(%h, %h) : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xf16>
   // CHECK: math.fma
   %20 = "nv_tileaa.fma"(%a, %a, %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Ops with no upstream counterpart move to nv_tileas.
-  // CHECK: "nv_tileas.iota"() : () -> tensor<4xi32>
+  // CHECK: nv_tileas.iota : tensor<4xi32>
   %21 = "nv_tileaa.iota"() : () -> tensor<4xi32>
   // CHECK: nv_tileaa.return
   nv_tileaa.return
@@ -74,16 +74,16 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
 // CHECK-LABEL: nv_tileaa.func @memory
 nv_tileaa.func @memory(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) attributes {nv_tileaa.kernel} {
   %m = "nv_tileaa.make_memref"(%p, %n) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (!nv_tileaa.ptr<f32, 1>, i32) -> !nv_tileaa.memref<?xf32, strides=[1], 1>
-  // CHECK: "nv_tileas.view"(%{{.*}}) : (!nv_tileaa.memref<?xf32, strides=[1], 1>) -> !nv_tileaa.tiled_view<partition
+  // CHECK: nv_tileas.view %{{.*}} : (!nv_tileaa.memref<?xf32, strides=[1], 1>) -> !nv_tileaa.tiled_view<partition
   %v = "nv_tileaa.make_tiled_view"(%m) : (!nv_tileaa.memref<?xf32, strides=[1], 1>) -> !nv_tileaa.tiled_view<partition, tile=[8], !nv_tileaa.memref<?xf32, strides=[1], 1>, dim_map=[0], traversal_strides=[], sparse_dim=-1>
   %c = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
-  // CHECK: "nv_tileas.tiled_load"({{.*}}) <{memory_ordering_semantics = #nv_tileas<mem_semantic acquire>, memory_scope = #nv_tileas<mem_scope device>, operandSegmentSizes = array<i32: 1, 1, 0>}> {copy_atom = #nv_tileaa.copy_atom<"tiled", 4>}
+  // CHECK: nv_tileas.tiled_load {{.*}} {copy_atom = #nv_tileaa.copy_atom<"tiled", 4>, memory_ordering_semantics = #nv_tileas<mem_semantic acquire>, memory_scope = #nv_tileas<mem_scope device>, operandSegmentSizes = array<i32: 1, 1, 0>}
   %t, %tok = "nv_tileaa.tiled_load"(%v, %c) <{memory_ordering_semantics = #nv_tileaa<mem_semantic acquire>, memory_scope = #nv_tileaa<mem_scope device>, operandSegmentSizes = array<i32: 1, 1, 0>}> {copy_atom = #nv_tileaa.copy_atom<"tiled", 4>} : (!nv_tileaa.tiled_view<partition, tile=[8], !nv_tileaa.memref<?xf32, strides=[1], 1>, dim_map=[0], traversal_strides=[], sparse_dim=-1>, i32) -> (tensor<8xf32>, !nv_tileaa.mem_token)
-  // CHECK: "nv_tileas.reduce"(%{{.*}}) <{dim = 0 : i32, identities = [0.000000e+00 : f32]}> ({
+  // CHECK: nv_tileas.reduce %{{.*}} ({
   // CHECK-NEXT: ^bb0(%[[E:.*]]: f32, %[[ACC:.*]]: f32):
   // CHECK-NEXT: %[[S:.*]] = arith.addf %[[E]], %[[ACC]] : f32
-  // CHECK-NEXT: "nv_tileas.yield"(%[[S]]) : (f32) -> ()
-  // CHECK-NEXT: }) {reduce_atom = #nv_tileaa.reduce_atom<"warp_shfl_xor">}
+  // CHECK-NEXT: nv_tileas.yield %[[S]] : (f32) -> ()
+  // CHECK-NEXT: }) {dim = 0 : i32, identities = [0.000000e+00 : f32], reduce_atom = #nv_tileaa.reduce_atom<"warp_shfl_xor">}
   %r = "nv_tileaa.reduce"(%t) <{dim = 0 : i32, identities = [0.0 : f32]}> ({
   ^bb0(%e: f32, %acc: f32):
     %s = "nv_tileaa.addf"(%e, %acc) : (f32, f32) -> f32
@@ -96,11 +96,11 @@ nv_tileaa.func @memory(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) attributes {nv_tilea
 // CHECK-LABEL: nv_tileaa.func @mma
 nv_tileaa.func @mma(%a: tensor<16x8xf16>, %b: tensor<8x16xf16>, %c: tensor<16x16xf32>,
                     %ia: tensor<16x32xi8>, %ib: tensor<32x16xi8>, %ic: tensor<16x16xi32>) {
-  // SM80: "nv_tileas.dot"(%{{.*}}, %{{.*}}, %{{.*}}) <{atom = #nv_tileas<atom mma_sync_f16_f16_f32>}>
-  // SM90: "nv_tileas.dot"(%{{.*}}, %{{.*}}, %{{.*}}) <{atom = #nv_tileas<atom wgmma_f16_f16_f32>}>
-  // SM100: "nv_tileas.dot"(%{{.*}}, %{{.*}}, %{{.*}}) <{atom = #nv_tileas<atom umma_f16_f16_f32>}>
+  // SM80: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_sync_f16_f16_f32>}
+  // SM90: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+  // SM100: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>}
   %d = "nv_tileaa.dot"(%a, %b, %c) : (tensor<16x8xf16>, tensor<8x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
-  // SM90: "nv_tileas.dot_int"({{.*}}) <{atom = #nv_tileas<atom wgmma_i8_i8_i32>, signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}>
+  // SM90: nv_tileas.dot_int {{.*}} {atom = #nv_tileas<atom wgmma_i8_i8_i32>, signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}
   %e = "nv_tileaa.dot_int"(%ia, %ib, %ic) <{signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}> : (tensor<16x32xi8>, tensor<32x16xi8>, tensor<16x16xi32>) -> tensor<16x16xi32>
   nv_tileaa.return
 }
@@ -113,12 +113,12 @@ nv_tileaa.func @layouts(%a: tensor<4x4xf32>, %i: i32) {
   %l = "nv_tileaa.negf"(%a) {layout = #nv_tileas<layout smem>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
   // CHECK: %[[R:.*]] = math.absf %{{.*}} {layout = #nv_tileas<layout smem>}
   %r = "nv_tileaa.absf"(%a) {layout = #nv_tileas<layout smem>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
-  // CHECK: "nv_tileas.cat"(%[[L]], %[[R]]) <{dim = 0 : i64}> {layout = #nv_tileas<layout smem>}
+  // CHECK: nv_tileas.cat %[[L]], %[[R]] {dim = 0 : i64, layout = #nv_tileas<layout smem>}
   %c = "nv_tileaa.cat"(%l, %r) <{dim = 0 : i64}> : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
-  // CHECK: "nv_tileas.extract"(%{{.*}}, %{{.*}}, %{{.*}}) {layout = #nv_tileas<layout smem>}
+  // CHECK: nv_tileas.extract %{{.*}}, %{{.*}}, %{{.*}} {layout = #nv_tileas<layout smem>}
   %e = "nv_tileaa.extract"(%c, %i, %i) : (tensor<8x4xf32>, i32, i32) -> tensor<2x2xf32>
   // Sources without layouts give a result without one.
-  // CHECK: "nv_tileas.cat"(%{{.*}}, %{{.*}}) <{dim = 1 : i64}> : (tensor<4x4xf32>
+  // CHECK: nv_tileas.cat %{{.*}}, %{{.*}} {dim = 1 : i64} : (tensor<4x4xf32>
   %u = "nv_tileaa.cat"(%a, %a) <{dim = 1 : i64}> : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x8xf32>
   nv_tileaa.return
 }

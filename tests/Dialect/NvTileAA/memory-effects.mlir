@@ -23,29 +23,29 @@ cuda_tile.module @m {
     %pa = make_partition_view %ta : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>
     %pc = make_partition_view %tc : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>
     // Two loads of the same tile with no write between them are one load.
-    // CSE: "nv_tileaa.tiled_load"
-    // CSE-NOT: "nv_tileaa.tiled_load"
+    // CSE: nv_tileaa.tiled_load 
+    // CSE-NOT: nv_tileaa.tiled_load 
     %x, %t0 = load_view_tko weak %pa[%c0] : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<32xf32>, token
     %y, %t1 = load_view_tko weak %pa[%c0] : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<32xf32>, token
     // Identical pure ops merge.
-    // CSE: "nv_tileaa.addf"
-    // CSE-NOT: "nv_tileaa.addf"
-    // CSE: "nv_tileaa.tiled_store"
+    // CSE: nv_tileaa.addf 
+    // CSE-NOT: nv_tileaa.addf 
+    // CSE: nv_tileaa.tiled_store 
     %s1 = addf %x, %y : tile<32xf32>
     %s2 = addf %x, %y : tile<32xf32>
     %s = mulf %s1, %s2 : tile<32xf32>
     %t2 = store_view_tko weak %s, %pa[%c0] : tile<32xf32>, partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
     // The store may have changed the tile: this load stays.
-    // CSE: "nv_tileaa.tiled_load"
+    // CSE: nv_tileaa.tiled_load 
     %z, %t3 = load_view_tko weak %pa[%c0] : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<32xf32>, token
     %t4 = store_view_tko weak %z, %pc[%c0] : tile<32xf32>, partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
 
     // In a loop: the invariant pure op is hoisted, the load and the store
     // stay inside.
-    // LICM: "nv_tileaa.mulf"
+    // LICM: nv_tileaa.mulf 
     // LICM: scf.for
-    // LICM: "nv_tileaa.tiled_load"
-    // LICM: "nv_tileaa.tiled_store"
+    // LICM: nv_tileaa.tiled_load 
+    // LICM: nv_tileaa.tiled_store 
     // LICM: scf.yield
     %r = for %i in (%c1 to %c4, step %c1) : tile<i32> iter_values(%acc = %z) -> (tile<32xf32>) {
       %inv = mulf %z, %z : tile<32xf32>

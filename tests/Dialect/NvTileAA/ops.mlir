@@ -9,7 +9,7 @@ nv_tileaa.func @k(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) attributes {nv_tileaa.ker
   %v = "nv_tileaa.make_tiled_view"(%m) : (!nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>) -> !nv_tileaa.tiled_view<strided, tile=[4, 4], !nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>, dim_map=[1, 0], traversal_strides=[2, 2], sparse_dim=-1, padding_value=#cuda_tile.padding_value<nan>>
   // CHECK: !nv_tileaa.tiled_view<gather_scatter, tile=[4, 4], !nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>, dim_map=[], traversal_strides=[], sparse_dim=0>
   %g = "nv_tileaa.make_tiled_view"(%m) : (!nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>) -> !nv_tileaa.tiled_view<gather_scatter, tile=[4, 4], !nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>, dim_map=[], traversal_strides=[], sparse_dim=0>
-  // CHECK: "nv_tileaa.index_space_shape"
+  // CHECK: nv_tileaa.index_space_shape
   %i0, %i1 = "nv_tileaa.index_space_shape"(%v) : (!nv_tileaa.tiled_view<strided, tile=[4, 4], !nv_tileaa.memref<?x?xf32, strides=[?, 1], 1>, dim_map=[1, 0], traversal_strides=[2, 2], sparse_dim=-1, padding_value=#cuda_tile.padding_value<nan>>) -> (i32, i32)
   // CHECK: scf.for
   %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
@@ -24,7 +24,7 @@ nv_tileaa.func @k(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) attributes {nv_tileaa.ker
 
 // CHECK-LABEL: nv_tileaa.func @queues(%{{.*}}: !nv_tileaa.queue<tensor<4xf32>, 2>)
 nv_tileaa.func @queues(%q: !nv_tileaa.queue<tensor<4xf32>, 2>) {
-  // CHECK: "nv_tileaa.mark_for_reuse"
+  // CHECK: nv_tileaa.mark_for_reuse
   "nv_tileaa.mark_for_reuse"(%q) : (!nv_tileaa.queue<tensor<4xf32>, 2>) -> ()
   nv_tileaa.return
 }

@@ -6,7 +6,7 @@ cd "$1"
 tilec-opt --convert-cuda-tile-to-tileaa program.mlir -o aa.mlir
 tilec-opt --convert-cuda-tile-to-tileaa --tileaa-assign-atoms \
   --convert-tileaa-to-tileas=compute-capability=sm_100 program.mlir -o as.mlir
-grep -q '"nv_tileas\.' as.mlir
+grep -q 'nv_tileas\.' as.mlir
 sed 's/"program.mlir"/"aa.mlir"/' manifest.json > manifest-aa.json
 sed 's/"program.mlir"/"as.mlir"/' manifest.json > manifest-as.json
 run() {

@@ -3,8 +3,8 @@
 // The ops of MirrorOps.def, for nv_tileaa and nv_tileas alike: the same
 // mnemonic, C++ class, operand/result/attribute/region names and semantics as
 // the cuda_tile op; tiles are builtin tensors or (rank 0) scalars, pointers
-// are !nv_tileaa.ptr, tokens !nv_tileaa.mem_token. They print in the generic
-// op form. The including file defines, before the include:
+// are !nv_tileaa.ptr, tokens !nv_tileaa.mem_token. They print in the custom
+// form of MirrorAsm.h. The including file defines, before the include:
 //   defvar Mirror_Dialect = <the dialect>;
 //   defvar Mirror_MemSemanticAttr = <its mem_semantic enum attr>;
 //   defvar Mirror_MemScopeAttr = <its mem_scope enum attr>;
@@ -70,14 +70,35 @@ class MT_SameElementType<list<string> names>
 defvar MT_NoOverflow = "::tilecheck::cuda_tile::IntegerOverflow::NONE";
 defvar MT_NearestEven = "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN";
 
+/// An op of nv_tileaa or nv_tileas printed in the one custom form of
+/// MirrorAsm.h: `name operands [(regions)] {attributes} : types`.
+class Mirror_FormattedOp<Dialect dialect, string mnemonic,
+                         list<Trait> traits = []>
+    : Op<dialect, mnemonic, traits> {
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDefinition = [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
+                                         ::mlir::OperationState &result) {
+      return ::tilecheck::mirror::parseOp(parser, result);
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &p) {
+      ::tilecheck::mirror::printOp(getOperation(), p);
+    }
+  }];
+}
+
 class Mirror_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Mirror_Dialect, mnemonic, traits> {
+    : Mirror_FormattedOp<Mirror_Dialect, mnemonic, traits> {
   let summary = "mirror of cuda_tile." # mnemonic;
   let description = [{
     Same operands, attributes, regions and semantics as the cuda_tile op of
     the same name (see its description), with tiles as builtin tensors or
     scalars, pointers as `!nv_tileaa.ptr` and tokens as
-    `!nv_tileaa.mem_token`. Printed in the generic op form.
+    `!nv_tileaa.mem_token`. Printed in the custom form of MirrorAsm.h:
+
+    ```mlir
+    %r = nv_tileaa.addi %a, %b {overflow = #cuda_tile.overflow<none>} : tensor<4xi32>
+    ```
   }];
 }
 

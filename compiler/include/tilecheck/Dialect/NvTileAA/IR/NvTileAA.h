@@ -9,6 +9,7 @@
 #define TILECHECK_DIALECT_NVTILEAA_IR_NVTILEAA_H
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/Dialect/Mirror/MirrorAsm.h"
 #include "tilecheck/Dialect/Mirror/MirrorSupport.h"
 
 #include "mlir/IR/BuiltinTypes.h"

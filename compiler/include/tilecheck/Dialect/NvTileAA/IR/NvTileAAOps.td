@@ -76,7 +76,7 @@ def NvTileAA_ReturnOp : NvTileAA_Op<"return", [Pure, ReturnLike, Terminator,
 // MMA
 //===----------------------------------------------------------------------===//
 
-def NvTileAA_DotOp : NvTileAA_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>,
+def NvTileAA_DotOp : Mirror_FormattedOp<NvTileAA_Dialect, "dot", [Pure, AllTypesMatch<["acc", "result"]>,
     MT_SameElementType<["lhs", "rhs"]>]> {
   let summary = "matrix multiply-accumulate of float tiles";
   let description = [{
@@ -93,7 +93,7 @@ def NvTileAA_DotOp : NvTileAA_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>,
   let hasVerifier = 1;
 }
 
-def NvTileAA_DotIntOp : NvTileAA_Op<"dot_int", [Pure,
+def NvTileAA_DotIntOp : Mirror_FormattedOp<NvTileAA_Dialect, "dot_int", [Pure,
     AllTypesMatch<["acc", "result"]>, MT_SameElementType<["lhs", "rhs"]>]> {
   let summary = "matrix multiply-accumulate of i8 tiles into i32";
   let description = [{
@@ -107,7 +107,7 @@ def NvTileAA_DotIntOp : NvTileAA_Op<"dot_int", [Pure,
   let hasVerifier = 1;
 }
 
-def NvTileAA_MmaBlockScaleOp : NvTileAA_Op<"mma_block_scale", [Pure,
+def NvTileAA_MmaBlockScaleOp : Mirror_FormattedOp<NvTileAA_Dialect, "mma_block_scale", [Pure,
     AllTypesMatch<["acc", "result"]>, MT_SameElementType<["lhs", "rhs"]>]> {
   let summary = "block-scaled matrix multiply-accumulate";
   let description = [{
@@ -126,7 +126,7 @@ def NvTileAA_MmaBlockScaleOp : NvTileAA_Op<"mma_block_scale", [Pure,
 // Queues
 //===----------------------------------------------------------------------===//
 
-def NvTileAA_MarkForReuseOp : NvTileAA_Op<"mark_for_reuse"> {
+def NvTileAA_MarkForReuseOp : Mirror_FormattedOp<NvTileAA_Dialect, "mark_for_reuse"> {
   let summary = "declares that queues' buffers may be reused";
   let description = [{
     A hint to buffer assignment: the storage of the operand queues is free to

@@ -20,7 +20,7 @@ def MV_TiledView : Type<CPred<"::llvm::isa<::tilecheck::nv_tileaa::TiledViewType
                         "nv_tileaa.tiled_view", "::tilecheck::nv_tileaa::TiledViewType">;
 
 class MV_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Mirror_Dialect, mnemonic, traits>;
+    : Mirror_FormattedOp<Mirror_Dialect, mnemonic, traits>;
 
 def MV_MakeMemRefOp : MV_Op<"make_memref", [Pure, AttrSizedOperandSegments]> {
   let summary = "a memref over a base pointer";

@@ -19,7 +19,7 @@ class NvTileAS_Op<string mnemonic, list<Trait> traits = []>
 // MMA
 //===----------------------------------------------------------------------===//
 
-def NvTileAS_DotOp : NvTileAS_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>,
+def NvTileAS_DotOp : Mirror_FormattedOp<NvTileAS_Dialect, "dot", [Pure, AllTypesMatch<["acc", "result"]>,
     MT_SameElementType<["lhs", "rhs"]>]> {
   let summary = "matrix multiply-accumulate of float tiles, with its atom";
   let description = [{
@@ -38,7 +38,7 @@ def NvTileAS_DotOp : NvTileAS_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>,
   let hasVerifier = 1;
 }
 
-def NvTileAS_DotIntOp : NvTileAS_Op<"dot_int", [Pure,
+def NvTileAS_DotIntOp : Mirror_FormattedOp<NvTileAS_Dialect, "dot_int", [Pure,
     AllTypesMatch<["acc", "result"]>, MT_SameElementType<["lhs", "rhs"]>]> {
   let summary = "matrix multiply-accumulate of i8 tiles, with its atom";
   let description = [{
@@ -52,7 +52,7 @@ def NvTileAS_DotIntOp : NvTileAS_Op<"dot_int", [Pure,
   let hasVerifier = 1;
 }
 
-def NvTileAS_BlockScaledMmaOp : NvTileAS_Op<"block_scaled_mma", [Pure,
+def NvTileAS_BlockScaledMmaOp : Mirror_FormattedOp<NvTileAS_Dialect, "block_scaled_mma", [Pure,
     AllTypesMatch<["acc", "result"]>, MT_SameElementType<["lhs", "rhs"]>]> {
   let summary = "block-scaled matrix multiply-accumulate (sm_100 and later)";
   let description = [{
@@ -71,7 +71,7 @@ def NvTileAS_BlockScaledMmaOp : NvTileAS_Op<"block_scaled_mma", [Pure,
 // Layouts
 //===----------------------------------------------------------------------===//
 
-def NvTileAS_ConvertLayoutOp : NvTileAS_Op<"convert_layout", [Pure,
+def NvTileAS_ConvertLayoutOp : Mirror_FormattedOp<NvTileAS_Dialect, "convert_layout", [Pure,
     AllTypesMatch<["source", "result"]>]> {
   let summary = "moves a tile value to another layout";
   let description = [{
@@ -87,7 +87,7 @@ def NvTileAS_ConvertLayoutOp : NvTileAS_Op<"convert_layout", [Pure,
   let results = (outs MT_AnyTile:$result);
 }
 
-def NvTileAS_ShuffleOp : NvTileAS_Op<"shuffle", [Pure,
+def NvTileAS_ShuffleOp : Mirror_FormattedOp<NvTileAS_Dialect, "shuffle", [Pure,
     AllTypesMatch<["source", "result"]>]> {
   let summary = "moves elements of a tile between positions";
   let description = [{
@@ -112,7 +112,7 @@ def NvTileAS_ShuffleOp : NvTileAS_Op<"shuffle", [Pure,
 def NvTileAS_Smem : Type<CPred<"::llvm::isa<::tilecheck::nv_tileas::SmemType>($_self)">,
                          "nv_tileas.smem", "::tilecheck::nv_tileas::SmemType">;
 
-def NvTileAS_AllocTensorOp : NvTileAS_Op<"alloc_tensor"> {
+def NvTileAS_AllocTensorOp : Mirror_FormattedOp<NvTileAS_Dialect, "alloc_tensor"> {
   let summary = "a tile-shaped buffer in the tile block's shared memory";
   let description = [{
     The buffer occupies the bytes [offset, offset + size) of the block's
@@ -129,7 +129,7 @@ def NvTileAS_AllocTensorOp : NvTileAS_Op<"alloc_tensor"> {
   let hasVerifier = 1;
 }
 
-def NvTileAS_CopyOp : NvTileAS_Op<"copy"> {
+def NvTileAS_CopyOp : Mirror_FormattedOp<NvTileAS_Dialect, "copy"> {
   let summary = "writes a tile into a shared-memory buffer";
   let description = [{
     Row-major, element by element, into the buffer's bytes.
@@ -143,7 +143,7 @@ def NvTileAS_CopyOp : NvTileAS_Op<"copy"> {
   let hasVerifier = 1;
 }
 
-def NvTileAS_SmemLoadOp : NvTileAS_Op<"smem_load"> {
+def NvTileAS_SmemLoadOp : Mirror_FormattedOp<NvTileAS_Dialect, "smem_load"> {
   let summary = "reads a tile from a shared-memory buffer";
   let description = [{
     Reading bytes nothing wrote is undefined behaviour.
