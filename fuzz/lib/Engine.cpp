@@ -18,6 +18,7 @@
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 
+#include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/Compare.h"
@@ -45,6 +46,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -77,18 +79,59 @@ static llvm::Error makeError(const llvm::Twine &msg) {
 // Programs
 //===----------------------------------------------------------------------===//
 
+/// The program in `path` as cuda_tile text: a text file as it is, Tile IR
+/// bytecode (.tileirbc, e.g. a cuTile Python export) printed with its
+/// locations (di_loc included). Either way it must parse and verify here;
+/// otherwise the input is an error naming the file and the reason, never a
+/// program counted as checked.
+static llvm::Expected<std::string> readProgramText(StringRef path) {
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!file)
+    return makeError("cannot read '" + path +
+                     "': " + file.getError().message());
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  MLIRContext context(registry);
+  std::string diagText;
+  llvm::raw_string_ostream diagStream(diagText);
+  llvm::SourceMgr sourceMgr;
+  bool isBytecode = bytecode::isBytecode((*file)->getBuffer());
+  std::string original = (*file)->getBuffer().str();
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+  OwningOpRef<Operation *> module;
+  if (isBytecode)
+    module = bytecode::readBytecode(sourceMgr.getMemoryBuffer(id)->getBuffer(),
+                                    &context,
+                                    FileLineColLoc::get(&context, path, 0, 0));
+  else
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module || failed(verify(module.get())))
+    return makeError("'" + path + "' is not a valid Tile IR program" +
+                     (isBytecode ? " (bytecode)" : "") + ": " +
+                     (diagText.empty() ? std::string("it does not verify")
+                                       : StringRef(diagText).trim().str()));
+  if (!isBytecode)
+    return original;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module->print(os, flags);
+  return text;
+}
+
 llvm::Expected<ProgramCase>
 tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
   oracle::TileRunConfig config;
   if (llvm::Error e = oracle::loadManifest(manifestPath, config))
     return std::move(e);
-  auto text = llvm::MemoryBuffer::getFile(config.inputFile);
+  auto text = readProgramText(config.inputFile);
   if (!text)
-    return makeError("cannot read '" + config.inputFile +
-                     "': " + text.getError().message());
+    return text.takeError();
   ProgramCase program;
   program.name = manifestPath.str();
-  program.text = (*text)->getBuffer().str();
+  program.text = std::move(*text);
   program.entry = config.entry;
   program.grid = config.grid;
   for (const oracle::ArgSpec &a : config.args)
@@ -116,13 +159,12 @@ llvm::Expected<ProgramCase>
 tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
                               std::array<int64_t, 3> grid,
                               std::vector<std::string> args) {
-  auto text = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  auto text = readProgramText(path);
   if (!text)
-    return makeError("cannot read '" + path +
-                     "': " + text.getError().message());
+    return text.takeError();
   ProgramCase program;
   program.name = path.str();
-  program.text = (*text)->getBuffer().str();
+  program.text = std::move(*text);
   program.entry = entry.ltrim('@').str();
   program.grid = grid;
   program.args = std::move(args);
@@ -131,13 +173,12 @@ tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
 
 llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
                                                           StringRef workDir) {
-  auto text = llvm::MemoryBuffer::getFile(path);
+  auto text = readProgramText(path);
   if (!text)
-    return makeError("cannot read '" + path +
-                     "': " + text.getError().message());
+    return text.takeError();
   ProgramCase program;
   program.name = path.str();
-  program.text = (*text)->getBuffer().str();
+  program.text = std::move(*text);
   std::map<unsigned, std::string> args;
   bool sawEntry = false;
   // SplitMix64 seeded by the file name: the same seed file always gets the

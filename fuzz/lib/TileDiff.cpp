@@ -579,7 +579,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   std::set<std::string> buckets;
   std::string printedSignature;
   auto onReport = [&](const ProgramCase &program, ProgramReport report) {
-    ++checked;
+    // A program that could not be checked is never counted as checked.
     if (report.error) {
       ++errorsSeen;
       WithColor::error(errs(), "tile-diff")
@@ -588,6 +588,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       printedSignature = "error";
       return;
     }
+    ++checked;
     for (const ConfigResult &r : report.results) {
       if (printSignature)
         printedSignature = countsAsFinding(r.kind) ? r.signature.hash : "none";
@@ -726,6 +727,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
            << (options.tileirasMissing.empty() ? "see -v"
                                                : options.tileirasMissing)
            << "), not counted\n";
+  if (errorsSeen)
+    outs() << errorsSeen << " programs could not be checked\n";
   outs() << checked << " programs checked, " << numFindings << " findings in "
          << buckets.size() << " buckets\n";
   if (numFindings)

@@ -70,6 +70,7 @@
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEAS-NOT: {{.}}
 
@@ -124,6 +125,7 @@
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O3TILEASLI-NOT: {{.}}

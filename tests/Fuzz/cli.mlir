@@ -27,8 +27,27 @@
 // The reference needs one buffer; without it the program cannot be checked.
 // RUN: sh -c 'tile-diff %s --grid 1; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=NOREF
 // NOREF: could not be checked: the reference run failed (tile-run exit 2): @k takes 1 arguments but 0 were given
-// NOREF: 1 programs checked, 0 findings in 0 buckets
+// NOREF: 1 programs could not be checked
+// NOREF-NEXT: 0 programs checked, 0 findings in 0 buckets
 // NOREF: exit=3
+
+// An input that is not a valid program is a usage error naming the file and
+// the reason (exit 2), never a program counted as checked; Tile IR bytecode
+// (here a cuTile Python export) is read like text.
+// RUN: echo 'not ir' > %t.bad.mlir
+// RUN: sh -c 'tile-diff %t.bad.mlir --grid 1; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: '{{.*}}bad.mlir' is not a valid Tile IR program:
+// BAD-NOT: programs checked
+// BAD: exit=2
+// RUN: printf '\177TileIR\000garbage' > %t.bad.tileirbc
+// RUN: sh -c 'tile-diff %t.bad.tileirbc --grid 1; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=BADBC
+// BADBC: '{{.*}}bad.tileirbc' is not a valid Tile IR program (bytecode):
+// BADBC-NOT: programs checked
+// BADBC: exit=2
+// RUN: python3 -c "import numpy as np; np.save('%t.x.npy', np.arange(1024, dtype=np.float32))"
+// RUN: sh -c 'tile-diff %S/../Bytecode/Inputs/cutile-vadd-13.3.tileirbc --grid 4 --arg @%t.x.npy --arg 1024 --arg 1 --arg @%t.x.npy --arg 1024 --arg 1 --arg zeros:f32:1024 --arg 1024 --arg 1 --matrix sample --sample-size 2; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=BC
+// BC: 1 programs checked, 0 findings in 0 buckets
+// BC: exit=0
 
 // mmaf_scaled needs sm_100: at sm_80 and sm_90 the conversion rejects it,
 // correctly, and that is not counted.

@@ -167,6 +167,7 @@ TEST(DriverPipeline, TierPassLists) {
                     atoms = "tileaa-assign-atoms",
                     as = "convert-tileaa-to-tileas", canon = "canonicalize",
                     cse = "cse", config = "tilec-pipeline-config",
+                    licm = "loop-invariant-code-motion",
                     snap = "tilec-line-info-snapshot";
   for (unsigned o = 0; o <= 3; ++o)
     EXPECT_EQ(names(tier(o, EmitStage::Mlir, true)), Names{});
@@ -189,7 +190,7 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
             cat(front1, {atoms, as, cse, canon, config}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
-            cat(front3, {atoms, as, cse, canon, canon, cse, config}));
+            cat(front3, {atoms, as, cse, canon, canon, cse, licm, config}));
 
   // Line info: no snapshot at O0 (mandatory conversions only), the first at
   // O1+, the second where the TileAS adder runs (O2+).
@@ -198,9 +199,9 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), cat(front1, {snap}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
             cat(front1, {snap, atoms, as, cse, canon, config, snap}));
-  EXPECT_EQ(
-      names(tier(3, EmitStage::TileAS, true)),
-      cat(front3, {snap, atoms, as, cse, canon, canon, cse, config, snap}));
+  EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
+            cat(front3,
+                {snap, atoms, as, cse, canon, canon, cse, licm, config, snap}));
 }
 
 TEST(DriverPipeline, OptionsReachTheirPasses) {

@@ -163,7 +163,10 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
     return success();
   if (failed(add("cse")) || failed(add("canonicalize")))
     return failure();
-  if (o >= 3 && (failed(add("canonicalize")) || failed(add("cse"))))
+  // O3's extra cleanup: hoist loop-invariant pure ops out of scf loops
+  // (memory ops declare their effects and stay).
+  if (o >= 3 && (failed(add("canonicalize")) || failed(add("cse")) ||
+                 failed(add("loop-invariant-code-motion"))))
     return failure();
 
   // TileAS scheduling and pipeline specialization ([scheduling], [pipeline]

@@ -144,10 +144,10 @@ class MA_UnaryOp<string m, Type t>
 }
 
 def Mirror_AbsIOp : MA_UnaryOp<"absi", MT_IntTile>;
-def Mirror_AddIOp : MA_IntOverflowBinOp<"addi">;
-def Mirror_SubIOp : MA_IntOverflowBinOp<"subi">;
-def Mirror_MulIOp : MA_IntOverflowBinOp<"muli">;
-def Mirror_ShLIOp : MA_IntOverflowBinOp<"shli">;
+def Mirror_AddIOp : MA_IntOverflowBinOp<"addi"> { let hasFolder = 1; }
+def Mirror_SubIOp : MA_IntOverflowBinOp<"subi"> { let hasFolder = 1; }
+def Mirror_MulIOp : MA_IntOverflowBinOp<"muli"> { let hasFolder = 1; }
+def Mirror_ShLIOp : MA_IntOverflowBinOp<"shli"> { let hasFolder = 1; }
 def Mirror_MulhiIOp : Mirror_Op<"mulhii", [Pure, AllTypesMatch<["x", "y", "result"]>]> {
   let arguments = (ins MT_IntTile:$x, MT_IntTile:$y);
   let results = (outs MT_IntTile:$result);
@@ -166,12 +166,12 @@ def Mirror_NegIOp : Mirror_Op<"negi", [Pure, AllTypesMatch<["source", "result"]>
       DefaultValuedAttr<CudaTile_IntegerOverflowAttr, MT_NoOverflow>:$overflow);
   let results = (outs MT_IntTile:$result);
 }
-def Mirror_AndIOp : MA_BitwiseBinOp<"andi">;
-def Mirror_OrIOp : MA_BitwiseBinOp<"ori">;
-def Mirror_XOrIOp : MA_BitwiseBinOp<"xori">;
-def Mirror_ShRIOp : MA_IntSignedBinOp<"shri">;
-def Mirror_MaxIOp : MA_IntSignedBinOp<"maxi">;
-def Mirror_MinIOp : MA_IntSignedBinOp<"mini">;
+def Mirror_AndIOp : MA_BitwiseBinOp<"andi"> { let hasFolder = 1; }
+def Mirror_OrIOp : MA_BitwiseBinOp<"ori"> { let hasFolder = 1; }
+def Mirror_XOrIOp : MA_BitwiseBinOp<"xori"> { let hasFolder = 1; }
+def Mirror_ShRIOp : MA_IntSignedBinOp<"shri"> { let hasFolder = 1; }
+def Mirror_MaxIOp : MA_IntSignedBinOp<"maxi"> { let hasFolder = 1; }
+def Mirror_MinIOp : MA_IntSignedBinOp<"mini"> { let hasFolder = 1; }
 def Mirror_CmpIOp : Mirror_Op<"cmpi", [Pure, AllTypesMatch<["lhs", "rhs"]>,
     MT_SameShape<["lhs", "result"]>]> {
   let arguments = (ins CudaTile_ComparisonPredicateAttr:$comparison_predicate,
@@ -211,6 +211,7 @@ def Mirror_SelectOp : Mirror_Op<"select", [Pure,
   let arguments = (ins MT_I1Tile:$cond, MT_AnyTile:$val_if_true,
                        MT_AnyTile:$val_if_false);
   let results = (outs MT_AnyTile:$result);
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -297,6 +298,7 @@ class MC_SourceConvOp<string m, Type from, Type to, list<Trait> traits>
 def Mirror_BitcastOp : MC_SourceConvOp<"bitcast", MT_NumberTile, MT_NumberTile,
     [MT_SameShape<["source", "result"]>]> {
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 def Mirror_IntToPtrOp : MC_SourceConvOp<"int_to_ptr", MT_I64Tile, MT_PtrTile,
     [MT_SameShape<["source", "result"]>]>;
@@ -340,18 +342,21 @@ def Mirror_BroadcastOp : Mirror_Op<"broadcast", [Pure,
   let arguments = (ins MT_AnyTile:$source);
   let results = (outs MT_AnyTile:$result);
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 def Mirror_ReshapeOp : Mirror_Op<"reshape", [Pure,
     MT_SameElementType<["source", "result"]>]> {
   let arguments = (ins MT_AnyTile:$source);
   let results = (outs MT_AnyTile:$result);
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 def Mirror_PermuteOp : Mirror_Op<"permute", [Pure,
     MT_SameElementType<["source", "result"]>, MT_SameRank<["source", "result"]>]> {
   let arguments = (ins MT_AnyTile:$source, DenseI32ArrayAttr:$permutation);
   let results = (outs MT_AnyTile:$result);
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 def Mirror_CatOp : Mirror_Op<"cat", [Pure, MT_SameRank<["lhs", "rhs", "result"]>,
     MT_SameElementType<["lhs", "rhs", "result"]>]> {

@@ -10,7 +10,9 @@
 #ifndef TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H
 #define TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 
 namespace tilecheck::mirror {
 
@@ -46,6 +48,27 @@ inline mlir::Type tileLike(llvm::ArrayRef<int64_t> shape, mlir::Type elem) {
 /// Bit width of the element type of a float scalar or tensor.
 inline unsigned bitWidthOfFloat(mlir::Type t) {
   return elementTypeOf(t).getIntOrFloatBitWidth();
+}
+
+/// Whether `v` is a constant whose every element is the integer `expected`
+/// (sign-extended to the element width: -1 is all ones). Mirror constants
+/// (dense attributes, scalars included) and arith constants both count.
+inline bool isSplatInt(mlir::Value v, int64_t expected) {
+  mlir::Attribute attr;
+  if (!v || !mlir::matchPattern(v, mlir::m_Constant(&attr)))
+    return false;
+  llvm::APInt value;
+  if (auto dense = llvm::dyn_cast<mlir::DenseIntElementsAttr>(attr)) {
+    if (!dense.isSplat())
+      return false;
+    value = dense.getSplatValue<llvm::APInt>();
+  } else if (auto integer = llvm::dyn_cast<mlir::IntegerAttr>(attr)) {
+    value = integer.getValue();
+  } else {
+    return false;
+  }
+  return value == llvm::APInt(value.getBitWidth(), expected,
+                              /*isSigned=*/true, /*implicitTrunc=*/true);
 }
 
 } // namespace tilecheck::mirror
