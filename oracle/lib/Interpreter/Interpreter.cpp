@@ -4,6 +4,8 @@
 
 #include "AsyncState.h"
 
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
 #include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -69,31 +71,36 @@ std::string RunFailure::str() const {
   return s;
 }
 
-std::string formatLocation(Operation *op) {
-  Location loc = op->getLoc();
-  // Look through names, call sites and fusions for a file location.
-  while (true) {
-    if (auto f = dyn_cast<FileLineColLoc>(loc)) {
-      return (f.getFilename().getValue() + ":" + llvm::Twine(f.getLine()) +
-              ":" + llvm::Twine(f.getColumn()))
-          .str();
-    }
-    if (auto n = dyn_cast<NameLoc>(loc)) {
-      loc = n.getChildLoc();
-      continue;
-    }
-    if (auto c = dyn_cast<CallSiteLoc>(loc)) {
-      loc = c.getCallee();
-      continue;
-    }
-    if (auto fused = dyn_cast<FusedLoc>(loc)) {
-      if (!fused.getLocations().empty()) {
-        loc = fused.getLocations().front();
-        continue;
-      }
-    }
-    break;
+/// "file:line:col" of `loc`, looking through names, fusions and cuda_tile's
+/// di_loc; a call site reads "callee (called from caller)". Empty when the
+/// location holds no file position.
+static std::string describeLocation(Location loc) {
+  if (auto f = dyn_cast<FileLineColLoc>(loc))
+    return (f.getFilename().getValue() + ":" + llvm::Twine(f.getLine()) + ":" +
+            llvm::Twine(f.getColumn()))
+        .str();
+  if (auto di = dyn_cast<tilecheck::cuda_tile::DILocAttr>(loc))
+    return describeLocation(di.getSourceLoc());
+  if (auto n = dyn_cast<NameLoc>(loc))
+    return describeLocation(n.getChildLoc());
+  if (auto c = dyn_cast<CallSiteLoc>(loc)) {
+    std::string callee = describeLocation(c.getCallee());
+    std::string caller = describeLocation(c.getCaller());
+    if (callee.empty())
+      return caller;
+    return caller.empty() ? callee : callee + " (called from " + caller + ")";
   }
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::string d = describeLocation(inner); !d.empty())
+        return d;
+  return "";
+}
+
+std::string formatLocation(Operation *op) {
+  std::string d = describeLocation(op->getLoc());
+  if (!d.empty())
+    return d;
   return "<" + op->getName().getStringRef().str() + ">";
 }
 
