@@ -71,6 +71,25 @@ inline bool isSplatInt(mlir::Value v, int64_t expected) {
                               /*isSigned=*/true, /*implicitTrunc=*/true);
 }
 
+/// The `value` attribute of a mirror constant of `type` holding `attr`: a
+/// dense attribute of the type's shape and element type as it is, a scalar
+/// integer or float attribute as a rank-0 dense attribute; null otherwise.
+inline mlir::DenseElementsAttr constantValueFor(mlir::Attribute attr,
+                                                mlir::Type type) {
+  if (auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(attr)) {
+    auto shaped = llvm::cast<mlir::ShapedType>(dense.getType());
+    if (shaped.getShape() == shapeOf(type) &&
+        shaped.getElementType() == elementTypeOf(type))
+      return dense;
+    return {};
+  }
+  if (!llvm::isa<mlir::IntegerAttr, mlir::FloatAttr>(attr) ||
+      llvm::cast<mlir::TypedAttr>(attr).getType() != type)
+    return {};
+  return mlir::DenseElementsAttr::get(mlir::RankedTensorType::get({}, type),
+                                      attr);
+}
+
 } // namespace tilecheck::mirror
 
 #endif // TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H

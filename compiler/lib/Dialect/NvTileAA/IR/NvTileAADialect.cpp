@@ -18,6 +18,15 @@ using namespace tilecheck::nv_tileaa;
 #define GET_TYPEDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAATypes.cpp.inc"
 
+Operation *NvTileAADialect::materializeConstant(OpBuilder &builder,
+                                                Attribute value, Type type,
+                                                Location loc) {
+  DenseElementsAttr dense = tilecheck::mirror::constantValueFor(value, type);
+  if (!dense)
+    return nullptr;
+  return ConstantOp::create(builder, loc, type, dense);
+}
+
 void NvTileAADialect::initialize() {
   registerTypes();
   registerAttributes();

@@ -10,6 +10,7 @@
 #include "tilecheck/Dialect/Mirror/MirrorVerify.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 
+#include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"

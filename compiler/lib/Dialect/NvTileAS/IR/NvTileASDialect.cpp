@@ -8,6 +8,7 @@
 #include "tilecheck/Dialect/Mirror/MirrorVerify.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 
+#include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -27,6 +28,15 @@ using namespace tilecheck::nv_tileas;
 
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASOps.cpp.inc"
+
+Operation *NvTileASDialect::materializeConstant(OpBuilder &builder,
+                                                Attribute value, Type type,
+                                                Location loc) {
+  DenseElementsAttr dense = tilecheck::mirror::constantValueFor(value, type);
+  if (!dense)
+    return nullptr;
+  return ConstantOp::create(builder, loc, type, dense);
+}
 
 void NvTileASDialect::initialize() {
   registerTypes();

@@ -35,6 +35,8 @@ def NvTileAA_Dialect : Dialect {
   let dependentDialects = ["::tilecheck::cuda_tile::CudaTileDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // Folders of the mirrored integer ops produce constant attributes.
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();

@@ -31,6 +31,8 @@ def NvTileAS_Dialect : Dialect {
   let dependentDialects = ["::tilecheck::cuda_tile::CudaTileDialect",
                            "::tilecheck::nv_tileaa::NvTileAADialect"];
   let useDefaultAttributePrinterParser = 1;
+  // Folders of the mirrored integer ops produce constant attributes.
+  let hasConstantMaterializer = 1;
   let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
