@@ -11,6 +11,11 @@ every corpus seed given with `--seeds`.
         --seeds corpus/seeds --jobs 2 [--out reports/opt-levels.md]
 
 A level that fails to compile a program counts as "differs" and is listed.
+
+With `--fires`, it also counts how often two passes change a program: the
+cuda_tile pass cuda-tile-lower-early-exits (its output against the parsed
+input) and the O3 pipeline's loop-invariant-code-motion (the O3 pipeline
+with and without it).
 """
 import argparse
 import concurrent.futures
@@ -55,6 +60,23 @@ def compile_all(tilec, path, gpu):
     return path, out
 
 
+def fires(bin_dir, path):
+    """(lower-early-exits changed it, LICM changed the O3 result)."""
+    opt = os.path.join(bin_dir, "tilec-opt")
+    tilec = os.path.join(bin_dir, "tilec")
+    plain = subprocess.run([opt, path], capture_output=True, text=True).stdout
+    exits = subprocess.run([opt, "--cuda-tile-lower-early-exits", path],
+                           capture_output=True, text=True).stdout
+    o3 = subprocess.run([tilec, "--print-pipeline", "-O3", "--emit", "tileas"],
+                        capture_output=True, text=True).stdout.strip()
+    without = o3.replace(",loop-invariant-code-motion", "")
+    a = subprocess.run([tilec, path, "--pass-pipeline", o3],
+                       capture_output=True, text=True).stdout
+    b = subprocess.run([tilec, path, "--pass-pipeline", without],
+                       capture_output=True, text=True).stdout
+    return plain != exits, a != b
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bin", default="build/bin")
@@ -65,6 +87,8 @@ def main():
     ap.add_argument("--gpu-name", default="sm_100")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=None, help="write a Markdown report")
+    ap.add_argument("--fires", action="store_true",
+                    help="also count how often lower-early-exits and LICM fire")
     args = ap.parse_args()
     tilec = os.path.join(args.bin, "tilec")
     programs = []
@@ -117,6 +141,14 @@ def main():
             lines.append(f"| O{o} | {statistics.median(v):g} | "
                          f"{statistics.mean(v):.1f} |")
     lines += ["", f"compile failures: {len(failures)}"]
+    if args.fires:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            counts = list(pool.map(lambda p: fires(args.bin, p), programs))
+        lines += ["", "| pass | programs it changed |", "|---|---|",
+                  f"| cuda-tile-lower-early-exits | "
+                  f"{sum(c[0] for c in counts)} of {len(counts)} |",
+                  f"| loop-invariant-code-motion (O3) | "
+                  f"{sum(c[1] for c in counts)} of {len(counts)} |"]
     for path, o in failures[:20]:
         lines.append(f"- O{o}: {path}")
     text = "\n".join(lines) + "\n"
