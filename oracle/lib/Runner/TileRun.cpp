@@ -274,6 +274,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
     unsigned index;
     uint64_t address;
     NpyArray array;
+    ElemType elem;
   };
   std::vector<Bound> bound;
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
@@ -312,7 +313,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
         ptr.set<uint64_t>(e, addr);
       args.push_back(RtValue::tile(std::move(ptr)));
       bound.push_back({static_cast<unsigned>(i), addr,
-                       std::move(prepared->array)});
+                       std::move(prepared->array), *pointee});
       continue;
     }
     if (!shape.empty() && text.starts_with("@")) {
@@ -361,7 +362,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
     const Memory::Buffer *buf = memory.findBuffer(b.address);
     if (buf && !b.array.data.empty())
       std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
-    out.buffers.push_back({b.index, std::move(b.array)});
+    out.buffers.push_back({b.index, std::move(b.array), b.elem});
   }
   if (!config.outDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(config.outDir))

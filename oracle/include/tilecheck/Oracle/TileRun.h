@@ -15,6 +15,7 @@
 #ifndef TILECHECK_ORACLE_TILERUN_H
 #define TILECHECK_ORACLE_TILERUN_H
 
+#include "tilecheck/Oracle/ElemType.h"
 #include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/Npy.h"
 
@@ -67,6 +68,8 @@ llvm::Error loadManifest(llvm::StringRef path, TileRunConfig &config);
 struct BufferResult {
   unsigned argIndex;
   NpyArray array;
+  /// The pointee element type of the argument (how `array` is stored).
+  std::optional<ElemType> elemType;
 };
 
 struct TileRunOutcome {
