@@ -94,19 +94,14 @@ static llvm::Expected<std::string> readProgramText(StringRef path) {
   MLIRContext context(registry);
   std::string diagText;
   llvm::raw_string_ostream diagStream(diagText);
-  llvm::SourceMgr sourceMgr;
   bool isBytecode = bytecode::isBytecode((*file)->getBuffer());
   std::string original = (*file)->getBuffer().str();
-  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
-  OwningOpRef<Operation *> module;
-  if (isBytecode)
-    module = bytecode::readBytecode(sourceMgr.getMemoryBuffer(id)->getBuffer(),
-                                    &context,
-                                    FileLineColLoc::get(&context, path, 0, 0));
-  else
-    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-  if (!module || failed(verify(module.get())))
+  OwningOpRef<ModuleOp> module =
+      bytecode::readProgram(sourceMgr, &context, path);
+  if (!module)
     return makeError("'" + path + "' is not a valid Tile IR program" +
                      (isBytecode ? " (bytecode)" : "") + ": " +
                      (diagText.empty() ? std::string("it does not verify")

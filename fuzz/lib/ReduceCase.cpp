@@ -43,22 +43,11 @@ parseProgram(MLIRContext &context, std::unique_ptr<llvm::MemoryBuffer> buffer,
   std::string diagText;
   llvm::raw_string_ostream diagStream(diagText);
   llvm::SourceMgr sourceMgr;
-  bool isBytecode = bytecode::isBytecode(buffer->getBuffer());
-  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
-  OwningOpRef<ModuleOp> module;
-  if (isBytecode) {
-    OwningOpRef<Operation *> inner = bytecode::readBytecode(
-        sourceMgr.getMemoryBuffer(id)->getBuffer(), &context,
-        FileLineColLoc::get(&context, name, 0, 0));
-    if (inner) {
-      module = ModuleOp::create(UnknownLoc::get(&context));
-      module->getBody()->push_back(inner.release());
-    }
-  } else {
-    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-  }
-  if (!module || failed(verify(*module)))
+  OwningOpRef<ModuleOp> module =
+      bytecode::readProgram(sourceMgr, &context, name);
+  if (!module)
     return makeError("cannot read program '" + name + "': " + diagText);
   return std::move(module);
 }

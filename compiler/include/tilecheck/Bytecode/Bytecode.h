@@ -27,6 +27,10 @@
 #include <optional>
 #include <string>
 
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
 namespace mlir {
 class MLIRContext;
 class Operation;
@@ -82,6 +86,14 @@ mlir::LogicalResult writeBytecode(mlir::Operation *module,
 mlir::OwningOpRef<mlir::Operation *> readBytecode(llvm::StringRef buffer,
                                                   mlir::MLIRContext *context,
                                                   mlir::Location loc);
+
+/// Reads the Tile IR program in the main buffer of `sourceMgr`, bytecode or
+/// cuda_tile text, into a builtin module and verifies it. Bytecode
+/// diagnostics are located at `name`; every diagnostic goes to the
+/// context's handlers. Returns null on failure.
+mlir::OwningOpRef<mlir::ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
+                                              mlir::MLIRContext *context,
+                                              llvm::StringRef name);
 
 } // namespace tilecheck::bytecode
 

@@ -71,51 +71,41 @@ LogicalResult ifSem(ExecContext &ctx, Operation *operation) {
   }
 }
 
-/// Reads a scalar integer tile as a 128-bit value, signed or unsigned, so
-/// that iv + step never overflows in the comparison.
-__int128 scalarInt(const Tile &t, bool isUnsigned) {
-  return isUnsigned ? static_cast<__int128>(t.getUInt(0))
-                    : static_cast<__int128>(t.getSInt(0));
-}
-
 template <class Ops>
 LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::ForOp>(operation);
-  bool isUnsigned = op.getUnsignedCmp();
-  const Tile &lbTile = ctx.getTile(op.getLowerBound());
-  __int128 lb = scalarInt(lbTile, isUnsigned);
-  __int128 ub = scalarInt(ctx.getTile(op.getUpperBound()), isUnsigned);
-  __int128 step = scalarInt(ctx.getTile(op.getStep()), isUnsigned);
-  if (step <= 0)
-    return ctx.ub(op, "step must be positive");
   SmallVector<RtValue> iters;
   for (Value v : op.getInitValues())
     iters.push_back(ctx.get(v));
-  Block *body = &op.getRegion().front();
+  Block &body = op.getRegion().front();
   SmallVector<RtValue> args;
-  for (__int128 iv = lb; iv < ub; iv += step) {
-    Tile ivTile(lbTile.elemType(), {});
-    ivTile.setInt(0, static_cast<uint64_t>(iv));
-    args.clear();
-    args.push_back(RtValue::tile(std::move(ivTile)));
-    args.append(iters.begin(), iters.end());
-    FailureOr<FlowSignal> sig = ctx.execBlock(*body, args);
-    if (failed(sig))
-      return failure();
-    switch (sig->kind) {
-    case FlowSignal::Kind::Continue:
-    case FlowSignal::Kind::None:
-      if (sig->values.size() != iters.size())
-        return ctx.error(op, "body continued with the wrong number of values");
-      iters.assign(sig->values.begin(), sig->values.end());
-      break;
-    case FlowSignal::Kind::Return:
-      ctx.propagate(std::move(*sig));
-      return success();
-    default:
-      return ctx.error(op, "unexpected terminator inside a for body");
-    }
-  }
+  bool returned = false;
+  LogicalResult ran = forEachIteration(
+      ctx, op, op.getLowerBound(), op.getUpperBound(), op.getStep(),
+      op.getUnsignedCmp(), [&](RtValue iv) -> FailureOr<bool> {
+        args.assign(1, std::move(iv));
+        args.append(iters.begin(), iters.end());
+        FailureOr<FlowSignal> sig = ctx.execBlock(body, args);
+        if (failed(sig))
+          return failure();
+        switch (sig->kind) {
+        case FlowSignal::Kind::Continue:
+        case FlowSignal::Kind::None:
+          if (sig->values.size() != iters.size())
+            return ctx.error(op,
+                             "body continued with the wrong number of values");
+          iters.assign(sig->values.begin(), sig->values.end());
+          return true;
+        case FlowSignal::Kind::Return:
+          ctx.propagate(std::move(*sig));
+          returned = true;
+          return false;
+        default:
+          return ctx.error(op, "unexpected terminator inside a for body");
+        }
+      });
+  if (failed(ran) || returned)
+    return ran;
   setResults(ctx, op, iters);
   return success();
 }
@@ -479,6 +469,31 @@ LogicalResult printTkoSem(ExecContext &ctx, Operation *operation) {
 }
 
 } // namespace
+
+LogicalResult
+forEachIteration(ExecContext &ctx, Operation *op, Value lb, Value ub,
+                 Value step, bool isUnsigned,
+                 llvm::function_ref<FailureOr<bool>(RtValue iv)> body) {
+  auto scalar = [&](Value v) {
+    const Tile &t = ctx.getTile(v);
+    return isUnsigned ? static_cast<__int128>(t.getUInt(0))
+                      : static_cast<__int128>(t.getSInt(0));
+  };
+  __int128 first = scalar(lb), last = scalar(ub), by = scalar(step);
+  if (by <= 0)
+    return ctx.ub(op, "step must be positive");
+  ElemType type = ctx.getTile(lb).elemType();
+  for (__int128 iv = first; iv < last; iv += by) {
+    Tile ivTile(type, {});
+    ivTile.setInt(0, static_cast<uint64_t>(iv));
+    FailureOr<bool> goOn = body(RtValue::tile(std::move(ivTile)));
+    if (failed(goOn))
+      return failure();
+    if (!*goOn)
+      break;
+  }
+  return success();
+}
 
 template <class Ops> void registerControlFor(SemanticsRegistry &r) {
   add<typename Ops::YieldOp>(r, terminatorSem<FlowSignal::Kind::Yield>);

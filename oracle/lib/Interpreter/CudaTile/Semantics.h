@@ -118,6 +118,17 @@ bool fillFromAttr(Tile &t, mlir::Attribute value);
 /// for a scalar), for messages that must name an element.
 std::string formatIndex(const Tile &t, int64_t flat);
 
+/// The iteration of a counted loop (cuda_tile.for, scf.for): runs `body`
+/// for iv = lb, lb + step, ... while iv < ub. The scalar integer bounds are
+/// compared exactly (128-bit, signed or `isUnsigned`), so iv + step never
+/// wraps in the comparison; a step that is not positive is undefined
+/// behaviour; iv has the bounds' type. `body` returns failure on an error,
+/// false to stop early (a signal it propagated), true to go on.
+mlir::LogicalResult
+forEachIteration(ExecContext &ctx, mlir::Operation *op, mlir::Value lb,
+                 mlir::Value ub, mlir::Value step, bool isUnsigned,
+                 llvm::function_ref<mlir::FailureOr<bool>(RtValue iv)> body);
+
 /// Advances a row-major multi-index within `shape` (last dimension fastest);
 /// returns false after the last index. Lets shape ops walk a tile without a
 /// division per element.

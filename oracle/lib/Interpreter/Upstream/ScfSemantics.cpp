@@ -95,39 +95,31 @@ LogicalResult ifSem(ExecContext &ctx, Operation *operation) {
   return *values ? setResults(ctx, op, **values) : success();
 }
 
-/// A scalar integer (or index) as a 128-bit value.
-__int128 scalarInt(const Tile &t, bool isUnsigned) {
-  return isUnsigned ? static_cast<__int128>(t.getUInt(0))
-                    : static_cast<__int128>(t.getSInt(0));
-}
-
 LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<scf::ForOp>(operation);
-  bool isUnsigned = op.getUnsignedCmp();
-  const Tile &lbTile = ctx.getTile(op.getLowerBound());
-  __int128 lb = scalarInt(lbTile, isUnsigned);
-  __int128 ub = scalarInt(ctx.getTile(op.getUpperBound()), isUnsigned);
-  __int128 step = scalarInt(ctx.getTile(op.getStep()), isUnsigned);
-  if (step <= 0)
-    return ctx.ub(op, "step must be positive");
   SmallVector<RtValue> iters = valuesOf(ctx, op.getInitArgs());
   SmallVector<RtValue> args;
-  for (__int128 iv = lb; iv < ub; iv += step) {
-    Tile ivTile(lbTile.elemType(), {});
-    ivTile.setInt(0, static_cast<uint64_t>(iv));
-    args.clear();
-    args.push_back(RtValue::tile(std::move(ivTile)));
-    args.append(iters.begin(), iters.end());
-    auto next =
-        runRegion(ctx, op, op.getRegion(), args, FlowSignal::Kind::Yield);
-    if (failed(next))
-      return failure();
-    if (!*next)
-      return success();
-    if ((*next)->size() != iters.size())
-      return ctx.error(op, "body yielded the wrong number of values");
-    iters = std::move(**next);
-  }
+  bool returned = false;
+  LogicalResult ran = forEachIteration(
+      ctx, op, op.getLowerBound(), op.getUpperBound(), op.getStep(),
+      op.getUnsignedCmp(), [&](RtValue iv) -> FailureOr<bool> {
+        args.assign(1, std::move(iv));
+        args.append(iters.begin(), iters.end());
+        auto next =
+            runRegion(ctx, op, op.getRegion(), args, FlowSignal::Kind::Yield);
+        if (failed(next))
+          return failure();
+        if (!*next) {
+          returned = true;
+          return false;
+        }
+        if ((*next)->size() != iters.size())
+          return ctx.error(op, "body yielded the wrong number of values");
+        iters = std::move(**next);
+        return true;
+      });
+  if (failed(ran) || returned)
+    return ran;
   return setResults(ctx, op, iters);
 }
 

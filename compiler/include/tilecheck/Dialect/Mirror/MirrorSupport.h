@@ -10,6 +10,7 @@
 #ifndef TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H
 #define TILECHECK_DIALECT_MIRROR_MIRRORSUPPORT_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -88,6 +89,18 @@ inline mlir::DenseElementsAttr constantValueFor(mlir::Attribute attr,
     return {};
   return mlir::DenseElementsAttr::get(mlir::RankedTensorType::get({}, type),
                                       attr);
+}
+
+/// The constant materializer of nv_tileaa and nv_tileas: a ConstantOpT of
+/// `type` holding `value` (see constantValueFor), or null.
+template <typename ConstantOpT>
+mlir::Operation *materializeConstant(mlir::OpBuilder &builder,
+                                     mlir::Attribute value, mlir::Type type,
+                                     mlir::Location loc) {
+  mlir::DenseElementsAttr dense = constantValueFor(value, type);
+  if (!dense)
+    return nullptr;
+  return ConstantOpT::create(builder, loc, type, dense);
 }
 
 } // namespace tilecheck::mirror

@@ -21,10 +21,8 @@ using namespace tilecheck::nv_tileaa;
 Operation *NvTileAADialect::materializeConstant(OpBuilder &builder,
                                                 Attribute value, Type type,
                                                 Location loc) {
-  DenseElementsAttr dense = tilecheck::mirror::constantValueFor(value, type);
-  if (!dense)
-    return nullptr;
-  return ConstantOp::create(builder, loc, type, dense);
+  return tilecheck::mirror::materializeConstant<ConstantOp>(builder, value,
+                                                            type, loc);
 }
 
 void NvTileAADialect::initialize() {

@@ -32,10 +32,8 @@ using namespace tilecheck::nv_tileas;
 Operation *NvTileASDialect::materializeConstant(OpBuilder &builder,
                                                 Attribute value, Type type,
                                                 Location loc) {
-  DenseElementsAttr dense = tilecheck::mirror::constantValueFor(value, type);
-  if (!dense)
-    return nullptr;
-  return ConstantOp::create(builder, loc, type, dense);
+  return tilecheck::mirror::materializeConstant<ConstantOp>(builder, value,
+                                                            type, loc);
 }
 
 void NvTileASDialect::initialize() {
