@@ -135,3 +135,16 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// A rank-2 MMA op computes its result in mma_c; no other layout is assignable.
+// expected-error @+1 {{failed to convert nv_tileaa to nv_tileas}}
+module {
+  nv_tileaa.func @k(%a: tensor<16x8xf16>, %b: tensor<8x16xf16>, %c: tensor<16x16xf32>) attributes {nv_tileaa.kernel} {
+    // expected-error @+2 {{fails to assign layout}}
+    // expected-note @+1 {{an MMA op's result is in #nv_tileas<layout mma_c>}}
+    %d = "nv_tileaa.dot"(%a, %b, %c) {layout = #nv_tileas<layout reg>} : (tensor<16x8xf16>, tensor<8x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    nv_tileaa.return
+  }
+}

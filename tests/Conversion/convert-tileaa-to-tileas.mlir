@@ -14,7 +14,7 @@
 // SM90-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, clusterDim = [1, 1, 1], computeCapability = 90>
 nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) attributes {nv_tileaa.kernel} {
   // Nearest-even without flush-to-zero is arith's addf; other modes stay.
-  // CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<4xf32>
+  // CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<4xf32, #reg>
   %0 = "nv_tileaa.addf"(%a, %a) <{rounding_mode = #cuda_tile.rounding<nearest_even>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // CHECK: nv_tileas.addf %{{.*}}, %{{.*}} {rounding_mode = #cuda_tile.rounding<zero>}
   %1 = "nv_tileaa.addf"(%a, %a) <{rounding_mode = #cuda_tile.rounding<zero>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -30,7 +30,7 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
   // CHECK: arith.ceildivui
   %6 = "nv_tileaa.divi"(%i, %i) <{rounding = #cuda_tile.rounding<positive_inf>, signedness = #cuda_tile.signedness<unsigned>}> : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   // Overflow flags carry over.
-  // CHECK: arith.addi %{{.*}}, %{{.*}} overflow<nsw, nuw> : tensor<4xi32>
+  // CHECK: arith.addi %{{.*}}, %{{.*}} overflow<nsw, nuw> : tensor<4xi32, #reg>
   %7 = "nv_tileaa.addi"(%i, %i) <{overflow = #cuda_tile.overflow<no_wrap>}> : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   // CHECK: arith.cmpi ult
   %8 = "nv_tileaa.cmpi"(%i, %i) <{comparison_predicate = #cuda_tile.comparison_predicate<less_than>, signedness = #cuda_tile.signedness<unsigned>}> : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
@@ -40,30 +40,30 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
   // CHECK: nv_tileas.maxf
   %10 = "nv_tileaa.maxf"(%a, %a) <{propagate_nan}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Conversions between the standard formats at nearest-even.
-  // CHECK: arith.truncf %{{.*}} : tensor<4xf32> to tensor<4xf16>
+  // CHECK: arith.truncf %{{.*}} : tensor<4xf32, #reg> to tensor<4xf16, #reg>
   %11 = "nv_tileaa.ftof"(%a) : (tensor<4xf32>) -> tensor<4xf16>
   // CHECK: nv_tileas.ftof %{{.*}} {rounding_mode = #cuda_tile.rounding<zero>}
   %12 = "nv_tileaa.ftof"(%a) <{rounding_mode = #cuda_tile.rounding<zero>}> : (tensor<4xf32>) -> tensor<4xf16>
-  // CHECK: nv_tileas.ftof %{{.*}} {{.*}} -> tensor<4xf8E4M3FN>
+  // CHECK: nv_tileas.ftof %{{.*}} {{.*}} -> tensor<4xf8E4M3FN, #reg>
   %13 = "nv_tileaa.ftof"(%a) : (tensor<4xf32>) -> tensor<4xf8E4M3FN>
   // CHECK: arith.fptosi
   %14 = "nv_tileaa.ftoi"(%a) <{signedness = #cuda_tile.signedness<signed>}> : (tensor<4xf32>) -> tensor<4xi32>
   // Scalar constants become typed scalar attributes.
   // CHECK: arith.constant 3 : i32
   %15 = "nv_tileaa.constant"() <{value = dense<3> : tensor<i32>}> : () -> i32
-  // CHECK: arith.constant dense<1.500000e+00> : tensor<4xf32>
+  // CHECK: arith.constant dense<1.500000e+00> : tensor<4xf32, #reg>
   %16 = "nv_tileaa.constant"() <{value = dense<1.5> : tensor<4xf32>}> : () -> tensor<4xf32>
   // Math with full accuracy and no flushing; approx forms stay.
-  // CHECK: math.exp %{{.*}} : tensor<4xf32>
+  // CHECK: math.exp %{{.*}} : tensor<4xf32, #reg>
   %17 = "nv_tileaa.exp"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   // CHECK: nv_tileas.exp %{{.*}} {rounding_mode = #cuda_tile.rounding<approx>}
   %18 = "nv_tileaa.exp"(%a) <{rounding_mode = #cuda_tile.rounding<approx>}> : (tensor<4xf32>) -> tensor<4xf32>
-  // CHECK: math.atan2 %[[X:.*]], %[[Y:.*]] : tensor<4xf16>
+  // CHECK: math.atan2 %[[X:.*]], %[[Y:.*]] : tensor<4xf16, #reg>
   %19 = "nv_tileaa.atan2"(%h, %h) : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xf16>
   // CHECK: math.fma
   %20 = "nv_tileaa.fma"(%a, %a, %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Ops with no upstream counterpart move to nv_tileas.
-  // CHECK: nv_tileas.iota : tensor<4xi32>
+  // CHECK: nv_tileas.iota : tensor<4xi32, #reg>
   %21 = "nv_tileaa.iota"() : () -> tensor<4xi32>
   // CHECK: nv_tileaa.return
   nv_tileaa.return
@@ -96,30 +96,43 @@ nv_tileaa.func @memory(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) attributes {nv_tilea
 // CHECK-LABEL: nv_tileaa.func @mma
 nv_tileaa.func @mma(%a: tensor<16x8xf16>, %b: tensor<8x16xf16>, %c: tensor<16x16xf32>,
                     %ia: tensor<16x32xi8>, %ib: tensor<32x16xi8>, %ic: tensor<16x16xi32>) {
-  // SM80: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_sync_f16_f16_f32>}
-  // SM90: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
-  // SM100: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>}
+  // MMA operands are converted into their fragment layouts.
+  // CHECK: %[[FA:.*]] = nv_tileas.convert_layout %{{.*}} : (tensor<16x8xf16, #reg>) -> tensor<16x8xf16, #mma_a>
+  // CHECK: %[[FB:.*]] = nv_tileas.convert_layout %{{.*}} : (tensor<8x16xf16, #reg>) -> tensor<8x16xf16, #mma_b>
+  // CHECK: %[[FC:.*]] = nv_tileas.convert_layout %{{.*}} : (tensor<16x16xf32, #reg>) -> tensor<16x16xf32, #mma_c>
+  // SM80: nv_tileas.dot %[[FA]], %[[FB]], %[[FC]] {atom = #nv_tileas<atom mma_sync_f16_f16_f32>}
+  // SM90: nv_tileas.dot %[[FA]], %[[FB]], %[[FC]] {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+  // SM100: nv_tileas.dot %[[FA]], %[[FB]], %[[FC]] {atom = #nv_tileas<atom umma_f16_f16_f32>}
+  // CHECK-SAME: -> tensor<16x16xf32, #mma_c>
   %d = "nv_tileaa.dot"(%a, %b, %c) : (tensor<16x8xf16>, tensor<8x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
   // SM90: nv_tileas.dot_int {{.*}} {atom = #nv_tileas<atom wgmma_i8_i8_i32>, signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}
   %e = "nv_tileaa.dot_int"(%ia, %ib, %ic) <{signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}> : (tensor<16x32xi8>, tensor<32x16xi8>, tensor<16x16xi32>) -> tensor<16x16xi32>
   nv_tileaa.return
 }
 
-// Layouts are metadata: a requested layout is carried verbatim, cat and
-// extract results inherit their sources' layout.
+// Layouts are tensor encodings (Lowering.md, "Layouts"): an op computes in
+// its requested layout (its operands converted into it), cat and extract in
+// their sources', everything else in reg; the requests are gone.
 // CHECK-LABEL: nv_tileaa.func @layouts
+// CHECK-SAME: (%[[A:.*]]: tensor<4x4xf32, #reg>, %{{.*}}: i32) attributes {nv_tileas.layouts}
 nv_tileaa.func @layouts(%a: tensor<4x4xf32>, %i: i32) {
-  // CHECK: %[[L:.*]] = arith.negf %{{.*}} {layout = #nv_tileas<layout smem>}
+  // CHECK: %[[AS:.*]] = nv_tileas.convert_layout %[[A]] : (tensor<4x4xf32, #reg>) -> tensor<4x4xf32, #smem>
+  // CHECK: %[[L:.*]] = arith.negf %[[AS]] : tensor<4x4xf32, #smem>
   %l = "nv_tileaa.negf"(%a) {layout = #nv_tileas<layout smem>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
-  // CHECK: %[[R:.*]] = math.absf %{{.*}} {layout = #nv_tileas<layout smem>}
+  // CHECK: %[[R:.*]] = math.absf %{{.*}} : tensor<4x4xf32, #smem>
   %r = "nv_tileaa.absf"(%a) {layout = #nv_tileas<layout smem>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
-  // CHECK: nv_tileas.cat %[[L]], %[[R]] {dim = 0 : i64, layout = #nv_tileas<layout smem>}
+  // CHECK: %[[C:.*]] = nv_tileas.cat %[[L]], %[[R]] {dim = 0 : i64} : (tensor<4x4xf32, #smem>, tensor<4x4xf32, #smem>) -> tensor<8x4xf32, #smem>
   %c = "nv_tileaa.cat"(%l, %r) <{dim = 0 : i64}> : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
-  // CHECK: nv_tileas.extract %{{.*}}, %{{.*}}, %{{.*}} {layout = #nv_tileas<layout smem>}
+  // CHECK: %[[E:.*]] = nv_tileas.extract %[[C]], %{{.*}}, %{{.*}} : (tensor<8x4xf32, #smem>, i32, i32) -> tensor<2x2xf32, #smem>
   %e = "nv_tileaa.extract"(%c, %i, %i) : (tensor<8x4xf32>, i32, i32) -> tensor<2x2xf32>
-  // Sources without layouts give a result without one.
-  // CHECK: nv_tileas.cat %{{.*}}, %{{.*}} {dim = 1 : i64} : (tensor<4x4xf32>
+  // A user in reg gets its operand converted back.
+  // CHECK: %[[EB:.*]] = nv_tileas.convert_layout %[[E]] : (tensor<2x2xf32, #smem>) -> tensor<2x2xf32, #reg>
+  // CHECK: arith.negf %[[EB]] : tensor<2x2xf32, #reg>
+  %n = "nv_tileaa.negf"(%e) : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  // Sources without requests are in reg.
+  // CHECK: nv_tileas.cat %[[A]], %[[A]] {dim = 1 : i64} : (tensor<4x4xf32, #reg>, tensor<4x4xf32, #reg>) -> tensor<4x8xf32, #reg>
   %u = "nv_tileaa.cat"(%a, %a) <{dim = 1 : i64}> : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x8xf32>
+  // CHECK-NOT: layout =
   nv_tileaa.return
 }
 

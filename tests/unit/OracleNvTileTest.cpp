@@ -315,14 +315,18 @@ TEST_F(OracleNvTile, MemrefShapesStoreAndAtomicRMW) {
 }
 
 TEST_F(OracleNvTile, DotAndConvertLayout) {
+  // Layouts are tensor encodings; the values do not depend on them.
   ASSERT_TRUE(defineNv(
-      "%a: tensor<2x2xf32>, %b: tensor<2x2xf32>, %c: tensor<2x2xf32>",
-      "tensor<2x2xf32>",
-      "%d = \"nv_tileas.dot\"(%a, %b, %c) <{atom = #nv_tileas<atom "
-      "\"mma_f32\">}> : (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) -> "
-      "tensor<2x2xf32>\n"
-      "    %r = \"nv_tileas.convert_layout\"(%d) <{layout = #nv_tileas<layout "
-      "mma_c>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>"));
+      "%a: tensor<2x2xf32, #nv_tileas<layout mma_a>>, "
+      "%b: tensor<2x2xf32, #nv_tileas<layout mma_b>>, "
+      "%c: tensor<2x2xf32, #nv_tileas<layout mma_c>>",
+      "tensor<2x2xf32, #nv_tileas<layout reg>>",
+      "%d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f32>} : "
+      "(tensor<2x2xf32, #nv_tileas<layout mma_a>>, tensor<2x2xf32, "
+      "#nv_tileas<layout mma_b>>, tensor<2x2xf32, #nv_tileas<layout mma_c>>) "
+      "-> tensor<2x2xf32, #nv_tileas<layout mma_c>>\n"
+      "    %r = nv_tileas.convert_layout %d : (tensor<2x2xf32, "
+      "#nv_tileas<layout mma_c>>) -> tensor<2x2xf32, #nv_tileas<layout reg>>"));
   // [1 2; 3 4] x [5 6; 7 8] + 1 = [20 23; 44 51]
   Tile r = run({tileOf(F32, {2, 2}, {1, 2, 3, 4}), tileOf(F32, {2, 2}, {5, 6, 7, 8}),
                 tileOf(F32, {2, 2}, {1})});

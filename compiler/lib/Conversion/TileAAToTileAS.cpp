@@ -10,16 +10,19 @@
 //  3. nv_tileaa.func, nv_tileaa.return and nv_tileaa.mark_for_reuse stay
 //     legal, and so do the queue and execute ops that tileas-materialize-
 //     async consumes later (seed 001); the rest of nv_tileaa is illegal;
-//  3b. layouts: requested layouts are assigned before any pattern runs,
-//     cat and extract check and propagate their sources' layouts
-//     (Lowering.md, "Layouts");
+//  3b. layouts: requested layouts are checked before any pattern runs,
+//     cat and extract check and propagate their sources' layouts; after
+//     the patterns, layout assignment (LayoutAssignment.h) puts a layout
+//     into every tensor type (Lowering.md, "Layouts");
 //  4. on failure: "failed to convert nv_tileaa to nv_tileas".
-// Types do not change at this boundary (Lowering.md); witnesses and every
-// other discardable attribute carry over verbatim; mem_semantic and
-// mem_scope are re-keyed into nv_tileas with the same discriminant.
+// Apart from the layouts, types do not change at this boundary
+// (Lowering.md); witnesses and every other discardable attribute carry over
+// verbatim; mem_semantic and mem_scope are re-keyed into nv_tileas with the
+// same discriminant.
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutAssignment.h"
 #include "RenameOpPattern.h"
 
 #include "tilecheck/Conversion/Passes.h"
@@ -508,9 +511,7 @@ struct BlockScalePattern : OpConversionPattern<nv_tileaa::MmaBlockScaleOp> {
 // Layouts (Lowering.md, "Layouts")
 //===----------------------------------------------------------------------===//
 
-/// Discardable attribute naming the layout an op's result is requested in
-/// (nv_tileaa) or was assigned (nv_tileas): `#nv_tileas<layout ...>`.
-constexpr StringLiteral kLayoutAttrName = "layout";
+constexpr StringLiteral kLayoutAttrName = conversion::kLayoutRequestAttrName;
 
 /// The layout recorded on the producer of `v`: null for a block argument or
 /// a producer without one. Producers converted earlier in the walk carried
@@ -545,6 +546,10 @@ LogicalResult assignLayout(Operation *op) {
   if ((kind == K::MmaA || kind == K::MmaB || kind == K::MmaC) &&
       tensor.getRank() != 2)
     return fail("an MMA fragment layout holds a rank-2 tensor");
+  if (isa<nv_tileaa::DotOp, nv_tileaa::DotIntOp, nv_tileaa::MmaBlockScaleOp>(
+          op) &&
+      tensor.getRank() == 2 && kind != K::MmaC)
+    return fail("an MMA op's result is in #nv_tileas<layout mma_c>");
   if (kind == K::Tmem) {
     std::optional<unsigned> cc = computeCapabilityOf(op);
     if (!cc || *cc < 100)
@@ -664,7 +669,8 @@ struct ConvertTileAAToTileASPass
     target.addLegalOp<nv_tileaa::QueueCreateOp, nv_tileaa::QueuePutOp,
                       nv_tileaa::QueueGetOp, nv_tileaa::ExecuteOp,
                       nv_tileaa::ExecuteYieldOp>();
-    if (failed(applyPartialConversion(mod, target, std::move(patterns)))) {
+    if (failed(applyPartialConversion(mod, target, std::move(patterns))) ||
+        failed(conversion::assignLayouts(mod))) {
       mod.emitError("failed to convert nv_tileaa to nv_tileas");
       signalPassFailure();
     }

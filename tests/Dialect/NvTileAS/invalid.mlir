@@ -17,9 +17,17 @@ nv_tileaa.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64
 
 // -----
 
+nv_tileaa.func @f(%a: tensor<64x16xf16, #nv_tileas<layout reg>>) {
+  // expected-error @+1 {{source and result must have the same shape and element type}}
+  %f = "nv_tileas.convert_layout"(%a) : (tensor<64x16xf16, #nv_tileas<layout reg>>) -> tensor<64x16xf32, #nv_tileas<layout smem>>
+  nv_tileaa.return
+}
+
+// -----
+
 nv_tileaa.func @f(%a: tensor<64x16xf16>) {
-  // expected-error @+1 {{all of {source, result} have same type}}
-  %f = "nv_tileas.convert_layout"(%a) <{layout = #nv_tileas<layout smem>}> : (tensor<64x16xf16>) -> tensor<64x16xf32>
+  // expected-error @+1 {{source and result must be tensors with layouts}}
+  %f = "nv_tileas.convert_layout"(%a) : (tensor<64x16xf16>) -> tensor<64x16xf16, #nv_tileas<layout smem>>
   nv_tileaa.return
 }
 

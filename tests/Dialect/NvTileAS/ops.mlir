@@ -1,5 +1,9 @@
 // RUN: tilec-opt %s | tilec-opt | FileCheck %s
 
+// Layouts are tensor encodings, printed through aliases.
+// CHECK: #mma_a = #nv_tileas<layout mma_a>
+// CHECK: #reg = #nv_tileas<layout reg>
+
 // CHECK-LABEL: nv_tileaa.func @k
 nv_tileaa.func @k(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>,
                   %sa: tensor<64x1xf8E8M0FNU>, %sb: tensor<1x64xf8E8M0FNU>,
@@ -8,10 +12,16 @@ nv_tileaa.func @k(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64
   %d = "nv_tileas.dot"(%a, %b, %c) <{atom = #nv_tileas<atom wgmma_f16_f16_f32>}> : (tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
   // CHECK: nv_tileas.block_scaled_mma %{{.*}} {atom = #nv_tileas<atom umma_bs_f8E4M3FN_f8E4M3FN_f32>, cta_group = 2 : i32}
   %e = "nv_tileas.block_scaled_mma"(%fa, %fb, %c, %sa, %sb) <{atom = #nv_tileas<atom umma_bs_f8E4M3FN_f8E4M3FN_f32>, cta_group = 2 : i32}> : (tensor<64x32xf8E4M3FN>, tensor<32x64xf8E4M3FN>, tensor<64x64xf32>, tensor<64x1xf8E8M0FNU>, tensor<1x64xf8E8M0FNU>) -> tensor<64x64xf32>
-  // CHECK: nv_tileas.convert_layout %{{.*}} {layout = #nv_tileas<layout mma_a>}
-  %f = "nv_tileas.convert_layout"(%a) <{layout = #nv_tileas<layout mma_a>}> : (tensor<64x16xf16>) -> tensor<64x16xf16>
   // CHECK: nv_tileas.addf %{{.*}} {rounding_mode = #cuda_tile.rounding<positive_inf>}
   %g = "nv_tileas.addf"(%c, %c) <{rounding_mode = #cuda_tile.rounding<positive_inf>}> : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  nv_tileaa.return
+}
+
+// CHECK-LABEL: nv_tileaa.func @layouts
+// CHECK-SAME: attributes {nv_tileas.layouts}
+nv_tileaa.func @layouts(%a: tensor<64x16xf16, #nv_tileas<layout reg>>) attributes {nv_tileas.layouts} {
+  // CHECK: nv_tileas.convert_layout %{{.*}} : (tensor<64x16xf16, #reg>) -> tensor<64x16xf16, #mma_a>
+  %f = "nv_tileas.convert_layout"(%a) : (tensor<64x16xf16, #nv_tileas<layout reg>>) -> tensor<64x16xf16, #nv_tileas<layout mma_a>>
   nv_tileaa.return
 }
 

@@ -37,6 +37,7 @@ Operation *NvTileASDialect::materializeConstant(OpBuilder &builder,
 }
 
 void NvTileASDialect::initialize() {
+  registerLayoutInterfaces();
   registerTypes();
   registerAttributes();
   registerOps();

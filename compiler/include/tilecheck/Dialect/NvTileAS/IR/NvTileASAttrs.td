@@ -4,6 +4,7 @@
 #define TILECHECK_NVTILEAS_ATTRS_TD
 
 include "tilecheck/Dialect/NvTileAS/IR/NvTileASBase.td"
+include "mlir/IR/TensorEncoding.td"
 
 class NvTileAS_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<NvTileAS_Dialect, name, traits> {
@@ -57,11 +58,19 @@ def NvTileAS_LayoutKind : I32EnumAttr<"LayoutKind", "layout kind", [
   let cppNamespace = "::tilecheck::nv_tileas";
   let genSpecializedAttr = 0;
 }
-def NvTileAS_LayoutAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_LayoutKind, "layout"> {
+def NvTileAS_LayoutAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_LayoutKind, "layout",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "where and how a tile value lives";
   let description = [{
-    `#nv_tileas<layout reg>`: metadata on a value's producer; it never changes
-    the value. convert_layout moves a value between layouts.
+    `#nv_tileas<layout reg>` is the encoding of every tensor at the
+    nv_tileas level (`tensor<64x64xf16, #nv_tileas<layout mma_a>>`, printed
+    with the aliases `#reg`, `#smem`, `#tmem`, `#mma_a`, `#mma_b`,
+    `#mma_c`), so block arguments, loop-carried values and results keep it.
+    It never changes a value; `nv_tileas.convert_layout` is the only op whose
+    result is in another layout than its operands. MMA fragment layouts
+    hold rank-2 tensors. On an nv_tileaa op, the discardable attribute
+    `layout = #nv_tileas<layout K>` requests the layout the op computes in
+    (compiler/docs/Lowering.md, "Layouts").
   }];
   let assemblyFormat = "$value";
 }

@@ -1,7 +1,7 @@
 //===- NvTileASBase.td - nv_tileas dialect -----------------*- tablegen -*-===//
 //
 // nv_tileas is the assembler-near level: the ops of nv_tileaa with hardware
-// witnesses (copy/reduce atoms, MMA atoms), layouts as metadata, and the
+// witnesses (copy/reduce atoms, MMA atoms), layouts in the tensor type, and the
 // shared-memory and async-pipeline surface the TileAS passes build.
 // compiler/docs/Lowering.md is the contract.
 //
@@ -34,7 +34,10 @@ def NvTileAS_Dialect : Dialect {
   // Folders of the mirrored integer ops produce constant attributes.
   let hasConstantMaterializer = 1;
   let useDefaultTypePrinterParser = 1;
+  // `nv_tileas.layouts` on a function: its layouts are assigned and checked.
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
+    void registerLayoutInterfaces();
     void registerTypes();
     void registerAttributes();
     void registerOps();

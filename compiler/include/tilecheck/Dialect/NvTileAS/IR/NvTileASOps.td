@@ -71,20 +71,24 @@ def NvTileAS_BlockScaledMmaOp : Mirror_FormattedOp<NvTileAS_Dialect, "block_scal
 // Layouts
 //===----------------------------------------------------------------------===//
 
-def NvTileAS_ConvertLayoutOp : Mirror_FormattedOp<NvTileAS_Dialect, "convert_layout", [Pure,
-    AllTypesMatch<["source", "result"]>]> {
+def NvTileAS_ConvertLayoutOp : Mirror_FormattedOp<NvTileAS_Dialect, "convert_layout", [Pure]> {
   let summary = "moves a tile value to another layout";
   let description = [{
     The value is unchanged; only where its elements live changes (through
-    shared memory or shuffles once materialized).
+    shared memory or shuffles once materialized). The layouts are the
+    encodings of the source and result types, which otherwise agree; it is
+    the only op whose result is in another layout than its operands.
 
     ```mlir
-    %r = "nv_tileas.convert_layout"(%t) <{layout = #nv_tileas<layout mma_a>}>
-        : (tensor<64x16xf16>) -> tensor<64x16xf16>
+    %r = nv_tileas.convert_layout %t
+        : (tensor<64x16xf16, #reg>) -> tensor<64x16xf16, #mma_a>
     ```
   }];
-  let arguments = (ins MT_AnyTile:$source, NvTileAS_LayoutAttr:$layout);
+  let arguments = (ins MT_AnyTile:$source);
   let results = (outs MT_AnyTile:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def NvTileAS_ShuffleOp : Mirror_FormattedOp<NvTileAS_Dialect, "shuffle", [Pure,
