@@ -36,6 +36,11 @@ nv_tileaa.func @arith(%a: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<4xf16>) a
   %8 = "nv_tileaa.cmpi"(%i, %i) <{comparison_predicate = #cuda_tile.comparison_predicate<less_than>, signedness = #cuda_tile.signedness<unsigned>}> : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
   // CHECK: arith.cmpf une
   %9 = "nv_tileaa.cmpf"(%a, %a) <{comparison_ordering = #cuda_tile.comparison_ordering<unordered>, comparison_predicate = #cuda_tile.comparison_predicate<not_equal>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  // mulhii is the unsigned high half: arith.mului_extended's second result.
+  // CHECK: %{{.*}}, %[[HI:.*]] = arith.mului_extended %{{.*}}, %{{.*}} : tensor<4xi32, #reg>
+  // CHECK: arith.addi %[[HI]], %[[HI]]
+  %hi = "nv_tileaa.mulhii"(%i, %i) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %hi2 = "nv_tileaa.addi"(%hi, %hi) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   // maxf has no exact arith counterpart (canonical NaN), so it stays.
   // CHECK: nv_tileas.maxf
   %10 = "nv_tileaa.maxf"(%a, %a) <{propagate_nan}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Conversion/Spellings.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/Interpreter.h"
 
@@ -19,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace tilecheck::oracle;
@@ -66,4 +68,48 @@ TEST(OracleCompleteness, EveryRegisteredOpHasSemantics) {
   EXPECT_TRUE(missing.empty()) << missing.size() << " of " << count
                                << " ops have no interpreter semantics:\n"
                                << list;
+}
+
+// The spelling table (compiler/include/tilecheck/Dialect/Mirror/MirrorOps.def)
+// and the interpreter agree: every op it names exists at the three levels,
+// every upstream spelling it names is a registered op the interpreter runs,
+// and every rule is one the table documents, with its reason where an op
+// keeps its mirror or needs a custom builder.
+TEST(OracleCompleteness, SpellingTableMatchesDialectsAndInterpreter) {
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  registry.insert<arith::ArithDialect, math::MathDialect>();
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  const SemanticsRegistry &semantics = SemanticsRegistry::getDefault();
+  std::vector<tilecheck::conversion::Spelling> table =
+      tilecheck::conversion::spellingTable();
+  EXPECT_GE(table.size(), 80u);
+  const std::set<std::string> withUpstream = {
+      "Always", "Overflow", "Signed", "NearestEven", "Full", "NoFtz", "Custom"};
+  std::map<std::string, unsigned> perRule;
+  unsigned upstream = 0;
+  for (const auto &s : table) {
+    ++perRule[s.rule];
+    for (const char *level : {"cuda_tile.", "nv_tileaa.", "nv_tileas."}) {
+      std::string name = level + s.mnemonic;
+      EXPECT_TRUE(RegisteredOperationName::lookup(name, &ctx)) << name;
+      EXPECT_TRUE(semantics.contains(name)) << name;
+    }
+    bool needsUpstream = withUpstream.count(s.rule) != 0;
+    EXPECT_TRUE(needsUpstream || s.rule == "Mirror" || s.rule == "Core")
+        << s.mnemonic << ": unknown rule " << s.rule;
+    EXPECT_EQ(needsUpstream, !s.upstream.empty()) << s.mnemonic;
+    if (s.rule == "Mirror" || s.rule == "Custom")
+      EXPECT_FALSE(s.why.empty()) << s.mnemonic << " needs its reason";
+    for (const std::string &u : {s.upstream, s.alternate}) {
+      if (u.empty())
+        continue;
+      ++upstream;
+      EXPECT_TRUE(RegisteredOperationName::lookup(u, &ctx)) << u;
+      EXPECT_TRUE(semantics.contains(u)) << u << " (for " << s.mnemonic << ")";
+    }
+  }
+  EXPECT_GT(upstream, 40u);
+  EXPECT_GT(perRule["Core"], 20u);
 }

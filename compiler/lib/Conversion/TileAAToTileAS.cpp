@@ -5,8 +5,10 @@
 //     comes from the pass option) before any pattern reads it;
 //  2. populate, in this order, the arith patterns (mirrored ops to upstream
 //     arith where the semantics are exactly equal), the math patterns (the
-//     same with upstream math) and the core patterns (every other nv_tileaa
-//     op to its nv_tileas counterpart, the dot forms with an MMA atom);
+//     same with upstream math), both read from the spelling table
+//     MirrorOps.def (Spellings.cpp), and the core patterns (every other
+//     nv_tileaa op to its nv_tileas counterpart, the dot forms with an MMA
+//     atom);
 //  3. nv_tileaa.func, nv_tileaa.return and nv_tileaa.mark_for_reuse stay
 //     legal, and so do the queue and execute ops that tileas-materialize-
 //     async consumes later (seed 001); the rest of nv_tileaa is illegal;
@@ -26,6 +28,7 @@
 #include "RenameOpPattern.h"
 
 #include "tilecheck/Conversion/Passes.h"
+#include "tilecheck/Conversion/Spellings.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 #include "tilecheck/Support/InjectedBugs.h"
@@ -43,10 +46,6 @@ namespace tilecheck {
 using namespace mlir;
 using namespace tilecheck;
 using conversion::RenameOpPattern;
-using cuda_tile::RoundingMode;
-using cuda_tile::Signedness;
-using selftest::InjectedBug;
-using selftest::isInjected;
 
 std::optional<unsigned> tilecheck::parseComputeCapability(StringRef name) {
   if (!name.consume_front("sm_"))
@@ -61,10 +60,6 @@ std::optional<unsigned> tilecheck::parseComputeCapability(StringRef name) {
 
 namespace {
 
-/// Benefit of the exact arith/math rewrites over the core fallback that
-/// renames a mirrored op into nv_tileas.
-constexpr unsigned kExactBenefit = 2;
-
 Attribute rekey(StringRef, Attribute attr) {
   MLIRContext *ctx = attr.getContext();
   if (auto sem = dyn_cast<nv_tileaa::MemSemanticAttr>(attr))
@@ -74,357 +69,6 @@ Attribute rekey(StringRef, Attribute attr) {
     return nv_tileas::MemScopeAttr::get(
         ctx, static_cast<nv_tileas::MemScope>(scope.getValue()));
   return attr;
-}
-
-bool isStandardFloat(Type t) {
-  Type e = mirror::elementTypeOf(t);
-  return e.isF16() || e.isBF16() || e.isF32() || e.isF64();
-}
-
-/// Carries the discardable attributes (witnesses) of `from` onto `to`.
-void carryAttrs(Operation *from, Operation *to) {
-  for (NamedAttribute na : from->getDiscardableAttrs())
-    to->setAttr(na.getName(), na.getValue());
-}
-
-/// A rewrite of SourceOp into an upstream op when `build` returns one;
-/// when it returns null the op is left to the core fallback.
-template <typename SourceOp>
-struct ExactPattern : OpConversionPattern<SourceOp> {
-  using BuildFn = std::function<Operation *(SourceOp, typename SourceOp::Adaptor,
-                                            ConversionPatternRewriter &)>;
-  ExactPattern(MLIRContext *ctx, BuildFn build)
-      : OpConversionPattern<SourceOp>(ctx, kExactBenefit),
-        build(std::move(build)) {}
-  LogicalResult
-  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Operation *repl = build(op, adaptor, rewriter);
-    if (!repl)
-      return rewriter.notifyMatchFailure(op, "no exactly equal upstream op");
-    carryAttrs(op, repl);
-    rewriter.replaceOp(op, repl->getResults());
-    return success();
-  }
-  BuildFn build;
-};
-
-template <typename SourceOp, typename Fn>
-void addExact(RewritePatternSet &patterns, Fn fn) {
-  patterns.add<ExactPattern<SourceOp>>(
-      patterns.getContext(), typename ExactPattern<SourceOp>::BuildFn(fn));
-}
-
-arith::IntegerOverflowFlags overflowFlags(cuda_tile::IntegerOverflow o) {
-  switch (o) {
-  case cuda_tile::IntegerOverflow::NONE:
-    return arith::IntegerOverflowFlags::none;
-  case cuda_tile::IntegerOverflow::NSW:
-    return arith::IntegerOverflowFlags::nsw;
-  case cuda_tile::IntegerOverflow::NUW:
-    return arith::IntegerOverflowFlags::nuw;
-  case cuda_tile::IntegerOverflow::NW:
-    return arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
-  }
-  return arith::IntegerOverflowFlags::none;
-}
-
-template <typename SourceOp, typename TargetOp>
-void addOverflowOp(RewritePatternSet &p) {
-  addExact<SourceOp>(p, [](SourceOp op, auto a, ConversionPatternRewriter &r) {
-    return TargetOp::create(r, op.getLoc(), a.getLhs(), a.getRhs(),
-                            overflowFlags(op.getOverflow()))
-        .getOperation();
-  });
-}
-
-template <typename SourceOp, typename TargetOp>
-void addPlainBinary(RewritePatternSet &p) {
-  addExact<SourceOp>(p, [](SourceOp op, auto a, ConversionPatternRewriter &r) {
-    return TargetOp::create(r, op.getLoc(), a.getLhs(), a.getRhs())
-        .getOperation();
-  });
-}
-
-template <typename SourceOp, typename SignedOp, typename UnsignedOp>
-void addSignedBinary(RewritePatternSet &p) {
-  addExact<SourceOp>(p, [](SourceOp op, auto a,
-                           ConversionPatternRewriter &r) -> Operation * {
-    if (op.getSignedness() == Signedness::Signed)
-      return SignedOp::create(r, op.getLoc(), a.getLhs(), a.getRhs());
-    return UnsignedOp::create(r, op.getLoc(), a.getLhs(), a.getRhs());
-  });
-}
-
-/// Float add/sub/mul/div: arith's are IEEE round-to-nearest-even without
-/// flushing subnormals.
-template <typename SourceOp, typename TargetOp>
-void addRoundedFloat(RewritePatternSet &p) {
-  addExact<SourceOp>(p, [](SourceOp op, auto a,
-                           ConversionPatternRewriter &r) -> Operation * {
-    if (op.getRoundingMode() != RoundingMode::NEAREST_EVEN ||
-        op.getFlushToZero())
-      return nullptr;
-    return TargetOp::create(r, op.getLoc(), a.getLhs(), a.getRhs());
-  });
-}
-
-arith::CmpIPredicate cmpiPredicate(cuda_tile::ComparisonPredicate p,
-                                   bool isSigned) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpIPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return A::eq;
-  case P::NOT_EQUAL:
-    return A::ne;
-  case P::LESS_THAN:
-    return isSigned ? A::slt : A::ult;
-  case P::LESS_THAN_OR_EQUAL:
-    return isSigned ? A::sle : A::ule;
-  case P::GREATER_THAN:
-    return isSigned ? A::sgt : A::ugt;
-  case P::GREATER_THAN_OR_EQUAL:
-    return isSigned ? A::sge : A::uge;
-  }
-  return A::eq;
-}
-
-arith::CmpFPredicate cmpfPredicate(cuda_tile::ComparisonPredicate p,
-                                   bool ordered) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpFPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return ordered ? A::OEQ : A::UEQ;
-  case P::NOT_EQUAL:
-    return ordered ? A::ONE : A::UNE;
-  case P::LESS_THAN:
-    return ordered ? A::OLT : A::ULT;
-  case P::LESS_THAN_OR_EQUAL:
-    return ordered ? A::OLE : A::ULE;
-  case P::GREATER_THAN:
-    return ordered ? A::OGT : A::UGT;
-  case P::GREATER_THAN_OR_EQUAL:
-    return ordered ? A::OGE : A::UGE;
-  }
-  return A::OEQ;
-}
-
-/// The arith populator: nv_tileaa mirrors whose semantics arith has exactly.
-void populateArithPatterns(RewritePatternSet &p) {
-  namespace aa = nv_tileaa;
-  addOverflowOp<aa::AddIOp, arith::AddIOp>(p);
-  addOverflowOp<aa::SubIOp, arith::SubIOp>(p);
-  addOverflowOp<aa::MulIOp, arith::MulIOp>(p);
-  addOverflowOp<aa::ShLIOp, arith::ShLIOp>(p);
-  addPlainBinary<aa::AndIOp, arith::AndIOp>(p);
-  addPlainBinary<aa::OrIOp, arith::OrIOp>(p);
-  addPlainBinary<aa::XOrIOp, arith::XOrIOp>(p);
-  addSignedBinary<aa::ShRIOp, arith::ShRSIOp, arith::ShRUIOp>(p);
-  addSignedBinary<aa::MaxIOp, arith::MaxSIOp, arith::MaxUIOp>(p);
-  addSignedBinary<aa::MinIOp, arith::MinSIOp, arith::MinUIOp>(p);
-  addSignedBinary<aa::RemIOp, arith::RemSIOp, arith::RemUIOp>(p);
-  addExact<aa::DivIOp>(p, [](aa::DivIOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-    Location loc = op.getLoc();
-    bool s = op.getSignedness() == Signedness::Signed;
-    switch (op.getRounding()) {
-    case RoundingMode::ZERO:
-      return s ? arith::DivSIOp::create(r, loc, a.getLhs(), a.getRhs())
-                     .getOperation()
-               : arith::DivUIOp::create(r, loc, a.getLhs(), a.getRhs())
-                     .getOperation();
-    case RoundingMode::NEGATIVE_INF:
-      if (!s)
-        return nullptr;
-      // Self-test bug "divi-floor": floor division as truncating division.
-      if (isInjected(InjectedBug::DivIFloor))
-        return arith::DivSIOp::create(r, loc, a.getLhs(), a.getRhs());
-      return arith::FloorDivSIOp::create(r, loc, a.getLhs(), a.getRhs());
-    case RoundingMode::POSITIVE_INF:
-      return s ? arith::CeilDivSIOp::create(r, loc, a.getLhs(), a.getRhs())
-                     .getOperation()
-               : arith::CeilDivUIOp::create(r, loc, a.getLhs(), a.getRhs())
-                     .getOperation();
-    default:
-      return nullptr;
-    }
-  });
-  addExact<aa::CmpIOp>(p, [](aa::CmpIOp op, auto a, ConversionPatternRewriter &r) {
-    bool isSigned = op.getSignedness() == Signedness::Signed;
-    // Self-test bug "cmpi-signedness": every ordering predicate signed.
-    if (isInjected(InjectedBug::CmpISignedness))
-      isSigned = true;
-    return arith::CmpIOp::create(
-               r, op.getLoc(),
-               cmpiPredicate(op.getComparisonPredicate(), isSigned),
-               a.getLhs(), a.getRhs())
-        .getOperation();
-  });
-  addRoundedFloat<aa::AddFOp, arith::AddFOp>(p);
-  addRoundedFloat<aa::SubFOp, arith::SubFOp>(p);
-  addRoundedFloat<aa::MulFOp, arith::MulFOp>(p);
-  addRoundedFloat<aa::DivFOp, arith::DivFOp>(p);
-  addPlainBinary<aa::RemFOp, arith::RemFOp>(p);
-  addExact<aa::NegFOp>(p, [](aa::NegFOp op, auto a, ConversionPatternRewriter &r) {
-    return arith::NegFOp::create(r, op.getLoc(), a.getSource()).getOperation();
-  });
-  addExact<aa::CmpFOp>(p, [](aa::CmpFOp op, auto a, ConversionPatternRewriter &r) {
-    return arith::CmpFOp::create(
-               r, op.getLoc(),
-               cmpfPredicate(op.getComparisonPredicate(),
-                             op.getComparisonOrdering() ==
-                                 cuda_tile::ComparisonOrdering::ORDERED),
-               a.getLhs(), a.getRhs())
-        .getOperation();
-  });
-  addExact<aa::SelectOp>(p, [](aa::SelectOp op, auto a,
-                               ConversionPatternRewriter &r) {
-    return arith::SelectOp::create(r, op.getLoc(), a.getCond(),
-                                   a.getValIfTrue(), a.getValIfFalse())
-        .getOperation();
-  });
-  // Conversions between the standard formats under nearest-even.
-  addExact<aa::FToFOp>(p, [](aa::FToFOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-    Type from = op.getFrom().getType(), to = op.getTo().getType();
-    // Self-test bug "ftof-rounding": every float pair arith can convert is
-    // handed to truncf/extf, whose rounding is nearest-even, whatever the
-    // ftof's rounding mode (the verifier allows directed modes only for
-    // conversions to the f8E8M0FNU scale format).
-    bool buggy = isInjected(InjectedBug::FToFRounding);
-    if (!buggy && (!isStandardFloat(from) || !isStandardFloat(to) ||
-                   op.getRoundingMode() != RoundingMode::NEAREST_EVEN))
-      return nullptr;
-    unsigned fw = mirror::bitWidthOfFloat(from), tw = mirror::bitWidthOfFloat(to);
-    if (tw > fw)
-      return arith::ExtFOp::create(r, op.getLoc(), to, a.getFrom());
-    if (tw < fw)
-      return arith::TruncFOp::create(r, op.getLoc(), to, a.getFrom());
-    return nullptr;
-  });
-  addExact<aa::IToFOp>(p, [](aa::IToFOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-    Type to = op.getTo().getType();
-    if (!isStandardFloat(to) || op.getRoundingMode() != RoundingMode::NEAREST_EVEN)
-      return nullptr;
-    if (op.getSignedness() == Signedness::Signed)
-      return arith::SIToFPOp::create(r, op.getLoc(), to, a.getFrom());
-    return arith::UIToFPOp::create(r, op.getLoc(), to, a.getFrom());
-  });
-  addExact<aa::FToIOp>(p, [](aa::FToIOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-    Type to = op.getTo().getType();
-    if (!isStandardFloat(op.getFrom().getType()) ||
-        op.getRoundingMode() != RoundingMode::NEAREST_INT_TO_ZERO)
-      return nullptr;
-    if (op.getSignedness() == Signedness::Signed)
-      return arith::FPToSIOp::create(r, op.getLoc(), to, a.getFrom());
-    return arith::FPToUIOp::create(r, op.getLoc(), to, a.getFrom());
-  });
-  addExact<aa::ExtIOp>(p, [](aa::ExtIOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-    Type to = op.getTo().getType();
-    if (op.getSignedness() == Signedness::Signed)
-      return arith::ExtSIOp::create(r, op.getLoc(), to, a.getFrom());
-    return arith::ExtUIOp::create(r, op.getLoc(), to, a.getFrom());
-  });
-  addExact<aa::TruncIOp>(p, [](aa::TruncIOp op, auto a,
-                               ConversionPatternRewriter &r) -> Operation * {
-    if (op.getOverflow() != cuda_tile::IntegerOverflow::NONE)
-      return nullptr;
-    return arith::TruncIOp::create(r, op.getLoc(), op.getTo().getType(),
-                                   a.getFrom());
-  });
-  addExact<aa::BitcastOp>(p, [](aa::BitcastOp op, auto a,
-                                ConversionPatternRewriter &r) -> Operation * {
-    Type from = mirror::elementTypeOf(op.getSource().getType());
-    Type to = mirror::elementTypeOf(op.getResult().getType());
-    // arith.bitcast needs whole bytes; sub-byte formats stay mirrors.
-    if (from.getIntOrFloatBitWidth() % 8 || to.getIntOrFloatBitWidth() % 8)
-      return nullptr;
-    return arith::BitcastOp::create(r, op.getLoc(), op.getResult().getType(),
-                                    a.getSource());
-  });
-  addExact<aa::ConstantOp>(p, [](aa::ConstantOp op, auto,
-                                 ConversionPatternRewriter &r) -> Operation * {
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!dense)
-      return nullptr;
-    Type type = op.getResult().getType();
-    TypedAttr value = dense;
-    if (!isa<RankedTensorType>(type)) {
-      Attribute scalar = dense.getSplatValue<Attribute>();
-      value = cast<TypedAttr>(scalar);
-    }
-    return arith::ConstantOp::create(r, op.getLoc(), type, value);
-  });
-}
-
-/// The math populator: mirrors whose semantics math has exactly (the same
-/// accuracy policy: full-precision forms only, no flush to zero).
-void populateMathPatterns(RewritePatternSet &p) {
-  namespace aa = nv_tileaa;
-  auto unary = [&p]<typename SourceOp, typename TargetOp>() {
-    addExact<SourceOp>(p, [](SourceOp op, auto a, ConversionPatternRewriter &r) {
-      return TargetOp::create(r, op.getLoc(), a.getSource()).getOperation();
-    });
-  };
-  unary.template operator()<aa::AbsFOp, math::AbsFOp>();
-  unary.template operator()<aa::AbsIOp, math::AbsIOp>();
-  unary.template operator()<aa::LogOp, math::LogOp>();
-  unary.template operator()<aa::Log2Op, math::Log2Op>();
-  unary.template operator()<aa::SinOp, math::SinOp>();
-  unary.template operator()<aa::CosOp, math::CosOp>();
-  unary.template operator()<aa::TanOp, math::TanOp>();
-  unary.template operator()<aa::SinHOp, math::SinhOp>();
-  unary.template operator()<aa::CosHOp, math::CoshOp>();
-  unary.template operator()<aa::FloorOp, math::FloorOp>();
-  unary.template operator()<aa::CeilOp, math::CeilOp>();
-  auto fullOnly = [&p]<typename SourceOp, typename TargetOp>() {
-    addExact<SourceOp>(p, [](SourceOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-      if (op.getRoundingMode() != RoundingMode::FULL)
-        return nullptr;
-      return TargetOp::create(r, op.getLoc(), a.getSource());
-    });
-  };
-  fullOnly.template operator()<aa::ExpOp, math::ExpOp>();
-  fullOnly.template operator()<aa::TanHOp, math::TanhOp>();
-  auto noFtz = [&p]<typename SourceOp, typename TargetOp>() {
-    addExact<SourceOp>(p, [](SourceOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-      if (op.getFlushToZero())
-        return nullptr;
-      return TargetOp::create(r, op.getLoc(), a.getSource());
-    });
-  };
-  noFtz.template operator()<aa::Exp2Op, math::Exp2Op>();
-  noFtz.template operator()<aa::RsqrtOp, math::RsqrtOp>();
-  addExact<aa::SqrtOp>(p, [](aa::SqrtOp op, auto a,
-                             ConversionPatternRewriter &r) -> Operation * {
-    if (op.getRoundingMode() != RoundingMode::NEAREST_EVEN || op.getFlushToZero())
-      return nullptr;
-    return math::SqrtOp::create(r, op.getLoc(), a.getSource());
-  });
-  addExact<aa::PowOp>(p, [](aa::PowOp op, auto a, ConversionPatternRewriter &r) {
-    return math::PowFOp::create(r, op.getLoc(), a.getSource(), a.getExponent())
-        .getOperation();
-  });
-  addExact<aa::Atan2Op>(p, [](aa::Atan2Op op, auto a,
-                              ConversionPatternRewriter &r) {
-    // cuda_tile's atan2 %x, %y is C's atan2(x, y), as is math.atan2.
-    return math::Atan2Op::create(r, op.getLoc(), a.getX(), a.getY())
-        .getOperation();
-  });
-  addExact<aa::FmaOp>(p, [](aa::FmaOp op, auto a,
-                            ConversionPatternRewriter &r) -> Operation * {
-    if (op.getRoundingMode() != RoundingMode::NEAREST_EVEN || op.getFlushToZero())
-      return nullptr;
-    return math::FmaOp::create(r, op.getLoc(), a.getLhs(), a.getRhs(),
-                               a.getAcc());
-  });
 }
 
 /// Module attribute recording the target's compute capability, so that
@@ -652,8 +296,8 @@ struct ConvertTileAAToTileASPass
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
     RewritePatternSet patterns(ctx);
-    populateArithPatterns(patterns);
-    populateMathPatterns(patterns);
+    conversion::populateArithSpellings(patterns);
+    conversion::populateMathSpellings(patterns);
     populateCorePatterns(patterns, converter);
 
     ConversionTarget target(*ctx);
