@@ -179,16 +179,16 @@ def Mirror_CmpIOp : Mirror_Op<"cmpi", [Pure, AllTypesMatch<["lhs", "rhs"]>,
                        CudaTile_SignednessAttr:$signedness);
   let results = (outs MT_I1Tile:$result);
 }
-def Mirror_AbsFOp : MA_UnaryOp<"absf", MT_FloatTile>;
-def Mirror_AddFOp : MA_FloatRoundedBinOp<"addf">;
-def Mirror_SubFOp : MA_FloatRoundedBinOp<"subf">;
-def Mirror_MulFOp : MA_FloatRoundedBinOp<"mulf">;
-def Mirror_DivFOp : MA_FloatRoundedBinOp<"divf">;
+def Mirror_AbsFOp : MA_UnaryOp<"absf", MT_FloatTile> { let hasFolder = 1; }
+def Mirror_AddFOp : MA_FloatRoundedBinOp<"addf"> { let hasFolder = 1; }
+def Mirror_SubFOp : MA_FloatRoundedBinOp<"subf"> { let hasFolder = 1; }
+def Mirror_MulFOp : MA_FloatRoundedBinOp<"mulf"> { let hasFolder = 1; }
+def Mirror_DivFOp : MA_FloatRoundedBinOp<"divf"> { let hasFolder = 1; }
 def Mirror_RemFOp : Mirror_Op<"remf", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let arguments = (ins MT_FloatTile:$lhs, MT_FloatTile:$rhs);
   let results = (outs MT_FloatTile:$result);
 }
-def Mirror_NegFOp : MA_UnaryOp<"negf", MT_FloatTile>;
+def Mirror_NegFOp : MA_UnaryOp<"negf", MT_FloatTile> { let hasFolder = 1; }
 def Mirror_FmaOp : Mirror_Op<"fma", [Pure, AllTypesMatch<["lhs", "rhs", "acc", "result"]>]> {
   let arguments = (ins MT_FloatTile:$lhs, MT_FloatTile:$rhs, MT_FloatTile:$acc,
       DefaultValuedAttr<CudaTile_RoundingModeAttr, MT_NearestEven>:$rounding_mode,
