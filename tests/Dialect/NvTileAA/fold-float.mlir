@@ -70,3 +70,21 @@ nv_tileaa.func @shapes(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) -> (tensor<2x2xi32>,
   // CHECK: nv_tileaa.return %[[Q]], %[[B]], %[[N]], %[[E]]
   nv_tileaa.return %q, %b, %d0, %d1 : tensor<2x2xi32>, tensor<4xi32>, i32, i32
 }
+
+// The index space of a view of static dimensions: ceil(dim / tile) for a
+// partition, ceil(dim / stride) for a strided view; a dynamic one stays.
+// CHECK-LABEL: nv_tileaa.func @index_space
+nv_tileaa.func @index_space(%p: !nv_tileaa.ptr<f32, 1>, %n: i32) -> (i32, i32, i32, i32, i32) {
+  %m = nv_tileaa.make_memref %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!nv_tileaa.ptr<f32, 1>) -> !nv_tileaa.memref<10x64xf32, strides=[64, 1], 1>
+  %v = nv_tileaa.make_tiled_view %m : (!nv_tileaa.memref<10x64xf32, strides=[64, 1], 1>) -> !nv_tileaa.tiled_view<partition, tile=[4, 16], !nv_tileaa.memref<10x64xf32, strides=[64, 1], 1>, dim_map=[0, 1], traversal_strides=[], sparse_dim=-1>
+  %a, %b = nv_tileaa.index_space_shape %v : (!nv_tileaa.tiled_view<partition, tile=[4, 16], !nv_tileaa.memref<10x64xf32, strides=[64, 1], 1>, dim_map=[0, 1], traversal_strides=[], sparse_dim=-1>) -> (i32, i32)
+  %d = nv_tileaa.make_memref %p, %n {operandSegmentSizes = array<i32: 1, 1, 0>} : (!nv_tileaa.ptr<f32, 1>, i32) -> !nv_tileaa.memref<?x64xf32, strides=[64, 1], 1>
+  %w = nv_tileaa.make_tiled_view %d : (!nv_tileaa.memref<?x64xf32, strides=[64, 1], 1>) -> !nv_tileaa.tiled_view<partition, tile=[4, 16], !nv_tileaa.memref<?x64xf32, strides=[64, 1], 1>, dim_map=[1, 0], traversal_strides=[], sparse_dim=-1>
+  // CHECK-DAG: %[[THREE:.*]] = nv_tileaa.constant {value = dense<3> : tensor<i32>} : i32
+  // CHECK-DAG: %[[FOUR:.*]] = nv_tileaa.constant {value = dense<4> : tensor<i32>} : i32
+  // CHECK-DAG: %[[SIXTEEN:.*]] = nv_tileaa.constant {value = dense<16> : tensor<i32>} : i32
+  // CHECK: %[[DYN:.*]]:2 = nv_tileaa.index_space_shape
+  %c, %e = nv_tileaa.index_space_shape %w : (!nv_tileaa.tiled_view<partition, tile=[4, 16], !nv_tileaa.memref<?x64xf32, strides=[64, 1], 1>, dim_map=[1, 0], traversal_strides=[], sparse_dim=-1>) -> (i32, i32)
+  // CHECK: nv_tileaa.return %[[THREE]], %[[FOUR]], %[[SIXTEEN]], %[[DYN]]#1, %{{.*}}
+  nv_tileaa.return %a, %b, %c, %e, %n : i32, i32, i32, i32, i32
+}

@@ -58,7 +58,7 @@ def MV_MemRefShapeOp : MV_Op<"memref_shape", [Pure]> {
   let arguments = (ins MV_MemRef:$src);
   let results = (outs Variadic<MT_ScalarInt>:$result);
   let hasVerifier = 1;
-  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def MV_IndexSpaceShapeOp : MV_Op<"index_space_shape", [Pure]> {
@@ -69,6 +69,7 @@ def MV_IndexSpaceShapeOp : MV_Op<"index_space_shape", [Pure]> {
   let arguments = (ins MV_TiledView:$src);
   let results = (outs Variadic<MT_ScalarInt>:$result);
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def MV_TiledLoadOp : MV_Op<"tiled_load", [AttrSizedOperandSegments]> {
