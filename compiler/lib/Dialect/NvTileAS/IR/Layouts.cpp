@@ -93,52 +93,54 @@ LogicalResult verifyOpLayouts(Operation *op) {
           return op->emitOpError("block argument #")
                  << arg.getArgNumber() << " of type " << arg.getType()
                  << " has no layout";
-  // (is result, index, type) of every tensor operand and result.
-  struct Slot {
-    bool isResult;
-    unsigned index;
-    Type type;
-  };
-  SmallVector<Slot> slots;
-  for (OpOperand &use : op->getOpOperands())
-    slots.push_back({false, use.getOperandNumber(), use.get().getType()});
-  for (OpResult r : op->getResults())
-    slots.push_back({true, r.getResultNumber(), r.getType()});
-  std::optional<Slot> first;
-  for (const Slot &s : slots) {
-    if (!isa<RankedTensorType>(s.type))
-      continue;
-    LayoutKindAttr layout = getLayout(s.type);
+  // convert_layout changes the layout; terminators and region-branching
+  // ops (scf) forward each value to its own successor, whose type their
+  // own verifiers tie to it. MMA operands have fixed layouts.
+  bool agree = !isa<ConvertLayoutOp, RegionBranchOpInterface>(op) &&
+               !op->hasTrait<OpTrait::IsTerminator>();
+  bool mma = isa<DotOp, DotIntOp, BlockScaledMmaOp>(op);
+  // The first tensor that must agree with the others.
+  LayoutKindAttr common;
+  bool commonIsResult = false;
+  unsigned commonIndex = 0;
+  auto check = [&](Type type, bool isResult, unsigned index) -> LogicalResult {
+    if (!isa<RankedTensorType>(type))
+      return success();
+    LayoutKindAttr layout = getLayout(type);
     if (!layout)
-      return op->emitOpError() << describe(s.isResult, s.index) << " of type "
-                               << s.type << " has no layout";
-    // convert_layout changes the layout; terminators and region-branching
-    // ops (scf) forward each value to its own successor, whose type their
-    // own verifiers tie to it.
-    if (isa<ConvertLayoutOp, RegionBranchOpInterface>(op) ||
-        op->hasTrait<OpTrait::IsTerminator>())
-      continue;
-    std::optional<LayoutKind> required =
-        requiredLayout(op, s.isResult ? std::nullopt : std::optional(s.index));
-    if (required) {
-      if (layout.getValue() != *required)
-        return op->emitOpError()
-               << describe(s.isResult, s.index) << " must be in "
-               << LayoutKindAttr::get(op->getContext(), *required) << ", not "
-               << layout;
-      continue;
+      return op->emitOpError() << describe(isResult, index) << " of type "
+                               << type << " has no layout";
+    if (!agree)
+      return success();
+    if (mma)
+      if (std::optional<LayoutKind> required = requiredLayout(
+              op, isResult ? std::nullopt : std::optional(index))) {
+        if (layout.getValue() != *required)
+          return op->emitOpError()
+                 << describe(isResult, index) << " must be in "
+                 << LayoutKindAttr::get(op->getContext(), *required) << ", not "
+                 << layout;
+        return success();
+      }
+    if (!common) {
+      common = layout;
+      commonIsResult = isResult;
+      commonIndex = index;
+      return success();
     }
-    if (!first) {
-      first = s;
-      continue;
-    }
-    if (getLayout(first->type) != layout)
+    if (common != layout)
       return op->emitOpError("operands and results must share one layout: ")
-             << describe(first->isResult, first->index) << " is in "
-             << getLayout(first->type) << " but "
-             << describe(s.isResult, s.index) << " is in " << layout
+             << describe(commonIsResult, commonIndex) << " is in " << common
+             << " but " << describe(isResult, index) << " is in " << layout
              << " (nv_tileas.convert_layout changes a layout)";
-  }
+    return success();
+  };
+  for (OpOperand &use : op->getOpOperands())
+    if (failed(check(use.get().getType(), false, use.getOperandNumber())))
+      return failure();
+  for (OpResult r : op->getResults())
+    if (failed(check(r.getType(), true, r.getResultNumber())))
+      return failure();
   return success();
 }
 
