@@ -82,6 +82,21 @@ Value same(Operation *op, ValueRange operands, OpBuilder &b) {
       ->getResult(0);
 }
 
+/// UPSTREAM with the op's operands when `exact(op)` holds; ALT instead for
+/// an unsigned op when the entry names one.
+template <typename S, typename U, typename A>
+void addWhen(RewritePatternSet &p, bool (*exact)(S)) {
+  addExact<S>(
+      p, [exact](S op, ValueRange o, ConversionPatternRewriter &r) -> Value {
+        if (!exact(op))
+          return {};
+        if constexpr (!std::is_same_v<A, None>)
+          if (op.getSignedness() != Signedness::Signed)
+            return same<A>(op, o, r);
+        return same<U>(op, o, r);
+      });
+}
+
 arith::IntegerOverflowFlags overflowFlags(cuda_tile::IntegerOverflow o) {
   switch (o) {
   case cuda_tile::IntegerOverflow::NONE:
@@ -144,9 +159,7 @@ arith::CmpFPredicate cmpfPredicate(cuda_tile::ComparisonPredicate p,
 
 template <typename S, typename U, typename A>
 void spellAlways(RewritePatternSet &p) {
-  addExact<S>(p, [](S op, ValueRange o, ConversionPatternRewriter &r) {
-    return same<U>(op, o, r);
-  });
+  addWhen<S, U, None>(p, [](S) { return true; });
 }
 
 template <typename S, typename U, typename A>
@@ -160,38 +173,26 @@ void spellOverflow(RewritePatternSet &p) {
 
 template <typename S, typename U, typename A>
 void spellSigned(RewritePatternSet &p) {
-  addExact<S>(p, [](S op, ValueRange o, ConversionPatternRewriter &r) {
-    return op.getSignedness() == Signedness::Signed ? same<U>(op, o, r)
-                                                    : same<A>(op, o, r);
-  });
+  addWhen<S, U, A>(p, [](S) { return true; });
 }
 
 template <typename S, typename U, typename A>
 void spellNearestEven(RewritePatternSet &p) {
-  addExact<S>(p, [](S op, ValueRange o, ConversionPatternRewriter &r) -> Value {
-    if (op.getRoundingMode() != RoundingMode::NEAREST_EVEN ||
-        op.getFlushToZero())
-      return {};
-    return same<U>(op, o, r);
+  addWhen<S, U, None>(p, [](S op) {
+    return op.getRoundingMode() == RoundingMode::NEAREST_EVEN &&
+           !op.getFlushToZero();
   });
 }
 
 template <typename S, typename U, typename A>
 void spellFull(RewritePatternSet &p) {
-  addExact<S>(p, [](S op, ValueRange o, ConversionPatternRewriter &r) -> Value {
-    if (op.getRoundingMode() != RoundingMode::FULL)
-      return {};
-    return same<U>(op, o, r);
-  });
+  addWhen<S, U, None>(
+      p, [](S op) { return op.getRoundingMode() == RoundingMode::FULL; });
 }
 
 template <typename S, typename U, typename A>
 void spellNoFtz(RewritePatternSet &p) {
-  addExact<S>(p, [](S op, ValueRange o, ConversionPatternRewriter &r) -> Value {
-    if (op.getFlushToZero())
-      return {};
-    return same<U>(op, o, r);
-  });
+  addWhen<S, U, None>(p, [](S op) { return !op.getFlushToZero(); });
 }
 
 /// The builders of the Custom entries, one specialization per class.
@@ -305,64 +306,40 @@ template <> struct Custom<aa::FToFOp> {
 };
 
 template <> struct Custom<aa::IToFOp> {
-  template <typename Signed, typename Unsigned>
-  static void add(RewritePatternSet &p) {
-    addExact<aa::IToFOp>(
-        p,
-        [](aa::IToFOp op, ValueRange o, ConversionPatternRewriter &r) -> Value {
-          if (!isStandardFloat(op.getTo().getType()) ||
-              op.getRoundingMode() != RoundingMode::NEAREST_EVEN)
-            return {};
-          return op.getSignedness() == Signedness::Signed
-                     ? same<Signed>(op, o, r)
-                     : same<Unsigned>(op, o, r);
-        });
+  template <typename U, typename A> static void add(RewritePatternSet &p) {
+    addWhen<aa::IToFOp, U, A>(p, [](aa::IToFOp op) {
+      return isStandardFloat(op.getTo().getType()) &&
+             op.getRoundingMode() == RoundingMode::NEAREST_EVEN;
+    });
   }
 };
 
 template <> struct Custom<aa::FToIOp> {
-  template <typename Signed, typename Unsigned>
-  static void add(RewritePatternSet &p) {
-    addExact<aa::FToIOp>(
-        p,
-        [](aa::FToIOp op, ValueRange o, ConversionPatternRewriter &r) -> Value {
-          if (!isStandardFloat(op.getFrom().getType()) ||
-              op.getRoundingMode() != RoundingMode::NEAREST_INT_TO_ZERO)
-            return {};
-          return op.getSignedness() == Signedness::Signed
-                     ? same<Signed>(op, o, r)
-                     : same<Unsigned>(op, o, r);
-        });
+  template <typename U, typename A> static void add(RewritePatternSet &p) {
+    addWhen<aa::FToIOp, U, A>(p, [](aa::FToIOp op) {
+      return isStandardFloat(op.getFrom().getType()) &&
+             op.getRoundingMode() == RoundingMode::NEAREST_INT_TO_ZERO;
+    });
   }
 };
 
 template <> struct Custom<aa::TruncIOp> {
-  template <typename U, typename> static void add(RewritePatternSet &p) {
-    addExact<aa::TruncIOp>(p,
-                           [](aa::TruncIOp op, ValueRange o,
-                              ConversionPatternRewriter &r) -> Value {
-                             if (op.getOverflow() !=
-                                 cuda_tile::IntegerOverflow::NONE)
-                               return {};
-                             return same<U>(op, o, r);
-                           });
+  template <typename U, typename A> static void add(RewritePatternSet &p) {
+    addWhen<aa::TruncIOp, U, A>(p, [](aa::TruncIOp op) {
+      return op.getOverflow() == cuda_tile::IntegerOverflow::NONE;
+    });
   }
 };
 
 template <> struct Custom<aa::BitcastOp> {
-  template <typename U, typename> static void add(RewritePatternSet &p) {
-    addExact<aa::BitcastOp>(
-        p,
-        [](aa::BitcastOp op, ValueRange o,
-           ConversionPatternRewriter &r) -> Value {
-          Type from = mirror::elementTypeOf(op.getSource().getType());
-          Type to = mirror::elementTypeOf(op.getResult().getType());
-          // arith.bitcast needs whole bytes; sub-byte formats stay mirrors.
-          if (from.getIntOrFloatBitWidth() % 8 ||
-              to.getIntOrFloatBitWidth() % 8)
-            return {};
-          return same<U>(op, o, r);
-        });
+  template <typename U, typename A> static void add(RewritePatternSet &p) {
+    // arith.bitcast needs whole bytes; sub-byte formats stay mirrors.
+    addWhen<aa::BitcastOp, U, A>(p, [](aa::BitcastOp op) {
+      Type from = mirror::elementTypeOf(op.getSource().getType());
+      Type to = mirror::elementTypeOf(op.getResult().getType());
+      return from.getIntOrFloatBitWidth() % 8 == 0 &&
+             to.getIntOrFloatBitWidth() % 8 == 0;
+    });
   }
 };
 
