@@ -71,6 +71,16 @@ protected:
     return parseSourceString<ModuleOp>(text, &ctx);
   }
 
+  /// Parses `text`, appending its diagnostics to `diagnostics`.
+  OwningOpRef<ModuleOp> parse(const std::string &text,
+                              std::string &diagnostics) {
+    ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+      diagnostics += d.str() + "\n";
+      return success();
+    });
+    return parse(text);
+  }
+
   /// The tensor values of `root` without a layout, printed (empty: none).
   static std::string valuesWithoutLayout(Operation *root) {
     std::string out;
@@ -217,11 +227,7 @@ TEST_F(LayoutTest, VerifierRejectsDisagreeingLayouts) {
       }
     )mlir";
     std::string diagnostics;
-    ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
-      diagnostics += d.str() + "\n";
-      return success();
-    });
-    OwningOpRef<ModuleOp> module = parse(text);
+    OwningOpRef<ModuleOp> module = parse(text, diagnostics);
     if (*c.message == '\0') {
       EXPECT_TRUE(module) << c.body << "\n" << diagnostics;
       continue;
@@ -243,11 +249,7 @@ TEST_F(LayoutTest, MmaOperandsMustBeFragments) {
     }
   )mlir";
   std::string diagnostics;
-  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
-    diagnostics += d.str() + "\n";
-    return success();
-  });
-  EXPECT_FALSE(parse(kText));
+  EXPECT_FALSE(parse(kText, diagnostics));
   EXPECT_NE(diagnostics.find("operand #0 must be in #nv_tileas<layout mma_a>, "
                              "not #nv_tileas<layout reg>"),
             std::string::npos)
@@ -256,15 +258,12 @@ TEST_F(LayoutTest, MmaOperandsMustBeFragments) {
 
 TEST_F(LayoutTest, FragmentLayoutsHoldMatrices) {
   std::string diagnostics;
-  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
-    diagnostics += d.str() + "\n";
-    return success();
-  });
   EXPECT_FALSE(parse(R"mlir(
     nv_tileaa.func @f(%a: tensor<4xf32, #nv_tileas<layout mma_a>>) {
       nv_tileaa.return
     }
-  )mlir"));
+  )mlir",
+                     diagnostics));
   EXPECT_NE(diagnostics.find("an MMA fragment layout holds a rank-2 tensor"),
             std::string::npos)
       << diagnostics;
