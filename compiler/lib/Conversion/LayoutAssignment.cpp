@@ -37,7 +37,7 @@ LayoutKind layoutOfOp(Operation *op) {
 
 class Assigner {
 public:
-  explicit Assigner(MLIRContext *ctx) {
+  Assigner() {
     // Tensors nested in other types (function signatures, queues, futures,
     // pipelines) are in reg.
     nested.addReplacement([](RankedTensorType t) -> std::optional<Type> {
@@ -117,9 +117,8 @@ private:
 
 } // namespace
 
-LogicalResult conversion::assignLayouts(ModuleOp module) {
-  Assigner assigner(module.getContext());
+void conversion::assignLayouts(ModuleOp module) {
+  Assigner assigner;
   for (auto func : module.getOps<nv_tileaa::FuncOp>())
     assigner.run(func);
-  return success();
 }

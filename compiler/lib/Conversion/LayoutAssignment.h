@@ -25,7 +25,7 @@ inline constexpr llvm::StringLiteral kLayoutRequestAttrName = "layout";
 /// operands that of its parent. Where an operand is in another layout than
 /// its user needs, an nv_tileas.convert_layout is inserted. The requests
 /// are removed: the types carry the layouts.
-mlir::LogicalResult assignLayouts(mlir::ModuleOp module);
+void assignLayouts(mlir::ModuleOp module);
 
 } // namespace tilecheck::conversion
 

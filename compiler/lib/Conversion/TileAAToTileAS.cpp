@@ -313,11 +313,11 @@ struct ConvertTileAAToTileASPass
     target.addLegalOp<nv_tileaa::QueueCreateOp, nv_tileaa::QueuePutOp,
                       nv_tileaa::QueueGetOp, nv_tileaa::ExecuteOp,
                       nv_tileaa::ExecuteYieldOp>();
-    if (failed(applyPartialConversion(mod, target, std::move(patterns))) ||
-        failed(conversion::assignLayouts(mod))) {
+    if (failed(applyPartialConversion(mod, target, std::move(patterns)))) {
       mod.emitError("failed to convert nv_tileaa to nv_tileas");
-      signalPassFailure();
+      return signalPassFailure();
     }
+    conversion::assignLayouts(mod);
   }
 
   /// Every nv_tileaa kernel gets the kernel spec before any pattern runs.
