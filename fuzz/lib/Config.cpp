@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Config.h"
+#include "tilecheck/Fuzz/Executor.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -31,17 +32,6 @@ static Error makeError(const Twine &msg) {
 // Configuration
 //===----------------------------------------------------------------------===//
 
-StringRef tilecheck::fuzz::stringify(Compiler compiler) {
-  return compiler == Compiler::Tileiras ? "tileiras" : "tilec";
-}
-
-std::optional<Compiler> tilecheck::fuzz::parseCompiler(StringRef name) {
-  return StringSwitch<std::optional<Compiler>>(name)
-      .Case("tilec", Compiler::Tilec)
-      .Case("tileiras", Compiler::Tileiras)
-      .Default(std::nullopt);
-}
-
 ArrayRef<StringLiteral> tilecheck::fuzz::tileirasTargets() {
   static const StringLiteral targets[] = {
       "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
@@ -54,12 +44,14 @@ std::string Configuration::tileirasCulprit() const {
 }
 
 std::string Configuration::str() const {
+  if (const Executor *executor = findExecutor(compiler))
+    return executor->configurationText(*this);
+  return "compiler=" + compiler + "," + tilecText();
+}
+
+std::string Configuration::tilecText() const {
   std::string out;
   raw_string_ostream os(out);
-  if (isTileiras()) {
-    os << "compiler=tileiras," << target << ",O" << optLevel;
-    return out;
-  }
   os << target << ",O" << optLevel << ",v2=" << v2OptLevel
      << ",strategy=" << driver::stringifyPipelineStrategy(strategy)
      << ",scheduler=" << driver::stringifyScheduler(scheduler) << ",order=";
@@ -84,7 +76,7 @@ driver::CompileOptions Configuration::compileOptions() const {
 json::Value Configuration::toJSON() const {
   json::Object obj{
       {"text", str()},
-      {"compiler", stringify(compiler)},
+      {"compiler", compiler},
       {"target", target},
       {"opt_level", static_cast<int64_t>(optLevel)},
       {"v2_opt_level", static_cast<int64_t>(v2OptLevel)},
@@ -120,10 +112,13 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       return bad(field, "expected sm_XX, ON or key=value");
     }
     if (key == "compiler") {
-      std::optional<Compiler> c = parseCompiler(value);
-      if (!c)
-        return bad(field, "expected tilec or tileiras");
-      config.compiler = *c;
+      if (!findExecutor(value)) {
+        std::string known;
+        for (const Executor *e : registeredExecutors())
+          known += (known.empty() ? "" : ", ") + e->name().str();
+        return bad(field, "no executor '" + value + "' (known: " + known + ")");
+      }
+      config.compiler = value.str();
     } else if (key == "target") {
       config.target = value.str();
     } else if (key == "O" || key == "opt") {
@@ -154,26 +149,8 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       return bad(field, "unknown field");
     }
   }
-  if (config.isTileiras()) {
-    // tileiras has a target and an opt level; the other axes are tilec's.
-    Configuration defaults;
-    if (config.v2OptLevel != defaults.v2OptLevel ||
-        config.strategy != defaults.strategy ||
-        config.scheduler != defaults.scheduler || config.blockOrderSeed)
-      return makeError("configuration '" + text +
-                       "': tileiras configurations take only a target and "
-                       "an opt level");
-    if (!llvm::is_contained(tileirasTargets(), config.target))
-      return makeError("configuration '" + text +
-                       "': tileiras has no target '" + config.target + "'");
-    if (config.optLevel > 3)
-      return makeError("configuration '" + text +
-                       "': tileiras opt levels are 0 to 3");
-    return config;
-  }
-  std::string message;
-  if (failed(driver::validateOptions(config.compileOptions(), message)))
-    return makeError("configuration '" + text + "': " + message);
+  if (Error e = findExecutor(config.compiler)->validate(config))
+    return makeError("configuration '" + text + "': " + toString(std::move(e)));
   return config;
 }
 
@@ -271,7 +248,7 @@ std::vector<Configuration> tilecheck::fuzz::tileirasMatrix() {
   std::vector<Configuration> out;
   for (unsigned o = 0; o <= 3; ++o) {
     Configuration c;
-    c.compiler = Compiler::Tileiras;
+    c.compiler = "tileiras";
     c.target = "sm_100";
     c.optLevel = o;
     out.push_back(c);

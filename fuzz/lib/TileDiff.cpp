@@ -9,6 +9,7 @@
 
 #include "tilecheck/Fuzz/TileDiff.h"
 
+#include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Findings.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Generators/Generator.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/Base64.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
@@ -440,6 +442,11 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       "list-buckets",
       cl::desc("print the buckets of the --findings store and exit"),
       cl::cat(cat));
+  cl::opt<bool> listExecutors(
+      "list-executors",
+      cl::desc("print the executors a configuration's compiler= can name "
+               "and exit"),
+      cl::cat(cat));
   cl::opt<bool> verbose("v", cl::desc("print every configuration's result"),
                         cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
@@ -474,6 +481,11 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   };
   if (!reproDir.empty())
     return repro(reproDir, tileirasPath);
+  if (listExecutors) {
+    for (const Executor *e : registeredExecutors())
+      outs() << left_justify(e->name(), 12) << " " << e->description() << "\n";
+    return 0;
+  }
   if (listBuckets) {
     if (findings.empty())
       return usage("--list-buckets needs --findings DIR");

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Tileiras.h"
+#include "tilecheck/Fuzz/Executor.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
 
@@ -394,4 +395,52 @@ ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
                               .str();
   sys::fs::remove_directories(dir);
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The executor
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class TileirasExecutor final : public Executor {
+public:
+  StringRef name() const override { return "tileiras"; }
+  StringRef description() const override {
+    return "NVIDIA's tileiras on the program's bytecode, compile only: "
+           "crashes, hangs, rejections of valid programs";
+  }
+  std::string configurationText(const Configuration &config) const override {
+    return "compiler=tileiras," + config.target + ",O" +
+           std::to_string(config.optLevel);
+  }
+  Error validate(const Configuration &config) const override {
+    // tileiras has a target and an opt level; the other axes are tilec's.
+    Configuration defaults;
+    if (config.v2OptLevel != defaults.v2OptLevel ||
+        config.strategy != defaults.strategy ||
+        config.scheduler != defaults.scheduler || config.blockOrderSeed)
+      return createStringError(inconvertibleErrorCode(),
+                               "tileiras configurations take only a target "
+                               "and an opt level");
+    if (!llvm::is_contained(tileirasTargets(), config.target))
+      return createStringError(inconvertibleErrorCode(),
+                               "tileiras has no target '" + config.target +
+                                   "'");
+    if (config.optLevel > 3)
+      return createStringError(inconvertibleErrorCode(),
+                               "tileiras opt levels are 0 to 3");
+    return Error::success();
+  }
+  ConfigResult check(const ProgramCase &program, const Reference &reference,
+                     const Configuration &config,
+                     const EngineOptions &options) const override {
+    return checkTileiras(program, reference, config, options);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Executor> tilecheck::fuzz::createTileirasExecutor() {
+  return std::make_unique<TileirasExecutor>();
 }

@@ -21,6 +21,15 @@
 // PRINTSIG: --print-signature needs --only-config
 // PRINTSIG: exit=2
 
+// The executors a configuration can name, and an unknown one refused with
+// their names.
+// RUN: tile-diff --list-executors | FileCheck %s --check-prefix=EXECUTORS
+// EXECUTORS: tilec{{ +}}ours: the driver's pipeline
+// EXECUTORS-NEXT: tileiras{{ +}}NVIDIA's tileiras
+// RUN: sh -c 'tile-diff %s --only-config compiler=gcc; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=GCC
+// GCC: no executor 'gcc' (known: tilec, tileiras)
+// GCC: exit=2
+
 // RUN: sh -c 'tile-diff --no-such-flag; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: exit=2
 

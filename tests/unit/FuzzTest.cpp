@@ -12,9 +12,11 @@
 
 #include "tilecheck/Fuzz/Config.h"
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Findings.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
+#include "tilecheck/Oracle/Npy.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -161,13 +163,111 @@ TEST(FuzzConfig, ParseRejectsBadFields) {
             "sm_90,O1,v2=0,strategy=none,scheduler=cost,order=seed:3");
 }
 
+/// A stand-in for a new executor: it "compiles" by turning addi into subi
+/// (a wrong compiler) and runs the result through the engine's comparison.
+class SubiExecutor final : public Executor {
+public:
+  static inline int runs = 0;
+  llvm::StringRef name() const override { return "test-subi"; }
+  llvm::StringRef description() const override {
+    return "test: addi becomes subi";
+  }
+  std::optional<std::string> sharingKey(const Configuration &) const override {
+    return std::string("every configuration");
+  }
+  ConfigResult check(const ProgramCase &program, const Reference &,
+                     const Configuration &config,
+                     const EngineOptions &options) const override {
+    ++runs;
+    ConfigResult r =
+        compareModules(program, program.text,
+                       replaceOnce(program.text, "addi", "subi"), options);
+    r.config = config;
+    return r;
+  }
+};
+
+TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
+  registerExecutor(std::make_unique<SubiExecutor>());
+  auto a = parseConfiguration("compiler=test-subi,sm_90,O1");
+  ASSERT_TRUE(static_cast<bool>(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->str(), "compiler=test-subi,sm_90,O1");
+  auto b = parseConfiguration("O2,compiler=test-subi,sm_90");
+  ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
+  std::vector<Configuration> matrix = {*a, *b, Configuration()};
+  SubiExecutor::runs = 0;
+  ProgramReport report = checkProgram(addCase(), matrix, fastOptions());
+  ASSERT_FALSE(report.error.has_value()) << *report.error;
+  ASSERT_EQ(report.results.size(), 3u);
+  // The executor ran once; its sharing key gave the second its result.
+  EXPECT_EQ(SubiExecutor::runs, 1);
+  EXPECT_EQ(report.results[0].kind, FindingKind::WrongResult);
+  EXPECT_EQ(report.results[1].kind, FindingKind::WrongResult);
+  EXPECT_EQ(report.results[1].config.str(), b->str());
+  EXPECT_NE(report.results[1].diagnostics.find("result shared"),
+            std::string::npos);
+  // tilec, in the same matrix, is not affected.
+  EXPECT_EQ(report.results[2].kind, FindingKind::None)
+      << report.results[2].detail;
+  std::vector<std::string> names;
+  for (const Executor *e : registeredExecutors())
+    names.push_back(e->name().str());
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"test-subi", "tilec", "tileiras"}));
+}
+
+TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
+  TempDir dir;
+  llvm::SmallString<256> program(dir.path), npy(dir.path);
+  llvm::sys::path::append(program, "add.mlir");
+  llvm::sys::path::append(npy, "out.npy");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(program, ec);
+    ASSERT_FALSE(ec);
+    os << kAddProgram;
+  }
+  oracle::NpyArray out;
+  out.descr = "<i4";
+  out.shape = {8};
+  out.data.assign(32, 0xff);
+  ASSERT_FALSE(static_cast<bool>(oracle::writeNpy(npy, out)));
+  auto c = loadFileCase(program, "@k", {1, 1, 1}, {"5", ("@" + npy).str()});
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  ASSERT_EQ(c->argContents.size(), 2u);
+  EXPECT_EQ(c->argContents[0], nullptr);
+  ASSERT_NE(c->argContents[1], nullptr);
+  EXPECT_EQ(c->argContents[1]->data, out.data);
+  // Every run of the program takes the input from memory: the file can go.
+  ASSERT_FALSE(llvm::sys::fs::remove(npy));
+  ProgramReport report = checkProgram(*c, {Configuration()}, fastOptions());
+  ASSERT_FALSE(report.error.has_value()) << *report.error;
+  ASSERT_EQ(report.results.size(), 1u);
+  EXPECT_EQ(report.results[0].kind, FindingKind::None)
+      << report.results[0].detail;
+  // Without the contents the interpreter reads the file, and says so.
+  c->argContents.clear();
+  report = checkProgram(*c, {Configuration()}, fastOptions());
+  ASSERT_TRUE(report.error.has_value());
+  EXPECT_NE(report.error->find("out.npy"), std::string::npos) << *report.error;
+}
+
+TEST(FuzzExecutor, AnUnknownCompilerIsRefusedWithTheKnownOnes) {
+  auto c = parseConfiguration("compiler=gcc,O2");
+  ASSERT_FALSE(static_cast<bool>(c));
+  std::string message = llvm::toString(c.takeError());
+  EXPECT_NE(message.find("no executor 'gcc'"), std::string::npos) << message;
+  EXPECT_NE(message.find("tilec"), std::string::npos) << message;
+  EXPECT_NE(message.find("tileiras"), std::string::npos) << message;
+}
+
 TEST(FuzzConfig, CompilerAxisRoundTrips) {
   // A text without a compiler field is tilec, and a tilec configuration
   // prints as before the axis existed (stored findings stay replayable).
   auto old = parseConfiguration(
       "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major");
   ASSERT_TRUE(static_cast<bool>(old));
-  EXPECT_EQ(old->compiler, Compiler::Tilec);
+  EXPECT_EQ(old->compiler, "tilec");
   EXPECT_EQ(old->str(),
             "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major");
   auto explicitTilec = parseConfiguration("compiler=tilec,O2");

@@ -63,14 +63,17 @@ struct PreparedBuffer {
   bool initialized = true;
 };
 
-llvm::Expected<PreparedBuffer> prepareBuffer(StringRef text, ElemType elem,
+llvm::Expected<PreparedBuffer> prepareBuffer(const ArgSpec &spec, ElemType elem,
                                              unsigned index) {
   PreparedBuffer buf;
+  StringRef text = spec.text;
   auto argError = [&](const llvm::Twine &msg) {
     return makeError("argument " + llvm::Twine(index) + ": " + msg);
   };
   if (text.consume_front("@")) {
-    auto arr = readNpy(text);
+    llvm::Expected<NpyArray> arr =
+        spec.contents ? llvm::Expected<NpyArray>(*spec.contents)
+                      : readNpy(text);
     if (!arr)
       return argError(llvm::toString(arr.takeError()));
     if (!npyDescrCompatible(arr->descr, elem))
@@ -297,7 +300,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
       if (!pointee)
         return fail(kExitError, "argument " + llvm::Twine(i) +
                                     ": unsupported pointee type");
-      auto prepared = prepareBuffer(text, *pointee, i);
+      auto prepared = prepareBuffer(config.args[i], *pointee, i);
       if (!prepared)
         return fail(kExitUsage, llvm::toString(prepared.takeError()));
       std::string bufName = "arg" + std::to_string(i);
@@ -318,7 +321,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
     }
     if (!shape.empty() && text.starts_with("@")) {
       // A tensor of numbers passed by value from a .npy of the same shape.
-      auto prepared = prepareBuffer(text, *elem, i);
+      auto prepared = prepareBuffer(config.args[i], *elem, i);
       if (!prepared)
         return fail(kExitUsage, llvm::toString(prepared.takeError()));
       if (ArrayRef<int64_t>(prepared->array.shape) != shape ||

@@ -39,28 +39,20 @@ namespace tilecheck::fuzz {
 // Configurations and matrices
 //===----------------------------------------------------------------------===//
 
-/// The compiler under test.
-enum class Compiler {
-  /// Ours: driver::compile(), checked against the interpreter after every
-  /// checkpoint pass and on the compiled module.
-  Tilec,
-  /// NVIDIA's Tile IR assembler, run as a subprocess on the program written
-  /// as bytecode: its crashes, hangs and rejections of valid programs are
-  /// findings (its cubins run on a GPU only, with the GPU runner).
-  Tileiras,
-};
-
-llvm::StringRef stringify(Compiler compiler);
-std::optional<Compiler> parseCompiler(llvm::StringRef name);
+/// The compiler (executor, Executor.h) of configurations without a
+/// `compiler=` field.
+inline constexpr llvm::StringLiteral kDefaultCompiler = "tilec";
 
 /// The targets tileiras accepts (`tileiras --help`, release 13.5).
 llvm::ArrayRef<llvm::StringLiteral> tileirasTargets();
 
 /// One way of compiling and running a program.
 struct Configuration {
-  /// tileiras configurations use only `target` and `optLevel`; the other
-  /// axes keep their defaults (parseConfiguration refuses others).
-  Compiler compiler = Compiler::Tilec;
+  /// The executor that runs this configuration (Executor.h): "tilec"
+  /// (ours), "tileiras" (NVIDIA's, compile only), "interpreter" (the input
+  /// itself). Each executor reads only some axes; the others keep their
+  /// defaults (parseConfiguration refuses others).
+  std::string compiler = kDefaultCompiler.str();
   std::string target = driver::kDefaultGpuName.str();
   unsigned optLevel = 2;
   unsigned v2OptLevel = 0;
@@ -73,11 +65,15 @@ struct Configuration {
 
   /// "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major" (order
   /// is "seed:N" for a shuffle) for tilec, "compiler=tileiras,sm_100,O3"
-  /// for tileiras. A tilec configuration has no compiler field, so texts
-  /// written before the compiler axis existed (stored findings, scripts)
-  /// stay the same and parse as tilec. parseConfiguration() reads it back.
+  /// for tileiras, "compiler=interpreter,order=seed:1" for the interpreter:
+  /// each executor prints the axes it reads (Executor::configurationText).
+  /// A tilec configuration has no compiler field, so texts written before
+  /// the compiler axis existed (stored findings, scripts) stay the same and
+  /// parse as tilec. parseConfiguration() reads it back.
   std::string str() const;
-  bool isTileiras() const { return compiler == Compiler::Tileiras; }
+  /// tilec's text form (also the form of an unknown compiler's axes).
+  std::string tilecText() const;
+  bool isTileiras() const { return compiler == "tileiras"; }
   /// The culprit of a tileiras finding: "tileiras-O<N>".
   std::string tileirasCulprit() const;
   /// The driver options of this configuration (emit tileas).
@@ -90,7 +86,8 @@ struct Configuration {
 };
 
 /// Reads Configuration::str(). Fields may come in any order; missing ones
-/// keep their defaults; unknown fields or values are errors.
+/// keep their defaults; unknown fields or values, an unknown compiler, and
+/// axes the compiler's executor does not read are errors.
 llvm::Expected<Configuration> parseConfiguration(llvm::StringRef text);
 llvm::Expected<Configuration> configurationFromJSON(const llvm::json::Value &v);
 

@@ -31,6 +31,7 @@ class MLIRContext;
 } // namespace mlir
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,11 +53,21 @@ struct ProgramCase {
   /// tile-run argument forms; "@" paths are absolute (or relative to the
   /// working directory).
   std::vector<std::string> args;
+  /// The contents of each "@" file argument, by argument index, read once
+  /// (readArgumentFiles) so that the many interpreter runs of one program
+  /// do not read and parse the same .npy files again. Null for the other
+  /// forms and for a file that could not be read (the interpreter then
+  /// reads it and reports why).
+  std::vector<std::shared_ptr<const oracle::NpyArray>> argContents;
   /// Generator provenance, copied into a finding's manifest.
   std::optional<uint64_t> seed;
   std::string policy;
   std::string policyHash;
 };
+
+/// Fills `program.argContents` from the "@" files of its arguments. The
+/// loaders below call it.
+void readArgumentFiles(ProgramCase &program);
 
 /// A program from a tile-gen manifest (tile-run's format).
 llvm::Expected<ProgramCase> loadManifestCase(llvm::StringRef manifestPath);

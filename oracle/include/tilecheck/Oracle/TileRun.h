@@ -19,6 +19,7 @@
 #include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/Npy.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,11 @@ enum TileRunExit : int {
 ///                            types, "0x..." raw bits
 struct ArgSpec {
   std::string text;
+  /// For an "@path" argument: the file's contents already in memory (the
+  /// differential engine reads each input once per program, not once per
+  /// run). When set, `path` is not read; the array is checked exactly as the
+  /// file's contents would be.
+  std::shared_ptr<const NpyArray> contents = nullptr;
 };
 
 struct TileRunConfig {

@@ -1,0 +1,86 @@
+//===- Executor.h - Everything that runs code for the engine ----*- C++ -*-===//
+//
+// An executor takes a test case, the reference run of it and one
+// configuration, runs that configuration and says how it compares: a
+// classified ConfigResult (agreement, wrong result, crash, hang, rejection,
+// ...). The engine owns everything around it: the reference runs, the
+// matrix loop, result sharing, isolation (runIsolated), limits,
+// classification of dead children (collect) and signatures.
+//
+// A configuration names its executor with `compiler=NAME` (no field means
+// tilec). The executors of this build:
+//   tilec        ours: the driver's pipeline, interpreted after every
+//                checkpoint pass and on the compiled module; culprit pass by
+//                checkpoint, instrumentation or bisection.
+//   tileiras     NVIDIA's assembler on the program's bytecode, compile
+//                only: crash, hang, rejection of a valid program.
+// Adding one (ptxas, the SIMT executor, the GPU) is one file defining an
+// Executor and one `add(...)` line in the registry (Executor.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_FUZZ_EXECUTOR_H
+#define TILECHECK_FUZZ_EXECUTOR_H
+
+#include "tilecheck/Fuzz/Engine.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilecheck::fuzz {
+
+class Executor {
+public:
+  virtual ~Executor();
+
+  /// The `compiler=` value of the configurations this executor runs.
+  virtual llvm::StringRef name() const = 0;
+  /// One line for `tile-diff --list-executors`.
+  virtual llvm::StringRef description() const = 0;
+
+  /// Runs `config` on `program` and compares with `reference` (the
+  /// interpreter on the input at the configuration's block order). Runs
+  /// its work in forked children under `options.limits`; never throws,
+  /// never kills the caller.
+  virtual ConfigResult check(const ProgramCase &program,
+                             const Reference &reference,
+                             const Configuration &config,
+                             const EngineOptions &options) const = 0;
+
+  /// Configuration::str() of this executor's configurations: the axes it
+  /// reads. The default: "compiler=NAME,TARGET,O<N>" and ",order=seed:N"
+  /// when the blocks are shuffled.
+  virtual std::string configurationText(const Configuration &config) const;
+
+  /// Refuses a configuration that sets an axis this executor does not read,
+  /// or a value it does not support (parseConfiguration calls it). The
+  /// default accepts every configuration.
+  virtual llvm::Error validate(const Configuration &config) const;
+
+  /// Configurations with equal keys give equal results on every program
+  /// (their work is a pure function of the input and the key): the engine
+  /// runs one and shares its result. nullopt: never shared.
+  virtual std::optional<std::string>
+  sharingKey(const Configuration &config) const;
+};
+
+/// Registers `executor` (ownership passes to the registry). A second
+/// executor with the same name replaces the first (tests use this).
+void registerExecutor(std::unique_ptr<Executor> executor);
+
+/// The executor named `name`, or null. The built-in executors are
+/// registered on first use.
+const Executor *findExecutor(llvm::StringRef name);
+
+/// Every registered executor, sorted by name.
+std::vector<const Executor *> registeredExecutors();
+
+/// The built-in executors' constructors (one file each).
+std::unique_ptr<Executor> createTilecExecutor();
+std::unique_ptr<Executor> createTileirasExecutor();
+
+} // namespace tilecheck::fuzz
+
+#endif // TILECHECK_FUZZ_EXECUTOR_H

@@ -1,0 +1,140 @@
+//===- EngineInternal.h - Machinery shared by the engine's files -*- C++
+//-*-===//
+//
+// Not installed: the pieces that Engine.cpp (references, comparison,
+// classification, the matrix loop) and the executors (TilecExecutor.cpp,
+// Tileiras.cpp) share. A child reports over a Channel (progress lines, then
+// one JSON result); the parent reads the Transcript and turns it into a
+// ConfigResult with collect().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_FUZZ_LIB_ENGINEINTERNAL_H
+#define TILECHECK_FUZZ_LIB_ENGINEINTERNAL_H
+
+#include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Oracle/TileRun.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class MLIRContext;
+class Operation;
+} // namespace mlir
+
+namespace tilecheck::fuzz::detail {
+
+llvm::Error makeError(const llvm::Twine &msg);
+
+/// The first non-empty line of `text`.
+llvm::StringRef firstLine(llvm::StringRef text);
+
+//===----------------------------------------------------------------------===//
+// Channel protocol
+//===----------------------------------------------------------------------===//
+
+/// The child's side: progress lines and one JSON result.
+struct Channel {
+  int fd;
+  void line(llvm::StringRef kind, llvm::StringRef text) {
+    writeAll(fd, (kind + " " + text + "\n").str());
+  }
+  void result(const llvm::json::Value &value);
+};
+
+/// The parent's view of a channel transcript.
+struct Transcript {
+  std::optional<llvm::json::Value> result;
+  /// The pass running when the child stopped (a "pass" without "done").
+  std::string runningPass;
+  /// The last phase line.
+  std::string phase;
+  /// The last pass that finished.
+  std::string lastDone;
+};
+
+Transcript parseTranscript(llvm::StringRef text);
+
+//===----------------------------------------------------------------------===//
+// The child's context and diagnostics
+//===----------------------------------------------------------------------===//
+
+/// One MLIRContext per worker process, created before the first fork and
+/// inherited by every child (copy-on-write), so a child does not pay for
+/// dialect loading. Single-threaded: fork-safe.
+mlir::MLIRContext &sharedContext();
+
+/// Captures every diagnostic as "file:line:col: severity: message".
+struct DiagnosticCapture {
+  std::string text;
+  mlir::ScopedDiagnosticHandler handler;
+  explicit DiagnosticCapture(mlir::MLIRContext &ctx);
+  void append(mlir::Diagnostic &diag);
+};
+
+//===----------------------------------------------------------------------===//
+// Running and comparing
+//===----------------------------------------------------------------------===//
+
+/// The interpreter's configuration for the program's launch: its inputs
+/// from memory, block order `order` (also the agent interleaving seed), the
+/// engine's step budget; print_tko and assert text go to the streams.
+oracle::TileRunConfig runConfigFor(const ProgramCase &program,
+                                   std::optional<uint64_t> order,
+                                   const EngineOptions &options,
+                                   llvm::raw_ostream &printed,
+                                   llvm::raw_ostream &asserts);
+
+/// Interprets `module` with the program's launch (inputs from memory).
+RunOutputs interpret(mlir::Operation *module, const ProgramCase &program,
+                     std::optional<uint64_t> order,
+                     const EngineOptions &options);
+
+/// How a run compares with the reference.
+struct Verdict {
+  FindingKind kind = FindingKind::None;
+  std::string detail;
+  /// The stable part of the detail, for the signature.
+  std::string signatureDetail;
+};
+
+Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
+                       const EngineOptions &options);
+
+/// Diagnostics that are correct rejections of a configuration whose target
+/// lacks a feature the program needs (not findings).
+bool isExpectedTargetRejection(llvm::StringRef diagnostics);
+
+/// What a configuration child reports.
+struct ChildResult {
+  FindingKind kind = FindingKind::None;
+  std::string culprit, culpritMethod, detail, signatureDetail, diagnostics,
+      compiled, notes, opKind;
+  unsigned interpretations = 0;
+  /// With sparse checkpoints: the culprit lies among passes (lo, hi].
+  unsigned rangeLo = 0, rangeHi = 0;
+  std::optional<RunOutputs> got;
+
+  llvm::json::Value toJSON() const;
+  static ChildResult fromJSON(const llvm::json::Value &v);
+};
+
+/// Parses compiled text and interprets it; fills `r` on disagreement.
+void interpretCompiled(llvm::StringRef compiledText, const ProgramCase &program,
+                       const Reference &reference,
+                       std::optional<uint64_t> order,
+                       const EngineOptions &options, DiagnosticCapture &diags,
+                       Channel &channel, ChildResult &r);
+
+/// Turns a finished child into a ConfigResult (crash, hang, OOM, or its
+/// JSON result).
+ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
+                     const Reference &reference);
+
+} // namespace tilecheck::fuzz::detail
+
+#endif // TILECHECK_FUZZ_LIB_ENGINEINTERNAL_H

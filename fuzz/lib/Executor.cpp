@@ -1,0 +1,71 @@
+//===- Executor.cpp - The executor registry -------------------------------===//
+//
+// See tilecheck/Fuzz/Executor.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Fuzz/Executor.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+
+Executor::~Executor() = default;
+
+std::string Executor::configurationText(const Configuration &config) const {
+  std::string text = "compiler=" + name().str() + "," + config.target + ",O" +
+                     std::to_string(config.optLevel);
+  if (config.blockOrderSeed)
+    text += ",order=seed:" + std::to_string(*config.blockOrderSeed);
+  return text;
+}
+
+llvm::Error Executor::validate(const Configuration &) const {
+  return llvm::Error::success();
+}
+
+std::optional<std::string> Executor::sharingKey(const Configuration &) const {
+  return std::nullopt;
+}
+
+namespace {
+
+/// The registry, with the built-in executors (one line each).
+llvm::StringMap<std::unique_ptr<Executor>> &registry() {
+  static llvm::StringMap<std::unique_ptr<Executor>> executors = [] {
+    llvm::StringMap<std::unique_ptr<Executor>> m;
+    auto add = [&](std::unique_ptr<Executor> e) {
+      llvm::StringRef name = e->name();
+      m[name] = std::move(e);
+    };
+    add(createTilecExecutor());
+    add(createTileirasExecutor());
+    return m;
+  }();
+  return executors;
+}
+
+} // namespace
+
+void tilecheck::fuzz::registerExecutor(std::unique_ptr<Executor> executor) {
+  llvm::StringRef name = executor->name();
+  registry()[name] = std::move(executor);
+}
+
+const Executor *tilecheck::fuzz::findExecutor(llvm::StringRef name) {
+  auto it = registry().find(name);
+  return it == registry().end() ? nullptr : it->second.get();
+}
+
+std::vector<const Executor *> tilecheck::fuzz::registeredExecutors() {
+  std::vector<const Executor *> out;
+  for (auto &entry : registry())
+    out.push_back(entry.second.get());
+  std::sort(out.begin(), out.end(), [](const Executor *a, const Executor *b) {
+    return a->name() < b->name();
+  });
+  return out;
+}

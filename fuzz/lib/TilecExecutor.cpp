@@ -1,0 +1,614 @@
+//===- TilecExecutor.cpp - Our compiler, checked after every pass ---------===//
+//
+// The `tilec` executor (Executor.h). A configuration child parses the
+// input, runs the driver's pipeline with the engine's instrumentation
+// (progress lines for crash attribution, the interpreter after every
+// checkpoint pass, the pass that failed or broke the verifier), prints the
+// compiled module, parses it back and interprets it. Without checkpoints it
+// runs driver::compile() exactly. A finding with no culprit is bisected over
+// prefixes of the pass list.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineInternal.h"
+#include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Executor.h"
+#include "tilecheck/Fuzz/Localize.h"
+#include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Fuzz/Tileiras.h"
+
+#include "tilecheck/Bytecode/Bytecode.h"
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/InitAll.h"
+#include "tilecheck/Oracle/Compare.h"
+#include "tilecheck/Oracle/ElemType.h"
+#include "tilecheck/Oracle/TileRun.h"
+#include "tilecheck/Oracle/Value.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Base64.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <map>
+#include <mutex>
+#include <new>
+#include <poll.h>
+#include <set>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace mlir;
+using llvm::StringRef;
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+
+using namespace tilecheck::fuzz::detail;
+
+namespace {
+
+/// The test-only fault hook: TILECHECK_TEST_CHILD_FAULT=abort|segv|hang|oom,
+/// optionally "@PASS" to fire when the pass with that argument starts
+/// (without it: when a configuration child starts). Only tests set it.
+void maybeInjectFault(StringRef where) {
+  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
+  if (!env || !*env)
+    return;
+  auto [what, at] = StringRef(env).split('@');
+  if (at != where)
+    return;
+  if (what == "abort") {
+    std::abort();
+  } else if (what == "segv") {
+    std::raise(SIGSEGV);
+  } else if (what == "hang") {
+    for (;;)
+      ::pause();
+  } else if (what == "oom") {
+    // Without an address-space limit (ASan builds) this would take the
+    // machine's memory: refuse instead.
+    if (!canLimitAddressSpace()) {
+      std::fputs("test hook 'oom' needs an address-space limit\n", stderr);
+      std::abort();
+    }
+    // Touch memory until the address-space limit stops us.
+    std::vector<std::unique_ptr<char[]>> hog;
+    for (;;) {
+      hog.emplace_back(new char[64 << 20]);
+      std::memset(hog.back().get(), 1, 64 << 20);
+    }
+  }
+}
+
+/// The test-only miscompile hook: TILECHECK_TEST_CHILD_FAULT=miscompile@PASS
+/// turns the first `*.addi` op of the module into the same dialect's `subi`
+/// right after PASS, at whatever IR level PASS leaves. Tests use it to check
+/// culprit naming without a real compiler bug.
+void maybeInjectMiscompile(StringRef passArg, Operation *module) {
+  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
+  if (!env || !*env)
+    return;
+  auto [what, at] = StringRef(env).split('@');
+  if (what != "miscompile" || at != passArg)
+    return;
+  Operation *target = nullptr;
+  module->walk([&](Operation *op) {
+    if (!target && op->getName().getStringRef().ends_with(".addi"))
+      target = op;
+  });
+  if (!target)
+    return;
+  OperationState state(
+      target->getLoc(),
+      (target->getName().getStringRef().drop_back(4) + "subi").str());
+  state.addOperands(target->getOperands());
+  state.addTypes(target->getResultTypes());
+  state.addAttributes(target->getAttrs());
+  OpBuilder builder(target);
+  Operation *sub = builder.create(state);
+  target->replaceAllUsesWith(sub);
+  target->erase();
+}
+
+/// The test-only verifier-failure hook: TILECHECK_TEST_CHILD_FAULT=
+/// invalid@PASS replaces the `sym_name` of every function-like op by an
+/// integer just before PASS runs, so the verifier rejects PASS's output.
+void maybeInjectInvalidIR(StringRef passArg, Operation *module) {
+  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
+  if (!env || !*env)
+    return;
+  auto [what, at] = StringRef(env).split('@');
+  if (what != "invalid" || at != passArg)
+    return;
+  module->walk([&](Operation *op) {
+    if (op != module && op->getNumRegions() == 1 && op->hasAttr("sym_name") &&
+        op->hasAttr("function_type"))
+      op->setAttr("sym_name",
+                  IntegerAttr::get(IntegerType::get(op->getContext(), 32), 0));
+  });
+}
+
+/// The top-level elements of "builtin.module(a,b{x=1 y=2},c)".
+std::vector<std::string> splitPipeline(StringRef text) {
+  std::vector<std::string> out;
+  text = text.trim();
+  size_t open = text.find('(');
+  if (open == StringRef::npos || !text.ends_with(")"))
+    return out;
+  StringRef body = text.slice(open + 1, text.size() - 1);
+  int depth = 0;
+  std::string cur;
+  for (char c : body) {
+    if (c == '{' || c == '(')
+      ++depth;
+    if (c == '}' || c == ')')
+      --depth;
+    if (c == ',' && depth == 0) {
+      if (!StringRef(cur).trim().empty())
+        out.push_back(StringRef(cur).trim().str());
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!StringRef(cur).trim().empty())
+    out.push_back(StringRef(cur).trim().str());
+  return out;
+}
+
+StringRef passArgument(StringRef passText) {
+  return passText.take_until([](char c) { return c == '{' || c == '('; })
+      .trim();
+}
+
+/// Runs after every pass: progress lines for crash attribution, the
+/// checkpoint interpretations, the failing pass.
+class EngineInstrumentation : public PassInstrumentation {
+public:
+  EngineInstrumentation(Channel &channel, const ProgramCase &program,
+                        const Reference &reference,
+                        std::optional<uint64_t> order,
+                        const EngineOptions &options, bool checkpoints)
+      : channel(channel), program(program), reference(reference), order(order),
+        options(options), checkpoints(checkpoints) {}
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    StringRef arg = pass->getArgument();
+    if (arg.empty())
+      return;
+    channel.line("pass", arg);
+    maybeInjectFault(arg);
+    maybeInjectInvalidIR(arg, op);
+  }
+
+  void runAfterPass(Pass *pass, Operation *op) override {
+    StringRef arg = pass->getArgument();
+    if (arg.empty())
+      return;
+    channel.line("done", arg);
+    ++passIndex;
+    maybeInjectMiscompile(arg, op);
+    if (!checkpoints || culprit || !isa<ModuleOp>(op) || op->getParentOp())
+      return;
+    if (!options.checkpointAll &&
+        !llvm::is_contained(options.checkpointPasses, arg.str()))
+      return;
+    // An unchanged module interprets as before: skip it.
+    OperationFingerPrint print(op);
+    if (lastPrint && *lastPrint == print) {
+      lastAgreeing = passIndex;
+      return;
+    }
+    lastPrint = print;
+    channel.line("phase", ("interpret-after " + arg).str());
+    RunOutputs outputs = interpret(op, program, order, options);
+    ++interpretations;
+    Verdict v = compareOutputs(reference, outputs, options);
+    if (v.kind != FindingKind::None) {
+      culprit = arg.str();
+      culpritIndex = passIndex;
+      culpritVerdict = v;
+      // Only this pass ran since the module that agreed: the first value it
+      // changed names the op it broke (deterministic; the step budget of
+      // the checkpoint runs bounds both runs).
+      if (v.kind == FindingKind::WrongResult && agreeing &&
+          culpritIndex == lastAgreeing + 1) {
+        channel.line("phase", ("localize-after " + arg).str());
+        std::string printed, asserts;
+        llvm::raw_string_ostream printedOs(printed), assertsOs(asserts);
+        culpritOpKind = localizeBrokenOp(
+            agreeing.get(), op,
+            runConfigFor(program, order, options, printedOs, assertsOs));
+      }
+      agreeing = nullptr;
+    } else {
+      lastAgreeing = passIndex;
+      // Kept for localization should the next checkpoint disagree. A copy
+      // per checkpoint that ran the interpreter, which costs far more.
+      agreeing = OwningOpRef<Operation *>(op->clone());
+    }
+    channel.line("phase", "compile");
+  }
+
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    StringRef arg = pass->getArgument();
+    if (arg.empty() || failedPass)
+      return;
+    channel.line("done", arg);
+    failedPass = arg.str();
+    // The pass manager verifies after a successful pass and reports a
+    // failure when the IR is invalid; a pass that failed by itself leaves
+    // valid IR (conversions roll back).
+    // Silently: the pass manager already reported what is wrong.
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    invalidIR = failed(verify(op, /*verifyRecursively=*/true));
+  }
+
+  Channel &channel;
+  const ProgramCase &program;
+  const Reference &reference;
+  std::optional<uint64_t> order;
+  const EngineOptions &options;
+  bool checkpoints;
+  /// Top-level passes finished so far; the pass count after the last
+  /// checkpoint that agreed, and after the one that disagreed.
+  unsigned passIndex = 0, lastAgreeing = 0, culpritIndex = 0;
+  unsigned interpretations = 0;
+  std::optional<OperationFingerPrint> lastPrint;
+  std::optional<std::string> culprit;
+  Verdict culpritVerdict;
+  /// A copy of the module after the last checkpoint that agreed (the input
+  /// before the first), while no checkpoint disagreed.
+  OwningOpRef<Operation *> agreeing;
+  /// The op the culprit broke (Localize.h), "" when unknown.
+  std::string culpritOpKind;
+  std::optional<std::string> failedPass;
+  bool invalidIR = false;
+};
+
+/// How a configuration child compiles.
+enum class CompileMode {
+  /// driver::compile() exactly, then interpret its output.
+  Driver,
+  /// populatePipeline (or a pipeline prefix) with the engine's
+  /// instrumentation: progress lines, checkpoints, the failing pass.
+  Instrumented,
+};
+
+/// The body of a configuration child.
+int configChild(int fd, const ProgramCase &program, const Reference &reference,
+                const Configuration &config, const EngineOptions &options,
+                CompileMode mode, bool checkpoints,
+                const std::string *pipelinePrefix) {
+  Channel channel{fd};
+  ChildResult r;
+  channel.line("phase", "start");
+  maybeInjectFault("");
+  MLIRContext &ctx = sharedContext();
+  DiagnosticCapture diags(ctx);
+  driver::CompileOptions opts = config.compileOptions();
+
+  // The stages after tileas are not built yet: record it, do not fake.
+  {
+    driver::CompileOptions ptx = opts;
+    ptx.emit = driver::EmitStage::PTX;
+    driver::CompileResult described = driver::describePipeline(ptx);
+    if (described.code == driver::TILEIR_ERROR_UNSUPPORTED_EMIT)
+      r.notes = "ptx/ptxas: not supported yet (the LLVM/NVVM backend is not "
+                "built); compiled to tileas and interpreted";
+  }
+
+  std::string compiledText;
+  if (mode == CompileMode::Driver) {
+    channel.line("phase", "compile");
+    driver::CompileResult cr = driver::compile(program.text, opts, "<input>");
+    r.diagnostics += cr.diagnostics;
+    if (!cr.ok()) {
+      bool expected = isExpectedTargetRejection(cr.diagnostics);
+      r.kind =
+          expected ? FindingKind::UnsupportedTarget : FindingKind::PassFailure;
+      r.detail = firstLine(normalizeDiagnostics(cr.diagnostics)).str();
+      r.signatureDetail = normalizeDiagnostics(cr.diagnostics);
+      channel.result(r.toJSON());
+      return 0;
+    }
+    compiledText = std::move(cr.output);
+  } else {
+    channel.line("phase", "parse-input");
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+        program.text, ParserConfig(&ctx), "<input>");
+    if (!module) {
+      r.kind = FindingKind::OracleError;
+      r.detail = "the input does not parse in the configuration child";
+      r.signatureDetail = normalizeDiagnostics(diags.text);
+      r.diagnostics = diags.text;
+      channel.result(r.toJSON());
+      return 0;
+    }
+    PassManager pm(&ctx, ModuleOp::getOperationName(),
+                   OpPassManager::Nesting::Implicit);
+    std::string errors;
+    llvm::raw_string_ostream errorsOs(errors);
+    LogicalResult built = success();
+    if (pipelinePrefix) {
+      FailureOr<OpPassManager> parsed =
+          parsePassPipeline(*pipelinePrefix, errorsOs);
+      if (failed(parsed))
+        built = failure();
+      else
+        static_cast<OpPassManager &>(pm) = *parsed;
+    } else {
+      built = driver::populatePipeline(pm, opts, errorsOs);
+    }
+    if (failed(built)) {
+      r.kind = FindingKind::OracleError;
+      r.detail = "the pipeline cannot be built: " + errors;
+      r.signatureDetail = normalizeDiagnostics("error: " + errors);
+      channel.result(r.toJSON());
+      return 0;
+    }
+    auto instrumentation = std::make_unique<EngineInstrumentation>(
+        channel, program, reference, config.blockOrderSeed, options,
+        checkpoints);
+    EngineInstrumentation *instr = instrumentation.get();
+    if (checkpoints)
+      instr->agreeing = OwningOpRef<Operation *>(module.get()->clone());
+    pm.addInstrumentation(std::move(instrumentation));
+    channel.line("phase", "compile");
+    LogicalResult ran = pm.run(*module);
+    r.interpretations += instr->interpretations;
+    r.diagnostics += diags.text;
+    if (failed(ran)) {
+      if (isExpectedTargetRejection(diags.text)) {
+        r.kind = FindingKind::UnsupportedTarget;
+      } else {
+        r.kind = instr->invalidIR ? FindingKind::VerifierFailure
+                                  : FindingKind::PassFailure;
+      }
+      r.culprit = instr->failedPass.value_or("");
+      r.culpritMethod = "instrumentation";
+      r.detail = firstLine(normalizeDiagnostics(diags.text)).str();
+      r.signatureDetail = normalizeDiagnostics(diags.text);
+      channel.result(r.toJSON());
+      return 0;
+    }
+    if (instr->culprit) {
+      // A checkpoint disagreed; the end result decides the kind below, the
+      // checkpoint names the pass.
+      r.culprit = *instr->culprit;
+      r.culpritMethod = "checkpoint";
+      r.opKind = instr->culpritOpKind;
+      if (instr->culpritIndex > instr->lastAgreeing + 1) {
+        // Passes ran between the last agreeing checkpoint and this one.
+        r.rangeLo = instr->lastAgreeing;
+        r.rangeHi = instr->culpritIndex;
+      }
+    }
+    llvm::raw_string_ostream os(compiledText);
+    module->print(os);
+    os.flush();
+    bool allCheckpoints = checkpoints && options.checkpointAll;
+    size_t diagMark = diags.text.size();
+    interpretCompiled(compiledText, program, reference, config.blockOrderSeed,
+                      options, diags, channel, r);
+    r.diagnostics += diags.text.substr(diagMark);
+    if (r.kind == FindingKind::None && instr->culprit) {
+      // An intermediate module disagreed and a later pass hid it: still a
+      // miscompile of that pass (two bugs, or a dead result).
+      r.kind = instr->culpritVerdict.kind;
+      r.detail = "after " + *instr->culprit + ": " +
+                 instr->culpritVerdict.detail +
+                 " (the final module agrees again)";
+      r.signatureDetail = instr->culpritVerdict.signatureDetail;
+    }
+    if (r.kind != FindingKind::None && r.culprit.empty() && allCheckpoints &&
+        r.culpritMethod.empty()) {
+      // Every checkpoint agreed, so the module only changed meaning on its
+      // way through the printer and parser.
+      r.culprit = "print/parse";
+      r.culpritMethod = "checkpoint";
+    }
+    r.compiled = compiledText;
+    channel.result(r.toJSON());
+    return 0;
+  }
+  r.compiled = compiledText;
+  interpretCompiled(compiledText, program, reference, config.blockOrderSeed,
+                    options, diags, channel, r);
+  r.diagnostics += diags.text;
+  channel.result(r.toJSON());
+  return 0;
+}
+
+ConfigResult runConfigChild(const ProgramCase &program,
+                            const Reference &reference,
+                            const Configuration &config,
+                            const EngineOptions &options, CompileMode mode,
+                            bool checkpoints,
+                            const std::string *pipelinePrefix = nullptr) {
+  sharedContext();
+  ChildOutcome outcome = runIsolated(
+      [&](int fd) {
+        return configChild(fd, program, reference, config, options, mode,
+                           checkpoints, pipelinePrefix);
+      },
+      options.limits);
+  return collect(outcome, config, reference);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Checking
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<std::vector<std::string>>
+tilecheck::fuzz::pipelinePasses(const Configuration &config) {
+  driver::CompileResult described =
+      driver::describePipeline(config.compileOptions());
+  if (!described.ok())
+    return makeError(firstLine(described.diagnostics));
+  return splitPipeline(described.output);
+}
+
+/// Finds the shortest prefix of the pass list that shows the finding's
+/// kind, among prefixes of (lo, hi] passes; hi = 0 means the whole list,
+/// whose empty prefix is probed first.
+static void bisect(const ProgramCase &program, const Reference &reference,
+                   ConfigResult &result, const EngineOptions &options,
+                   size_t lo = 0, size_t hi = 0) {
+  auto passes = pipelinePasses(result.config);
+  if (!passes) {
+    llvm::consumeError(passes.takeError());
+    return;
+  }
+  unsigned probes = 0;
+  auto shows = [&](size_t n) {
+    std::string prefix = "builtin.module(";
+    for (size_t i = 0; i < n; ++i)
+      prefix += (i ? "," : "") + (*passes)[i];
+    prefix += ")";
+    ConfigResult probe = runConfigChild(program, reference, result.config,
+                                        options, CompileMode::Instrumented,
+                                        /*checkpoints=*/false, &prefix);
+    ++probes;
+    return probe.kind == result.kind;
+  };
+  bool refine = hi != 0;
+  if (!refine) {
+    // The empty prefix first: a finding without any pass is no pass's
+    // fault (a crash at start-up, a module that does not survive printing).
+    if (shows(0)) {
+      result.culprit = "(no pass)";
+      result.culpritMethod = "bisection";
+      return;
+    }
+    hi = passes->size();
+  }
+  hi = std::min(hi, passes->size());
+  // Invariant: a prefix of `lo` passes does not show the finding, a prefix
+  // of `hi` passes does.
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (shows(mid))
+      hi = mid;
+    else
+      lo = mid;
+  }
+  if (hi == 0 || hi > passes->size())
+    return;
+  result.culprit = passArgument((*passes)[hi - 1]).str();
+  result.culpritMethod = refine ? "checkpoint+bisection" : "bisection";
+  result.diagnostics +=
+      llvm::formatv("note: bisection over {0} passes ({1} "
+                    "probes) names pass {2}: {3}\n",
+                    passes->size(), probes, hi, (*passes)[hi - 1])
+          .str();
+}
+
+namespace {
+
+class TilecExecutor final : public Executor {
+public:
+  StringRef name() const override { return "tilec"; }
+  StringRef description() const override {
+    return "ours: the driver's pipeline, the interpreter after every "
+           "checkpoint pass and on the compiled module";
+  }
+  std::string configurationText(const Configuration &config) const override {
+    return config.tilecText();
+  }
+  llvm::Error validate(const Configuration &config) const override {
+    std::string message;
+    if (failed(driver::validateOptions(config.compileOptions(), message)))
+      return makeError(message);
+    return llvm::Error::success();
+  }
+  std::optional<std::string>
+  sharingKey(const Configuration &config) const override {
+    // The compile is a pure function of the input and the pipeline text.
+    driver::CompileResult described =
+        driver::describePipeline(config.compileOptions());
+    if (!described.ok())
+      return std::nullopt;
+    return described.output;
+  }
+  ConfigResult check(const ProgramCase &program, const Reference &reference,
+                     const Configuration &config,
+                     const EngineOptions &options) const override;
+};
+
+} // namespace
+
+std::unique_ptr<Executor> tilecheck::fuzz::createTilecExecutor() {
+  return std::make_unique<TilecExecutor>();
+}
+
+ConfigResult TilecExecutor::check(const ProgramCase &program,
+                                  const Reference &reference,
+                                  const Configuration &config,
+                                  const EngineOptions &options) const {
+  bool checkpoints = options.checkpointAll || !options.checkpointPasses.empty();
+  ConfigResult result = runConfigChild(program, reference, config, options,
+                                       checkpoints ? CompileMode::Instrumented
+                                                   : CompileMode::Driver,
+                                       checkpoints);
+  if (!checkpoints && countsAsFinding(result.kind) && result.culprit.empty() &&
+      (result.kind == FindingKind::PassFailure ||
+       result.kind == FindingKind::VerifierFailure ||
+       result.kind == FindingKind::Crash || result.kind == FindingKind::Hang ||
+       result.kind == FindingKind::Oom)) {
+    // driver::compile() has no progress lines: replay instrumented (no
+    // checkpoints) to name the pass and tell pass from verifier failures.
+    ConfigResult replay =
+        runConfigChild(program, reference, config, options,
+                       CompileMode::Instrumented, /*checkpoints=*/false);
+    if (countsAsFinding(replay.kind) && !replay.culprit.empty())
+      result = std::move(replay);
+  }
+  if (countsAsFinding(result.kind) && result.culprit.empty() &&
+      options.bisect && result.kind != FindingKind::OracleError)
+    bisect(program, reference, result, options);
+  else if (countsAsFinding(result.kind) && options.bisect &&
+           result.culpritMethod == "checkpoint" &&
+           result.culpritRangeHi > result.culpritRangeLo + 1)
+    // Sparse checkpoints bracket the culprit; bisect inside the bracket.
+    bisect(program, reference, result, options, result.culpritRangeLo,
+           result.culpritRangeHi);
+  // The culprit may have changed: recompute the bucket. The op kind belongs
+  // to the checkpoint culprit; a bisection culprit has none.
+  if (result.culpritMethod != "checkpoint")
+    result.opKind.clear();
+  result.signature =
+      makeSignature(result.kind, result.culprit, result.signatureDetail,
+                    reference.opKinds, result.opKind);
+  return result;
+}
