@@ -32,10 +32,6 @@ using namespace mlir;
 using namespace tilecheck::cuda_tile;
 using llvm::StringRef;
 
-using namespace mlir;
-using namespace tilecheck::cuda_tile;
-using llvm::StringRef;
-
 namespace tilecheck::reduce {
 
 using namespace tilecheck::reduce::detail;

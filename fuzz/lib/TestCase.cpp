@@ -98,17 +98,29 @@ void tilecheck::fuzz::readArgumentFiles(ProgramCase &program) {
   }
 }
 
+/// A case named `name` whose module is the program in `path`
+/// (readProgramText); the launch is the caller's to fill.
+static llvm::Expected<ProgramCase> caseFromProgram(StringRef name,
+                                                   StringRef path) {
+  auto text = readProgramText(path);
+  if (!text)
+    return text.takeError();
+  ProgramCase program;
+  program.name = name.str();
+  program.text = std::move(*text);
+  return program;
+}
+
 llvm::Expected<ProgramCase>
 tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
   oracle::TileRunConfig config;
   if (llvm::Error e = oracle::loadManifest(manifestPath, config))
     return std::move(e);
-  auto text = readProgramText(config.inputFile);
-  if (!text)
-    return text.takeError();
-  ProgramCase program;
-  program.name = manifestPath.str();
-  program.text = std::move(*text);
+  llvm::Expected<ProgramCase> loaded =
+      caseFromProgram(manifestPath, config.inputFile);
+  if (!loaded)
+    return loaded.takeError();
+  ProgramCase &program = *loaded;
   program.entry = config.entry;
   program.grid = config.grid;
   for (const oracle::ArgSpec &a : config.args)
@@ -130,34 +142,30 @@ tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
     }
   }
   readArgumentFiles(program);
-  return program;
+  return loaded;
 }
 
 llvm::Expected<ProgramCase>
 tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
                               std::array<int64_t, 3> grid,
                               std::vector<std::string> args) {
-  auto text = readProgramText(path);
-  if (!text)
-    return text.takeError();
-  ProgramCase program;
-  program.name = path.str();
-  program.text = std::move(*text);
+  llvm::Expected<ProgramCase> loaded = caseFromProgram(path, path);
+  if (!loaded)
+    return loaded.takeError();
+  ProgramCase &program = *loaded;
   program.entry = entry.ltrim('@').str();
   program.grid = grid;
   program.args = std::move(args);
   readArgumentFiles(program);
-  return program;
+  return loaded;
 }
 
 llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
                                                           StringRef workDir) {
-  auto text = readProgramText(path);
-  if (!text)
-    return text.takeError();
-  ProgramCase program;
-  program.name = path.str();
-  program.text = std::move(*text);
+  llvm::Expected<ProgramCase> loaded = caseFromProgram(path, path);
+  if (!loaded)
+    return loaded.takeError();
+  ProgramCase &program = *loaded;
   std::map<unsigned, std::string> args;
   bool sawEntry = false;
   // SplitMix64 seeded by the file name: the same seed file always gets the
@@ -283,5 +291,5 @@ llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
     program.args.push_back(a.second);
   }
   readArgumentFiles(program);
-  return program;
+  return loaded;
 }
