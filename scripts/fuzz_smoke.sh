@@ -12,7 +12,7 @@ corpus=$2
 # not instrumented; leaks of process-lifetime contexts are not bugs.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-mkdir -p smoke-parse smoke-diff
+mkdir -p smoke-parse smoke-diff smoke-interp
 
 echo "== tilec-parse-fuzzer: 20000 runs"
 "$bin/tilec-parse-fuzzer" -runs=20000 -seed=1 -timeout=30 -rss_limit_mb=2048 \
@@ -21,4 +21,8 @@ echo "== tilec-parse-fuzzer: 20000 runs"
 echo "== tilec-diff-fuzzer: 500 runs"
 "$bin/tilec-diff-fuzzer" -runs=500 -seed=1 -timeout=120 -rss_limit_mb=4096 \
   -max_len=256 smoke-diff "$corpus/diff"
+
+echo "== tilec-interp-fuzzer: 400 runs"
+"$bin/tilec-interp-fuzzer" -runs=400 -seed=1 -timeout=60 -rss_limit_mb=4096 \
+  -max_len=512 smoke-interp "$corpus/interp"
 echo "fuzz_smoke: every target ran without a crash"

@@ -12,6 +12,9 @@
   diff/   inputs for tilec-diff-fuzzer (layout in fuzz/README.md): seeded
           mode, three (opt level, target) pairs per preset, plus two replay
           mode inputs.
+  interp/ inputs for tilec-interp-fuzzer (layout in fuzz/README.md): one
+          per stage (nv_tileaa, nv_tileas) and a few opt levels, targets and
+          presets, five with one or two mutations.
 
 Usage: make_fuzz_corpus.py --tile-gen build/bin/tile-gen [--root .]
 """
@@ -40,6 +43,24 @@ def diff_input(opt, target, preset, seed=None, choices=None):
     return head + b"".join(struct.pack("<I", c) for c in choices)
 
 
+# tilec-interp-fuzzer: (name, opt, target, stage, preset, seed, mutations);
+# a mutation is (kind, a, b, c, d), kinds in fuzz/README.md.
+INTERP_SEEDS = [
+    ("tileaa-O0-sm100-p0", 0, 2, 0, 0, 1, []),
+    ("tileas-O2-sm100-p1", 2, 2, 1, 1, 2, []),
+    ("tileas-O3-sm90-p2-shape", 3, 1, 1, 2, 3, [(1, 7, 0, 0, 9)]),
+    ("tileaa-O1-sm80-p3-attr", 1, 0, 0, 3, 4, [(0, 5, 0, 0, 1)]),
+    ("tileas-O2-sm100-p4-operand", 2, 2, 1, 4, 5, [(3, 9, 0, 1, 0)]),
+    ("tileaa-O0-sm100-p5-elem", 0, 2, 0, 5, 6, [(2, 11, 0, 0, 4)]),
+    ("tileas-O1-sm90-p6-drop-swap", 1, 1, 1, 6, 7, [(5, 3, 0, 0, 0), (4, 8, 0, 1, 0)]),
+]
+
+
+def interp_input(opt, target, stage, preset, seed, mutations):
+    head = bytes([opt | (target << 2) | (stage << 4), preset, 0, 0, 0])
+    return head + struct.pack("<Q", seed) + b"".join(bytes(m) for m in mutations)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -48,9 +69,13 @@ def main():
     args = ap.parse_args()
     parse_dir = os.path.join(args.root, "corpus", "fuzz", "parse")
     diff_dir = os.path.join(args.root, "corpus", "fuzz", "diff")
-    for d in (parse_dir, diff_dir):
-        shutil.rmtree(d, ignore_errors=True)
-        os.makedirs(d)
+    interp_dir = os.path.join(args.root, "corpus", "fuzz", "interp")
+    for d in (parse_dir, diff_dir, interp_dir):
+        os.makedirs(d, exist_ok=True)
+        # Inputs that once crashed a target (regression-*) are kept.
+        for f in os.listdir(d):
+            if not f.startswith("regression-"):
+                os.remove(os.path.join(d, f))
 
     for src, prefix in ((os.path.join(args.root, "corpus", "seeds"), "seed_"),
                         (os.path.join(args.root, "tests", "SelfTest"), "selftest_")):
@@ -84,7 +109,11 @@ def main():
         f.write(diff_input(2, 2, "full", choices=[0] * 16))
     with open(os.path.join(diff_dir, "replay-count-O3-sm90"), "wb") as f:
         f.write(diff_input(3, 1, "full", choices=[i * 2654435761 % 2**32 for i in range(48)]))
-    print(f"parse: {len(os.listdir(parse_dir))} files, diff: {len(os.listdir(diff_dir))} files")
+    for name, *fields in INTERP_SEEDS:
+        with open(os.path.join(interp_dir, name), "wb") as f:
+            f.write(interp_input(*fields))
+    print(f"parse: {len(os.listdir(parse_dir))} files, diff: {len(os.listdir(diff_dir))} files, "
+          f"interp: {len(os.listdir(interp_dir))} files")
     return 0
 
 

@@ -13,7 +13,8 @@ until injected bugs exist:
           V (a non-zero value of the original run's output)
 
 and two on tile-diff findings caused by its test-only fault hook
-(TILECHECK_TEST_CHILD_FAULT, --fault; programs without a finding are
+(TILECHECK_TEST_CHILD_FAULT, --fault, which only a test-hook build reads:
+-DTILECHECK_TEST_HOOKS=ON, as build-asan/ is; programs without a finding are
 skipped):
 
   signature  tile-diff's signature stays the same (--tile-diff)

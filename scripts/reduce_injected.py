@@ -18,9 +18,12 @@ Prints one line per finding and the medians (ops left as a percentage of
 the original's ops, seconds), and how many are at or under 10 % and 60 s.
 
 Usage:
-  reduce_injected.py --bin build/bin [--set BUG:PRESET:SEED:COUNT]...
+  reduce_injected.py --bin build-asan/bin [--set BUG:PRESET:SEED:COUNT]...
                      [--max-examples 4] [--sample-size 1] [--jobs 2]
                      [--time-limit 300] [--keep DIR]
+
+--bin must be a test-hook build (-DTILECHECK_TEST_HOOKS=ON, as build-asan/
+is): a Release build has no injected bugs.
 Exit status: 0 when every reduction ran and reproduces, 1 otherwise.
 """
 

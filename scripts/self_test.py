@@ -156,7 +156,9 @@ def check_unknown_name(bindir, program):
                            program], capture_output=True, text=True,
                           env=environment("no-such-bug"), timeout=120)
     if proc.returncode == 0:
-        return False, "tilec-opt accepted TILECHECK_INJECT_BUG=no-such-bug"
+        return False, ("tilec-opt accepted TILECHECK_INJECT_BUG=no-such-bug: is "
+                       "this a build without test hooks? The injected bugs exist "
+                       "only with -DTILECHECK_TEST_HOOKS=ON (build-asan/)")
     if "names no injected bug" not in proc.stderr:
         return False, f"unexpected diagnostic: {proc.stderr.strip()[:300]}"
     return True, "unknown name rejected"

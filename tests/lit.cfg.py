@@ -65,3 +65,9 @@ def _has_test_versions():
 
 if _has_test_versions():
     config.available_features.add("test-versions")
+
+# Test-hook builds (-DTILECHECK_TEST_HOOKS=ON; scripts/build.sh's sanitizer
+# build) read TILECHECK_INJECT_BUG and TILECHECK_TEST_CHILD_FAULT; tests that
+# inject a compiler bug or a child fault need them (REQUIRES: test-hooks).
+if config.test_hooks.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("test-hooks")

@@ -9,6 +9,7 @@
 
 #include "tilecheck/Fuzz/Config.h"
 #include "tilecheck/Fuzz/Executor.h"
+#include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -23,10 +24,6 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
-
-static Error makeError(const Twine &msg) {
-  return createStringError(inconvertibleErrorCode(), msg);
-}
 
 //===----------------------------------------------------------------------===//
 // Configuration

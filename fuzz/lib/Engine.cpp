@@ -19,6 +19,7 @@
 #include "tilecheck/Fuzz/Localize.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
+#include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
@@ -73,10 +74,6 @@ using llvm::StringRef;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
 using namespace tilecheck::fuzz::detail;
-
-llvm::Error tilecheck::fuzz::detail::makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 //===----------------------------------------------------------------------===//
 // Channel protocol

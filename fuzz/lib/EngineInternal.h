@@ -14,6 +14,7 @@
 
 #include "tilecheck/Fuzz/Engine.h"
 #include "tilecheck/Oracle/TileRun.h"
+#include "tilecheck/Support/Error.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/JSON.h"
@@ -27,8 +28,6 @@ class Operation;
 } // namespace mlir
 
 namespace tilecheck::fuzz::detail {
-
-llvm::Error makeError(const llvm::Twine &msg);
 
 /// The first non-empty line of `text`.
 llvm::StringRef firstLine(llvm::StringRef text);

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Support/Error.h"
 
+#include "tilecheck/Oracle/Manifest.h"
 #include "tilecheck/Oracle/Npy.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -26,10 +28,6 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
-
-static Error makeError(const Twine &msg) {
-  return createStringError(inconvertibleErrorCode(), msg);
-}
 
 static std::string nowUtc() {
   std::time_t t = std::time(nullptr);
@@ -141,7 +139,7 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
   if (Error e = writeText(tmp, "program.mlir", program.text))
     return cleanup(std::move(e));
   // Inputs: copy every .npy argument next to the program.
-  json::Array args;
+  std::vector<std::string> args;
   for (auto [i, arg] : llvm::enumerate(program.args)) {
     StringRef a = arg;
     if (!a.starts_with("@")) {
@@ -156,21 +154,16 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
                                "': " + ec.message()));
     args.push_back("@" + name);
   }
-  json::Array grid;
-  for (int64_t g : program.grid)
-    grid.push_back(g);
-  json::Object manifest{{"program", "program.mlir"},
-                        {"entry", program.entry},
-                        {"grid", std::move(grid)},
-                        {"args", std::move(args)}};
+  oracle::Manifest manifest;
+  manifest.entry = program.entry;
+  manifest.grid = program.grid;
+  manifest.args = std::move(args);
   if (program.seed) {
-    manifest["seed"] = static_cast<int64_t>(*program.seed);
-    manifest["policy"] = program.policy;
-    manifest["policy_hash"] = program.policyHash;
+    manifest.seed = *program.seed;
+    manifest.policy = program.policy;
+    manifest.policyHash = program.policyHash;
   }
-  if (Error e =
-          writeText(tmp, "manifest.json",
-                    formatv("{0:2}\n", json::Value(std::move(manifest))).str()))
+  if (Error e = writeText(tmp, "manifest.json", oracle::manifestText(manifest)))
     return cleanup(std::move(e));
 
   json::Object config{{"configuration", result.config.toJSON()},

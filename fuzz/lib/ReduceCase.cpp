@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Reduce.h"
+#include "tilecheck/Oracle/Manifest.h"
+#include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
@@ -31,10 +33,6 @@ using llvm::StringRef;
 namespace tilecheck::reduce {
 
 namespace {
-
-llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 /// Parses program text or bytecode into a verified builtin module.
 llvm::Expected<OwningOpRef<ModuleOp>>
@@ -90,31 +88,14 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
     llvm::sys::path::append(j, "config.json");
     configJSON = std::string(j);
   }
-  auto buffer = llvm::MemoryBuffer::getFile(manifestPath);
-  if (!buffer)
-    return makeError("cannot read manifest '" + manifestPath +
-                     "': " + buffer.getError().message());
-  auto json = llvm::json::parse((*buffer)->getBuffer());
-  if (!json)
-    return makeError("manifest '" + manifestPath +
-                     "': " + llvm::toString(json.takeError()));
-  llvm::json::Object *obj = json->getAsObject();
-  if (!obj)
-    return makeError("manifest '" + manifestPath + "' is not a JSON object");
+  llvm::Expected<oracle::Manifest> manifest =
+      oracle::readManifest(manifestPath);
+  if (!manifest)
+    return manifest.takeError();
   StringRef dir = llvm::sys::path::parent_path(manifestPath);
-  auto resolve = [&](StringRef file) {
-    if (llvm::sys::path::is_absolute(file) || dir.empty())
-      return file.str();
-    llvm::SmallString<256> p(dir);
-    llvm::sys::path::append(p, file);
-    return std::string(p);
-  };
 
   TestCase tc;
-  std::optional<StringRef> program = obj->getString("program");
-  if (!program)
-    return makeError("manifest '" + manifestPath + "' has no \"program\"");
-  std::string programPath = resolve(*program);
+  std::string programPath = oracle::Manifest::resolve(dir, manifest->program);
   auto programBuffer = llvm::MemoryBuffer::getFile(programPath);
   if (!programBuffer)
     return makeError("cannot read '" + programPath +
@@ -123,32 +104,12 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
   if (!module)
     return module.takeError();
   tc.module = std::move(*module);
-
-  if (std::optional<StringRef> entry = obj->getString("entry"))
-    tc.entry = entry->ltrim('@').str();
-  if (const llvm::json::Array *grid = obj->getArray("grid")) {
-    if (grid->empty() || grid->size() > 3)
-      return makeError("manifest '" + manifestPath +
-                       "': grid needs 1 to 3 numbers");
-    for (unsigned i = 0; i < grid->size(); ++i) {
-      std::optional<int64_t> d = (*grid)[i].getAsInteger();
-      if (!d || *d < 1)
-        return makeError("manifest '" + manifestPath +
-                         "': grid must be positive integers");
-      tc.grid[i] = *d;
-    }
-  }
-  const llvm::json::Array *args = obj->getArray("args");
-  if (!args)
-    return makeError("manifest '" + manifestPath + "' has no \"args\" array");
-  for (const llvm::json::Value &a : *args) {
-    std::optional<StringRef> s = a.getAsString();
-    if (!s)
-      return makeError("manifest '" + manifestPath +
-                       "': every arg must be a string");
+  tc.entry = manifest->entry;
+  tc.grid = manifest->grid;
+  for (StringRef s : manifest->args) {
     CaseArg arg;
-    if (s->starts_with("@")) {
-      std::string file = resolve(s->drop_front());
+    if (s.starts_with("@")) {
+      std::string file = oracle::Manifest::resolve(dir, s.drop_front());
       auto bytes = llvm::MemoryBuffer::getFile(file, /*IsText=*/false);
       if (!bytes)
         return makeError("cannot read argument file '" + file +
@@ -157,7 +118,7 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
       arg.fileBytes.assign((*bytes)->getBufferStart(),
                            (*bytes)->getBufferEnd());
     } else {
-      arg.text = s->str();
+      arg.text = s.str();
     }
     tc.args.push_back(std::move(arg));
   }
@@ -170,8 +131,8 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
                        StringRef(arg.text).drop_front() +
                        "' from different files");
 
-  if (std::optional<StringRef> config = obj->getString("config")) {
-    tc.config = config->str();
+  if (!manifest->config.empty()) {
+    tc.config = manifest->config;
   } else if (!configJSON.empty() && llvm::sys::fs::exists(configJSON)) {
     // tile-diff's finding: {"configuration": {"text": "sm_100,O2,..."}}.
     auto text = llvm::MemoryBuffer::getFile(configJSON);
@@ -195,14 +156,15 @@ llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
       return makeError("cannot read '" + configFile + "'");
     tc.config = (*text)->getBuffer().trim().str();
   }
-  for (auto &kv : *obj) {
-    StringRef key = kv.first;
-    if (key == "program" || key == "entry" || key == "grid" || key == "args" ||
-        key == "config")
-      continue;
-    // Own the key: the parsed JSON it points into goes away.
-    tc.extra[key.str()] = kv.second;
-  }
+  // Everything else the manifest says (generator provenance, keys of
+  // other tools) is written back with the reduced case.
+  tc.extra = std::move(manifest->extra);
+  if (manifest->seed)
+    tc.extra["seed"] = *manifest->seed;
+  if (!manifest->policy.empty())
+    tc.extra["policy"] = manifest->policy;
+  if (!manifest->policyHash.empty())
+    tc.extra["policy_hash"] = manifest->policyHash;
   return std::move(tc);
 }
 
@@ -279,26 +241,20 @@ llvm::Error writeTestCase(const TestCase &tc, StringRef dir,
   };
   if (llvm::Error e = writeFile(join("program.mlir"), printProgram(*tc.module)))
     return e;
-  llvm::json::Object manifest(tc.extra);
-  manifest["program"] = "program.mlir";
-  manifest["entry"] = tc.entry;
-  manifest["grid"] = llvm::json::Array{tc.grid[0], tc.grid[1], tc.grid[2]};
-  llvm::json::Array args;
+  oracle::Manifest manifest;
+  manifest.extra = tc.extra;
+  manifest.entry = tc.entry;
+  manifest.grid = tc.grid;
   for (const CaseArg &arg : tc.args) {
-    args.push_back(arg.text);
+    manifest.args.push_back(arg.text);
     if (writeArgFiles && arg.isFile())
       if (llvm::Error e =
               writeFile(join(StringRef(arg.text).drop_front()),
                         StringRef(arg.fileBytes.data(), arg.fileBytes.size())))
         return e;
   }
-  manifest["args"] = std::move(args);
-  if (!tc.config.empty())
-    manifest["config"] = tc.config;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";
-  return writeFile(join("manifest.json"), text);
+  manifest.config = tc.config;
+  return writeFile(join("manifest.json"), oracle::manifestText(manifest));
 }
 
 } // namespace tilecheck::reduce

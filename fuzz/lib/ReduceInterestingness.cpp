@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Reduce.h"
+#include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,10 +30,6 @@ namespace tilecheck::reduce {
 InterestingnessTest::~InterestingnessTest() = default;
 
 namespace {
-
-llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 /// What a subprocess did.
 struct ProcessRun {

@@ -14,8 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Reduce.h"
+#include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
@@ -47,10 +48,6 @@ using llvm::StringRef;
 namespace tilecheck::reduce {
 
 namespace {
-
-llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 std::string joinPath(StringRef dir, StringRef name) {
   llvm::SmallString<256> p(dir);

@@ -13,6 +13,7 @@
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/ElemType.h"
+#include "tilecheck/Oracle/Manifest.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Value.h"
 
@@ -38,8 +39,6 @@ using namespace mlir;
 using llvm::StringRef;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
-
-using tilecheck::fuzz::detail::makeError;
 
 //===----------------------------------------------------------------------===//
 // Programs
@@ -113,34 +112,26 @@ static llvm::Expected<ProgramCase> caseFromProgram(StringRef name,
 
 llvm::Expected<ProgramCase>
 tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
-  oracle::TileRunConfig config;
-  if (llvm::Error e = oracle::loadManifest(manifestPath, config))
-    return std::move(e);
-  llvm::Expected<ProgramCase> loaded =
-      caseFromProgram(manifestPath, config.inputFile);
+  llvm::Expected<oracle::Manifest> manifest =
+      oracle::readManifest(manifestPath);
+  if (!manifest)
+    return manifest.takeError();
+  StringRef dir = llvm::sys::path::parent_path(manifestPath);
+  llvm::Expected<ProgramCase> loaded = caseFromProgram(
+      manifestPath, oracle::Manifest::resolve(dir, manifest->program));
   if (!loaded)
     return loaded.takeError();
   ProgramCase &program = *loaded;
-  program.entry = config.entry;
-  program.grid = config.grid;
-  for (const oracle::ArgSpec &a : config.args)
-    program.args.push_back(a.text);
+  program.entry = manifest->entry;
+  program.grid = manifest->grid;
+  for (StringRef a : manifest->args)
+    program.args.push_back(a.starts_with("@") ? "@" + oracle::Manifest::resolve(
+                                                          dir, a.drop_front())
+                                              : a.str());
   // Generator provenance, when the manifest comes from tile-gen.
-  auto buffer = llvm::MemoryBuffer::getFile(manifestPath);
-  if (buffer) {
-    if (auto json = llvm::json::parse((*buffer)->getBuffer())) {
-      if (const llvm::json::Object *obj = json->getAsObject()) {
-        if (std::optional<int64_t> seed = obj->getInteger("seed"))
-          program.seed = *seed;
-        if (std::optional<StringRef> p = obj->getString("policy"))
-          program.policy = p->str();
-        if (std::optional<StringRef> h = obj->getString("policy_hash"))
-          program.policyHash = h->str();
-      }
-    } else {
-      llvm::consumeError(json.takeError());
-    }
-  }
+  program.seed = manifest->seed;
+  program.policy = manifest->policy;
+  program.policyHash = manifest->policyHash;
   readArgumentFiles(program);
   return loaded;
 }

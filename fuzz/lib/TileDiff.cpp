@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/TileDiff.h"
+#include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Findings.h"
@@ -35,10 +36,6 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
-
-static Error makeError(const Twine &msg) {
-  return createStringError(inconvertibleErrorCode(), msg);
-}
 
 //===----------------------------------------------------------------------===//
 // Report serialization

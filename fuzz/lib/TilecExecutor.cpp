@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EngineInternal.h"
+#include "TestHooks.h"
 #include "tilecheck/Fuzz/Engine.h"
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Localize.h"
@@ -73,87 +74,6 @@ using namespace tilecheck::fuzz;
 using namespace tilecheck::fuzz::detail;
 
 namespace {
-
-/// The test-only fault hook: TILECHECK_TEST_CHILD_FAULT=abort|segv|hang|oom,
-/// optionally "@PASS" to fire when the pass with that argument starts
-/// (without it: when a configuration child starts). Only tests set it.
-void maybeInjectFault(StringRef where) {
-  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
-  if (!env || !*env)
-    return;
-  auto [what, at] = StringRef(env).split('@');
-  if (at != where)
-    return;
-  if (what == "abort") {
-    std::abort();
-  } else if (what == "segv") {
-    std::raise(SIGSEGV);
-  } else if (what == "hang") {
-    for (;;)
-      ::pause();
-  } else if (what == "oom") {
-    // Without an address-space limit (ASan builds) this would take the
-    // machine's memory: refuse instead.
-    if (!canLimitAddressSpace()) {
-      std::fputs("test hook 'oom' needs an address-space limit\n", stderr);
-      std::abort();
-    }
-    // Touch memory until the address-space limit stops us.
-    std::vector<std::unique_ptr<char[]>> hog;
-    for (;;) {
-      hog.emplace_back(new char[64 << 20]);
-      std::memset(hog.back().get(), 1, 64 << 20);
-    }
-  }
-}
-
-/// The test-only miscompile hook: TILECHECK_TEST_CHILD_FAULT=miscompile@PASS
-/// turns the first `*.addi` op of the module into the same dialect's `subi`
-/// right after PASS, at whatever IR level PASS leaves. Tests use it to check
-/// culprit naming without a real compiler bug.
-void maybeInjectMiscompile(StringRef passArg, Operation *module) {
-  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
-  if (!env || !*env)
-    return;
-  auto [what, at] = StringRef(env).split('@');
-  if (what != "miscompile" || at != passArg)
-    return;
-  Operation *target = nullptr;
-  module->walk([&](Operation *op) {
-    if (!target && op->getName().getStringRef().ends_with(".addi"))
-      target = op;
-  });
-  if (!target)
-    return;
-  OperationState state(
-      target->getLoc(),
-      (target->getName().getStringRef().drop_back(4) + "subi").str());
-  state.addOperands(target->getOperands());
-  state.addTypes(target->getResultTypes());
-  state.addAttributes(target->getAttrs());
-  OpBuilder builder(target);
-  Operation *sub = builder.create(state);
-  target->replaceAllUsesWith(sub);
-  target->erase();
-}
-
-/// The test-only verifier-failure hook: TILECHECK_TEST_CHILD_FAULT=
-/// invalid@PASS replaces the `sym_name` of every function-like op by an
-/// integer just before PASS runs, so the verifier rejects PASS's output.
-void maybeInjectInvalidIR(StringRef passArg, Operation *module) {
-  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
-  if (!env || !*env)
-    return;
-  auto [what, at] = StringRef(env).split('@');
-  if (what != "invalid" || at != passArg)
-    return;
-  module->walk([&](Operation *op) {
-    if (op != module && op->getNumRegions() == 1 && op->hasAttr("sym_name") &&
-        op->hasAttr("function_type"))
-      op->setAttr("sym_name",
-                  IntegerAttr::get(IntegerType::get(op->getContext(), 32), 0));
-  });
-}
 
 /// The top-level elements of "builtin.module(a,b{x=1 y=2},c)".
 std::vector<std::string> splitPipeline(StringRef text) {

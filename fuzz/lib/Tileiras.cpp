@@ -12,6 +12,7 @@
 
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Fuzz/Executor.h"
+#include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
 
@@ -420,16 +421,12 @@ public:
     if (config.v2OptLevel != defaults.v2OptLevel ||
         config.strategy != defaults.strategy ||
         config.scheduler != defaults.scheduler || config.blockOrderSeed)
-      return createStringError(inconvertibleErrorCode(),
-                               "tileiras configurations take only a target "
-                               "and an opt level");
+      return makeError("tileiras configurations take only a target and an "
+                       "opt level");
     if (!llvm::is_contained(tileirasTargets(), config.target))
-      return createStringError(inconvertibleErrorCode(),
-                               "tileiras has no target '" + config.target +
-                                   "'");
+      return makeError("tileiras has no target '" + config.target + "'");
     if (config.optLevel > 3)
-      return createStringError(inconvertibleErrorCode(),
-                               "tileiras opt levels are 0 to 3");
+      return makeError("tileiras opt levels are 0 to 3");
     return Error::success();
   }
   ConfigResult check(const ProgramCase &program, const Reference &reference,

@@ -39,9 +39,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Driver/Driver.h"
-#include "tilecheck/Generators/Generator.h"
-#include "tilecheck/InitAll.h"
+#include "TargetSupport.h"
+
 #include "tilecheck/Oracle/Compare.h"
 #include "tilecheck/Oracle/TileRun.h"
 
@@ -76,92 +75,28 @@ struct DecodedInput {
   std::vector<uint64_t> choices;
 };
 
-uint8_t byteAt(const uint8_t *data, size_t size, size_t i) {
-  return i < size ? data[i] : 0;
-}
-
 /// Decodes the header (file comment); false when the policy is invalid.
 bool decode(const uint8_t *data, size_t size, DecodedInput &in) {
-  static const char *const kTargets[] = {"sm_80", "sm_90", "sm_100"};
-  uint8_t config = byteAt(data, size, 0);
-  in.options.optLevel = config & 3;
-  in.options.gpuName = kTargets[((config >> 2) & 3) % 3];
-  in.replay = (config >> 4) & 1;
-  in.options.scheduler =
-      (config >> 5) & 1 ? driver::Scheduler::Serial : driver::Scheduler::Cost;
-  static const driver::PipelineStrategy kStrategies[] = {
-      driver::PipelineStrategy::None, driver::PipelineStrategy::Unspecialize,
-      driver::PipelineStrategy::WarpSpecialize};
-  in.options.pipelineStrategy = kStrategies[((config >> 6) & 3) % 3];
+  if (!fuzztarget::decodeHeader(data, size, in.options, in.policy))
+    return false;
+  in.replay = fuzztarget::headerFlag(data, size);
   in.options.emit = driver::EmitStage::TileAS;
-
-  static const std::vector<std::string> presets = gen::presetNames();
-  const std::string &preset = presets[byteAt(data, size, 1) % presets.size()];
-  llvm::Expected<gen::GenPolicy> policy = gen::presetPolicy(preset);
-  if (!policy) {
-    llvm::consumeError(policy.takeError());
-    return false;
-  }
-  in.policy = *policy;
-  if (uint8_t b = byteAt(data, size, 2))
-    in.policy.maxStmts = in.policy.minStmts + (b - 1) % 16;
-  if (uint8_t b = byteAt(data, size, 3))
-    in.policy.maxDepth = (b - 1) % 3;
-  if (uint8_t b = byteAt(data, size, 4))
-    in.policy.maxTrip = in.policy.minTrip + (b - 1) % 4;
-  if (llvm::Error err = in.policy.validate()) {
-    llvm::consumeError(std::move(err));
-    return false;
-  }
-
-  constexpr size_t kBody = 5;
+  constexpr size_t kBody = fuzztarget::kHeaderBytes;
   if (!in.replay) {
     for (size_t i = 0; i < 8; ++i)
-      in.seed |= static_cast<uint64_t>(byteAt(data, size, kBody + i)) << (8 * i);
+      in.seed |=
+          static_cast<uint64_t>(fuzztarget::byteAt(data, size, kBody + i))
+          << (8 * i);
     return true;
   }
   for (size_t i = kBody; i < size; i += 4) {
     uint64_t c = 0;
     for (size_t j = 0; j < 4; ++j)
-      c |= static_cast<uint64_t>(byteAt(data, size, i + j)) << (8 * j);
+      c |= static_cast<uint64_t>(fuzztarget::byteAt(data, size, i + j))
+           << (8 * j);
     in.choices.push_back(c);
   }
   return true;
-}
-
-/// The per-process scratch directory. The string is never destroyed: the
-/// atexit handler that removes the directory runs after static destructors
-/// registered later.
-const std::string &workDir() {
-  static const std::string *dir = [] {
-    llvm::SmallString<128> path;
-    if (std::error_code ec =
-            llvm::sys::fs::createUniqueDirectory("tilec-diff-fuzzer", path)) {
-      std::fprintf(stderr, "tilec-diff-fuzzer: cannot create a temporary "
-                           "directory: %s\n",
-                   ec.message().c_str());
-      std::abort();
-    }
-    auto *result = new std::string(path);
-    std::atexit([] { llvm::sys::fs::remove_directories(workDir()); });
-    return result;
-  }();
-  return *dir;
-}
-
-/// The interpreter's context: every dialect of every level, reused.
-mlir::MLIRContext &interpreterContext() {
-  static mlir::MLIRContext *ctx = [] {
-    mlir::DialectRegistry registry;
-    registerAllDialects(registry);
-    auto *c = new mlir::MLIRContext(registry,
-                                    mlir::MLIRContext::Threading::DISABLED);
-    c->loadAllAvailableDialects();
-    c->getDiagEngine().registerHandler(
-        [](mlir::Diagnostic &) { return mlir::success(); });
-    return c;
-  }();
-  return *ctx;
 }
 
 std::string describe(const DecodedInput &in) {
@@ -205,7 +140,7 @@ Run interpret(const oracle::TileRunConfig &base, llvm::StringRef file) {
   config.run.printStream = &printStream;
   config.run.assertStream = &assertStream;
   config.run.maxSteps = kMaxSteps;
-  r.outcome = oracle::runTileProgram(interpreterContext(), config);
+  r.outcome = oracle::runTileProgram(fuzztarget::interpreterContext(), config);
   printStream.flush();
   return r;
 }
@@ -221,10 +156,6 @@ bool writeFile(llvm::StringRef path, llvm::StringRef text) {
 
 } // namespace
 
-extern "C" const char *__asan_default_options() {
-  return "allow_user_poisoning=0:detect_leaks=0";
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   DecodedInput in;
   if (!decode(data, size, in))
@@ -238,7 +169,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     program = gen::generateProgram(in.policy, in.seed);
   }
 
-  const std::string &dir = workDir();
+  const std::string &dir = fuzztarget::workDir("tilec-diff-fuzzer");
   if (llvm::Error err = gen::writeProgram(program, dir))
     finding(in, program, "cannot write the generated program",
             llvm::toString(std::move(err)));

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Generators/GenPolicy.h"
+#include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -137,9 +138,8 @@ Expected<GenPolicy> presetPolicy(StringRef name) {
   std::string list;
   for (const std::string &known : presetNames())
     list += (list.empty() ? "" : ", ") + known;
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown policy preset '%s' (known: %s)",
-                           name.str().c_str(), list.c_str());
+  return makeError("unknown policy preset '" + name + "' (known: " + list +
+                   ")");
 }
 
 json::Value GenPolicy::toJSON() const {
@@ -171,9 +171,7 @@ uint64_t GenPolicy::hash() const {
 }
 
 Error GenPolicy::validate() const {
-  auto fail = [](const Twine &msg) {
-    return createStringError(inconvertibleErrorCode(), msg);
-  };
+  auto fail = [](const Twine &msg) { return makeError(msg); };
   if (minStmts > maxStmts)
     return fail("policy: minStmts > maxStmts");
   if (minTrip > maxTrip || maxTrip > 64)
@@ -205,14 +203,12 @@ Error GenPolicy::validate() const {
 Expected<GenPolicy> policyFromJSON(const json::Value &value) {
   const json::Object *obj = value.getAsObject();
   if (!obj)
-    return createStringError(inconvertibleErrorCode(),
-                             "policy JSON must be an object");
+    return makeError("policy JSON must be an object");
   std::string base = "full";
   if (const json::Value *b = obj->get("base")) {
     std::optional<StringRef> s = b->getAsString();
     if (!s)
-      return createStringError(inconvertibleErrorCode(),
-                               "policy 'base' must be a string");
+      return makeError("policy 'base' must be a string");
     base = s->str();
   }
   Expected<GenPolicy> policy = presetPolicy(base);
@@ -225,23 +221,19 @@ Expected<GenPolicy> policyFromJSON(const json::Value &value) {
 #undef TILECHECK_GEN_POLICY_KNOWN
   for (const auto &kv : *obj)
     if (!known.contains(kv.first.str()))
-      return createStringError(inconvertibleErrorCode(),
-                               "unknown policy field '%s'",
-                               kv.first.str().c_str());
+      return makeError("unknown policy field '" + kv.first + "'");
   if (const json::Value *n = obj->get("name")) {
     if (std::optional<StringRef> s = n->getAsString())
       p.name = s->str();
     else
-      return createStringError(inconvertibleErrorCode(),
-                               "policy 'name' must be a string");
+      return makeError("policy 'name' must be a string");
   } else {
     p.name = base + "+custom";
   }
 #define TILECHECK_GEN_POLICY_FROMJSON(T, N, D, DOC)                            \
   if (const json::Value *v = obj->get(#N))                                     \
     if (!fieldFromJSON(*v, p.N))                                               \
-      return createStringError(inconvertibleErrorCode(),                       \
-                               "policy field '" #N "' has the wrong type");
+      return makeError("policy field '" #N "' has the wrong type");
   TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_FROMJSON)
 #undef TILECHECK_GEN_POLICY_FROMJSON
   if (Error err = p.validate())
@@ -255,13 +247,11 @@ Expected<GenPolicy> loadPolicy(StringRef nameOrPath) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
       MemoryBuffer::getFile(nameOrPath);
   if (!buf)
-    return createStringError(buf.getError(), "cannot read policy file '%s'",
-                             nameOrPath.str().c_str());
+    return makeError("cannot read policy file '" + nameOrPath +
+                     "': " + buf.getError().message());
   Expected<json::Value> value = json::parse((*buf)->getBuffer());
   if (!value)
-    return createStringError(inconvertibleErrorCode(), "%s: %s",
-                             nameOrPath.str().c_str(),
-                             toString(value.takeError()).c_str());
+    return makeError(nameOrPath + ": " + toString(value.takeError()));
   return policyFromJSON(*value);
 }
 

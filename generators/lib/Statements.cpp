@@ -14,6 +14,8 @@
 
 #include "KernelGen.h"
 
+#include "tilecheck/Oracle/Manifest.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -932,27 +934,19 @@ GeneratedProgram generateProgram(const GenPolicy &policy, uint64_t seed) {
 }
 
 std::string manifestJSON(const GeneratedProgram &program) {
-  json::Array args, grid;
+  oracle::Manifest m;
+  m.entry = program.entry;
+  m.grid = program.grid;
   for (const GeneratedArg &a : program.args)
-    args.push_back(a.form);
-  for (int64_t g : program.grid)
-    grid.push_back(g);
+    m.args.push_back(a.form);
+  m.seed = program.seed;
+  m.policy = program.policyName;
   char hash[32];
   std::snprintf(hash, sizeof(hash), "%016llx",
                 static_cast<unsigned long long>(program.policyHash));
-  json::Object obj{{"program", "program.mlir"},
-                   {"entry", program.entry},
-                   {"grid", std::move(grid)},
-                   {"args", std::move(args)},
-                   {"seed", static_cast<int64_t>(program.seed)},
-                   {"policy", program.policyName},
-                   {"policy_hash", hash},
-                   {"load_mma_loop", program.hasLoadMmaLoop}};
-  std::string out;
-  raw_string_ostream os(out);
-  os << formatv("{0:2}", json::Value(std::move(obj))) << "\n";
-  os.flush();
-  return out;
+  m.policyHash = hash;
+  m.extra["load_mma_loop"] = program.hasLoadMmaLoop;
+  return oracle::manifestText(m);
 }
 
 Error writeProgram(const GeneratedProgram &program, StringRef dir) {

@@ -3,6 +3,7 @@
 // classified, its pass named, stored once per bucket, and replayed by
 // --repro (exit 0 while it reproduces, 1 once it does not). --print-signature
 // prints the same bucket as the store.
+// REQUIRES: test-hooks
 
 // RUN: rm -rf %t.findings
 // RUN: sh -c 'env TILECHECK_TEST_CHILD_FAULT=abort@tileaa-assign-atoms tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --findings %t.findings; echo "exit=$?"' | FileCheck %s

@@ -5,6 +5,7 @@
 // This program has both a floor division and an unsigned comparison, so
 // each bug breaks it, at a different op: (i - 32) where it is below 3 as an
 // unsigned number, else (i - 32) divided by 3 rounding toward -inf.
+// REQUIRES: test-hooks
 
 // RUN: rm -rf %t && mkdir -p %t
 

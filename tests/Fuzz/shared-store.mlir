@@ -2,6 +2,7 @@
 // the SQLite transaction keeps the bucket count exact (4 + 4 findings in
 // one bucket) and the examples at --max-examples, with no temporary
 // directory left behind.
+// REQUIRES: test-hooks
 
 // RUN: rm -rf %t.findings
 // RUN: sh -c 'for i in 1 2; do env TILECHECK_TEST_CHILD_FAULT=abort@convert-tileaa-to-tileas tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --matrix sample --sample-size 4 --sample-seed 11 --findings %t.findings --max-examples 3 > %t.out$i & done; wait'

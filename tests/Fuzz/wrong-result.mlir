@@ -2,6 +2,7 @@
 // after the named pass): every configuration that runs the pass disagrees
 // with the reference, the checkpoints name the pass, the first differing
 // element and the policy are reported, and the finding replays.
+// REQUIRES: test-hooks
 
 // RUN: rm -rf %t.findings
 // RUN: sh -c 'env TILECHECK_TEST_CHILD_FAULT=miscompile@convert-tileaa-to-tileas tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --findings %t.findings; echo "exit=$?"' | FileCheck %s

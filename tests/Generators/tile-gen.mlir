@@ -26,6 +26,7 @@
 // MANIFEST: "policy": "mma"
 // MANIFEST: "policy_hash": "{{[0-9a-f]+}}"
 // MANIFEST: "program": "program.mlir"
+// MANIFEST: "schema_version": 1
 // MANIFEST: "seed": 7
 
 // BAD: unknown policy preset 'nope' (known: ints, floats-exact, floats, memory, control, mma, full)

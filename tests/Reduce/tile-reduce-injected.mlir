@@ -4,6 +4,7 @@
 // (and with it the load's views) by the values the interpreter saw, and
 // what is left is the division of two constants and the store of its
 // result.
+// REQUIRES: test-hooks
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env TILECHECK_INJECT_BUG=divi-floor tile-diff %S/Inputs/injected-divi.mlir --only-config sm_100 --findings %t/f > %t/diff.txt || true
 // RUN: FileCheck %s --check-prefix=FINDING < %t/diff.txt

@@ -3,6 +3,7 @@
 // original's signature, and the configuration is dropped to the default.
 // The signature does not include the program's op kinds, so whole kinds
 // go; the miscompiled addi and a store of its result stay.
+// REQUIRES: test-hooks
 // RUN: rm -rf %t && mkdir -p %t && cp %S/Inputs/program.mlir %S/Inputs/manifest.json %t/
 // RUN: env TILECHECK_TEST_CHILD_FAULT=miscompile@convert-cuda-tile-to-tileaa tile-diff --manifest %t/manifest.json --only-config sm_100,O2 --print-signature > %t/before.txt || true
 // RUN: env TILECHECK_TEST_CHILD_FAULT=miscompile@convert-cuda-tile-to-tileaa tile-reduce %t/manifest.json -o %t/out --tile-diff tile-diff --config "sm_100,O2,scheduler=serial" | FileCheck %s --check-prefix=SUMMARY

@@ -17,6 +17,7 @@
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Support/InjectedBugs.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -78,13 +79,16 @@ EngineOptions fastOptions() {
   return o;
 }
 
-/// Sets TILECHECK_TEST_CHILD_FAULT for the scope of a test.
+#ifdef TILECHECK_TEST_HOOKS
+/// Sets TILECHECK_TEST_CHILD_FAULT for the scope of a test (the variable
+/// is read only in test-hook builds; see fuzz/lib/TestHooks.h).
 struct FaultScope {
   explicit FaultScope(const char *value) {
     ::setenv("TILECHECK_TEST_CHILD_FAULT", value, 1);
   }
   ~FaultScope() { ::unsetenv("TILECHECK_TEST_CHILD_FAULT"); }
 };
+#endif
 
 struct TempDir {
   llvm::SmallString<128> path;
@@ -571,6 +575,11 @@ TEST(FuzzIsolation, AddressSpaceLimit) {
 // Classification
 //===----------------------------------------------------------------------===//
 
+#ifdef TILECHECK_TEST_HOOKS
+// These tests make a configuration child fail on purpose through the
+// test-hook build's TILECHECK_TEST_CHILD_FAULT (fuzz/lib/TestHooks.h); the
+// isolation they rely on is tested without hooks above (FuzzIsolation).
+
 TEST(FuzzEngine, CrashingChildIsAFinding) {
   ProgramCase program = addCase();
   EngineOptions options = fastOptions();
@@ -652,6 +661,8 @@ TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
   EXPECT_EQ(r.culpritMethod, "instrumentation");
   EXPECT_TRUE(countsAsFinding(r.kind));
 }
+
+#endif // TILECHECK_TEST_HOOKS
 
 TEST(FuzzEngine, TargetRejectionIsNotAFinding) {
   ProgramCase program;
@@ -767,6 +778,7 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
     EXPECT_EQ(p.find(','), std::string::npos) << p;
 }
 
+#ifdef TILECHECK_TEST_HOOKS
 //===----------------------------------------------------------------------===//
 // Culprit passes of wrong results (the test-only miscompile hook turns the
 // first addi into a subi right after the named pass)
@@ -876,6 +888,31 @@ TEST(FuzzCulprit, StoredWrongResultReplays) {
   ASSERT_TRUE(static_cast<bool>(fixed));
   EXPECT_EQ(fixed->kind, FindingKind::None);
 }
+
+#else // !TILECHECK_TEST_HOOKS
+
+//===----------------------------------------------------------------------===//
+// A build without test hooks has no fault switch
+//===----------------------------------------------------------------------===//
+
+TEST(FuzzTestHooks, ThisBuildIgnoresTheFaultVariables) {
+  EXPECT_FALSE(selftest::testHooksCompiledIn());
+  ProgramCase program = addCase();
+  EngineOptions options = fastOptions();
+  auto ref = runReference(program, std::nullopt, options);
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  ::setenv("TILECHECK_TEST_CHILD_FAULT", "miscompile@canonicalize", 1);
+  ::setenv("TILECHECK_INJECT_BUG", "cmpi-signedness", 1);
+  for (selftest::InjectedBug bug : selftest::allInjectedBugs())
+    EXPECT_FALSE(selftest::isInjected(bug)) << selftest::nameOf(bug).str();
+  ConfigResult r =
+      checkConfiguration(program, *ref, defaultMatrix()[4], options);
+  ::unsetenv("TILECHECK_TEST_CHILD_FAULT");
+  ::unsetenv("TILECHECK_INJECT_BUG");
+  EXPECT_EQ(r.kind, FindingKind::None) << r.detail;
+}
+
+#endif // TILECHECK_TEST_HOOKS
 
 //===----------------------------------------------------------------------===//
 // Findings store

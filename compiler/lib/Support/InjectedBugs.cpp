@@ -1,7 +1,8 @@
 //===- InjectedBugs.cpp - Known miscompiles for the harness self-test -----===//
 //
-// Reads TILECHECK_INJECT_BUG once (thread-safe static initialization); see
-// the header for the contract.
+// In a test-hook build (TILECHECK_TEST_HOOKS, defined for this file only),
+// reads TILECHECK_INJECT_BUG once (thread-safe static initialization); in
+// any other build, never. See the header for the contract.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,16 +50,21 @@ std::optional<InjectedBug> parseInjectedBug(llvm::StringRef name) {
 
 llvm::ArrayRef<InjectedBug> allInjectedBugs() { return kAllBugs; }
 
+#ifdef TILECHECK_TEST_HOOKS
+
+bool testHooksCompiledIn() { return true; }
+
 const InjectedBugSelection &injectedBugSelection() {
   static const InjectedBugSelection selection = [] {
+    constexpr const char *kVar = "TILECHECK_INJECT_BUG";
     InjectedBugSelection s;
-    const char *value = std::getenv(kInjectBugEnvVar.data());
+    const char *value = std::getenv(kVar);
     if (!value || !*value)
       return s;
     s.bug = parseInjectedBug(value);
     if (!s.bug) {
-      s.error = kInjectBugEnvVar.str() + "='" + value +
-                "' names no injected bug; known: ";
+      s.error =
+          std::string(kVar) + "='" + value + "' names no injected bug; known: ";
       for (auto [i, b] : llvm::enumerate(kBugNames))
         s.error += (i ? ", " : "") + b.name.str();
     }
@@ -66,5 +72,20 @@ const InjectedBugSelection &injectedBugSelection() {
   }();
   return selection;
 }
+
+bool isInjected(InjectedBug bug) { return injectedBugSelection().bug == bug; }
+
+#else
+
+bool testHooksCompiledIn() { return false; }
+
+const InjectedBugSelection &injectedBugSelection() {
+  static const InjectedBugSelection none;
+  return none;
+}
+
+bool isInjected(InjectedBug) { return false; }
+
+#endif
 
 } // namespace tilecheck::selftest

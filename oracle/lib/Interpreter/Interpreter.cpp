@@ -5,6 +5,7 @@
 #include "AsyncState.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilecheck/Dialect/DefaultValuedAttrs.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -170,6 +171,26 @@ OpSemanticsFn Interpreter::lookup(Operation *op) {
   return fn;
 }
 
+/// A default-valued attribute removed in memory from an op of `fn`'s
+/// module (the verifier rejects that on our dialects, not on upstream ones
+/// such as arith's overflowFlags): the generated getters would dereference
+/// null, so the run is refused with a message naming the op.
+static std::optional<std::string> lacksDefaultValuedAttr(Operation *fn) {
+  Operation *top = fn;
+  while (top->getParentOp())
+    top = top->getParentOp();
+  std::optional<std::string> missing;
+  top->walk([&](Operation *op) {
+    if (std::optional<std::string> name = missingDefaultValuedAttr(op)) {
+      missing = "'" + op->getName().getStringRef().str() +
+                "' lacks its default-valued attribute '" + *name + "'";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return missing;
+}
+
 RunResult Interpreter::run(Operation *entry, llvm::ArrayRef<RtValue> args) {
   RunResult result;
   Block &body = entry->getRegion(0).front();
@@ -178,6 +199,8 @@ RunResult Interpreter::run(Operation *entry, llvm::ArrayRef<RtValue> args) {
                                 formatLocation(entry), {0, 0, 0}};
     return result;
   };
+  if (std::optional<std::string> why = lacksDefaultValuedAttr(entry))
+    return fail(*why);
   if (body.getNumArguments() != args.size())
     return fail("the entry takes " + std::to_string(body.getNumArguments()) +
                 " arguments but " + std::to_string(args.size()) +
@@ -228,6 +251,11 @@ RunResult Interpreter::call(Operation *fn, llvm::ArrayRef<RtValue> args,
                             std::array<int64_t, 3> blockId) {
   RunResult result;
   steps = 0;
+  if (std::optional<std::string> why = lacksDefaultValuedAttr(fn)) {
+    result.failure =
+        RunFailure{FailureKind::Error, *why, formatLocation(fn), {0, 0, 0}};
+    return result;
+  }
   int32_t linear = static_cast<int32_t>(
       blockId[0] + options.grid[0] * (blockId[1] + options.grid[1] * blockId[2]));
   ExecContext ctx(*this, blockId, linear);

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/TileRun.h"
+#include "tilecheck/Oracle/Manifest.h"
+#include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
@@ -35,10 +37,6 @@ using llvm::StringRef;
 namespace tilecheck::oracle {
 
 namespace {
-
-llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 /// Parses "AxBxC" (or "" / "scalar" for a 0-d array).
 llvm::Expected<std::vector<int64_t>> parseShape(StringRef s) {
@@ -158,53 +156,19 @@ llvm::Expected<Tile> parseScalar(StringRef text, ElemType elem,
 } // namespace
 
 llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return makeError("cannot read manifest '" + path +
-                     "': " + buffer.getError().message());
-  auto json = llvm::json::parse((*buffer)->getBuffer());
-  if (!json)
-    return makeError("manifest '" + path +
-                     "': " + llvm::toString(json.takeError()));
-  const llvm::json::Object *obj = json->getAsObject();
-  if (!obj)
-    return makeError("manifest '" + path + "' is not a JSON object");
+  llvm::Expected<Manifest> m = readManifest(path);
+  if (!m)
+    return m.takeError();
   StringRef dir = llvm::sys::path::parent_path(path);
-  auto resolve = [&](StringRef file) {
-    if (llvm::sys::path::is_absolute(file) || dir.empty())
-      return file.str();
-    llvm::SmallString<256> p(dir);
-    llvm::sys::path::append(p, file);
-    return std::string(p);
-  };
-  std::optional<StringRef> program = obj->getString("program");
-  if (!program)
-    return makeError("manifest '" + path + "' has no \"program\"");
-  config.inputFile = resolve(*program);
-  if (std::optional<StringRef> entry = obj->getString("entry"))
-    config.entry = entry->ltrim('@').str();
-  if (const llvm::json::Array *grid = obj->getArray("grid")) {
-    if (grid->size() < 1 || grid->size() > 3)
-      return makeError("manifest '" + path + "': grid needs 1 to 3 numbers");
-    config.grid = {1, 1, 1};
-    for (unsigned i = 0; i < grid->size(); ++i) {
-      std::optional<int64_t> d = (*grid)[i].getAsInteger();
-      if (!d)
-        return makeError("manifest '" + path + "': grid must be integers");
-      config.grid[i] = *d;
-    }
-  }
-  const llvm::json::Array *args = obj->getArray("args");
-  if (!args)
-    return makeError("manifest '" + path + "' has no \"args\" array");
+  config.inputFile = Manifest::resolve(dir, m->program);
+  if (!m->entry.empty())
+    config.entry = m->entry;
+  config.grid = m->grid;
   config.args.clear();
-  for (const llvm::json::Value &a : *args) {
-    std::optional<StringRef> s = a.getAsString();
-    if (!s)
-      return makeError("manifest '" + path + "': every arg must be a string");
-    config.args.push_back(
-        {s->starts_with("@") ? "@" + resolve(s->drop_front()) : s->str()});
-  }
+  for (StringRef a : m->args)
+    config.args.push_back({a.starts_with("@")
+                               ? "@" + Manifest::resolve(dir, a.drop_front())
+                               : a.str()});
   return llvm::Error::success();
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/Compare.h"
+#include "tilecheck/Support/Error.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -259,10 +260,6 @@ std::string CompareResult::describe() const {
   if (isFloat && std::isfinite(first->ulpDistance))
     os << ", " << uint64_t(first->ulpDistance) << " ulp";
   return out;
-}
-
-static Error makeError(const Twine &message) {
-  return make_error<StringError>(message, inconvertibleErrorCode());
 }
 
 Expected<CompareResult> compareNpy(const NpyArray &expected,

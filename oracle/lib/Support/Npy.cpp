@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -28,10 +29,6 @@ namespace oracle {
 static constexpr char kMagic[] = "\x93NUMPY";
 static constexpr size_t kMagicLen = 6;
 static constexpr size_t kAlign = 64;
-
-static Error makeError(const Twine &message) {
-  return make_error<StringError>(message, inconvertibleErrorCode());
-}
 
 int64_t NpyArray::numElements() const {
   int64_t n = 1;

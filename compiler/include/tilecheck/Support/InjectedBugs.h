@@ -1,19 +1,24 @@
-//===- InjectedBugs.h - Known miscompiles for the harness self-test -*- C++ -*-===//
+//===- InjectedBugs.h - Known miscompiles for the harness self-test -*- C++
+//-*-===//
 //
 // The differential harness must prove that it finds real miscompiles and
 // names the pass that made them. To test that, a few realistic bugs are
-// compiled into the conversion passes, each behind its own name, and stay
-// inert unless the environment variable TILECHECK_INJECT_BUG names one:
+// compiled into the conversion passes, each behind its own name. In a build
+// configured with -DTILECHECK_TEST_HOOKS=ON (scripts/build.sh turns it on for
+// the sanitizer build, where ctest runs the self-test) they stay inert unless
+// the environment variable TILECHECK_INJECT_BUG names one:
 //
 //   TILECHECK_INJECT_BUG=cmpi-signedness tilec-opt ...
 //
-// The variable is read once per process, here and nowhere else. Production
-// runs never set it (the build, the driver, the fuzzers and the campaign
-// scripts do not); only scripts/self_test.py does, for one child process at
-// a time. An empty or unset variable means "no bug". A name that is not in
-// the table below is an error: the first pass that asks fails with a
-// diagnostic listing the known names, so a typo cannot make a self-test
-// silently check the correct compiler.
+// The variable is read once per process, in InjectedBugs.cpp and nowhere
+// else. An empty or unset variable means "no bug". A name that is not in the
+// table below is an error: the first pass that asks fails with a diagnostic
+// listing the known names, so a typo cannot make a self-test silently check
+// the correct compiler.
+//
+// Without the option (Release builds, the main job) the variable is never
+// read and the binaries do not contain its name: isInjected() is always
+// false. ctest's `release_has_no_test_hooks` checks that.
 //
 // The bugs (docs: fuzz/README.md, "Self-test"):
 //   ftof-rounding    convert-tileaa-to-tileas: ftof with a directed rounding
@@ -40,9 +45,6 @@
 
 namespace tilecheck::selftest {
 
-/// The environment variable that selects an injected bug.
-inline constexpr llvm::StringLiteral kInjectBugEnvVar = "TILECHECK_INJECT_BUG";
-
 enum class InjectedBug {
   FToFRounding,
   CmpISignedness,
@@ -58,7 +60,11 @@ std::optional<InjectedBug> parseInjectedBug(llvm::StringRef name);
 /// Every bug, in declaration order.
 llvm::ArrayRef<InjectedBug> allInjectedBugs();
 
-/// The process's selection, read from TILECHECK_INJECT_BUG on first use.
+/// True in a build configured with TILECHECK_TEST_HOOKS=ON.
+bool testHooksCompiledIn();
+
+/// The process's selection, read from TILECHECK_INJECT_BUG on first use in
+/// a test-hook build; always empty otherwise.
 struct InjectedBugSelection {
   std::optional<InjectedBug> bug;
   /// Non-empty when the variable names no known bug; the message names the
@@ -68,10 +74,9 @@ struct InjectedBugSelection {
 const InjectedBugSelection &injectedBugSelection();
 
 /// True when `bug` is the one selected for this process. Passes call this
-/// where the bug would be; it costs one comparison after the first call.
-inline bool isInjected(InjectedBug bug) {
-  return injectedBugSelection().bug == bug;
-}
+/// where the bug would be; it costs one call and one comparison after the
+/// first, and is always false without test hooks.
+bool isInjected(InjectedBug bug);
 
 } // namespace tilecheck::selftest
 

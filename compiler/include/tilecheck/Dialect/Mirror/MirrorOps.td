@@ -74,7 +74,7 @@ defvar MT_NearestEven = "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN";
 /// MirrorAsm.h: `name operands [(regions)] {attributes} : types`.
 class Mirror_FormattedOp<Dialect dialect, string mnemonic,
                          list<Trait> traits = []>
-    : Op<dialect, mnemonic, traits> {
+    : Op<dialect, mnemonic, !listconcat([DefaultValuedAttrsPresent], traits)> {
   let hasCustomAssemblyFormat = 1;
   let extraClassDefinition = [{
     ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,

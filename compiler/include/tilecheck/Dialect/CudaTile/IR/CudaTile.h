@@ -8,9 +8,12 @@
 #ifndef TILECHECK_DIALECT_CUDATILE_IR_CUDATILE_H
 #define TILECHECK_DIALECT_CUDATILE_IR_CUDATILE_H
 
-#include "llvm/ADT/StringMap.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringMap.h"
+
+#include "tilecheck/Dialect/DefaultValuedAttrs.h"
+
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/OpAsmSupport.h"

@@ -11,6 +11,7 @@
 #define TILECHECK_CUDATILE_BASE_TD
 
 include "mlir/IR/OpBase.td"
+include "tilecheck/Dialect/DefaultValuedAttrs.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -86,7 +87,8 @@ class SpecVersion<int major, int minor>
 /// the op appeared in.
 class CudaTile_Op<string mnemonic, int major, int minor, list<Trait> traits = []>
     : Op<CudaTile_Dialect, mnemonic,
-         !listconcat([SpecVersion<major, minor>], traits)>;
+         !listconcat([SpecVersion<major, minor>, DefaultValuedAttrsPresent],
+                     traits)>;
 
 class CudaTile_Op131<string mnemonic, list<Trait> traits = []>
     : CudaTile_Op<mnemonic, 13, 1, traits>;

@@ -15,7 +15,8 @@ include "tilecheck/Dialect/Mirror/MirrorOps.td"
 include "tilecheck/Dialect/NvTileAA/IR/NvTileAAViewOps.td"
 
 class NvTileAA_Op<string mnemonic, list<Trait> traits = []>
-    : Op<NvTileAA_Dialect, mnemonic, traits>;
+    : Op<NvTileAA_Dialect, mnemonic,
+         !listconcat([DefaultValuedAttrsPresent], traits)>;
 
 //===----------------------------------------------------------------------===//
 // Functions

@@ -13,7 +13,8 @@ include "tilecheck/Dialect/Mirror/MirrorOps.td"
 include "tilecheck/Dialect/NvTileAA/IR/NvTileAAViewOps.td"
 
 class NvTileAS_Op<string mnemonic, list<Trait> traits = []>
-    : Op<NvTileAS_Dialect, mnemonic, traits>;
+    : Op<NvTileAS_Dialect, mnemonic,
+         !listconcat([DefaultValuedAttrsPresent], traits)>;
 
 //===----------------------------------------------------------------------===//
 // MMA
