@@ -124,10 +124,7 @@ tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
   ProgramCase &program = *loaded;
   program.entry = manifest->entry;
   program.grid = manifest->grid;
-  for (StringRef a : manifest->args)
-    program.args.push_back(a.starts_with("@") ? "@" + oracle::Manifest::resolve(
-                                                          dir, a.drop_front())
-                                              : a.str());
+  program.args = manifest->resolvedArgs(dir);
   // Generator provenance, when the manifest comes from tile-gen.
   program.seed = manifest->seed;
   program.policy = manifest->policy;

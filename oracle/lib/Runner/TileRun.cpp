@@ -165,10 +165,8 @@ llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
     config.entry = m->entry;
   config.grid = m->grid;
   config.args.clear();
-  for (StringRef a : m->args)
-    config.args.push_back({a.starts_with("@")
-                               ? "@" + Manifest::resolve(dir, a.drop_front())
-                               : a.str()});
+  for (std::string &a : m->resolvedArgs(dir))
+    config.args.push_back({std::move(a)});
   return llvm::Error::success();
 }
 

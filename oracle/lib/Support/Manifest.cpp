@@ -37,6 +37,15 @@ std::string Manifest::resolve(llvm::StringRef manifestDir,
   return std::string(p);
 }
 
+std::vector<std::string>
+Manifest::resolvedArgs(llvm::StringRef manifestDir) const {
+  std::vector<std::string> out;
+  for (llvm::StringRef a : args)
+    out.push_back(a.starts_with("@") ? "@" + resolve(manifestDir, a.drop_front())
+                                     : a.str());
+  return out;
+}
+
 llvm::Expected<Manifest> parseManifest(llvm::StringRef text,
                                        llvm::StringRef name) {
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
@@ -126,20 +135,6 @@ std::string manifestText(const Manifest &m) {
   if (!m.config.empty())
     obj["config"] = m.config;
   return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(obj))).str();
-}
-
-llvm::Error writeManifest(const Manifest &manifest, llvm::StringRef path) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return llvm::createStringError(ec, "cannot write '" + path +
-                                           "': " + ec.message());
-  os << manifestText(manifest);
-  os.close();
-  if (os.has_error())
-    return llvm::createStringError(
-        os.error(), "cannot write '" + path + "': " + os.error().message());
-  return llvm::Error::success();
 }
 
 } // namespace tilecheck::oracle

@@ -66,6 +66,8 @@ struct Manifest {
   /// `file` (the program or an "@" argument's path) resolved against
   /// `manifestDir`, the directory the manifest was read from.
   static std::string resolve(llvm::StringRef manifestDir, llvm::StringRef file);
+  /// `args` with every "@" path resolved against `manifestDir`.
+  std::vector<std::string> resolvedArgs(llvm::StringRef manifestDir) const;
 };
 
 /// Parses a manifest's text; `name` (its path) names it in messages.
@@ -76,8 +78,6 @@ llvm::Expected<Manifest> readManifest(llvm::StringRef path);
 /// The manifest's JSON text (keys sorted, two-space indent, final newline),
 /// at kManifestSchemaVersion.
 std::string manifestText(const Manifest &manifest);
-/// Writes manifestText(manifest) to `path`.
-llvm::Error writeManifest(const Manifest &manifest, llvm::StringRef path);
 
 } // namespace tilecheck::oracle
 
