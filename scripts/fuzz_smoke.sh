@@ -12,7 +12,7 @@ corpus=$2
 # not instrumented; leaks of process-lifetime contexts are not bugs.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-mkdir -p smoke-parse smoke-diff smoke-interp
+mkdir -p smoke-parse smoke-diff smoke-interp smoke-sched
 
 echo "== tilec-parse-fuzzer: 20000 runs"
 "$bin/tilec-parse-fuzzer" -runs=20000 -seed=1 -timeout=30 -rss_limit_mb=2048 \
@@ -25,4 +25,8 @@ echo "== tilec-diff-fuzzer: 500 runs"
 echo "== tilec-interp-fuzzer: 400 runs"
 "$bin/tilec-interp-fuzzer" -runs=400 -seed=1 -timeout=60 -rss_limit_mb=4096 \
   -max_len=512 smoke-interp "$corpus/interp"
+
+echo "== tilec-sched-fuzzer: 3000 runs"
+"$bin/tilec-sched-fuzzer" -runs=3000 -seed=1 -timeout=60 -rss_limit_mb=2048 \
+  -max_len=512 smoke-sched "$corpus/sched"
 echo "fuzz_smoke: every target ran without a crash"

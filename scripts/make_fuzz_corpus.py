@@ -15,11 +15,15 @@
   interp/ inputs for tilec-interp-fuzzer (layout in fuzz/README.md): one
           per stage (nv_tileaa, nv_tileas) and a few opt levels, targets and
           presets, five with one or two mutations.
+  sched/  inputs for tilec-sched-fuzzer (layout in fuzz/README.md): per
+          target a small and a larger dependence graph, and one with
+          constraints.
 
 Usage: make_fuzz_corpus.py --tile-gen build/bin/tile-gen [--root .]
 """
 
 import argparse
+import random
 import json
 import os
 import shutil
@@ -61,6 +65,21 @@ def interp_input(opt, target, stage, preset, seed, mutations):
     return head + struct.pack("<Q", seed) + b"".join(bytes(m) for m in mutations)
 
 
+def sched_inputs():
+    """tilec-sched-fuzzer: per target, a small and a larger body without
+    constraints and one with constraints (layout in fuzz/README.md)."""
+    rnd = random.Random(7)
+    out = {}
+    for t, target in enumerate(["sm80", "sm90", "sm100", "sm120"]):
+        for nodes, edges, cons in ((6, 8, False), (20, 30, False), (12, 16, True)):
+            head = bytes([t | (4 if cons else 0), nodes - 1, edges])
+            body = bytes(rnd.randrange(256)
+                         for _ in range(nodes + 3 * edges + (nodes if cons else 0)))
+            name = f"{target}-{nodes}ops-{edges}edges" + ("-constraints" if cons else "")
+            out[name] = head + body
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -70,7 +89,8 @@ def main():
     parse_dir = os.path.join(args.root, "corpus", "fuzz", "parse")
     diff_dir = os.path.join(args.root, "corpus", "fuzz", "diff")
     interp_dir = os.path.join(args.root, "corpus", "fuzz", "interp")
-    for d in (parse_dir, diff_dir, interp_dir):
+    sched_dir = os.path.join(args.root, "corpus", "fuzz", "sched")
+    for d in (parse_dir, diff_dir, interp_dir, sched_dir):
         os.makedirs(d, exist_ok=True)
         # Inputs that once crashed a target (regression-*) are kept.
         for f in os.listdir(d):
@@ -112,8 +132,11 @@ def main():
     for name, *fields in INTERP_SEEDS:
         with open(os.path.join(interp_dir, name), "wb") as f:
             f.write(interp_input(*fields))
+    for name, data in sched_inputs().items():
+        with open(os.path.join(sched_dir, name), "wb") as f:
+            f.write(data)
     print(f"parse: {len(os.listdir(parse_dir))} files, diff: {len(os.listdir(diff_dir))} files, "
-          f"interp: {len(os.listdir(interp_dir))} files")
+          f"interp: {len(os.listdir(interp_dir))} files, sched: {len(os.listdir(sched_dir))} files")
     return 0
 
 

@@ -13,6 +13,7 @@
 #define TILECHECK_FUZZ_LIB_ENGINEINTERNAL_H
 
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Oracle/Compare.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Support/Error.h"
 
@@ -103,6 +104,11 @@ struct Verdict {
 
 Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
                        const EngineOptions &options);
+
+/// The comparison class of float buffers from a program's op kinds (the
+/// loosest class any of its ops belongs to), and its name in a Reference.
+oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds);
+llvm::StringRef resultClassName(oracle::ResultClass c);
 
 /// Diagnostics that are correct rejections of a configuration whose target
 /// lacks a feature the program needs (not findings).

@@ -1,0 +1,200 @@
+//===- Compare.cpp - Outputs and their comparison -------------------------===//
+//
+// RunOutputs' wire form (the JSON a child sends back) and the comparison of a
+// configuration's outputs with the reference: exit codes, printed output and
+// every buffer under the float policy of the program's result class.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineInternal.h"
+#include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Support/Error.h"
+
+#include "tilecheck/Oracle/Compare.h"
+#include "tilecheck/Oracle/ElemType.h"
+#include "tilecheck/Oracle/TileRun.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Base64.h"
+
+using llvm::StringRef;
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+using namespace tilecheck::fuzz::detail;
+
+//===----------------------------------------------------------------------===//
+// Outputs
+//===----------------------------------------------------------------------===//
+
+llvm::json::Value RunOutputs::toJSON() const {
+  llvm::json::Array bufs;
+  for (const auto &[index, array] : buffers)
+    bufs.push_back(llvm::json::Object{
+        {"arg", static_cast<int64_t>(index)},
+        {"npy", llvm::encodeBase64(oracle::serializeNpy(array))}});
+  return llvm::json::Object{{"exit", exitCode},
+                            {"message", message},
+                            {"printed", printed},
+                            {"buffers", std::move(bufs)}};
+}
+
+llvm::Expected<RunOutputs> RunOutputs::fromJSON(const llvm::json::Value &v) {
+  const llvm::json::Object *obj = v.getAsObject();
+  if (!obj)
+    return makeError("outputs are not a JSON object");
+  RunOutputs out;
+  out.exitCode = obj->getInteger("exit").value_or(1);
+  out.message = obj->getString("message").value_or("").str();
+  out.printed = obj->getString("printed").value_or("").str();
+  if (const llvm::json::Array *bufs = obj->getArray("buffers")) {
+    for (const llvm::json::Value &b : *bufs) {
+      const llvm::json::Object *bo = b.getAsObject();
+      if (!bo)
+        return makeError("bad buffer entry");
+      std::vector<char> bytes;
+      if (llvm::Error e =
+              llvm::decodeBase64(bo->getString("npy").value_or(""), bytes))
+        return std::move(e);
+      auto array = oracle::parseNpy(llvm::ArrayRef<uint8_t>(
+          reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()));
+      if (!array)
+        return array.takeError();
+      out.buffers.push_back(
+          {static_cast<unsigned>(bo->getInteger("arg").value_or(0)),
+           std::move(*array)});
+    }
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+namespace tilecheck::fuzz::detail {
+
+/// The comparison class of float buffers, from the program's op kinds: the
+/// loosest class any op of the program belongs to.
+oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds) {
+  auto has = [&](std::initializer_list<StringRef> names) {
+    for (const std::string &op : opKinds) {
+      StringRef base = StringRef(op).rsplit('.').second;
+      if (base.empty())
+        base = op;
+      for (StringRef n : names)
+        if (base == n)
+          return true;
+    }
+    return false;
+  };
+  if (has({"mmaf", "mmai", "mmaf_scaled", "dot", "dot_int", "block_scaled_mma",
+           "mma_block_scale"}))
+    return oracle::ResultClass::Mma;
+  if (has({"reduce", "scan"}))
+    return oracle::ResultClass::Reduction;
+  if (has({"exp", "exp2", "log", "log2", "pow", "rsqrt", "sin", "cos", "tan",
+           "sinh", "cosh", "tanh", "atan2"}))
+    return oracle::ResultClass::MathFunction;
+  if (has({"addf", "subf", "mulf", "divf", "fma", "sqrt", "ftof", "itof",
+           "ftoi", "remf"}))
+    return oracle::ResultClass::Elementwise;
+  return oracle::ResultClass::Exact;
+}
+
+StringRef resultClassName(oracle::ResultClass c) {
+  switch (c) {
+  case oracle::ResultClass::Exact:
+    return "exact";
+  case oracle::ResultClass::Elementwise:
+    return "elementwise";
+  case oracle::ResultClass::MathFunction:
+    return "math";
+  case oracle::ResultClass::Reduction:
+    return "reduction";
+  case oracle::ResultClass::Mma:
+    return "mma";
+  }
+  return "exact";
+}
+
+oracle::ResultClass parseResultClass(StringRef name) {
+  return llvm::StringSwitch<oracle::ResultClass>(name)
+      .Case("elementwise", oracle::ResultClass::Elementwise)
+      .Case("math", oracle::ResultClass::MathFunction)
+      .Case("reduction", oracle::ResultClass::Reduction)
+      .Case("mma", oracle::ResultClass::Mma)
+      .Default(oracle::ResultClass::Exact);
+}
+
+StringRef firstLine(StringRef text) { return text.trim().split('\n').first; }
+
+Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
+                       const EngineOptions &options) {
+  Verdict v;
+  const RunOutputs &exp = ref.outputs;
+  auto wrong = [&](const llvm::Twine &detail, StringRef what) {
+    v.kind = FindingKind::WrongResult;
+    v.detail = detail.str();
+    v.signatureDetail = what.str();
+    return v;
+  };
+  if (got.exitCode == oracle::kExitError) {
+    v.kind = FindingKind::OracleError;
+    v.detail = ("the interpreter cannot run the compiled module: " +
+                firstLine(got.message))
+                   .str();
+    v.signatureDetail =
+        normalizeDiagnostics("error: " + firstLine(got.message).str());
+    return v;
+  }
+  if (got.exitCode == oracle::kExitStepLimit &&
+      exp.exitCode != oracle::kExitStepLimit) {
+    v.kind = FindingKind::Hang;
+    v.detail = "the compiled program runs out of interpreter steps (" +
+               firstLine(got.message).str() + ")";
+    v.signatureDetail = "step limit";
+    return v;
+  }
+  if (got.exitCode == oracle::kExitUndefinedBehavior)
+    return wrong("the compiled program has undefined behaviour: " +
+                     firstLine(got.message),
+                 "compiled program has UB");
+  if (got.exitCode != exp.exitCode)
+    return wrong("interpreter exit " + llvm::Twine(got.exitCode) +
+                     " instead of " + llvm::Twine(exp.exitCode) + ": " +
+                     firstLine(got.message),
+                 "exit code");
+  if (got.printed != exp.printed)
+    return wrong("print_tko output differs", "printed output");
+  oracle::ResultClass cls = parseResultClass(ref.resultClass);
+  for (const auto &[index, expected] : exp.buffers) {
+    const oracle::NpyArray *actual = nullptr;
+    for (const auto &[gi, ga] : got.buffers)
+      if (gi == index)
+        actual = &ga;
+    if (!actual)
+      return wrong("argument " + llvm::Twine(index) + " was not read back",
+                   "missing buffer");
+    std::optional<oracle::ElemType> type;
+    for (const auto &[ti, tname] : ref.bufferTypes)
+      if (ti == index)
+        type = oracle::parseElemType(tname);
+    if (!type)
+      return wrong("argument " + llvm::Twine(index) + ": unknown element type",
+                   "unknown type");
+    oracle::ComparePolicy policy = options.bitExact
+                                       ? oracle::ComparePolicy::bitExact()
+                                       : oracle::defaultPolicy(*type, cls);
+    auto cmp = oracle::compareNpy(expected, *actual, *type, policy);
+    if (!cmp)
+      return wrong("argument " + llvm::Twine(index) + ": " +
+                       llvm::toString(cmp.takeError()),
+                   "buffer shape");
+    if (!cmp->ok())
+      return wrong("arg" + llvm::Twine(index) + ": " + cmp->describe(),
+                   "buffer contents");
+  }
+  return v;
+}
+
+} // namespace tilecheck::fuzz::detail
