@@ -1,7 +1,8 @@
 //===- SchedBench.cpp - Schedule quality and scheduling time --------------===//
 //
 //   sched-bench --quality [--bodies N] [--budget-ratio R]
-//               [--deep-budget-ratio R]   per target, over N random loop
+//               [--deep-budget-ratio R] [--constraint-iterations N]
+//               [--rrt-size-threshold N]   per target, over N random loop
 //       bodies (default 1,000; sizes 4..60): the fraction the cost-based
 //       generator schedules at II = MII, the mean II/MII, the rung that
 //       found each schedule, fused seats, and the fraction the selector
@@ -127,10 +128,15 @@ int main(int argc, char **argv) {
     if (arg == "--quality") {
       wantQuality = true;
     } else if (arg == "--bodies" || arg == "--budget-ratio" ||
-               arg == "--deep-budget-ratio") {
-      unsigned &out = arg == "--bodies"         ? bodies
-                      : arg == "--budget-ratio" ? options.budgetRatio
-                                                : options.deepBudgetRatio;
+               arg == "--deep-budget-ratio" ||
+               arg == "--constraint-iterations" ||
+               arg == "--rrt-size-threshold") {
+      unsigned &out = arg == "--bodies"              ? bodies
+                      : arg == "--budget-ratio"      ? options.budgetRatio
+                      : arg == "--deep-budget-ratio" ? options.deepBudgetRatio
+                      : arg == "--constraint-iterations"
+                          ? options.constraintIterations
+                          : options.rrtSizeThreshold;
       if (!number(out)) {
         llvm::errs() << "sched-bench: " << arg << " wants a positive count\n";
         return 2;

@@ -284,8 +284,7 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
 }
 
 ArrayRef<StringLiteral> tilecheck::fuzz::inertAxes() {
-  static const StringLiteral axes[] = {"v2-opt-level", "pipeline-strategy",
-                                       "scheduler"};
+  static const StringLiteral axes[] = {"v2-opt-level", "pipeline-strategy"};
   return axes;
 }
 

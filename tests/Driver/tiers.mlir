@@ -54,6 +54,7 @@
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O2TILEAS-NOT: {{.}}
 
@@ -71,6 +72,7 @@
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEAS-NOT: {{.}}
 
@@ -107,6 +109,7 @@
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O2TILEASLI-NOT: {{.}}
@@ -126,6 +129,7 @@
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O3TILEASLI-NOT: {{.}}
@@ -133,6 +137,7 @@
 // Options reach their passes.
 // RUN: tilec --print-pipeline -O2 --emit tileas --gpu-name sm_90 --v2-opt-level 2 --pipeline-strategy warp-specialize --scheduler serial --rrt-size-threshold 64 --emit-line-info | FileCheck %s --check-prefix=OPTS
 // OPTS: convert-tileaa-to-tileas{{\{.*}}compute-capability=sm_90
+// OPTS-SAME: tileas-generate-schedule{max-constraint-iterations=2 max-ii=0 rrt-size-threshold=64 scheduler=serial serial-threshold=8 trace=}
 // OPTS-SAME: tilec-pipeline-config{pipeline-strategy=warp-specialize rrt-size-threshold=64 scheduler=serial v2-opt-level=2}
 // OPTS-SAME: tilec-line-info-snapshot{stage=tileas})
 // RUN: tilec --print-pipeline -O1 --emit tileas | FileCheck %s --check-prefix=DEFGPU

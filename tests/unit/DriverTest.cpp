@@ -168,6 +168,7 @@ TEST(DriverPipeline, TierPassLists) {
                     as = "convert-tileaa-to-tileas", canon = "canonicalize",
                     cse = "cse", config = "tilec-pipeline-config",
                     licm = "loop-invariant-code-motion",
+                    sched = "tileas-generate-schedule",
                     snap = "tilec-line-info-snapshot";
   for (unsigned o = 0; o <= 3; ++o)
     EXPECT_EQ(names(tier(o, EmitStage::Mlir, true)), Names{});
@@ -188,9 +189,10 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(0, EmitStage::TileAS)), cat(front0, {as}));
   EXPECT_EQ(names(tier(1, EmitStage::TileAS)), cat(front1, {as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
-            cat(front1, {atoms, as, cse, canon, config}));
-  EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
-            cat(front3, {atoms, as, cse, canon, canon, cse, licm, config}));
+            cat(front1, {atoms, as, cse, canon, sched, config}));
+  EXPECT_EQ(
+      names(tier(3, EmitStage::TileAS)),
+      cat(front3, {atoms, as, cse, canon, canon, cse, licm, sched, config}));
 
   // Line info: no snapshot at O0 (mandatory conversions only), the first at
   // O1+, the second where the TileAS adder runs (O2+).
@@ -198,10 +200,10 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)), cat(front1, {snap, as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), cat(front1, {snap}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
-            cat(front1, {snap, atoms, as, cse, canon, config, snap}));
+            cat(front1, {snap, atoms, as, cse, canon, sched, config, snap}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
-            cat(front3,
-                {snap, atoms, as, cse, canon, canon, cse, licm, config, snap}));
+            cat(front3, {snap, atoms, as, cse, canon, canon, cse, licm, sched,
+                         config, snap}));
 }
 
 TEST(DriverPipeline, OptionsReachTheirPasses) {
@@ -217,7 +219,9 @@ TEST(DriverPipeline, OptionsReachTheirPasses) {
   for (const char *needle :
        {"compute-capability=sm_90", "pipeline-strategy=warp-specialize",
         "rrt-size-threshold=17", "scheduler=serial", "v2-opt-level=3",
-        "stage=tileaa", "stage=tileas"})
+        "stage=tileaa", "stage=tileas",
+        // tileas-generate-schedule reads the scheduler and the threshold.
+        "tileas-generate-schedule{", "rrt-size-threshold=17 scheduler=serial"})
     EXPECT_NE(r.output.find(needle), std::string::npos)
         << needle << " in " << r.output;
   // The unsupported stages fail before any pass is looked up.

@@ -324,6 +324,55 @@ TEST(SchedCostBased, HonoursMaxDepthAndGroups) {
   EXPECT_EQ(joined(checkSchedule(s, g, m, c)), "");
 }
 
+TEST(SchedCostBased, CompressedTablesStayValidInCycles) {
+  MachineModel m = MachineModel::forTarget(Target::SM90);
+  DependenceGraph g = kLoop(m);
+  ScheduleOptions options;
+  options.rrtSizeThreshold = 32; // MII 347 -> units of 11 cycles
+  ScheduleAnalysis s = generateCostBasedSchedule(g, m, Constraints(), options);
+  ASSERT_TRUE(s.success);
+  EXPECT_EQ(s.compression, 11u);
+  EXPECT_EQ(s.ii % 11, 0u);
+  EXPECT_GE(s.ii, s.mii);
+  EXPECT_EQ(s.mii, 347u); // reported in cycles
+  for (const auto &n : s.nodes)
+    EXPECT_EQ(*n.cycle % 11, 0u);
+  EXPECT_EQ(joined(checkSchedule(s, g, m, Constraints())), "") << s.str(g);
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    RandomGraphOptions go;
+    go.numNodes = 10 + seed;
+    go.shape = RandomGraphOptions::Shape::Kernel;
+    DependenceGraph r = randomGraph(seed, m, go);
+    ScheduleAnalysis rs =
+        generateCostBasedSchedule(r, m, Constraints(), options);
+    ASSERT_TRUE(rs.success);
+    EXPECT_EQ(joined(checkSchedule(rs, r, m, Constraints())), "")
+        << r.str() << rs.str(r);
+  }
+}
+
+TEST(SchedCostBased, MaxIIAndConstraintIterations) {
+  MachineModel m = MachineModel::forTarget(Target::SM90);
+  DependenceGraph g = kLoop(m);
+  ScheduleOptions options;
+  options.maxII = 346; // below MII: nothing to try
+  EXPECT_FALSE(generateCostBasedSchedule(g, m, Constraints(), options).success);
+  options.maxII = 0;
+  for (unsigned iterations : {1u, 2u, 4u}) {
+    options.constraintIterations = iterations;
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      RandomGraphOptions go;
+      go.numNodes = 8 + seed;
+      go.constraints = true;
+      Constraints c;
+      DependenceGraph r = randomGraph(seed, m, go, &c);
+      ScheduleAnalysis s = generateCostBasedSchedule(r, m, c, options);
+      if (s.success)
+        EXPECT_EQ(joined(checkSchedule(s, r, m, c)), "") << s.str(r);
+    }
+  }
+}
+
 TEST(SchedCostBased, RefusesWhatTheTargetCannotRun) {
   MachineModel m = MachineModel::forTarget(Target::SM80);
   DependenceGraph g;

@@ -37,6 +37,8 @@ static constexpr llvm::StringLiteral kLowerExits =
 static constexpr llvm::StringLiteral kToTileAA = "convert-cuda-tile-to-tileaa";
 static constexpr llvm::StringLiteral kAssignAtoms = "tileaa-assign-atoms";
 static constexpr llvm::StringLiteral kToTileAS = "convert-tileaa-to-tileas";
+static constexpr llvm::StringLiteral kGenerateSchedule =
+    "tileas-generate-schedule";
 
 /// Registers every tilecheck pass once per process.
 static void ensurePassesRegistered() {
@@ -169,11 +171,19 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
                  failed(add("loop-invariant-code-motion"))))
     return failure();
 
-  // TileAS scheduling and pipeline specialization ([scheduling], [pipeline]
-  // issues) go here. They are gated by v2OptLevel (0: none), choose their
-  // variant from pipelineStrategy (none / unspecialize / warp-specialize,
-  // and for warp-specialize the light or heavy path by rrtSizeThreshold)
-  // and their scheduler from `scheduler`. Until they exist, the options are
+  // TileAS scheduling (seed 000): every loop gets a schedule from the
+  // generator `scheduler` names (serial; or cost, where seed 004's selector
+  // decides per loop), checked and recorded as attributes.
+  if (failed(add(kGenerateSchedule,
+                 ("scheduler=" + stringifyScheduler(opts.scheduler) +
+                  " rrt-size-threshold=" + llvm::Twine(opts.rrtSizeThreshold))
+                     .str())))
+    return failure();
+
+  // Pipeline specialization ([pipeline] issue) goes here, gated by
+  // v2OptLevel (0: none), its variant from pipelineStrategy (none /
+  // unspecialize / warp-specialize, and for warp-specialize the light or
+  // heavy path by rrtSizeThreshold). Until it exists, the options are
   // recorded on the module by tilec-pipeline-config so that the printed
   // pipeline and the IR carry the configuration the driver saw.
   std::string config;

@@ -7,6 +7,7 @@
 #include "tilecheck/Dialect/CudaTile/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+#include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
 #include "tilecheck/Driver/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,5 +34,6 @@ void tilecheck::registerAllPasses() {
   mlir::registerSymbolDCEPass();
   cuda_tile::registerCudaTileTransformsPasses();
   registerTilecheckConversionPasses();
+  nv_tileas::registerNvTileASTransformsPasses();
   driver::registerDriverPasses();
 }

@@ -182,6 +182,17 @@ MachineModel MachineModel::forTarget(Target target) {
   return m;
 }
 
+MachineModel MachineModel::scaled(unsigned factor) const {
+  MachineModel m = *this;
+  if (factor <= 1)
+    return m;
+  for (OpTiming &t : m.timings_) {
+    t.latency = (t.latency + factor - 1) / factor;
+    t.footprint.duration = (t.footprint.duration + factor - 1) / factor;
+  }
+  return m;
+}
+
 OpClass tilecheck::sched::classOfOp(StringRef opName, Target target) {
   StringRef dialect, base;
   std::tie(dialect, base) = opName.split('.');

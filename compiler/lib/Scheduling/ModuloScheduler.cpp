@@ -68,9 +68,10 @@ class ModuloState {
 public:
   ModuloState(const DependenceGraph &graph, const MachineModel &model,
               const Constraints &constraints, const ScheduleOptions &options,
-              unsigned ii)
-      : g(graph), m(model), opts(options), ii(ii), n(graph.size()), cycle(n),
-        fusedWith(n), slotUse(size_t(ii) * model.numSlots(), 0), poolUse(ii),
+              unsigned ii, const std::vector<unsigned> &boost)
+      : boost(boost), g(graph), m(model), opts(options), ii(ii),
+        n(graph.size()), cycle(n), fusedWith(n),
+        slotUse(size_t(ii) * model.numSlots(), 0), poolUse(ii),
         roots(constraints.unionRoots(n)), maxDepth(n), leader(n), members(n) {
     for (unsigned i = 0; i < n; ++i)
       members[roots[i]].push_back(i);
@@ -94,6 +95,8 @@ public:
     computeHeights();
   }
 
+  /// Placed first, most boosted first (ops earlier ladders failed to seat).
+  const std::vector<unsigned> &boost;
   const DependenceGraph &g;
   const MachineModel &m;
   const ScheduleOptions &opts;
@@ -710,9 +713,12 @@ std::vector<unsigned> topologicalRank(const DependenceGraph &g) {
 
 } // namespace
 
-ScheduleAnalysis tilecheck::sched::generateCostBasedSchedule(
-    const DependenceGraph &graph, const MachineModel &model,
-    const Constraints &constraints, const ScheduleOptions &options) {
+/// The modulo scheduler proper, in the units of `model` (cycles, or
+/// compressed rows).
+static ScheduleAnalysis scheduleModulo(const DependenceGraph &graph,
+                                       const MachineModel &model,
+                                       const Constraints &constraints,
+                                       const ScheduleOptions &options) {
   ScheduleAnalysis out;
   out.generator = Generator::CostBased;
   out.edges = graph.edges();
@@ -740,12 +746,24 @@ ScheduleAnalysis tilecheck::sched::generateCostBasedSchedule(
     bound += longest;
   }
   bound = std::max<uint64_t>(bound, uint64_t(out.mii) * options.maxIIFactor);
+  if (options.maxII)
+    bound = std::min<uint64_t>(bound, options.maxII);
   std::vector<unsigned> rank = topologicalRank(graph);
   for (uint64_t ii = out.mii; ii <= bound;
        ii = ii - out.mii < 64 ? ii + 1 : ii + std::max<uint64_t>(1, ii / 8)) {
-    ModuloState state(graph, model, constraints, options,
-                      static_cast<unsigned>(ii));
-    std::optional<Rung> rung = runLadder(state);
+    std::vector<unsigned> boost(n, 0);
+    std::optional<ModuloState> state;
+    std::optional<Rung> rung;
+    for (unsigned attempt = 0;
+         attempt < std::max(1u, options.constraintIterations) && !rung;
+         ++attempt) {
+      if (state) // refine: the ops the last ladder left out go first
+        for (unsigned i = 0; i < n; ++i)
+          boost[i] += !state->cycle[i];
+      state.emplace(graph, model, constraints, options,
+                    static_cast<unsigned>(ii), boost);
+      rung = runLadder(*state);
+    }
     if (!rung)
       continue;
     out.success = true;
@@ -754,29 +772,74 @@ ScheduleAnalysis tilecheck::sched::generateCostBasedSchedule(
     // Shift by whole stages so the first op sits in stage 0.
     unsigned first = std::numeric_limits<unsigned>::max();
     for (unsigned i = 0; i < n; ++i)
-      first = std::min(first, *state.cycle[i]);
+      first = std::min(first, *state->cycle[i]);
     unsigned shift = first / out.ii * out.ii;
     std::vector<unsigned> byIssue(n);
     std::iota(byIssue.begin(), byIssue.end(), 0u);
     std::stable_sort(byIssue.begin(), byIssue.end(),
                      [&](unsigned a, unsigned b) {
-                       return std::make_pair(*state.cycle[a], rank[a]) <
-                              std::make_pair(*state.cycle[b], rank[b]);
+                       return std::make_pair(*state->cycle[a], rank[a]) <
+                              std::make_pair(*state->cycle[b], rank[b]);
                      });
     for (unsigned k = 0; k < n; ++k) {
       unsigned i = byIssue[k];
       ScheduleAnalysis::PerNode &node = out.nodes[i];
-      node.cycle = *state.cycle[i] - shift;
+      node.cycle = *state->cycle[i] - shift;
       node.stage = *node.cycle / out.ii;
       node.order = k;
       node.depth = node.stage;
-      const Footprint &f = model.timing(graph.node(i).opClass).footprint;
-      node.slot = f.slot;
-      node.pools = f.pools;
-      node.fusedWith = state.fusedWith[i];
+      node.fusedWith = state->fusedWith[i];
     }
     out.ordered = byIssue;
     return out;
   }
+  return out;
+}
+
+ScheduleAnalysis tilecheck::sched::generateCostBasedSchedule(
+    const DependenceGraph &graph, const MachineModel &model,
+    const Constraints &constraints, const ScheduleOptions &options) {
+  // The MII in cycles decides whether the table is compressed.
+  std::optional<unsigned> res = graph.resMII(model);
+  std::optional<unsigned> rec = graph.recMII();
+  unsigned factor = 1;
+  if (res && rec && options.rrtSizeThreshold) {
+    unsigned mii = std::max({*res, *rec, 1u});
+    if (mii > options.rrtSizeThreshold)
+      factor = (mii + options.rrtSizeThreshold - 1) / options.rrtSizeThreshold;
+  }
+  ScheduleAnalysis out;
+  if (factor == 1) {
+    out = scheduleModulo(graph, model, constraints, options);
+  } else {
+    DependenceGraph coarse;
+    for (const Node &node : graph.nodes())
+      coarse.addNode(node);
+    for (const Edge &e : graph.edges())
+      coarse.addEdge(e.from, e.to, e.kind, e.distance,
+                     (e.latency + factor - 1) / factor);
+    MachineModel coarseModel = model.scaled(factor);
+    coarse.finalize(coarseModel);
+    ScheduleOptions coarseOptions = options;
+    if (coarseOptions.maxII)
+      coarseOptions.maxII = std::max(1u, coarseOptions.maxII / factor);
+    out = scheduleModulo(coarse, coarseModel, constraints, coarseOptions);
+    out.edges = graph.edges();
+    out.ii *= factor;
+    for (ScheduleAnalysis::PerNode &node : out.nodes)
+      if (node.cycle)
+        *node.cycle *= factor;
+  }
+  out.compression = factor;
+  // MII and the optional cells in cycles, from the real model.
+  out.resMII = res.value_or(0);
+  out.recMII = rec.value_or(0);
+  out.mii = res && rec ? std::max({*res, *rec, 1u}) : 0;
+  if (out.success)
+    for (unsigned i = 0; i < graph.size(); ++i) {
+      const Footprint &f = model.timing(graph.node(i).opClass).footprint;
+      out.nodes[i].slot = f.slot;
+      out.nodes[i].pools = f.pools;
+    }
   return out;
 }

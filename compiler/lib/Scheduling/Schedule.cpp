@@ -114,6 +114,8 @@ std::string ScheduleAnalysis::str(const DependenceGraph &graph) const {
   if (generator == Generator::CostBased)
     os << " ii " << ii << " mii " << mii << " (res " << resMII << ", rec "
        << recMII << ")";
+  if (compression > 1)
+    os << " compression " << compression;
   if (rung)
     os << " rung " << rungName(*rung);
   os << " stages " << numStages() << "\n";

@@ -26,10 +26,12 @@ constexpr BugName kBugNames[] = {
     {InjectedBug::DivIFloor, "divi-floor"},
     {InjectedBug::ViewDimMap, "view-dim-map"},
     {InjectedBug::ScanReverse, "scan-reverse"},
+    {InjectedBug::ScheduleLatency, "schedule-latency"},
 };
 constexpr InjectedBug kAllBugs[] = {
     InjectedBug::FToFRounding, InjectedBug::CmpISignedness,
-    InjectedBug::DivIFloor, InjectedBug::ViewDimMap, InjectedBug::ScanReverse};
+    InjectedBug::DivIFloor,    InjectedBug::ViewDimMap,
+    InjectedBug::ScanReverse,  InjectedBug::ScheduleLatency};
 static_assert(std::size(kBugNames) == std::size(kAllBugs),
               "every bug needs a name");
 } // namespace

@@ -115,6 +115,9 @@ struct OpTiming {
 class MachineModel {
 public:
   static MachineModel forTarget(Target target);
+  /// The same model in units of `factor` cycles: latencies and durations
+  /// divided, rounded up (reservation-table compression).
+  MachineModel scaled(unsigned factor) const;
 
   Target target() const { return target_; }
   unsigned numSlots() const { return slotNames_.size(); }

@@ -79,6 +79,18 @@ struct ScheduleOptions {
   /// II at which one op per window, in topological order, always fits
   /// (only constraints can make that fail).
   unsigned maxIIFactor = 4;
+  /// Ladders per II before the next II: after a failed ladder, the ops it
+  /// could not seat are placed first in the next one (the pass option
+  /// max-constraint-iterations).
+  unsigned constraintIterations = 1;
+  /// The largest II tried (0: up to the bound above).
+  unsigned maxII = 0;
+  /// Reservation-table compression (rrt-size-threshold): when MII exceeds
+  /// this many rows, time runs in units of f = ceil(MII / threshold)
+  /// cycles (latencies and durations rounded up), so the table has at most
+  /// about `threshold` rows; the schedule is mapped back to cycles, valid
+  /// but possibly at a larger II. 0: never compress.
+  unsigned rrtSizeThreshold = 0;
   /// Tests: run only this rung of the ladder (0 Rau refinement, 1 deepest
   /// retry, 2 initial placement, 3 cost-based placement); -1 the ladder.
   int onlyRung = -1;
@@ -107,6 +119,8 @@ struct ScheduleAnalysis {
   unsigned mii = 0, resMII = 0, recMII = 0;
   /// The rung that found the schedule (cost-based).
   std::optional<Rung> rung;
+  /// Cycles per reservation-table row (1 unless compressed).
+  unsigned compression = 1;
   struct PerNode {
     unsigned stage = 0;
     /// Issue order within the flat schedule (0..n-1, a permutation).

@@ -31,6 +31,10 @@
 //                    dim_map is dropped (the identity is used).
 //   scan-reverse     convert-cuda-tile-to-tileaa: scan's reverse flag is
 //                    dropped.
+//   schedule-latency tileas-generate-schedule: in a modulo schedule, the op
+//                    that starts last moves one cycle earlier, as if a
+//                    latency were dropped (the schedule checker must catch
+//                    it: "failed to legalize schedule").
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +55,7 @@ enum class InjectedBug {
   DivIFloor,
   ViewDimMap,
   ScanReverse,
+  ScheduleLatency,
 };
 
 /// The command-line name of a bug ("ftof-rounding", ...).

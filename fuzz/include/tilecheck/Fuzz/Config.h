@@ -132,7 +132,8 @@ makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
 
 /// The configuration axes that no pass of this build reads yet (their value
 /// only reaches the module as the tilec.pipeline_config attribute at O2+):
-/// v2-opt-level, pipeline-strategy, scheduler.
+/// v2-opt-level, pipeline-strategy. (scheduler is read by
+/// tileas-generate-schedule from O2 on.)
 llvm::ArrayRef<llvm::StringLiteral> inertAxes();
 
 //===----------------------------------------------------------------------===//

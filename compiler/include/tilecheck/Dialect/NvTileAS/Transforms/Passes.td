@@ -1,0 +1,67 @@
+//===- Passes.td - nv_tileas passes ------------------------*- tablegen -*-===//
+//
+// The TileAS scheduling passes (seed 000, "Generate Schedule"; seed 004 for
+// the generators). compiler/docs/Scheduling.md describes the library they
+// call and the attributes they read and write.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_PASSES_TD
+#define TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileASGenerateSchedule
+    : Pass<"tileas-generate-schedule", "::mlir::ModuleOp"> {
+  let summary = "Schedules every scf.for body and records the schedule";
+  let description = [{
+    Reads the compute capability (the kernel spec of the enclosing function,
+    else the module's `nv_tileaa.compute_capability`), builds the machine
+    model, and for every `scf.for` body builds the dependence graph (SSA
+    uses, declared memory effects, iter_args carried to the next
+    iteration), reads the `tileas.schedule.constraint.*` attributes, picks a
+    generator, schedules, checks the schedule against the graph and the
+    model (legalization), and writes it as attributes:
+    `tileas.schedule.stage`/`order` on every body op (and `cycle` for
+    modulo schedules), `tileas.schedule.generator`/`ii`/`mii` on the loop.
+
+    With `scheduler=serial` every loop gets the serial generator; with any
+    other value (unknown values fall back to `cost`) seed 004's selector
+    decides per loop. Errors: "failed to get compute capability", "failed
+    to find a schedule", "failed to legalize schedule" (with the checker's
+    findings as notes).
+
+    `trace=FILE` writes the schedules as Chrome tracing JSON (issue time,
+    latency, dependences, atoms); tracing never changes a schedule.
+  }];
+  let options = [
+    Option<"scheduler", "scheduler", "std::string", "\"cost\"",
+           "serial | cost (unknown values select cost)">,
+    Option<"maxConstraintIterations", "max-constraint-iterations", "unsigned",
+           "2", "ladders per II (cost): each after the first places the ops "
+           "the previous one could not seat first">,
+    Option<"rrtSizeThreshold", "rrt-size-threshold", "unsigned", "0",
+           "reservation-table rows above which time runs in coarser units "
+           "(0: never compress)">,
+    Option<"serialThreshold", "serial-threshold", "unsigned", "8",
+           "loops with fewer ops get the serial generator (cost)">,
+    Option<"maxII", "max-ii", "unsigned", "0",
+           "the largest II tried (0: no limit)">,
+    Option<"trace", "trace", "std::string", "\"\"",
+           "write a Chrome trace of the schedules to this file">,
+  ];
+}
+
+def TileASPrintSchedule
+    : Pass<"tileas-print-schedule", "::mlir::ModuleOp"> {
+  let summary = "Prints the schedule of every scheduled loop and checks it";
+  let description = [{
+    For every `scf.for` carrying `tileas.schedule.generator` (written by
+    tileas-generate-schedule or by hand), rebuilds the dependence graph,
+    reads the schedule back from the attributes, and prints it in (stage,
+    order) order to stdout with the checker's verdict ("valid" or each
+    problem), so hand-written schedules can be tested.
+  }];
+}
+
+#endif // TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_PASSES_TD

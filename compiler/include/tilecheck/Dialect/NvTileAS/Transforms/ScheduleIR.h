@@ -1,0 +1,66 @@
+//===- ScheduleIR.h - Schedules of loops in the IR --------------*- C++ -*-===//
+//
+// The bridge between scf.for bodies and the scheduling library: the
+// dependence graph of a body, its constraint attributes, and the schedule
+// written to and read back from attributes (so schedules print, survive a
+// round trip and can be written by hand).
+//
+//   on the loop      tileas.schedule.generator = "serial" | "cost"
+//                    tileas.schedule.ii, tileas.schedule.mii (cost)
+//                    tileas.schedule.constraint.force_serial_execution
+//   on body ops      tileas.schedule.stage, tileas.schedule.order
+//                    tileas.schedule.cycle (cost), tileas.schedule.fused
+//                    (the partner's order)
+//                    tileas.schedule.constraint.max_depth / gid /
+//                    leader_gid / same_depth (equal values share a depth)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_SCHEDULEIR_H
+#define TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_SCHEDULEIR_H
+
+#include "tilecheck/Scheduling/DependenceGraph.h"
+#include "tilecheck/Scheduling/Schedule.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <optional>
+#include <vector>
+
+namespace tilecheck::nv_tileas {
+
+/// The dependence graph of a loop body: node i is ops[i] (the body's ops
+/// but the terminator, in order).
+struct BodyGraph {
+  std::vector<mlir::Operation *> ops;
+  sched::DependenceGraph graph;
+  sched::Constraints constraints;
+};
+
+/// The target of `op`'s function (kernel spec) or module
+/// (nv_tileaa.compute_capability); nullopt when neither names one of
+/// sm_80/90/100/120's families.
+std::optional<sched::Target> scheduleTargetOf(mlir::Operation *op);
+
+/// Builds the graph of `loop`'s body for `model`: data edges from SSA uses
+/// (token edges for token-typed values; uses inside nested regions count),
+/// memory edges between ops whose declared effects conflict (read/write or
+/// write/write on one resource; unknown effects conflict with everything)
+/// in both directions (distance 0 forward, 1 backward), and iter_arg edges
+/// of distance 1 from the op yielding a value to the ops using it next
+/// iteration.
+BodyGraph buildBodyGraph(mlir::scf::ForOp loop,
+                         const sched::MachineModel &model);
+
+/// Writes `schedule` onto the loop and its body ops.
+void writeSchedule(mlir::scf::ForOp loop, const BodyGraph &body,
+                   const sched::ScheduleAnalysis &schedule);
+
+/// Reads the schedule attributes back; nullopt (and `error` set) when the
+/// loop has none or they are incomplete.
+std::optional<sched::ScheduleAnalysis>
+readSchedule(mlir::scf::ForOp loop, const BodyGraph &body, std::string &error);
+
+} // namespace tilecheck::nv_tileas
+
+#endif // TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_SCHEDULEIR_H
