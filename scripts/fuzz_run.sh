@@ -60,7 +60,7 @@ run() { # label, tile-diff arguments...
 for kernel in "$root"/corpus/seeds/*.mlir; do
   run "seed $(basename "$kernel" .mlir)" "$kernel"
 done
-for preset in ints floats-exact floats memory control mma full; do
+for preset in ints floats-exact floats memory control mma full pipeline; do
   run "generated, $preset (seeds $seed..$((seed + count - 1)))" \
       --generate --seed "$seed" --count "$count" --policy "$preset"
 done

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full"]
+PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full", "pipeline"]
 TARGETS = ["sm_80", "sm_90", "sm_100"]
 LOOP = re.compile(r'tileas\.schedule\.generator = "(serial|cost)"'
                   r'(?:, tileas\.schedule\.ii = (\d+) : i32, tileas\.schedule\.mii = (\d+) : i32)?')

@@ -299,6 +299,7 @@ static const std::pair<FindingKind, StringLiteral> kKindNames[] = {
     {FindingKind::Oom, "oom"},
     {FindingKind::PassFailure, "pass-failure"},
     {FindingKind::VerifierFailure, "verifier-failure"},
+    {FindingKind::InvalidSchedule, "invalid-schedule"},
     {FindingKind::PtxasRejection, "ptxas-rejection"},
     {FindingKind::Rejection, "rejection"},
     {FindingKind::WrongResult, "wrong-result"},

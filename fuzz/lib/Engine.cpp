@@ -227,6 +227,14 @@ bool isExpectedTargetRejection(StringRef diagnostics) {
   return false;
 }
 
+FindingKind classifyCompileFailure(StringRef diagnostics, bool invalidIR) {
+  if (isExpectedTargetRejection(diagnostics))
+    return FindingKind::UnsupportedTarget;
+  if (diagnostics.contains("failed to legalize schedule"))
+    return FindingKind::InvalidSchedule;
+  return invalidIR ? FindingKind::VerifierFailure : FindingKind::PassFailure;
+}
+
 llvm::json::Value ChildResult::toJSON() const {
   llvm::json::Object obj{
       {"kind", stringify(kind)},

@@ -114,6 +114,11 @@ llvm::StringRef resultClassName(oracle::ResultClass c);
 /// lacks a feature the program needs (not findings).
 bool isExpectedTargetRejection(llvm::StringRef diagnostics);
 
+/// The kind of a compile that failed with `diagnostics`: a correct target
+/// rejection, an invalid schedule, a verifier failure (`invalidIR`) or a
+/// pass failure.
+FindingKind classifyCompileFailure(llvm::StringRef diagnostics, bool invalidIR);
+
 /// What a configuration child reports.
 struct ChildResult {
   FindingKind kind = FindingKind::None;

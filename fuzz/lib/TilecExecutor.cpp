@@ -252,9 +252,7 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
     driver::CompileResult cr = driver::compile(program.text, opts, "<input>");
     r.diagnostics += cr.diagnostics;
     if (!cr.ok()) {
-      bool expected = isExpectedTargetRejection(cr.diagnostics);
-      r.kind =
-          expected ? FindingKind::UnsupportedTarget : FindingKind::PassFailure;
+      r.kind = classifyCompileFailure(cr.diagnostics, /*invalidIR=*/false);
       r.detail = firstLine(normalizeDiagnostics(cr.diagnostics)).str();
       r.signatureDetail = normalizeDiagnostics(cr.diagnostics);
       channel.result(r.toJSON());
@@ -307,12 +305,7 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
     r.interpretations += instr->interpretations;
     r.diagnostics += diags.text;
     if (failed(ran)) {
-      if (isExpectedTargetRejection(diags.text)) {
-        r.kind = FindingKind::UnsupportedTarget;
-      } else {
-        r.kind = instr->invalidIR ? FindingKind::VerifierFailure
-                                  : FindingKind::PassFailure;
-      }
+      r.kind = classifyCompileFailure(diags.text, instr->invalidIR);
       r.culprit = instr->failedPass.value_or("");
       r.culpritMethod = "instrumentation";
       r.detail = firstLine(normalizeDiagnostics(diags.text)).str();
@@ -504,6 +497,7 @@ ConfigResult TilecExecutor::check(const ProgramCase &program,
   if (!checkpoints && countsAsFinding(result.kind) && result.culprit.empty() &&
       (result.kind == FindingKind::PassFailure ||
        result.kind == FindingKind::VerifierFailure ||
+       result.kind == FindingKind::InvalidSchedule ||
        result.kind == FindingKind::Crash || result.kind == FindingKind::Hang ||
        result.kind == FindingKind::Oom)) {
     // driver::compile() has no progress lines: replay instrumented (no

@@ -112,6 +112,23 @@ GenPolicy makePreset(StringRef name) {
     p.maxDepth = 4;
     p.maxTrip = 6;
     p.maxBodyStmts = 4;
+  } else if (name == "pipeline") {
+    // Loop bodies shaped like pipelined kernels: K-loops whose iteration
+    // loads two operand pairs and runs two MMAs (enough ops, and a
+    // WGMMA-class MMA on sm_90/sm_100, for seed 004's selector to pick the
+    // cost-based scheduler), plus row reductions and softmax/layernorm rows.
+    p.wGemm = 16;
+    p.pDualMma = 0.8;
+    p.minTrip = 2;
+    p.maxTrip = 4;
+    p.wRowNorm = 3;
+    p.wReduce = 4;
+    p.wFor = 4;
+    p.maxMmaDim = 32;
+    p.maxTileElems = 1024;
+    p.exactFloats = true;
+    p.allowMath = false;
+    p.wMath = 0;
   } else if (name == "mma") {
     p.wGemm = 14;
     p.maxMmaDim = 64;
@@ -128,7 +145,9 @@ GenPolicy makePreset(StringRef name) {
 } // namespace
 
 std::vector<std::string> presetNames() {
-  return {"ints", "floats-exact", "floats", "memory", "control", "mma", "full"};
+  // New presets go last: fuzz inputs pick a preset by index.
+  return {"ints",    "floats-exact", "floats", "memory",
+          "control", "mma",          "full",   "pipeline"};
 }
 
 Expected<GenPolicy> presetPolicy(StringRef name) {

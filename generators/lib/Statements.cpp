@@ -582,6 +582,12 @@ void KernelGen::stmtGemm() {
   const Pair &p = pairs[pairIndex];
   bool scaled = pairIndex == 8;
   bool isInt = p.acc == Elem::I32;
+  // Two operand pairs per iteration, chained through one accumulator: the
+  // loop body of a pipelined kernel (more loads and MMAs than a plain
+  // K-loop). Drawn only where the policy asks, so other presets keep their
+  // programs.
+  bool dual = !scaled && policy.pDualMma > 0 && rng.chance(policy.pDualMma);
+  const int64_t mmasPerIter = dual ? 2 : 1;
   unsigned maxLog = 0;
   while ((2u << maxLog) <= policy.maxMmaDim)
     ++maxLog;
@@ -615,7 +621,7 @@ void KernelGen::stmtGemm() {
   double mag = exact() || rng.chance(0.5) ? p.exactMag : 1.0;
   int scale = exact() || mag > 1 ? 0 : -1;
   if (!isInt && scale == 0)
-    while (mag > 1 && !fitsExact(p.acc, mag * mag * K * nk, 0))
+    while (mag > 1 && !fitsExact(p.acc, mag * mag * K * nk * mmasPerIter, 0))
       mag /= 2;
   int64_t ilo = isInt ? (rng.chance(0.5) ? -128 : -8) : 0;
   int64_t ihi = isInt ? (ilo == -128 ? 127 : 8) : 0;
@@ -624,6 +630,13 @@ void KernelGen::stmtGemm() {
                                isInt ? ihi : mag, scale);
   std::string bbuf = addBuffer(p.load, bDims, true, nullptr, isInt ? ilo : -mag,
                                isInt ? ihi : mag, scale);
+  std::string a2buf, b2buf;
+  if (dual) {
+    a2buf = addBuffer(p.load, aDims, true, nullptr, isInt ? ilo : -mag,
+                      isInt ? ihi : mag, scale);
+    b2buf = addBuffer(p.load, bDims, true, nullptr, isInt ? ilo : -mag,
+                      isInt ? ihi : mag, scale);
+  }
   auto views = [&](const std::string &buf, const Shape &dims, const Shape &tile,
                    std::string &pvType) {
     std::string tvType = "tensor_view<" + shapeText(dims) + "x" +
@@ -641,6 +654,11 @@ void KernelGen::stmtGemm() {
   std::string paType, pbType;
   std::string pa = views(abuf, aDims, {M, K}, paType);
   std::string pb = views(bbuf, bDims, {K, N}, pbType);
+  std::string pa2, pb2;
+  if (dual) {
+    pa2 = views(a2buf, aDims, {M, K}, paType);
+    pb2 = views(b2buf, bDims, {K, N}, pbType);
+  }
   Val init = rng.chance(0.8) ? (isInt ? constInt(p.acc, {M, N}, 0)
                                       : constFloat(p.acc, {M, N}, 0.0))
                              : operand(p.acc, {M, N});
@@ -653,7 +671,7 @@ void KernelGen::stmtGemm() {
       am = 8;
     if (ilo == -8 && bSigned)
       bm = 8;
-    __int128 bound = am * bm * K * nk;
+    __int128 bound = am * bm * K * nk * mmasPerIter;
     __int128 lo = init.lo - bound, hi = init.hi + bound;
     if (lo < INT32_MIN || hi > INT32_MAX) {
       acc.lo = INT32_MIN;
@@ -663,7 +681,7 @@ void KernelGen::stmtGemm() {
       acc.hi = static_cast<int64_t>(hi);
     }
   } else {
-    double bound = mag * mag * K * nk * scaleA * scaleB;
+    double bound = mag * mag * K * nk * scaleA * scaleB * mmasPerIter;
     acc.flo = init.flo - bound;
     acc.fhi = init.fhi + bound;
     acc.scale = (scale >= 0 && init.scale >= 0)
@@ -678,7 +696,7 @@ void KernelGen::stmtGemm() {
   Val c0 = constInt(Elem::I32, {}, 0), c1 = constInt(Elem::I32, {}, 1);
   Val cn = constInt(Elem::I32, {}, nk);
   // Batched (3-D) MMA: the A tile split into two batches of rows, B shared.
-  bool batched = !scaled && M >= 8 && rng.chance(0.2);
+  bool batched = !scaled && !dual && M >= 8 && rng.chance(0.2);
   Shape accShape = batched ? Shape{2, M / 2, N} : Shape{M, N};
   std::string initName = batched ? reshape(init, accShape).name : init.name;
   std::string k = fresh("k"), s = fresh("acc"), res = fresh("gemm");
@@ -742,6 +760,37 @@ void KernelGen::stmtGemm() {
   else
     line(next + " = mmaf " + a + ", " + b + ", " + s + " : " + aT + ", " + bT +
          ", " + accT);
+  if (dual) {
+    // The second pair, loaded and converted like the first, accumulates
+    // onto the first MMA's result.
+    std::string a2 = fresh("a"), b2 = fresh("b"), ta2 = fresh("t"),
+                tb2 = fresh("t");
+    std::string loadAT = typeText(p.load, {M, K}),
+                loadBT = typeText(p.load, {K, N});
+    line(a2 + ", " + ta2 + " = load_view_tko" + loadOrder() + " " + pa2 + "[" +
+         bx.name + ", " + k + "] : " + paType + ", tile<i32> -> " + loadAT +
+         ", token");
+    line(b2 + ", " + tb2 + " = load_view_tko" + loadOrder() + " " + pb2 + "[" +
+         k + ", " + by.name + "] : " + pbType + ", tile<i32> -> " + loadBT +
+         ", token");
+    if (std::string(p.in) != elemName(p.load)) {
+      std::string a3 = fresh("a"), b3 = fresh("b");
+      line(a3 + " = ftof " + a2 + " : " + loadAT + " -> " + aT);
+      line(b3 + " = ftof " + b2 + " : " + loadBT + " -> " + bT);
+      a2 = a3;
+      b2 = b3;
+    }
+    std::string second = fresh("mma");
+    if (isInt)
+      line(second + " = mmai " + a2 + ", " + b2 + ", " + next +
+           (aSigned ? " signed" : " unsigned") +
+           (bSigned ? " signed" : " unsigned") + " : " + aT + ", " + bT + ", " +
+           accT);
+    else
+      line(second + " = mmaf " + a2 + ", " + b2 + ", " + next + " : " + aT +
+           ", " + bT + ", " + accT);
+    next = second;
+  }
   line("continue " + next + " : " + accT);
   --indentLevel;
   line("}");

@@ -154,6 +154,10 @@ enum class FindingKind {
   PassFailure,
   /// A pass produced IR that does not verify (or does not parse back).
   VerifierFailure,
+  /// A schedule generator produced a schedule its dependence graph and
+  /// machine model reject (tileas-generate-schedule's legalization: "failed
+  /// to legalize schedule"); the culprit is the generating pass.
+  InvalidSchedule,
   /// ptxas rejected the PTX (reserved: the backend is not built).
   PtxasRejection,
   /// A compiler under test run as a tool (tileiras) rejected a valid

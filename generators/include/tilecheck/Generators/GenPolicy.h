@@ -81,6 +81,8 @@ namespace tilecheck::gen {
   X(double, pAssume, 0.3, "assume predicates on arguments")                    \
   X(double, pPtrStore, 0.3, "store an output through masked pointers")         \
   X(double, pDimMap, 0.0, "non-identity dim_map on a partition-view load")     \
+  X(double, pDualMma, 0.0,                                                     \
+    "a GEMM loop runs two MMAs per iteration (two operand pairs)")             \
   /* Float discipline and inputs. */                                           \
   X(bool, exactFloats, false, "every float op exact (small dyadic values)")    \
   X(bool, allowMath, true, "allow transcendental math and inexact division")   \

@@ -146,6 +146,8 @@ struct GenerateSchedulePass
           sched::checkSchedule(s, body.graph, model, body.constraints);
       if (!problems.empty()) {
         InFlightDiagnostic diag = loop.emitError("failed to legalize schedule");
+        diag.attachNote() << "the " << sched::generatorName(s.generator)
+                          << " generator produced this schedule";
         for (const std::string &p : problems)
           diag.attachNote() << p;
         return signalPassFailure();
