@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""How often tileas-generate-schedule fires on generated programs and seeds.
+"""How often tileas-generate-schedule and tileas-unspecialized-pipeline fire
+on generated programs and seeds.
 
 For every generator preset (N programs each) and the seed kernels, per
 target: compile with `tilec -O2 --emit tileas --scheduler cost`, then count
 the scheduled loops and which generator seed 004's selector gave each
 (`tileas.schedule.generator` on the loop), and the cost-based loops at
-II = MII. Prints a Markdown table. A pass that never sees a loop, or whose
+II = MII. Then compile again with unspecialized pipelining
+(`--v2-opt-level 1 --pipeline-strategy unspecialize`) at 2 and at 4 stages
+and count the pipelined loops (`tileas.pipeline.num_stages`), and compare
+the serial and the cost-based configurations (both pipelined, 2 stages):
+a program counts as "serial != cost" when their nv_tileas IR differs once
+the schedule attributes are removed, i.e. when the scheduler axis changes
+code. Prints a Markdown table. A pass that never sees a loop, or whose
 selector never picks the cost-based generator, is not tested by the
 differential runs: this is the measurement of that.
 
 Usage: schedule_stats.py --bin build/bin [--count 50] [--seed 1]
+                         [--presets pipeline,mma] [--no-seeds]
 """
 import argparse
 import glob
@@ -25,28 +33,66 @@ LOOP = re.compile(r'tileas\.schedule\.generator = "(serial|cost)"'
                   r'(?:, tileas\.schedule\.ii = (\d+) : i32, tileas\.schedule\.mii = (\d+) : i32)?')
 
 
+SCHEDULE_ATTR = re.compile(r'tileas\.(?:schedule|pipeline)\.[a-z_]+ = (?:"[^"]*"|-?\d+ : i32)')
+PIPELINED = re.compile(r'tileas\.pipeline\.num_stages = (\d+) : i32')
+
+
+def without_schedules(text):
+    """The IR with every schedule and pipeline attribute removed (and the
+    module's record of the driver options, which names the scheduler)."""
+    text = SCHEDULE_ATTR.sub("", text)
+    text = re.sub(r"tilec\.pipeline_config = \{[^{}]*\}", "", text)
+    text = re.sub(r"\{(?:, )*\}", "", text)
+    text = re.sub(r"(?:, )+\}", "}", text)
+    text = re.sub(r"\{(?:, )+", "{", text)
+    return re.sub(r", (?:, )+", ", ", text)
+
+
+def compile_tileas(tilec, f, target, scheduler, stages=None):
+    cmd = [tilec, f, "-O2", "--emit", "tileas", "--gpu-name", target,
+           "--scheduler", scheduler, "-o", "-"]
+    if stages:
+        cmd += ["--v2-opt-level", "1", "--pipeline-strategy", "unspecialize",
+                "--unspecialized-pipeline-num-stages", str(stages)]
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
 def count(tilec, files, target):
-    loops = serial = cost = at_mii = failed = rejected = 0
+    c = dict(loops=0, serial=0, cost=0, at_mii=0, rejected=0, failed=0,
+             pipelined2=0, pipelined4=0, differ=0, compiled=0)
     for f in files:
-        r = subprocess.run([tilec, f, "-O2", "--emit", "tileas", "--gpu-name", target,
-                            "--scheduler", "cost", "-o", "-"],
-                           capture_output=True, text=True)
+        r = compile_tileas(tilec, f, target, "cost")
         if r.returncode != 0:
             # A program the target cannot run is a correct rejection.
             if "is not supported by compute capability" in r.stderr:
-                rejected += 1
+                c["rejected"] += 1
             else:
-                failed += 1
+                c["failed"] += 1
                 sys.stderr.write(f"{f} ({target}):\n{r.stderr}")
             continue
+        c["compiled"] += 1
         for m in LOOP.finditer(r.stdout):
-            loops += 1
+            c["loops"] += 1
             if m.group(1) == "serial":
-                serial += 1
+                c["serial"] += 1
             else:
-                cost += 1
-                at_mii += m.group(2) == m.group(3)
-    return loops, serial, cost, at_mii, rejected, failed
+                c["cost"] += 1
+                c["at_mii"] += m.group(2) == m.group(3)
+        runs = {}
+        for key, scheduler, stages in (("pipelined2", "cost", 2), ("pipelined4", "cost", 4),
+                                       ("serial2", "serial", 2)):
+            p = compile_tileas(tilec, f, target, scheduler, stages)
+            if p.returncode != 0:
+                c["failed"] += 1
+                sys.stderr.write(f"{f} ({target}, {scheduler}, {stages} stages):\n{p.stderr}")
+                break
+            runs[key] = p.stdout
+            if key in c:
+                c[key] += len(PIPELINED.findall(p.stdout))
+        else:
+            c["differ"] += (without_schedules(runs["pipelined2"]) !=
+                            without_schedules(runs["serial2"]))
+    return c
 
 
 def main():
@@ -55,28 +101,38 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--count", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--presets", default=",".join(PRESETS),
+                    help="comma-separated generator presets (default: all)")
+    ap.add_argument("--no-seeds", action="store_true", help="leave the seed kernels out")
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     args = ap.parse_args()
     tilec = os.path.join(args.bin, "tilec")
-    print("| programs | target | programs | loops | serial | cost-based | cost-based share | at II = MII | target rejections | compile failures |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| programs | target | programs | loops | serial | cost-based | cost-based share "
+          "| at II = MII | pipelined (2 stages) | pipelined (4 stages) "
+          "| serial != cost | target rejections | compile failures |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         sets = []
-        for preset in PRESETS:
+        for preset in args.presets.split(","):
             out = os.path.join(tmp, preset)
             subprocess.run([os.path.join(args.bin, "tile-gen"), "--policy", preset,
                             "--seed", str(args.seed), "--count", str(args.count), "-o", out],
                            check=True, stdout=subprocess.DEVNULL)
             sets.append((preset, sorted(glob.glob(os.path.join(out, "*", "program.mlir")))))
-        sets.append(("seeds", sorted(glob.glob(os.path.join(args.root, "corpus", "seeds", "*.mlir")))))
+        if not args.no_seeds:
+            sets.append(("seeds", sorted(glob.glob(
+                os.path.join(args.root, "corpus", "seeds", "*.mlir")))))
         status = 0
         for name, files in sets:
             for target in TARGETS:
-                loops, serial, cost, at_mii, rejected, failed = count(tilec, files, target)
-                share = f"{100.0 * cost / loops:.1f}%" if loops else "-"
-                print(f"| {name} | {target} | {len(files)} | {loops} | {serial} | {cost} | {share} "
-                      f"| {at_mii} | {rejected} | {failed} |")
-                status |= failed != 0
+                c = count(tilec, files, target)
+                share = f"{100.0 * c['cost'] / c['loops']:.1f}%" if c["loops"] else "-"
+                differ = (f"{c['differ']} ({100.0 * c['differ'] / c['compiled']:.0f}%)"
+                          if c["compiled"] else "-")
+                print(f"| {name} | {target} | {len(files)} | {c['loops']} | {c['serial']} "
+                      f"| {c['cost']} | {share} | {c['at_mii']} | {c['pipelined2']} "
+                      f"| {c['pipelined4']} | {differ} | {c['rejected']} | {c['failed']} |")
+                status |= c["failed"] != 0
     return status
 
 

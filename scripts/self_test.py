@@ -51,12 +51,25 @@ BUGS = collections.OrderedDict([
     ("scan-reverse", ("scan_reverse.mlir", "tileaa", "convert-cuda-tile-to-tileaa")),
 ])
 
-# bug -> (generator preset, first seed, program count) for --generated: forms
-# the presets weight (generators/lib: wRareInt in ints, pDimMap in memory).
+# bug -> (generator preset, first seed, program count, culprit pass,
+# configuration) for --generated: forms the presets weight (generators/lib:
+# wRareInt in ints, pDimMap in memory, pDualMma in pipeline). With a
+# configuration, tile-diff checks only it (--only-config); without, one
+# configuration sampled from the full matrix.
+PIPELINED = "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2"
+# Four stages: with two, every producer a consumer reads in the same
+# iteration sits in the first stage and its consumers in the last, so there
+# is no later stage to misplace it in.
+PIPELINED4 = "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=4"
 GENERATED = collections.OrderedDict([
-    ("divi-floor", ("ints", 1, 60)),
-    ("cmpi-signedness", ("ints", 1, 60)),
-    ("view-dim-map", ("memory", 1, 60)),
+    ("divi-floor", ("ints", 1, 60, "convert-tileaa-to-tileas", None)),
+    ("cmpi-signedness", ("ints", 1, 60, "convert-tileaa-to-tileas", None)),
+    ("view-dim-map", ("memory", 1, 60, "convert-cuda-tile-to-tileaa", None)),
+    # Only loops that are pipelined carry this bug: the pipeline preset's
+    # K-loops under the cost-based scheduler.
+    ("pipeline-trip-count", ("pipeline", 1, 30, "tileas-unspecialized-pipeline",
+                             PIPELINED)),
+    ("pipeline-stage", ("pipeline", 1, 30, "tileas-unspecialized-pipeline", PIPELINED4)),
 ])
 
 # What a checker says about one program: passed (no disagreement), the first
@@ -167,11 +180,11 @@ def check_unknown_name(bindir, program):
 def check_generated(bindir, bug):
     """tile-diff over generated programs of the bug's preset: no finding
     without the bug, at least one with it, all blaming the bug's pass."""
-    preset, seed, count = GENERATED[bug]
-    want_pass = BUGS[bug][2]
+    preset, seed, count, want_pass, config = GENERATED[bug]
     cmd = [os.path.join(bindir, "tile-diff"), "--generate", "--seed", str(seed),
-           "--count", str(count), "--policy", preset, "--jobs", "2",
-           "--matrix", "sample", "--sample-size", "1", "--memory-mb", "0"]
+           "--count", str(count), "--policy", preset, "--jobs", "2", "--memory-mb", "0"]
+    cmd += (["--only-config", config] if config
+            else ["--matrix", "sample", "--sample-size", "1"])
     where = f"{count} {preset} programs from seed {seed}"
     clean = subprocess.run(cmd, capture_output=True, text=True, env=environment(None),
                            timeout=600)
@@ -208,7 +221,8 @@ def main():
     ap.add_argument("--programs", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "tests", "SelfTest"))
     ap.add_argument("--checker", choices=sorted(CHECKERS), default="lowering-diff")
-    ap.add_argument("--only", action="append", choices=list(BUGS),
+    ap.add_argument("--only", action="append",
+                    choices=list(dict.fromkeys(list(BUGS) + list(GENERATED))),
                     help="check only this bug (repeatable)")
     ap.add_argument("--generated", action="store_true",
                     help="find the bugs of GENERATED in generated programs instead")

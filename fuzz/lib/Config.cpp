@@ -51,7 +51,10 @@ std::string Configuration::tilecText() const {
   raw_string_ostream os(out);
   os << target << ",O" << optLevel << ",v2=" << v2OptLevel
      << ",strategy=" << driver::stringifyPipelineStrategy(strategy)
-     << ",scheduler=" << driver::stringifyScheduler(scheduler) << ",order=";
+     << ",scheduler=" << driver::stringifyScheduler(scheduler);
+  if (strategy == driver::PipelineStrategy::Unspecialize)
+    os << ",stages=" << stages;
+  os << ",order=";
   if (blockOrderSeed)
     os << "seed:" << *blockOrderSeed;
   else
@@ -66,6 +69,7 @@ driver::CompileOptions Configuration::compileOptions() const {
   opts.v2OptLevel = v2OptLevel;
   opts.pipelineStrategy = strategy;
   opts.scheduler = scheduler;
+  opts.unspecializedPipelineNumStages = stages;
   opts.emit = driver::EmitStage::TileAS;
   return opts;
 }
@@ -79,6 +83,7 @@ json::Value Configuration::toJSON() const {
       {"v2_opt_level", static_cast<int64_t>(v2OptLevel)},
       {"pipeline_strategy", driver::stringifyPipelineStrategy(strategy)},
       {"scheduler", driver::stringifyScheduler(scheduler)},
+      {"stages", static_cast<int64_t>(stages)},
       {"block_order", blockOrderSeed
                           ? json::Value(static_cast<int64_t>(*blockOrderSeed))
                           : json::Value("row-major")}};
@@ -134,6 +139,10 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       if (!s)
         return bad(field, "expected serial or cost");
       config.scheduler = *s;
+    } else if (key == "stages") {
+      if (value.getAsInteger(10, config.stages) || config.stages < 1 ||
+          config.stages > 8)
+        return bad(field, "expected a stage count 1..8");
     } else if (key == "order") {
       uint64_t seed;
       if (value == "row-major")
@@ -182,6 +191,18 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
       c.scheduler = s;
       out.push_back(c);
     }
+  // Software pipelining of the cost-based schedules, two and four stages
+  // deep (serial schedules have one stage: nothing to pipeline).
+  for (auto [o, stages] : {std::pair(2u, 2u), std::pair(3u, 4u)}) {
+    Configuration c;
+    c.target = "sm_100";
+    c.optLevel = o;
+    c.v2OptLevel = 1;
+    c.strategy = driver::PipelineStrategy::Unspecialize;
+    c.scheduler = driver::Scheduler::Cost;
+    c.stages = stages;
+    out.push_back(c);
+  }
   return out;
 }
 
@@ -284,7 +305,8 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
 }
 
 ArrayRef<StringLiteral> tilecheck::fuzz::inertAxes() {
-  static const StringLiteral axes[] = {"v2-opt-level", "pipeline-strategy"};
+  static const StringLiteral axes[] = {"strategy=warp-specialize",
+                                       "v2=2 and v2=3 (act as v2=1)"};
   return axes;
 }
 

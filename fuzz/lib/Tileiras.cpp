@@ -420,7 +420,8 @@ public:
     Configuration defaults;
     if (config.v2OptLevel != defaults.v2OptLevel ||
         config.strategy != defaults.strategy ||
-        config.scheduler != defaults.scheduler || config.blockOrderSeed)
+        config.scheduler != defaults.scheduler ||
+        config.stages != defaults.stages || config.blockOrderSeed)
       return makeError("tileiras configurations take only a target and an "
                        "opt level");
     if (!llvm::is_contained(tileirasTargets(), config.target))

@@ -63,6 +63,9 @@ inline bool decodeHeader(const uint8_t *data, size_t size,
       driver::PipelineStrategy::None, driver::PipelineStrategy::Unspecialize,
       driver::PipelineStrategy::WarpSpecialize};
   options.pipelineStrategy = kStrategies[((config >> 6) & 3) % 3];
+  // A strategy is only live with the newer stages on (v2 >= 1).
+  options.v2OptLevel =
+      options.pipelineStrategy == driver::PipelineStrategy::None ? 0 : 1;
 
   static const std::vector<std::string> presets = gen::presetNames();
   const std::string &preset = presets[byteAt(data, size, 1) % presets.size()];

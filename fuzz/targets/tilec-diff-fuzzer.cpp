@@ -107,7 +107,7 @@ std::string describe(const DecodedInput &in) {
                    : "seed=" + std::to_string(in.seed))
      << " -O" << in.options.optLevel << " --gpu-name " << in.options.gpuName
      << " --scheduler " << driver::stringifyScheduler(in.options.scheduler)
-     << " --pipeline-strategy "
+     << " --v2-opt-level " << in.options.v2OptLevel << " --pipeline-strategy "
      << driver::stringifyPipelineStrategy(in.options.pipelineStrategy)
      << " --emit tileas";
   return s;

@@ -117,8 +117,8 @@ GenPolicy makePreset(StringRef name) {
     // loads two operand pairs and runs two MMAs (enough ops, and a
     // WGMMA-class MMA on sm_90/sm_100, for seed 004's selector to pick the
     // cost-based scheduler), plus row reductions and softmax/layernorm rows.
-    p.wGemm = 16;
-    p.pDualMma = 0.8;
+    p.wGemm = 24;
+    p.pDualMma = 0.9;
     p.minTrip = 2;
     p.maxTrip = 4;
     p.wRowNorm = 3;

@@ -140,5 +140,13 @@
 // OPTS-SAME: tileas-generate-schedule{max-constraint-iterations=2 max-ii=0 rrt-size-threshold=64 scheduler=serial serial-threshold=8 trace=}
 // OPTS-SAME: tilec-pipeline-config{pipeline-strategy=warp-specialize rrt-size-threshold=64 scheduler=serial v2-opt-level=2}
 // OPTS-SAME: tilec-line-info-snapshot{stage=tileas})
+// Unspecialized pipelining: v2-opt-level 1 or more, strategy unspecialize,
+// the stage count from --unspecialized-pipeline-num-stages (default 2).
+// RUN: tilec --print-pipeline -O2 --v2-opt-level 1 --pipeline-strategy unspecialize --unspecialized-pipeline-num-stages 3 | FileCheck %s --check-prefix=UNSPEC
+// UNSPEC: tileas-generate-schedule{{[{][^}]*[}]}},tileas-unspecialized-pipeline{num-stages=3 remarks=false},tilec-pipeline-config
+// RUN: tilec --print-pipeline -O2 --v2-opt-level 0 --pipeline-strategy unspecialize | FileCheck %s --check-prefix=NOUNSPEC
+// NOUNSPEC-NOT: tileas-unspecialized-pipeline
+// RUN: not tilec --print-pipeline -O2 --unspecialized-pipeline-num-stages 9 2>&1 | FileCheck %s --check-prefix=BADSTAGES
+// BADSTAGES: unspecialized pipeline num stages 9 is out of range (1..8)
 // RUN: tilec --print-pipeline -O1 --emit tileas | FileCheck %s --check-prefix=DEFGPU
 // DEFGPU: compute-capability=sm_100

@@ -8,9 +8,9 @@
 // RUN: sh -c 'env TILECHECK_TEST_CHILD_FAULT=miscompile@convert-tileaa-to-tileas tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --findings %t.findings; echo "exit=$?"' | FileCheck %s
 // CHECK: finding: wrong-result [[SIG:[0-9a-f]{16}]] {{.*}} [sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint) op=nv_tileaa.addi: arg1: 8 of 8 elements differ (policy bit-exact); first at [0]: expected 5, got -5
 // CHECK-NEXT: stored in {{.*}}wrong-result-[[SIG]]-1
-// CHECK: finding: wrong-result [[SIG]] {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint)
-// CHECK-NEXT: known bucket (seen 8 times), not stored again
-// CHECK-NEXT: 1 programs checked, 8 findings in 1 buckets
+// CHECK: finding: wrong-result [[SIG]] {{.*}} [sm_100,O3,v2=1,strategy=unspecialize,scheduler=cost,stages=4,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint)
+// CHECK-NEXT: known bucket (seen 10 times), not stored again
+// CHECK-NEXT: 1 programs checked, 10 findings in 1 buckets
 // CHECK-NEXT: exit=1
 
 // The checkpoint culprit's first changed value is the addi the hook broke:

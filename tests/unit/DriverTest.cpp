@@ -206,6 +206,49 @@ TEST(DriverPipeline, TierPassLists) {
                          config, snap}));
 }
 
+TEST(DriverPipeline, UnspecializeNeedsV2AndO2) {
+  ensureConversions();
+  const std::string pipe = "tileas-unspecialized-pipeline",
+                    sched = "tileas-generate-schedule",
+                    config = "tilec-pipeline-config";
+  for (unsigned o = 0; o <= 3; ++o)
+    for (unsigned v2 = 0; v2 <= 3; ++v2)
+      for (PipelineStrategy s :
+           {PipelineStrategy::None, PipelineStrategy::Unspecialize,
+            PipelineStrategy::WarpSpecialize}) {
+        CompileOptions opts = tier(o, EmitStage::TileAS);
+        opts.v2OptLevel = v2;
+        opts.pipelineStrategy = s;
+        opts.unspecializedPipelineNumStages = 3;
+        Names passes = names(opts);
+        bool want = o >= 2 && v2 >= 1 && s == PipelineStrategy::Unspecialize;
+        auto at = std::find(passes.begin(), passes.end(), pipe);
+        ASSERT_EQ(at != passes.end(), want)
+            << "O" << o << " v2=" << v2 << " "
+            << stringifyPipelineStrategy(s).str();
+        if (!want)
+          continue;
+        // Right after the schedule, before the configuration record.
+        ASSERT_NE(at, passes.begin());
+        EXPECT_EQ(*(at - 1), sched);
+        ASSERT_NE(at + 1, passes.end());
+        EXPECT_EQ(*(at + 1), config);
+        CompileResult r = describePipeline(opts);
+        ASSERT_TRUE(r.ok()) << r.diagnostics;
+        EXPECT_NE(r.output.find(pipe + "{num-stages=3 remarks=false}"),
+                  std::string::npos)
+            << r.output;
+      }
+  CompileOptions bad = tier(2, EmitStage::TileAS);
+  for (unsigned stages : {0u, 9u}) {
+    bad.unspecializedPipelineNumStages = stages;
+    std::string message;
+    EXPECT_TRUE(failed(validateOptions(bad, message)));
+    EXPECT_NE(message.find("out of range (1..8)"), std::string::npos)
+        << message;
+  }
+}
+
 TEST(DriverPipeline, OptionsReachTheirPasses) {
   ensureConversions();
   CompileOptions opts = tier(2, EmitStage::TileAS, true);

@@ -111,13 +111,30 @@ struct TempDir {
 // Configurations
 //===----------------------------------------------------------------------===//
 
-TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulers) {
+TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   std::vector<Configuration> m = defaultMatrix();
-  ASSERT_EQ(m.size(), 8u);
+  ASSERT_EQ(m.size(), 10u);
   EXPECT_EQ(m.front().str(),
             "sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major");
-  EXPECT_EQ(m.back().str(),
+  EXPECT_EQ(m[7].str(),
             "sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major");
+  EXPECT_EQ(m[8].str(), "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,"
+                        "stages=2,order=row-major");
+  EXPECT_EQ(m.back().str(), "sm_100,O3,v2=1,strategy=unspecialize,"
+                            "scheduler=cost,stages=4,order=row-major");
+  // The pipelined configurations add tileas-unspecialized-pipeline.
+  EXPECT_EQ(m.back().compileOptions().unspecializedPipelineNumStages, 4u);
+}
+
+TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
+  auto c = parseConfiguration("sm_90,O2,v2=1,strategy=unspecialize,stages=3");
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(c->stages, 3u);
+  EXPECT_EQ(c->str(), "sm_90,O2,v2=1,strategy=unspecialize,scheduler=cost,"
+                      "stages=3,order=row-major");
+  auto bad = parseConfiguration("sm_90,O2,stages=9");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("1..8"), std::string::npos);
 }
 
 TEST(FuzzConfig, FullMatrixIsUniqueAndRoundTrips) {
@@ -297,6 +314,8 @@ TEST(FuzzConfig, CompilerAxisRoundTrips) {
       parseConfiguration("compiler=tileiras,O1,scheduler=serial")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,v2=1")));
   EXPECT_FALSE(
+      static_cast<bool>(parseConfiguration("compiler=tileiras,stages=3")));
+  EXPECT_FALSE(
       static_cast<bool>(parseConfiguration("compiler=tileiras,sm_999")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,O4")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=gcc")));
@@ -308,11 +327,11 @@ TEST(FuzzConfig, MatricesWithTileiras) {
         m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 9u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 11u);
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
             "compiler=tileiras,sm_100,O3");
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Missing).size(), 8u);
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).size(), 8u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Missing).size(), 10u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).size(), 10u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude)), 0);
@@ -862,12 +881,13 @@ TEST(FuzzCulprit, StoredWrongResultReplays) {
       if (dir.empty())
         dir = rec->dir;
     }
-    // O1..O3 run canonicalize, O0 does not.
-    EXPECT_EQ(wrong, 6u);
+    // O1..O3 run canonicalize, O0 does not: six configurations of the
+    // opt-level x scheduler grid and the two pipelined ones.
+    EXPECT_EQ(wrong, 8u);
     auto buckets = (*store)->buckets();
     ASSERT_TRUE(static_cast<bool>(buckets));
     ASSERT_EQ(buckets->size(), 1u);
-    EXPECT_EQ((*buckets)[0].count, 6);
+    EXPECT_EQ((*buckets)[0].count, 8);
   }
   for (const char *file :
        {"reference/arg1.npy", "got/arg1.npy", "compiled.mlir"}) {

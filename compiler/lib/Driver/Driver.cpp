@@ -39,6 +39,8 @@ static constexpr llvm::StringLiteral kAssignAtoms = "tileaa-assign-atoms";
 static constexpr llvm::StringLiteral kToTileAS = "convert-tileaa-to-tileas";
 static constexpr llvm::StringLiteral kGenerateSchedule =
     "tileas-generate-schedule";
+static constexpr llvm::StringLiteral kUnspecializedPipeline =
+    "tileas-unspecialized-pipeline";
 
 /// Registers every tilecheck pass once per process.
 static void ensurePassesRegistered() {
@@ -59,6 +61,12 @@ LogicalResult tilecheck::driver::validateOptions(const CompileOptions &opts,
   }
   if (opts.v2OptLevel > 3) {
     os << "v2 opt level " << opts.v2OptLevel << " is out of range (0..3)";
+    return failure();
+  }
+  if (opts.unspecializedPipelineNumStages < 1 ||
+      opts.unspecializedPipelineNumStages > 8) {
+    os << "unspecialized pipeline num stages "
+       << opts.unspecializedPipelineNumStages << " is out of range (1..8)";
     return failure();
   }
   if (!llvm::is_contained(knownGpuNames(), opts.gpuName)) {
@@ -180,12 +188,20 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
                      .str())))
     return failure();
 
-  // Pipeline specialization ([pipeline] issue) goes here, gated by
-  // v2OptLevel (0: none), its variant from pipelineStrategy (none /
-  // unspecialize / warp-specialize, and for warp-specialize the light or
-  // heavy path by rrtSizeThreshold). Until it exists, the options are
-  // recorded on the module by tilec-pipeline-config so that the printed
-  // pipeline and the IR carry the configuration the driver saw.
+  // Pipeline specialization (seed 001), gated by v2OptLevel (0: none), its
+  // variant from pipelineStrategy: unspecialize software-pipelines every
+  // loop whose schedule has more than one stage; none adds nothing;
+  // warp-specialize (and its light or heavy path by rrtSizeThreshold) is
+  // not built yet and adds nothing either. The options are also recorded
+  // on the module by tilec-pipeline-config so that the printed pipeline and
+  // the IR carry the configuration the driver saw.
+  if (opts.v2OptLevel >= 1 &&
+      opts.pipelineStrategy == PipelineStrategy::Unspecialize &&
+      failed(
+          add(kUnspecializedPipeline,
+              ("num-stages=" + llvm::Twine(opts.unspecializedPipelineNumStages))
+                  .str())))
+    return failure();
   std::string config;
   llvm::raw_string_ostream configOs(config);
   configOs << "v2-opt-level=" << opts.v2OptLevel << " pipeline-strategy="

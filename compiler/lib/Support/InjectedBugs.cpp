@@ -27,11 +27,14 @@ constexpr BugName kBugNames[] = {
     {InjectedBug::ViewDimMap, "view-dim-map"},
     {InjectedBug::ScanReverse, "scan-reverse"},
     {InjectedBug::ScheduleLatency, "schedule-latency"},
+    {InjectedBug::PipelineTripCount, "pipeline-trip-count"},
+    {InjectedBug::PipelineStage, "pipeline-stage"},
 };
 constexpr InjectedBug kAllBugs[] = {
-    InjectedBug::FToFRounding, InjectedBug::CmpISignedness,
-    InjectedBug::DivIFloor,    InjectedBug::ViewDimMap,
-    InjectedBug::ScanReverse,  InjectedBug::ScheduleLatency};
+    InjectedBug::FToFRounding,      InjectedBug::CmpISignedness,
+    InjectedBug::DivIFloor,         InjectedBug::ViewDimMap,
+    InjectedBug::ScanReverse,       InjectedBug::ScheduleLatency,
+    InjectedBug::PipelineTripCount, InjectedBug::PipelineStage};
 static_assert(std::size(kBugNames) == std::size(kAllBugs),
               "every bug needs a name");
 } // namespace

@@ -4,6 +4,7 @@
 //
 //   tilec IN [-O0..-O3] [--v2-opt-level N] [--pipeline-strategy S]
 //         [--scheduler serial|cost] [--rrt-size-threshold N]
+//         [--unspecialized-pipeline-num-stages N]
 //         [--gpu-name sm_XX] [--emit STAGE] [--emit-line-info]
 //         [--line-info-file F] [--print-pipeline] [--pass-pipeline TEXT]
 //         [-o OUT]
@@ -50,6 +51,11 @@ static cl::opt<unsigned> rrtSizeThreshold(
     "rrt-size-threshold",
     cl::desc("Warp specialization: 0 light path, nonzero RRT compression"),
     cl::init(0), cl::cat(category));
+static cl::opt<unsigned> unspecializedPipelineNumStages(
+    "unspecialized-pipeline-num-stages",
+    cl::desc("Unspecialized pipelining: the deepest pipeline in stages "
+             "(1..8, default 2)"),
+    cl::init(2), cl::cat(category));
 // cl::desc keeps a StringRef: the text must outlive the option.
 static const std::string gpuNameDesc =
     ("Target architecture (default " + kDefaultGpuName + ")").str();
@@ -91,6 +97,7 @@ static bool readOptions(CompileOptions &opts) {
   opts.optLevel = optLevel;
   opts.v2OptLevel = v2OptLevel;
   opts.rrtSizeThreshold = rrtSizeThreshold;
+  opts.unspecializedPipelineNumStages = unspecializedPipelineNumStages;
   opts.gpuName = gpuName;
   opts.emitLineInfo = emitLineInfo;
   opts.passPipeline = passPipeline;

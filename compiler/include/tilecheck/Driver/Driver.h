@@ -74,6 +74,10 @@ struct CompileOptions {
   /// For warp specialization: 0 selects the light scheduling path, nonzero
   /// enables resource-reservation-table compression (seed 003).
   unsigned rrtSizeThreshold = 0;
+  /// Unspecialized pipelining (v2OptLevel >= 1, pipelineStrategy
+  /// unspecialize): the deepest software pipeline, in stages (1..8; 1
+  /// leaves loops as they are). Seed 001's unspecialized-pipeline-num-stages.
+  unsigned unspecializedPipelineNumStages = 2;
   /// The stage printed into `CompileResult::output`.
   EmitStage emit = EmitStage::TileAS;
   /// Adds the two line-info snapshot printers (seed 003); their text goes to

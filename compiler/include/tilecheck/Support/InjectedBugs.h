@@ -35,6 +35,12 @@
 //                    that starts last moves one cycle earlier, as if a
 //                    latency were dropped (the schedule checker must catch
 //                    it: "failed to legalize schedule").
+//   pipeline-trip-count tileas-unspecialized-pipeline: the steady-state loop
+//                    runs N - S iterations instead of N - (S - 1), so one
+//                    iteration of the original loop is lost.
+//   pipeline-stage   tileas-unspecialized-pipeline: a producer moves to the
+//                    deepest stage, after a consumer of its value (the
+//                    pass's own check of the kernel order must report it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +62,8 @@ enum class InjectedBug {
   ViewDimMap,
   ScanReverse,
   ScheduleLatency,
+  PipelineTripCount,
+  PipelineStage,
 };
 
 /// The command-line name of a bug ("ftof-rounding", ...).

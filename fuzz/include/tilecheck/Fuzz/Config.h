@@ -58,6 +58,9 @@ struct Configuration {
   unsigned v2OptLevel = 0;
   driver::PipelineStrategy strategy = driver::PipelineStrategy::None;
   driver::Scheduler scheduler = driver::Scheduler::Cost;
+  /// Pipeline depth of unspecialized pipelining (printed as "stages=N" when
+  /// the strategy is unspecialize).
+  unsigned stages = 2;
   /// Order of the tile blocks when the compiled program is interpreted (and
   /// the interleaving seed of agents, once the interpreter schedules them):
   /// nullopt is row-major, otherwise a seeded shuffle.
@@ -130,10 +133,12 @@ std::vector<Configuration>
 makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
            TileirasUse tileiras = TileirasUse::Exclude);
 
-/// The configuration axes that no pass of this build reads yet (their value
-/// only reaches the module as the tilec.pipeline_config attribute at O2+):
-/// v2-opt-level, pipeline-strategy. (scheduler is read by
-/// tileas-generate-schedule from O2 on.)
+/// The configuration values that no pass of this build reads yet (they only
+/// reach the module as the tilec.pipeline_config attribute at O2+):
+/// strategy=warp-specialize, and v2 levels 2 and 3 (which act as 1: only 0
+/// versus nonzero gates pipelining). scheduler is read by
+/// tileas-generate-schedule from O2 on; strategy=unspecialize with v2 >= 1
+/// adds tileas-unspecialized-pipeline.
 llvm::ArrayRef<llvm::StringLiteral> inertAxes();
 
 //===----------------------------------------------------------------------===//

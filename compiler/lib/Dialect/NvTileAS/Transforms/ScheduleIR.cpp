@@ -225,6 +225,20 @@ void tilecheck::nv_tileas::writeSchedule(scf::ForOp loop, const BodyGraph &body,
   }
 }
 
+bool tilecheck::nv_tileas::hasSchedule(scf::ForOp loop) {
+  return loop->hasAttr(kGenerator);
+}
+
+void tilecheck::nv_tileas::eraseLoopSchedule(scf::ForOp loop) {
+  for (llvm::StringRef name : {kGenerator, kII, kMII})
+    loop->removeAttr(name);
+}
+
+void tilecheck::nv_tileas::eraseOpPlacement(Operation *op) {
+  for (llvm::StringRef name : {kStage, kOrder, kCycle, kFused})
+    op->removeAttr(name);
+}
+
 std::optional<sched::ScheduleAnalysis>
 tilecheck::nv_tileas::readSchedule(scf::ForOp loop, const BodyGraph &body,
                                    std::string &error) {

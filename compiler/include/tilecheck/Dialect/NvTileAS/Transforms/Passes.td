@@ -64,4 +64,46 @@ def TileASPrintSchedule
   }];
 }
 
+def TileASUnspecializedPipeline
+    : Pass<"tileas-unspecialized-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Software-pipelines scheduled loops (prologue, steady state, "
+                "epilogue) in one agent";
+  let description = [{
+    Seed 001's TileASUnspecializedPipeline: turns the modulo schedule that
+    tileas-generate-schedule recorded on an `scf.for` into code. Ops run in
+    the stage their schedule gives them (`tileas.schedule.stage`, capped at
+    `num-stages - 1`), so the steady-state loop overlaps stage k of
+    iteration i with stage k+1 of iteration i-1; the prologue fills the
+    pipeline and the epilogue drains it. The expansion is upstream MLIR's
+    `scf::pipelineForLoop`; this pass supplies the schedule: the kernel order
+    sorts ops by their row in the reservation table (cycle - stage * II),
+    later stages first within a row, and every dependence of the body's
+    graph (data, memory, iter_args) is checked against that order before
+    anything changes.
+
+    Loops are left unchanged when `num-stages` is at most 1, when their
+    schedule uses one stage (every serial schedule), when the schedule does
+    not pass the checker, or when the trip count is not a constant larger
+    than the deepest stage. A loop whose schedule attributes are incomplete
+    (an op without a stage: a pass between tileas-generate-schedule and
+    this one did not preserve the schedule) is an error, seed 003's rule.
+    When the expansion fails the loop stays as it was, with the remark
+    "Failed to pipeline loop". A pipelined loop carries
+    `tileas.pipeline.num_stages` instead of its schedule; the ops of its
+    prologue and epilogue lose their placements. With `remarks`, every
+    scheduled loop gets a remark saying what happened to it ("pipelined
+    with N stages", "not pipelined: ..."), which scripts/schedule_stats.py
+    counts.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", "2",
+           "the deepest pipeline (stages); 1 or 0 leaves every loop as is">,
+    Option<"remarks", "remarks", "bool", "false",
+           "a remark on every scheduled loop: pipelined (with its stages) "
+           "or why not">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_PASSES_TD

@@ -56,6 +56,16 @@ BodyGraph buildBodyGraph(mlir::scf::ForOp loop,
 void writeSchedule(mlir::scf::ForOp loop, const BodyGraph &body,
                    const sched::ScheduleAnalysis &schedule);
 
+/// True when the loop carries a schedule (tileas.schedule.generator).
+bool hasSchedule(mlir::scf::ForOp loop);
+
+/// Removes the loop-level schedule attributes (generator, ii, mii).
+void eraseLoopSchedule(mlir::scf::ForOp loop);
+
+/// Removes an op's placement (stage, order, cycle, fused); its constraint
+/// attributes stay.
+void eraseOpPlacement(mlir::Operation *op);
+
 /// Reads the schedule attributes back; nullopt (and `error` set) when the
 /// loop has none or they are incomplete.
 std::optional<sched::ScheduleAnalysis>
