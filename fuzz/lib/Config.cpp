@@ -155,6 +155,12 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       return bad(field, "unknown field");
     }
   }
+  // The stage count is printed (and read) only with unspecialize, so that a
+  // text and its configuration stay one to one.
+  if (config.stages != Configuration().stages &&
+      config.strategy != driver::PipelineStrategy::Unspecialize)
+    return makeError("configuration '" + text +
+                     "': stages applies to strategy=unspecialize only");
   if (Error e = findExecutor(config.compiler)->validate(config))
     return makeError("configuration '" + text + "': " + toString(std::move(e)));
   return config;

@@ -135,6 +135,11 @@ TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
   auto bad = parseConfiguration("sm_90,O2,stages=9");
   ASSERT_FALSE(static_cast<bool>(bad));
   EXPECT_NE(llvm::toString(bad.takeError()).find("1..8"), std::string::npos);
+  // Without unspecialize the count would not print: refused.
+  auto unused = parseConfiguration("sm_90,O2,stages=3");
+  ASSERT_FALSE(static_cast<bool>(unused));
+  EXPECT_NE(llvm::toString(unused.takeError()).find("unspecialize only"),
+            std::string::npos);
 }
 
 TEST(FuzzConfig, FullMatrixIsUniqueAndRoundTrips) {
