@@ -26,7 +26,7 @@ echo "== tilec-interp-fuzzer: 400 runs"
 "$bin/tilec-interp-fuzzer" -runs=400 -seed=1 -timeout=60 -rss_limit_mb=4096 \
   -max_len=512 smoke-interp "$corpus/interp"
 
-echo "== tilec-sched-fuzzer: 3000 runs"
-"$bin/tilec-sched-fuzzer" -runs=3000 -seed=1 -timeout=60 -rss_limit_mb=2048 \
+echo "== tilec-sched-fuzzer: 400 runs"
+"$bin/tilec-sched-fuzzer" -runs=400 -seed=1 -timeout=60 -rss_limit_mb=2048 \
   -max_len=512 smoke-sched "$corpus/sched"
 echo "fuzz_smoke: every target ran without a crash"
