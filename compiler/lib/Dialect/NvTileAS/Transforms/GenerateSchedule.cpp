@@ -119,12 +119,10 @@ struct GenerateSchedulePass
     options.maxII = maxII;
     llvm::json::Array events;
     for (auto [k, loop] : llvm::enumerate(loops)) {
-      std::optional<sched::Target> target = scheduleTargetOf(loop);
-      if (!target) {
-        loop.emitError("failed to get compute capability");
+      std::optional<sched::MachineModel> found = machineModelFor(loop);
+      if (!found)
         return signalPassFailure();
-      }
-      sched::MachineModel model = sched::MachineModel::forTarget(*target);
+      const sched::MachineModel &model = *found;
       BodyGraph body = buildBodyGraph(loop, model);
       sched::Generator generator =
           requested == sched::Generator::Serial

@@ -100,6 +100,16 @@ tilecheck::nv_tileas::scheduleTargetOf(Operation *op) {
   return sched::parseTarget("sm_" + std::to_string(*cc));
 }
 
+std::optional<sched::MachineModel>
+tilecheck::nv_tileas::machineModelFor(scf::ForOp loop) {
+  std::optional<sched::Target> target = scheduleTargetOf(loop);
+  if (!target) {
+    loop.emitError("failed to get compute capability");
+    return std::nullopt;
+  }
+  return sched::MachineModel::forTarget(*target);
+}
+
 BodyGraph
 tilecheck::nv_tileas::buildBodyGraph(scf::ForOp loop,
                                      const sched::MachineModel &model) {

@@ -148,12 +148,10 @@ struct UnspecializedPipelinePass
         loop.emitRemark("not pipelined: ") << why;
       return false;
     };
-    std::optional<sched::Target> target = scheduleTargetOf(loop);
-    if (!target) {
-      loop.emitError("failed to get compute capability");
+    std::optional<sched::MachineModel> found = machineModelFor(loop);
+    if (!found)
       return failure();
-    }
-    sched::MachineModel model = sched::MachineModel::forTarget(*target);
+    const sched::MachineModel &model = *found;
     BodyGraph body = buildBodyGraph(loop, model);
     std::string error;
     std::optional<sched::ScheduleAnalysis> s = readSchedule(loop, body, error);

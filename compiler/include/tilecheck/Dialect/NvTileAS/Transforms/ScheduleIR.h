@@ -42,6 +42,10 @@ struct BodyGraph {
 /// sm_80/90/100/120's families.
 std::optional<sched::Target> scheduleTargetOf(mlir::Operation *op);
 
+/// The machine model of `loop`'s target; nullopt after seed 000's error
+/// "failed to get compute capability" on the loop when it has none.
+std::optional<sched::MachineModel> machineModelFor(mlir::scf::ForOp loop);
+
 /// Builds the graph of `loop`'s body for `model`: data edges from SSA uses
 /// (token edges for token-typed values; uses inside nested regions count),
 /// memory edges between ops whose declared effects conflict (read/write or
