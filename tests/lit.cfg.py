@@ -45,6 +45,20 @@ def _find_tileiras():
     return None
 
 
+# ptxas from the CUDA toolkit: tests that assemble PTX to a cubin need it.
+def _find_ptxas():
+    import shutil
+    for candidate in [os.environ.get("TILECHECK_PTXAS"), shutil.which("ptxas"),
+                      os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas"),
+                      "/usr/local/cuda/bin/ptxas"]:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+if _find_ptxas():
+    config.available_features.add("ptxas")
+
 _tileiras = _find_tileiras()
 if _tileiras:
     config.available_features.add("tileiras")

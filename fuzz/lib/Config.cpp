@@ -284,6 +284,27 @@ Configuration tilecheck::fuzz::defaultTileirasConfiguration() {
   return tileirasMatrix().back();
 }
 
+std::vector<Configuration> tilecheck::fuzz::ptxasMatrix() {
+  std::vector<Configuration> out;
+  for (StringRef target : {"sm_80", "sm_90", "sm_100", "sm_120"})
+    for (unsigned o = 0; o <= 3; ++o) {
+      Configuration c;
+      c.compiler = "ptxas";
+      c.target = target.str();
+      c.optLevel = o;
+      out.push_back(c);
+    }
+  return out;
+}
+
+Configuration tilecheck::fuzz::defaultPtxasConfiguration() {
+  Configuration c;
+  c.compiler = "ptxas";
+  c.target = "sm_100";
+  c.optLevel = 3;
+  return c;
+}
+
 std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
                                                        uint64_t sampleSeed,
                                                        unsigned sampleSize,
@@ -292,11 +313,13 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
   switch (kind) {
   case MatrixKind::Default:
     out = defaultMatrix();
+    out.push_back(defaultPtxasConfiguration());
     if (tileiras == TileirasUse::Found)
       out.push_back(defaultTileirasConfiguration());
     return out;
   case MatrixKind::Full:
     out = fullMatrix();
+    llvm::append_range(out, ptxasMatrix());
     if (tileiras != TileirasUse::Exclude)
       llvm::append_range(out, tileirasMatrix());
     return out;

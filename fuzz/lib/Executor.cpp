@@ -43,6 +43,7 @@ llvm::StringMap<std::unique_ptr<Executor>> &registry() {
     };
     add(createTilecExecutor());
     add(createTileirasExecutor());
+    add(createPtxasExecutor());
     return m;
   }();
   return executors;

@@ -586,6 +586,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   unsigned checked = 0, numFindings = 0, rejections = 0, errorsSeen = 0,
            skipped = 0;
   std::set<std::string> buckets;
+  // Why configurations were skipped, by reason (the first few are printed).
+  std::map<std::string, unsigned> skipReasons;
   std::string printedSignature;
   auto onReport = [&](const ProgramCase &program, ProgramReport report) {
     // A program that could not be checked is never counted as checked.
@@ -603,6 +605,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
         printedSignature = countsAsFinding(r.kind) ? r.signature.hash : "none";
       if (r.kind == FindingKind::Skipped) {
         ++skipped;
+        ++skipReasons[r.detail];
         if (verbose)
           outs() << "  skipped " << program.name << " [" << r.config.str()
                  << "]: " << r.detail << "\n";
@@ -731,11 +734,22 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   if (rejections)
     outs() << rejections
            << " expected rejections (unsupported-target), not counted\n";
-  if (skipped)
-    outs() << skipped << " configuration runs skipped ("
-           << (options.tileirasMissing.empty() ? "see -v"
-                                               : options.tileirasMissing)
-           << "), not counted\n";
+  if (skipped) {
+    // The most frequent reasons first.
+    std::vector<std::pair<unsigned, std::string>> reasons;
+    for (auto &[reason, n] : skipReasons)
+      reasons.push_back({n, reason});
+    llvm::sort(reasons, [](const auto &a, const auto &b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    outs() << skipped << " configuration runs skipped, not counted:";
+    for (size_t i = 0; i < reasons.size() && i < 3; ++i)
+      outs() << (i ? ";" : "") << " " << reasons[i].second << " ("
+             << reasons[i].first << ")";
+    if (reasons.size() > 3)
+      outs() << "; " << reasons.size() - 3 << " more reasons (see -v)";
+    outs() << "\n";
+  }
   if (errorsSeen)
     outs() << errorsSeen << " programs could not be checked\n";
   outs() << checked << " programs checked, " << numFindings << " findings in "

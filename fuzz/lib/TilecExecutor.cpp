@@ -236,16 +236,6 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
   DiagnosticCapture diags(ctx);
   driver::CompileOptions opts = config.compileOptions();
 
-  // The stages after tileas are not built yet: record it, do not fake.
-  {
-    driver::CompileOptions ptx = opts;
-    ptx.emit = driver::EmitStage::PTX;
-    driver::CompileResult described = driver::describePipeline(ptx);
-    if (described.code == driver::TILEIR_ERROR_UNSUPPORTED_EMIT)
-      r.notes = "ptx/ptxas: not supported yet (the LLVM/NVVM backend is not "
-                "built); compiled to tileas and interpreted";
-  }
-
   std::string compiledText;
   if (mode == CompileMode::Driver) {
     channel.line("phase", "compile");

@@ -33,16 +33,18 @@
 // ANCHOR: error: invalid --pass-pipeline: the pipeline must be anchored on builtin.module, not 'func.func'
 // ANCHOR: rc=2
 
-// RUN: sh -c 'tilec --emit llvm %s; echo rc=$?' 2>&1 | FileCheck %s --check-prefix=LLVM
-// RUN: sh -c 'tilec -O0 --emit llvm --print-pipeline; echo rc=$?' 2>&1 | FileCheck %s --check-prefix=LLVM
-// LLVM: error: emitting llvm is not supported yet
-// LLVM: rc=1
-// RUN: sh -c 'tilec --emit ptx %s; echo rc=$?' 2>&1 | FileCheck %s --check-prefix=PTX
-// PTX: {{.*}}options.mlir: error: emitting ptx is not supported yet
-// PTX: rc=1
-// RUN: sh -c 'tilec -O3 --emit cubin %s; echo rc=$?' 2>&1 | FileCheck %s --check-prefix=CUBIN
-// CUBIN: error: emitting cubin is not supported yet
-// CUBIN: rc=1
+// Below nv_tileas (compiler/docs/Backend.md): LLVM IR, PTX and, with ptxas
+// (tests/Driver/emit-ptx.mlir), a cubin, at every tier.
+// RUN: tilec -O0 --emit llvm %s | FileCheck %s --check-prefix=LLVM
+// RUN: tilec -O3 --emit llvm %s | FileCheck %s --check-prefix=LLVM
+// LLVM: target triple = "nvptx64-nvidia-cuda"
+// LLVM: define ptx_kernel void @k()
+// RUN: tilec -O0 --emit llvm --print-pipeline | FileCheck %s --check-prefix=LLVMPIPE
+// LLVMPIPE: convert-tileaa-to-tileas{{.*}}convert-tileas-to-llvm{{.*}}tilec-finalize-llvm
+// RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=PTX
+// PTX: .target sm_80
+// PTX: .entry k()
+// PTX: .maxntid 128, 1, 1
 
 cuda_tile.module @m {
   entry @k() {
@@ -51,7 +53,11 @@ cuda_tile.module @m {
 }
 
 // RUN: tilec --help | FileCheck %s --check-prefix=HELP
-// HELP: --emit=<string> {{.*}}(default tileas;
+// HELP: --emit=<string> {{.*}}cubin (ptxas from the CUDA toolkit; default tileas)
 // HELP: --gpu-name=<string> {{.*}}- Target architecture (default sm_100)
 // HELP: --pass-pipeline=
 // HELP: --print-pipeline
+
+// RUN: sh -c 'tilec --emit tileas --launch-info %s; echo rc=$?' 2>&1 | FileCheck %s --check-prefix=LAUNCHTILEAS
+// LAUNCHTILEAS: tilec: --launch-info needs --emit llvm, ptx or cubin
+// LAUNCHTILEAS: rc=2

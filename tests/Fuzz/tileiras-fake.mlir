@@ -74,12 +74,14 @@
 // TARGETREJ: 1 expected rejections (unsupported-target), not counted
 // TARGETREJ-NEXT: 1 programs checked, 0 findings in 0 buckets
 
-// The default matrix gets tileiras -O3 when a tileiras is found, --no-tileiras
+// The default matrix gets ptxas on our backend's PTX (skipped where ptxas is
+// missing) and tileiras -O3 when a tileiras is found, --no-tileiras
 // leaves it out, and without one the tileiras matrix is skipped (exit 0).
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=unspecialize,scheduler=cost,stages=4,order=row-major]
+// DEFAULT-NEXT: {{ok|skipped}} {{.*}} [compiler=ptxas,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3]
 // DEFAULT-NEXT: 1 programs checked, 0 findings in 0 buckets
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v --no-tileiras | FileCheck %s --check-prefix=NOTILEIRAS
@@ -87,7 +89,7 @@
 // NOTILEIRAS: 1 programs checked
 // RUN: tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 --matrix tileiras | FileCheck %s --check-prefix=SKIP
 // SKIP: note: tileiras is turned off (TILECHECK_TILEIRAS=none); 4 tileiras configurations are skipped
-// SKIP-NEXT: 4 configuration runs skipped (tileiras is turned off (TILECHECK_TILEIRAS=none)), not counted
+// SKIP-NEXT: 4 configuration runs skipped, not counted: tileiras is turned off (TILECHECK_TILEIRAS=none) (4)
 // SKIP-NEXT: 1 programs checked, 0 findings in 0 buckets
 // RUN: sh -c 'tile-diff %s --only-config compiler=tileiras,sm_100,O1,order=seed:1; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=BADCONFIG
 // BADCONFIG: tileiras configurations take only a target and an opt level

@@ -267,15 +267,15 @@ TEST(DriverPipeline, OptionsReachTheirPasses) {
         "tileas-generate-schedule{", "rrt-size-threshold=17 scheduler=serial"})
     EXPECT_NE(r.output.find(needle), std::string::npos)
         << needle << " in " << r.output;
-  // The unsupported stages fail before any pass is looked up.
+  // Below nv_tileas the backend's two passes end the pipeline.
   for (EmitStage stage : {EmitStage::LLVM, EmitStage::PTX, EmitStage::Cubin}) {
     opts.emit = stage;
     CompileResult u = describePipeline(opts);
-    EXPECT_EQ(u.code, TILEIR_ERROR_UNSUPPORTED_EMIT);
-    EXPECT_NE(u.diagnostics.find(("emitting " + stringifyEmitStage(stage) +
-                                  " is not supported yet")
-                                     .str()),
-              std::string::npos);
+    ASSERT_TRUE(u.ok()) << u.diagnostics;
+    size_t toLLVM = u.output.find("convert-tileas-to-llvm");
+    EXPECT_NE(toLLVM, std::string::npos) << u.output;
+    EXPECT_NE(u.output.find("tilec-finalize-llvm", toLLVM), std::string::npos)
+        << u.output;
   }
 }
 
@@ -418,6 +418,38 @@ TEST(DriverCompile, FullTiersRun) {
     EXPECT_EQ(count, o == 0 ? 0u : o == 1 ? 1u : 2u) << "O" << o;
     EXPECT_EQ(r.output.find(kPipelineConfigAttrName) != std::string::npos,
               o >= 2);
+  }
+}
+
+TEST(DriverCompile, BackendEmitsLLVMAndPTXAtEveryTier) {
+  ensureConversions();
+  for (unsigned o = 0; o <= 3; ++o) {
+    CompileOptions opts = tier(o, EmitStage::LLVM, /*lineInfo=*/false);
+    opts.gpuName = "sm_90";
+    CompileResult llvmIR = compile(kKernel, opts);
+    ASSERT_TRUE(llvmIR.ok()) << "O" << o << ": " << llvmIR.diagnostics;
+    EXPECT_NE(llvmIR.output.find("define ptx_kernel void @k("),
+              std::string::npos)
+        << llvmIR.output;
+    opts.emit = EmitStage::PTX;
+    std::vector<std::string> scopes;
+    setScopeObserver([&](llvm::StringRef name, bool entering) {
+      if (entering)
+        scopes.push_back(name.str());
+    });
+    CompileResult ptx = compile(kKernel, opts);
+    setScopeObserver(nullptr);
+    ASSERT_TRUE(ptx.ok()) << "O" << o << ": " << ptx.diagnostics;
+    EXPECT_NE(ptx.output.find(".target sm_90"), std::string::npos);
+    EXPECT_NE(ptx.output.find(".entry k("), std::string::npos) << ptx.output;
+    // Each element is loaded and stored once per thread, guarded by its
+    // bounds check.
+    EXPECT_NE(ptx.output.find("ld.global"), std::string::npos);
+    EXPECT_NE(ptx.output.find("st.global"), std::string::npos);
+    EXPECT_EQ(scopes, std::vector<std::string>{kCompileNVVMScope.str()});
+    // The launch: 4 warps, no scratch (element-wise only).
+    EXPECT_EQ(ptx.threadsPerBlock, 128);
+    EXPECT_EQ(ptx.dynamicSharedBytes, 0);
   }
 }
 

@@ -18,12 +18,15 @@
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Oracle/Npy.h"
 #include "tilecheck/Support/InjectedBugs.h"
+#include "tilecheck/Target/NVPTX.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
 
 #include <csignal>
 #include <cstdlib>
@@ -124,6 +127,74 @@ TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
                             "scheduler=cost,stages=4,order=row-major");
   // The pipelined configurations add tileas-unspecialized-pipeline.
   EXPECT_EQ(m.back().compileOptions().unspecializedPipelineNumStages, 4u);
+}
+
+/// Sets TILECHECK_PTXAS for a scope (a fake ptxas from a test).
+struct PtxasScope {
+  explicit PtxasScope(const std::string &path) {
+    ::setenv("TILECHECK_PTXAS", path.c_str(), 1);
+  }
+  ~PtxasScope() { ::unsetenv("TILECHECK_PTXAS"); }
+};
+
+/// A fake ptxas: a shell script with `body`.
+std::string fakePtxas(const TempDir &dir, const std::string &body) {
+  std::string path = (dir.path + "/ptxas").str();
+  {
+    std::ofstream os(path);
+    os << "#!/bin/sh\n" << body << "\n";
+  }
+  llvm::sys::fs::setPermissions(path, llvm::sys::fs::all_exe |
+                                          llvm::sys::fs::owner_read |
+                                          llvm::sys::fs::owner_write);
+  return path;
+}
+
+TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
+  ProgramCase program = addCase();
+  auto ref = runReference(program, std::nullopt, fastOptions());
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  auto config = parseConfiguration("compiler=ptxas,sm_90,O3");
+  ASSERT_TRUE(static_cast<bool>(config)) << llvm::toString(config.takeError());
+  EXPECT_EQ(config->str(), "compiler=ptxas,sm_90,O3,v2=0,strategy=none,"
+                           "scheduler=cost,order=row-major");
+  TempDir tmp;
+  {
+    // ptxas refusing the PTX: a ptxas-rejection with ptxas's first error.
+    PtxasScope scope(fakePtxas(
+        tmp, "echo \"ptxas /tmp/x.ptx, line 9; error   : Unknown symbol "
+             "'bogus'\" >&2\nexit 255"));
+    ConfigResult r = checkConfiguration(program, *ref, *config, fastOptions());
+    EXPECT_EQ(r.kind, FindingKind::PtxasRejection) << r.detail;
+    EXPECT_EQ(r.culprit, "ptxas");
+    EXPECT_NE(r.detail.find("Unknown symbol"), std::string::npos) << r.detail;
+    EXPECT_TRUE(countsAsFinding(r.kind));
+  }
+  {
+    // ptxas dying on a signal: a crash.
+    PtxasScope scope(fakePtxas(tmp, "kill -SEGV $$"));
+    ConfigResult r = checkConfiguration(program, *ref, *config, fastOptions());
+    EXPECT_EQ(r.kind, FindingKind::Crash) << r.detail;
+    EXPECT_EQ(r.culprit, "ptxas");
+  }
+  if (!tilecheck::target::findPtxas())
+    GTEST_SKIP() << "ptxas is not installed: the real-ptxas half needs it";
+  ConfigResult ok = checkConfiguration(program, *ref, *config, fastOptions());
+  EXPECT_EQ(ok.kind, FindingKind::None) << ok.detail << ok.diagnostics;
+  EXPECT_NE(ok.detail.find("ptxas accepted the PTX; k: "), std::string::npos)
+      << ok.detail;
+  // An op the backend does not lower yet: skipped, not a finding.
+  ProgramCase printing = program;
+  printing.text =
+      replaceOnce(kAddProgram, "    return\n",
+                  "    %pt = print_tko \"%d\", %n : tile<i32> -> token\n"
+                  "    return\n");
+  ConfigResult skipped =
+      checkConfiguration(printing, *ref, *config, fastOptions());
+  EXPECT_EQ(skipped.kind, FindingKind::Skipped) << skipped.detail;
+  EXPECT_NE(skipped.detail.find("does not lower 'nv_tileas.print_tko'"),
+            std::string::npos)
+      << skipped.detail;
 }
 
 TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
@@ -238,8 +309,8 @@ TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
   std::vector<std::string> names;
   for (const Executor *e : registeredExecutors())
     names.push_back(e->name().str());
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"test-subi", "tilec", "tileiras"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"ptxas", "test-subi", "tilec",
+                                             "tileiras"}));
 }
 
 TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
@@ -332,15 +403,19 @@ TEST(FuzzConfig, MatricesWithTileiras) {
         m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 11u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 12u);
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
             "compiler=tileiras,sm_100,O3");
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Missing).size(), 10u);
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).size(), 10u);
+  // The backend and ptxas on every machine (skipped, said on one line,
+  // where ptxas is missing).
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Missing).size(), 11u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
+            "compiler=ptxas,sm_100,O3,v2=0,strategy=none,scheduler=cost,"
+            "order=row-major");
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude)), 0);
-  EXPECT_EQ(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude).size(), 576u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude).size(), 592u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Sample, 1, 600, U::Found)), 0);
   EXPECT_EQ(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Found).size(), 4u);
   EXPECT_TRUE(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Exclude).empty());

@@ -14,7 +14,12 @@ class DialectRegistry;
 
 namespace tilecheck {
 /// Adds every tilecheck dialect to `registry`.
+/// The tile-level dialects (cuda_tile, nv_tileaa, nv_tileas) and the
+/// upstream ones below them (arith, math, scf): what the interpreter runs.
 void registerAllDialects(mlir::DialectRegistry &registry);
+/// The backend's output dialects (LLVM, NVVM, cf), for tools that parse
+/// IR below nv_tileas (tilec-opt); the passes load them on demand.
+void registerBackendDialects(mlir::DialectRegistry &registry);
 /// Registers every tilecheck pass with the global pass registry.
 void registerAllPasses();
 } // namespace tilecheck

@@ -12,6 +12,7 @@
 #include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Driver/Passes.h"
 #include "tilecheck/InitAll.h"
+#include "tilecheck/Target/NVPTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -22,6 +23,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -41,6 +44,8 @@ static constexpr llvm::StringLiteral kGenerateSchedule =
     "tileas-generate-schedule";
 static constexpr llvm::StringLiteral kUnspecializedPipeline =
     "tileas-unspecialized-pipeline";
+static constexpr llvm::StringLiteral kToLLVM = "convert-tileas-to-llvm";
+static constexpr llvm::StringLiteral kFinalizeLLVM = "tilec-finalize-llvm";
 
 /// Registers every tilecheck pass once per process.
 static void ensurePassesRegistered() {
@@ -90,15 +95,6 @@ static LogicalResult checkRequest(const CompileOptions &opts,
     result.diagnostics += (bufferName + ": error: " + message + "\n").str();
     return failure();
   }
-  if (opts.emit > EmitStage::TileAS) {
-    result.code = TILEIR_ERROR_UNSUPPORTED_EMIT;
-    result.diagnostics +=
-        (bufferName + ": error: emitting " + stringifyEmitStage(opts.emit) +
-         " is not supported yet (the LLVM/NVVM backend is not built); the "
-         "last stage this build emits is tileas\n")
-            .str();
-    return failure();
-  }
   return success();
 }
 
@@ -128,11 +124,6 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
   std::string message;
   if (failed(validateOptions(opts, message))) {
     errors << message;
-    return failure();
-  }
-  if (opts.emit > EmitStage::TileAS) {
-    errors << "emitting " << stringifyEmitStage(opts.emit)
-           << " is not supported yet";
     return failure();
   }
 
@@ -169,8 +160,21 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
     return failure();
   if (failed(add(kToTileAS, ("compute-capability=" + opts.gpuName))))
     return failure();
+  // The backend (compiler/docs/Backend.md), when the output is below
+  // nv_tileas: tensors distributed over threads, kernels to llvm.func, then
+  // the scalar rest to the LLVM dialect. Translation, the optimizer, PTX and
+  // ptxas follow the pass pipeline in compile().
+  auto addBackend = [&]() -> LogicalResult {
+    if (opts.emit < EmitStage::LLVM)
+      return success();
+    if (failed(add(kToLLVM)))
+      return failure();
+    if (o >= 1 && (failed(add("canonicalize")) || failed(add("cse"))))
+      return failure();
+    return add(kFinalizeLLVM);
+  };
   if (o < 2)
-    return success();
+    return addBackend();
   if (failed(add("cse")) || failed(add("canonicalize")))
     return failure();
   // O3's extra cleanup: hoist loop-invariant pure ops out of scf loops
@@ -214,7 +218,7 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
   // Second snapshot: the TileAS/LLVM boundary.
   if (opts.emitLineInfo && failed(snapshot("tileas")))
     return failure();
-  return success();
+  return addBackend();
 }
 
 /// Fills `pm` from `opts.passPipeline` or `populatePipeline`; on failure sets
@@ -334,6 +338,67 @@ static OwningOpRef<ModuleOp> readInput(llvm::StringRef input, MLIRContext *ctx,
   return module;
 }
 
+/// LLVM IR, PTX or cubin of a module the backend passes lowered to the
+/// LLVM dialect (compiler/docs/Backend.md, "Emission").
+static void emitBelowMLIR(ModuleOp module, const CompileOptions &opts,
+                          llvm::StringRef bufferName, CompileResult &result) {
+  DriverScope scope(kCompileNVVMScope);
+  auto fail = [&](int code, llvm::StringRef message) {
+    result.code = code;
+    result.diagnostics +=
+        (bufferName + ": error: " + message.rtrim() + "\n").str();
+  };
+  if (auto bytes =
+          module->getAttrOfType<IntegerAttr>("tilec.dynamic_shared_memory"))
+    result.dynamicSharedBytes = bytes.getInt();
+  module.walk([&](Operation *op) {
+    if (auto threads = op->getAttrOfType<IntegerAttr>("tilec.threads"))
+      result.threadsPerBlock = threads.getInt();
+  });
+  std::string errors;
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> llvmModule =
+      tilecheck::target::translateToLLVMIR(module, llvmCtx, opts.gpuName,
+                                           opts.optLevel, errors);
+  if (!llvmModule)
+    return fail(TILEIR_ERROR_COMPILE_FAILED, errors);
+  if (opts.emit == EmitStage::LLVM) {
+    llvm::raw_string_ostream os(result.output);
+    llvmModule->print(os, nullptr);
+    return;
+  }
+  std::string ptx;
+  if (failed(tilecheck::target::emitPTX(*llvmModule, opts.gpuName,
+                                        opts.optLevel, ptx, errors)))
+    return fail(TILEIR_ERROR_COMPILE_FAILED, errors);
+  if (opts.emit == EmitStage::PTX) {
+    result.output = std::move(ptx);
+    return;
+  }
+  DriverScope serialize(kSerializeGPUModuleScope);
+  tilecheck::target::PtxasResult assembled =
+      tilecheck::target::runPtxas(ptx, opts.gpuName, opts.optLevel);
+  result.ptxasLog = assembled.log;
+  switch (assembled.status) {
+  case tilecheck::target::PtxasStatus::Ok:
+    result.output = std::move(assembled.cubin);
+    return;
+  case tilecheck::target::PtxasStatus::Missing:
+    return fail(TILEIR_ERROR_UNSUPPORTED_EMIT,
+                "emitting cubin needs ptxas: " + assembled.log);
+  case tilecheck::target::PtxasStatus::Rejected:
+    return fail(TILEIR_ERROR_PTXAS, "ptxas rejected the PTX (exit " +
+                                        std::to_string(assembled.exitCode) +
+                                        "):\n" + assembled.log);
+  case tilecheck::target::PtxasStatus::Crashed:
+    return fail(TILEIR_ERROR_PTXAS, "ptxas crashed (exit " +
+                                        std::to_string(assembled.exitCode) +
+                                        "):\n" + assembled.log);
+  case tilecheck::target::PtxasStatus::TimedOut:
+    return fail(TILEIR_ERROR_PTXAS, "ptxas timed out:\n" + assembled.log);
+  }
+}
+
 CompileResult tilecheck::driver::compile(llvm::StringRef input,
                                          const CompileOptions &opts,
                                          llvm::StringRef bufferName) {
@@ -346,6 +411,7 @@ CompileResult tilecheck::driver::compile(llvm::StringRef input,
   // Single-threaded: diagnostics arrive in a fixed order, the line-info sink
   // is per thread, and one module gains little from a thread pool.
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  tilecheck::target::registerTranslations(ctx);
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
     appendDiagnostic(diag, bufferName, result.diagnostics);
     return success();
@@ -373,8 +439,12 @@ CompileResult tilecheck::driver::compile(llvm::StringRef input,
     return result;
   }
 
-  llvm::raw_string_ostream os(result.output);
-  module->print(os);
+  if (opts.emit < EmitStage::LLVM) {
+    llvm::raw_string_ostream os(result.output);
+    module->print(os);
+    return result;
+  }
+  emitBelowMLIR(*module, opts, bufferName, result);
   return result;
 }
 

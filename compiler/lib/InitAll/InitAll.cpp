@@ -11,6 +11,9 @@
 #include "tilecheck/Driver/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -24,6 +27,11 @@ void tilecheck::registerAllDialects(mlir::DialectRegistry &registry) {
   // (compiler/docs/Lowering.md).
   registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect>();
+}
+
+void tilecheck::registerBackendDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
+                  mlir::cf::ControlFlowDialect>();
 }
 
 void tilecheck::registerAllPasses() {

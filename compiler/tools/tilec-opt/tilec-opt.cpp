@@ -48,6 +48,7 @@ bytecodeToText(const llvm::MemoryBuffer &input,
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tilecheck::registerAllDialects(registry);
+  tilecheck::registerBackendDialects(registry);
   tilecheck::registerAllPasses();
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv, "tilecheck optimizer driver\n", registry);

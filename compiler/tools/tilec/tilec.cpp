@@ -64,9 +64,15 @@ static cl::opt<std::string> gpuName("gpu-name", cl::desc(gpuNameDesc),
                                     cl::cat(category));
 static cl::opt<std::string>
     emit("emit",
-         cl::desc("mlir | tileaa | tileas | llvm | ptx | cubin (default "
-                  "tileas; llvm, ptx and cubin are not built yet)"),
+         cl::desc("mlir | tileaa | tileas | llvm (LLVM IR) | ptx | cubin "
+                  "(ptxas from the CUDA toolkit; default tileas)"),
          cl::init("tileas"), cl::cat(category));
+static cl::opt<bool> launchInfo(
+    "launch-info",
+    cl::desc("With --emit llvm/ptx/cubin: print the launch a kernel needs "
+             "(threads per block, dynamic shared memory) and, for cubin, "
+             "ptxas -v's resource report, to stderr"),
+    cl::cat(category));
 static cl::opt<bool>
     emitLineInfo("emit-line-info",
                  cl::desc("Add the line-info snapshot printers"),
@@ -186,5 +192,16 @@ int main(int argc, char **argv) {
   }
   if (!result.ok())
     return exitCode(result.code);
+  if (launchInfo) {
+    if (opts.emit < EmitStage::LLVM) {
+      llvm::errs() << "tilec: --launch-info needs --emit llvm, ptx or cubin\n";
+      return 2;
+    }
+    llvm::errs() << "launch: block=" << result.threadsPerBlock
+                 << ",1,1 dynamic_shared_bytes=" << result.dynamicSharedBytes
+                 << "\n";
+    if (!result.ptxasLog.empty())
+      llvm::errs() << result.ptxasLog;
+  }
   return writeFile(outputFile, result.output) ? 0 : 1;
 }

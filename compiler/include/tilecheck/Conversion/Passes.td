@@ -86,4 +86,43 @@ def ConvertTileAAToTileAS
                            "::mlir::math::MathDialect"];
 }
 
+def ConvertTileASToLLVM : Pass<"convert-tileas-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Distributes nv_tileas tensors over a tile block's threads; kernels become llvm.func";
+  let description = [{
+    The first half of the backend (compiler/docs/Backend.md). A tile block
+    runs 32 * numWarps threads (the kernel spec); every tensor becomes the
+    scalars one thread holds of it under the thread map (slot s of thread
+    t holds linear element (s * T + t) mod n). Element-wise arith, math and
+    nv_tileas ops run once per slot; reshape and convert_layout are free;
+    broadcast, permute, extract, cat, reduce, scan, dot and dot_int go
+    through a dynamic shared-memory scratch buffer (`@__tilec_smem`, its
+    size in the module attribute `tilec.dynamic_shared_memory`). Tiled
+    loads and stores compute each element's address and bounds from the
+    memref's sizes and strides (masked, padded); every memory op is
+    fenced by block barriers. Kernels become `llvm.func` with
+    `nvvm.kernel` and `nvvm.maxntid`; scalar arith, math and scf are left
+    for tilec-finalize-llvm. An op with no lowering yet is an error that
+    names it: "the LLVM backend does not lower '<op>' yet".
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TilecFinalizeLLVM : Pass<"tilec-finalize-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lowers the scalar scf, arith, math and cf left by convert-tileas-to-llvm to LLVM";
+  let description = [{
+    scf to cf, then one full conversion to the LLVM dialect with upstream
+    patterns (arith, math, cf; ceil/floor division expanded). Math
+    functions without an exact NVPTX instruction (exp, exp2, log, log2,
+    pow, the trigonometric and hyperbolic functions, atan2) become calls
+    of libdevice's `__nv_*` functions, which the PTX emitter links from
+    the CUDA toolkit; f16 and bf16 arguments go through f32.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::cf::ControlFlowDialect"];
+}
+
 #endif // TILECHECK_CONVERSION_PASSES_TD

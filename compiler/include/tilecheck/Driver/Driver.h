@@ -96,10 +96,14 @@ enum ResultCode : int {
   TILEIR_ERROR_BAD_BYTECODE = 1,
   /// A pass failed, or the pipeline names a pass missing from this build.
   TILEIR_ERROR_COMPILE_FAILED = 2,
-  /// The requested emit stage is not built yet (llvm, ptx, cubin).
+  /// The requested emit stage cannot be produced on this machine (cubin
+  /// without ptxas).
   TILEIR_ERROR_UNSUPPORTED_EMIT = 3,
   /// Out-of-range or unknown option values, or an unparsable pass pipeline.
   TILEIR_ERROR_BAD_OPTIONS = 4,
+  /// ptxas rejected the PTX the backend emitted, crashed or timed out
+  /// (the diagnostics carry its log).
+  TILEIR_ERROR_PTXAS = 5,
 };
 
 struct CompileResult {
@@ -112,6 +116,14 @@ struct CompileResult {
   std::string diagnostics;
   /// The line-info snapshots, when `emitLineInfo` asked for them.
   std::string lineInfo;
+  /// For emit llvm, ptx and cubin, what a launch of the kernels needs
+  /// (compiler/docs/Backend.md, "Kernel ABI"): threads per tile block
+  /// (blockDim.x; y = z = 1) and bytes of dynamic shared memory.
+  int64_t threadsPerBlock = 0;
+  int64_t dynamicSharedBytes = 0;
+  /// For emit=cubin: what ptxas -v printed (registers, shared memory,
+  /// spills per kernel; target::parsePtxasReport reads it).
+  std::string ptxasLog;
 
   bool ok() const { return code == TILEIR_SUCCESS; }
 };
@@ -170,10 +182,9 @@ using ScopeObserver = std::function<void(llvm::StringRef name, bool entering)>;
 void setScopeObserver(ScopeObserver observer);
 
 /// An outer instrumentation scope: a `-ftime-trace` section (when LLVM's time
-/// profiler is on) plus the observer's enter/leave calls. The backend opens
-/// `kCompileNVVMScope` around the MLIR-to-NVVM pipeline and
-/// `kSerializeGPUModuleScope` around PTX/cubin serialization; nothing opens
-/// them yet since the backend is not built.
+/// profiler is on) plus the observer's enter/leave calls. compile() opens
+/// `kCompileNVVMScope` around the translation to LLVM IR and PTX and
+/// `kSerializeGPUModuleScope` around ptxas (emit llvm, ptx, cubin).
 class DriverScope {
 public:
   explicit DriverScope(llvm::StringRef name);

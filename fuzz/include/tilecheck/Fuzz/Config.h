@@ -112,6 +112,10 @@ std::vector<Configuration> tileirasMatrix();
 /// The configuration the default matrix adds when tileiras is installed:
 /// sm_100 at -O3 (tileiras's defaults).
 Configuration defaultTileirasConfiguration();
+/// tilec's backend and ptxas (executor ptxas) on sm_80, sm_90, sm_100 and
+/// sm_120 at O0..O3 (16), and the default matrix's one: sm_100, O3.
+std::vector<Configuration> ptxasMatrix();
+Configuration defaultPtxasConfiguration();
 
 /// Whether a matrix gets tileiras configurations.
 enum class TileirasUse {
@@ -124,8 +128,9 @@ enum class TileirasUse {
   Missing,
 };
 
-/// `default` is defaultMatrix() (plus defaultTileirasConfiguration() when
-/// `tileiras` is Found), `full` is fullMatrix() plus tileirasMatrix()
+/// `default` is defaultMatrix() plus defaultPtxasConfiguration() (plus
+/// defaultTileirasConfiguration() when `tileiras` is Found), `full` is
+/// fullMatrix() plus ptxasMatrix() plus tileirasMatrix()
 /// (unless Exclude), `sample` is sampleMatrix() (tilec only, so samples do
 /// not depend on the machine), `tileiras` is tileirasMatrix() (empty with
 /// Exclude).
@@ -163,7 +168,7 @@ enum class FindingKind {
   /// machine model reject (tileas-generate-schedule's legalization: "failed
   /// to legalize schedule"); the culprit is the generating pass.
   InvalidSchedule,
-  /// ptxas rejected the PTX (reserved: the backend is not built).
+  /// ptxas rejected the PTX tilec's backend emitted (executor ptxas).
   PtxasRejection,
   /// A compiler under test run as a tool (tileiras) rejected a valid
   /// program: a non-zero exit with diagnostics and no sign of a crash.
@@ -179,7 +184,9 @@ enum class FindingKind {
   /// semantics, a malformed construct): counted, a human must look.
   OracleError,
   /// The configuration could not be checked on this machine (its compiler,
-  /// tileiras, is not installed): not counted, reported on one line.
+  /// tileiras or ptxas, is not installed), or the program uses an op the
+  /// backend does not lower yet (executor ptxas): not counted, reported on
+  /// one line.
   Skipped,
 };
 

@@ -14,7 +14,9 @@
 //                checkpoint, instrumentation or bisection.
 //   tileiras     NVIDIA's assembler on the program's bytecode, compile
 //                only: crash, hang, rejection of a valid program.
-// Adding one (ptxas, the SIMT executor, the GPU) is one file defining an
+//   ptxas        tilec's pipeline and backend to PTX, then ptxas, compile
+//                only: ptxas rejections, backend failures and crashes.
+// Adding one (the SIMT executor, the GPU) is one file defining an
 // Executor and one `add(...)` line in the registry (Executor.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -80,6 +82,7 @@ std::vector<const Executor *> registeredExecutors();
 /// The built-in executors' constructors (one file each).
 std::unique_ptr<Executor> createTilecExecutor();
 std::unique_ptr<Executor> createTileirasExecutor();
+std::unique_ptr<Executor> createPtxasExecutor();
 
 } // namespace tilecheck::fuzz
 

@@ -1,0 +1,317 @@
+//===- Atomics.cpp - atomics and module globals below nv_tileas -----------===//
+//
+// atomic_rmw_tko, atomic_cas_tko and tiled_atomic_rmw: one LLVM atomic per
+// owned, unmasked (in-bounds) element, fenced by block barriers like every
+// store. A tensor held replicated (fewer elements than threads) has one
+// owner per element; the old values the owners read are shared with the
+// other copies through the scratch buffer. nv_tileas.global becomes an
+// LLVM global in the global address space, get_global its address.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilecheck;
+using namespace tilecheck::backend;
+using cuda_tile::AtomicRMWMode;
+
+namespace aa = tilecheck::nv_tileaa;
+namespace as = tilecheck::nv_tileas;
+
+std::optional<LLVM::AtomicBinOp>
+tilecheck::backend::atomicBinOpFor(AtomicRMWMode mode, Type elem) {
+  if (elem.isInteger(1))
+    return std::nullopt;
+  bool isFloat = isa<FloatType>(elem);
+  switch (mode) {
+  case AtomicRMWMode::AND:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_and);
+  case AtomicRMWMode::OR:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_or);
+  case AtomicRMWMode::XOR:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_xor);
+  case AtomicRMWMode::ADD:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::add);
+  case AtomicRMWMode::ADDF:
+    return isFloat ? std::optional(LLVM::AtomicBinOp::fadd) : std::nullopt;
+  case AtomicRMWMode::MAX:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::max);
+  case AtomicRMWMode::MIN:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::min);
+  case AtomicRMWMode::UMAX:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umax);
+  case AtomicRMWMode::UMIN:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umin);
+  case AtomicRMWMode::XCHG:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Orderings of an atomic read-modify-write (weak accesses are relaxed
+/// atomics: an atomic cannot be non-atomic).
+LLVM::AtomicOrdering rmwOrdering(as::MemSemantic sem) {
+  switch (sem) {
+  case as::MemSemantic::WEAK:
+  case as::MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case as::MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case as::MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case as::MemSemantic::ACQ_REL:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::seq_cst;
+}
+
+LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering o) {
+  if (o == LLVM::AtomicOrdering::release)
+    return LLVM::AtomicOrdering::monotonic;
+  if (o == LLVM::AtomicOrdering::acq_rel)
+    return LLVM::AtomicOrdering::acquire;
+  return o;
+}
+
+/// NVPTX's synchronization scope of a cuda_tile memory scope.
+StringRef syncScope(std::optional<as::MemScope> scope) {
+  if (!scope)
+    return "";
+  switch (*scope) {
+  case as::MemScope::TL_BLK:
+    return "block";
+  case as::MemScope::DEVICE:
+    return "device";
+  case as::MemScope::SYS:
+    return "";
+  }
+  return "";
+}
+
+/// `when ? atomic(...) : zero`, the atomic built by `build` in the guarded
+/// region.
+Value guardedAtomic(OpBuilder &b, Location loc, Type elem, Value when,
+                    function_ref<Value(OpBuilder &, Location)> build) {
+  auto ifOp = scf::IfOp::create(
+      b, loc, when,
+      [&](OpBuilder &t, Location l) {
+        scf::YieldOp::create(t, l, build(t, l));
+      },
+      [&](OpBuilder &e, Location l) {
+        scf::YieldOp::create(
+            e, l,
+            arith::ConstantOp::create(e, l, e.getZeroAttr(elem)).getResult());
+      });
+  return ifOp.getResult(0);
+}
+
+/// Shares the old values the owners read with every copy of a replicated
+/// tensor (a no-op when every thread owns all its slots).
+SmallVector<Value> shareWithCopies(ThreadIndexer &ix, SmallVector<Value> old,
+                                   int64_t n, Type elem) {
+  if (ix.map.exact(n))
+    return old;
+  Scratch smem = Scratch::get(ix);
+  smem.write(0, old, n, elem);
+  ix.barrier();
+  SmallVector<Value> shared;
+  for (int64_t s = 0, e = old.size(); s < e; ++s)
+    shared.push_back(smem.read(0, ix.element(n, s), elem));
+  ix.barrier();
+  return shared;
+}
+
+struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::AtomicRMWTkoOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    Type elem = convertElementType(mirrorElementType(op.getArg().getType()));
+    std::optional<LLVM::AtomicBinOp> bin =
+        elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
+    if (!bin)
+      return rewriter.notifyMatchFailure(op, "mode or element type");
+    int64_t n = mirrorNumElements(op.getArg().getType());
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    LLVM::AtomicOrdering ordering =
+        rmwOrdering(op.getMemoryOrderingSemantics());
+    StringRef scope = syncScope(op.getMemoryScope());
+    ix.barrier();
+    SmallVector<Value> old;
+    ValueRange ptrs = adaptor.getPointers();
+    for (size_t s = 0; s < ptrs.size(); ++s) {
+      Value when = ix.owner(n, s);
+      if (!adaptor.getMask().empty())
+        when = arith::AndIOp::create(rewriter, loc, when,
+                                     slotOf(adaptor.getMask(), s));
+      Value arg = slotOf(adaptor.getArg(), s), ptr = ptrs[s];
+      old.push_back(guardedAtomic(
+          rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
+            return LLVM::AtomicRMWOp::create(b, l, *bin, ptr, arg, ordering,
+                                             scope, storageBytes(elem));
+          }));
+    }
+    ix.barrier();
+    old = shareWithCopies(ix, std::move(old), n, elem);
+    rewriter.replaceOpWithMultiple(
+        op, {old, SmallVector<Value>{ix.boolean(false)}});
+    return success();
+  }
+};
+
+struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::AtomicCASTkoOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    Type elem = convertElementType(mirrorElementType(op.getVal().getType()));
+    if (!elem || elem.isInteger(1))
+      return rewriter.notifyMatchFailure(op, "element type");
+    // cmpxchg compares bits: floats go through the integer of their width.
+    Type bits = isa<FloatType>(elem)
+                    ? rewriter.getIntegerType(elem.getIntOrFloatBitWidth())
+                    : elem;
+    int64_t n = mirrorNumElements(op.getVal().getType());
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    LLVM::AtomicOrdering ordering =
+        rmwOrdering(op.getMemoryOrderingSemantics());
+    StringRef scope = syncScope(op.getMemoryScope());
+    ix.barrier();
+    SmallVector<Value> old;
+    ValueRange ptrs = adaptor.getPointers();
+    for (size_t s = 0; s < ptrs.size(); ++s) {
+      Value when = ix.owner(n, s);
+      Value cmp = slotOf(adaptor.getCmp(), s),
+            val = slotOf(adaptor.getVal(), s);
+      if (!adaptor.getMask().empty())
+        when = arith::AndIOp::create(rewriter, loc, when,
+                                     slotOf(adaptor.getMask(), s));
+      Value ptr = ptrs[s];
+      Value v = guardedAtomic(
+          rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
+            Value c =
+                bits == elem
+                    ? cmp
+                    : arith::BitcastOp::create(b, l, bits, cmp).getResult();
+            Value w =
+                bits == elem
+                    ? val
+                    : arith::BitcastOp::create(b, l, bits, val).getResult();
+            Value pair = LLVM::AtomicCmpXchgOp::create(
+                b, l, ptr, c, w, ordering, failureOrdering(ordering), scope,
+                storageBytes(elem));
+            Value got = LLVM::ExtractValueOp::create(b, l, pair, 0);
+            if (bits != elem)
+              got = arith::BitcastOp::create(b, l, elem, got);
+            return got;
+          });
+      // A masked lane returns cmp (the spec).
+      if (!adaptor.getMask().empty())
+        v = arith::SelectOp::create(rewriter, loc, slotOf(adaptor.getMask(), s),
+                                    v, cmp);
+      old.push_back(v);
+    }
+    ix.barrier();
+    old = shareWithCopies(ix, std::move(old), n, elem);
+    rewriter.replaceOpWithMultiple(
+        op, {old, SmallVector<Value>{ix.boolean(false)}});
+    return success();
+  }
+};
+
+struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::TiledAtomicRMWOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    auto view = cast<aa::TiledViewType>(op.getView().getType());
+    Type elem = convertElementType(mirrorElementType(op.getValue().getType()));
+    std::optional<LLVM::AtomicBinOp> bin =
+        elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
+    if (!bin || view.getKind() == aa::TiledViewKind::GatherScatter)
+      return rewriter.notifyMatchFailure(op, "mode, element type or view");
+    int64_t n = mirrorNumElements(op.getValue().getType());
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    LLVM::AtomicOrdering ordering =
+        rmwOrdering(op.getMemoryOrderingSemantics());
+    StringRef scope = syncScope(op.getMemoryScope());
+    ix.barrier();
+    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
+      FailureOr<TileAddress> at =
+          locate(rewriter, loc, tc.map, view, adaptor.getView(),
+                 adaptor.getIndex(), s);
+      if (failed(at))
+        return failure();
+      Value when =
+          arith::AndIOp::create(rewriter, loc, at->inBounds, ix.owner(n, s));
+      Value value = slotOf(adaptor.getValue(), s), ptr = at->pointer;
+      scf::IfOp::create(rewriter, loc, when, [&](OpBuilder &b, Location l) {
+        LLVM::AtomicRMWOp::create(b, l, *bin, ptr, value, ordering, scope,
+                                  storageBytes(elem));
+        scf::YieldOp::create(b, l);
+      });
+    }
+    ix.barrier();
+    rewriter.replaceOp(op, ix.boolean(false));
+    return success();
+  }
+};
+
+struct GlobalLowering : public OpConversionPattern<as::GlobalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::GlobalOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense)
+      return rewriter.notifyMatchFailure(op, "non-dense initializer");
+    Type elem = convertElementType(dense.getElementType());
+    if (!elem || elem.isInteger(1) || isa<LLVM::LLVMPointerType>(elem))
+      return rewriter.notifyMatchFailure(op, "element type");
+    int64_t n = dense.getNumElements();
+    auto flat = dense.reshape(RankedTensorType::get({n}, elem));
+    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, LLVM::LLVMArrayType::get(elem, n), op.getConstant(),
+        LLVM::Linkage::Internal, op.getSymName(), flat,
+        std::max<uint64_t>(op.getAlignment(), storageBytes(elem)),
+        /*addrSpace=*/1);
+    return success();
+  }
+};
+
+struct GetGlobalLowering : public OpConversionPattern<as::GetGlobalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::GetGlobalOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
+        op, LLVM::LLVMPointerType::get(getContext(), 1), op.getName());
+    return success();
+  }
+};
+
+} // namespace
+
+void tilecheck::backend::populateAtomicAndGlobalPatterns(
+    const BackendTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering, TiledAtomicLowering,
+               GlobalLowering, GetGlobalLowering>(tc, patterns.getContext());
+}

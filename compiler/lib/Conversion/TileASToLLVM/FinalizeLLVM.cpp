@@ -1,0 +1,136 @@
+//===- FinalizeLLVM.cpp - scalar scf/arith/math/cf to the LLVM dialect ----===//
+//
+// tilec-finalize-llvm: what convert-tileas-to-llvm leaves (scalar arith,
+// math, scf inside llvm.func) becomes LLVM dialect with upstream patterns.
+// Math functions NVPTX has no exact instruction for call libdevice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilecheck {
+#define GEN_PASS_DEF_TILECFINALIZELLVM
+#include "tilecheck/Conversion/Passes.h.inc"
+} // namespace tilecheck
+
+using namespace mlir;
+
+namespace {
+
+/// math.<op> on f32/f64 (f16/bf16 through f32) as a call of libdevice's
+/// `__nv_<name>f` / `__nv_<name>`.
+template <typename OpT>
+struct LibDeviceCall : public ConvertOpToLLVMPattern<OpT> {
+  LibDeviceCall(const LLVMTypeConverter &tc, StringRef name)
+      : ConvertOpToLLVMPattern<OpT>(tc, /*benefit=*/10), name(name) {}
+
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op->getResult(0).getType();
+    if (!isa<FloatType>(type))
+      return failure();
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    Type callType = type.isF64() ? type : f32;
+    std::string callee = "__nv_" + name + (type.isF64() ? "" : "f");
+    SmallVector<Value> args;
+    for (Value v : adaptor.getOperands())
+      args.push_back(
+          v.getType() == callType
+              ? v
+              : LLVM::FPExtOp::create(rewriter, loc, callType, v).getResult());
+    auto module = op->template getParentOfType<ModuleOp>();
+    auto fn = module.template lookupSymbol<LLVM::LLVMFuncOp>(callee);
+    if (!fn) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      fn = LLVM::LLVMFuncOp::create(
+          rewriter, loc, callee,
+          LLVM::LLVMFunctionType::get(
+              callType, SmallVector<Type>(args.size(), callType)));
+    }
+    Value result = LLVM::CallOp::create(rewriter, loc, fn, args).getResult();
+    if (callType != type)
+      result = LLVM::FPTruncOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  std::string name;
+};
+
+struct TilecFinalizeLLVMPass
+    : public tilecheck::impl::TilecFinalizeLLVMBase<TilecFinalizeLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    {
+      ConversionTarget target(*ctx);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.addIllegalOp<arith::CeilDivSIOp, arith::CeilDivUIOp,
+                          arith::FloorDivSIOp>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    LLVMConversionTarget target(*ctx);
+    target.addLegalOp<ModuleOp>();
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    LowerToLLVMOptions options(ctx);
+    LLVMTypeConverter converter(ctx, options);
+    RewritePatternSet patterns(ctx);
+    patterns.add<LibDeviceCall<math::ExpOp>>(converter, "exp");
+    patterns.add<LibDeviceCall<math::Exp2Op>>(converter, "exp2");
+    patterns.add<LibDeviceCall<math::LogOp>>(converter, "log");
+    patterns.add<LibDeviceCall<math::Log2Op>>(converter, "log2");
+    patterns.add<LibDeviceCall<math::Log10Op>>(converter, "log10");
+    patterns.add<LibDeviceCall<math::PowFOp>>(converter, "pow");
+    patterns.add<LibDeviceCall<math::SinOp>>(converter, "sin");
+    patterns.add<LibDeviceCall<math::CosOp>>(converter, "cos");
+    patterns.add<LibDeviceCall<math::TanOp>>(converter, "tan");
+    patterns.add<LibDeviceCall<math::SinhOp>>(converter, "sinh");
+    patterns.add<LibDeviceCall<math::CoshOp>>(converter, "cosh");
+    patterns.add<LibDeviceCall<math::TanhOp>>(converter, "tanh");
+    patterns.add<LibDeviceCall<math::AtanOp>>(converter, "atan");
+    patterns.add<LibDeviceCall<math::Atan2Op>>(converter, "atan2");
+    patterns.add<LibDeviceCall<math::ErfOp>>(converter, "erf");
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    SmallVector<UnrealizedConversionCastOp> casts;
+    module.walk([&](UnrealizedConversionCastOp op) { casts.push_back(op); });
+    SmallVector<UnrealizedConversionCastOp> remaining;
+    reconcileUnrealizedCasts(casts, &remaining);
+    if (!remaining.empty()) {
+      remaining.front()->emitError()
+          << "a type conversion of the backend left an unresolved cast";
+      return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

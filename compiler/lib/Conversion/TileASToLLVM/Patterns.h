@@ -1,0 +1,134 @@
+//===- Patterns.h - internals of convert-tileas-to-llvm ---------*- C++ -*-===//
+
+#ifndef TILECHECK_CONVERSION_TILEASTOLLVM_PATTERNS_H
+#define TILECHECK_CONVERSION_TILEASTOLLVM_PATTERNS_H
+
+#include "ThreadMap.h"
+
+#include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilecheck::backend {
+
+/// Tensors to the scalars one thread holds (ThreadMap), memrefs and tiled
+/// views to (base pointer, i64 sizes, i64 strides), pointers to !llvm.ptr,
+/// tokens to an i1 placeholder; every other type unchanged.
+class BackendTypeConverter : public mlir::TypeConverter {
+public:
+  BackendTypeConverter(mlir::MLIRContext *ctx, ThreadMap map);
+  ThreadMap map;
+};
+
+/// The scalar type one element of `t` becomes (null: not lowered yet).
+mlir::Type convertElementType(mlir::Type t);
+/// Bytes one element of the converted scalar type takes in memory (i1: 1).
+int64_t storageBytes(mlir::Type t);
+/// Integer resize (or index cast) with the given extension.
+mlir::Value castInteger(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                        mlir::Type to, bool isSigned);
+/// Element type and element count of a tensor, or the type itself / 1.
+mlir::Type mirrorElementType(mlir::Type t);
+int64_t mirrorNumElements(mlir::Type t);
+std::string uniqueSymbol(mlir::ModuleOp module, llvm::StringRef prefix);
+
+/// `when ? *pointer : other`; the load happens only when `when` holds.
+mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
+                        mlir::Value pointer, mlir::Value when,
+                        mlir::Value other, nv_tileas::MemSemantic sem);
+/// `if (when) *pointer = value`.
+void guardedStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                  mlir::Value pointer, mlir::Value when,
+                  nv_tileas::MemSemantic sem);
+
+/// Slot `s` of a converted operand: a range of one value is a scalar (or a
+/// one-slot tensor) and serves every slot.
+inline mlir::Value slotOf(mlir::ValueRange r, int64_t s) {
+  return r.size() == 1 ? r[0] : r[s];
+}
+
+/// The address of the element slot `slot` holds of one tile of a tiled view
+/// (partition or strided; `parts` the converted view, `index` the converted
+/// tile indices), and whether it lies inside the tensor.
+struct TileAddress {
+  mlir::Value pointer;
+  mlir::Value inBounds;
+};
+mlir::FailureOr<TileAddress>
+locate(mlir::OpBuilder &b, mlir::Location loc, ThreadMap map,
+       nv_tileaa::TiledViewType view, mlir::ValueRange parts,
+       llvm::ArrayRef<mlir::ValueRange> index, int64_t slot);
+
+/// The shared-memory scratch buffer (@__tilec_smem) at byte offsets, with
+/// element accessors (i1 elements are stored as bytes).
+struct Scratch {
+  ThreadIndexer &ix;
+  mlir::Value base; // !llvm.ptr<3>
+
+  static Scratch get(ThreadIndexer &ix) {
+    auto ptr = mlir::LLVM::LLVMPointerType::get(ix.b.getContext(), 3);
+    mlir::Value base =
+        mlir::LLVM::AddressOfOp::create(ix.b, ix.loc, ptr, kSmemSymbol);
+    return {ix, base};
+  }
+
+  mlir::Value address(int64_t byteOffset, mlir::Value index, mlir::Type elem) {
+    mlir::Type storage = elem.isInteger(1) ? ix.b.getI8Type() : elem;
+    mlir::Value at = base;
+    if (byteOffset)
+      at = mlir::LLVM::GEPOp::create(
+          ix.b, ix.loc, base.getType(), ix.b.getI8Type(), base,
+          llvm::ArrayRef<mlir::LLVM::GEPArg>{byteOffset});
+    return mlir::LLVM::GEPOp::create(ix.b, ix.loc, base.getType(), storage, at,
+                                     mlir::ValueRange{index});
+  }
+
+  /// Every owner writes its slots of the n-element tensor `values`.
+  void write(int64_t byteOffset, mlir::ValueRange values, int64_t n,
+             mlir::Type elem) {
+    for (auto [s, v] : llvm::enumerate(values)) {
+      mlir::Value at = address(byteOffset, ix.element(n, s), elem);
+      guardedStore(ix.b, ix.loc, v, at, ix.owner(n, s),
+                   nv_tileas::MemSemantic::WEAK);
+    }
+  }
+
+  mlir::Value read(int64_t byteOffset, mlir::Value index, mlir::Type elem) {
+    mlir::Type storage = elem.isInteger(1) ? ix.b.getI8Type() : elem;
+    mlir::Value v = mlir::LLVM::LoadOp::create(
+        ix.b, ix.loc, storage, address(byteOffset, index, elem));
+    if (storage != elem)
+      v = mlir::arith::TruncIOp::create(ix.b, ix.loc, elem, v);
+    return v;
+  }
+};
+
+/// The LLVM atomic of a cuda_tile atomic mode on `elem` (none: no exact
+/// one, e.g. float max).
+std::optional<mlir::LLVM::AtomicBinOp>
+atomicBinOpFor(cuda_tile::AtomicRMWMode mode, mlir::Type elem);
+
+/// ScalarOps.cpp: nv_tileas element-wise ops on one slot.
+bool isScalarLowerable(mlir::Operation *op);
+mlir::FailureOr<mlir::Value> lowerScalarOp(mlir::OpBuilder &b,
+                                           mlir::Operation *op,
+                                           mlir::ValueRange operands,
+                                           mlir::Type resultType);
+
+/// SharedMemory.cpp: ops that move elements between threads.
+int64_t scratchBytes(mlir::ModuleOp module, ThreadMap map);
+void populateSharedMemoryPatterns(const BackendTypeConverter &tc,
+                                  mlir::RewritePatternSet &patterns);
+/// Atomics.cpp: atomics, globals.
+void populateAtomicAndGlobalPatterns(const BackendTypeConverter &tc,
+                                     mlir::RewritePatternSet &patterns);
+
+/// Whether some pattern of convert-tileas-to-llvm lowers `op` (an nv_tileaa
+/// or nv_tileas op); the pass reports the first op for which it is not.
+bool isSupportedByBackend(mlir::Operation *op);
+
+} // namespace tilecheck::backend
+
+#endif // TILECHECK_CONVERSION_TILEASTOLLVM_PATTERNS_H

@@ -1,0 +1,431 @@
+//===- SharedMemory.cpp - ops that move elements between threads ----------===//
+//
+// Broadcast, permute, extract, cat, reduce, scan, dot and dot_int read
+// elements other threads hold. Each one goes through the dynamic shared
+// scratch buffer (@__tilec_smem): every owner writes its slots at their
+// linear index, a barrier, every thread reads the elements its result slots
+// need, a barrier (so that the next op may reuse the buffer). Reductions,
+// scans and dots then fold in the interpreter's order: sequentially along
+// the reduced dimension, from the identity (reduce, scan) or the
+// accumulator (dot, one FMA per step), so the results are bitwise those of
+// the reference. This is the correctness-first lowering (warp shuffles and
+// MMA instructions are later work, compiler/docs/Backend.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace tilecheck;
+using namespace tilecheck::backend;
+
+namespace as = tilecheck::nv_tileas;
+
+namespace {
+
+int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
+
+int64_t tensorBytes(Type t) {
+  Type e = convertElementType(mirrorElementType(t));
+  if (!e)
+    return 0;
+  return mirrorNumElements(t) * storageBytes(e);
+}
+
+/// Scratch bytes `op` needs: its tensor operands one after the other.
+int64_t scratchOf(Operation *op) {
+  if (isa<as::AtomicRMWTkoOp, as::AtomicCASTkoOp>(op))
+    return tensorBytes(op->getResult(0).getType());
+  if (!isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
+           as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp>(op))
+    return 0;
+  int64_t bytes = 0;
+  unsigned tensors = isa<as::DotOp, as::DotIntOp>(op) ? 2
+                     : isa<as::ExtractOp>(op)         ? 1
+                                                      : op->getNumOperands();
+  for (unsigned i = 0; i < tensors && i < op->getNumOperands(); ++i)
+    bytes = alignTo16(bytes) + tensorBytes(op->getOperand(i).getType());
+  return bytes;
+}
+
+const BackendTypeConverter &backendConverter(const TypeConverter *tc) {
+  return *static_cast<const BackendTypeConverter *>(tc);
+}
+
+/// The tensor type of `v`; a scalar (a rank-0 tile below cuda_tile) is
+/// seen as a tensor of no dimensions.
+RankedTensorType tensorType(Value v) {
+  if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+    return t;
+  return RankedTensorType::get({}, v.getType());
+}
+
+/// Broadcast, permute, extract and cat: every result element is one source
+/// element; `sourceIndex` maps result coordinates to the linear index of
+/// the source element in the scratch buffer (cat's operands lie there one
+/// after the other).
+template <typename OpT> struct MoveLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
+    RankedTensorType result = tensorType(op->getResult(0));
+    Type elem = convertElementType(result.getElementType());
+    if (!elem)
+      return rewriter.notifyMatchFailure(op, "element type");
+    int64_t n = result.getNumElements();
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+
+    // A one-element source is replicated in every thread already.
+    if constexpr (std::is_same_v<OpT, as::BroadcastOp>) {
+      if (tensorType(op.getSource()).getNumElements() == 1) {
+        rewriter.replaceOpWithMultiple(
+            op,
+            {SmallVector<Value>(tc.map.slots(n), adaptor.getSource().front())});
+        return success();
+      }
+    }
+
+    Scratch smem = Scratch::get(ix);
+    int64_t offset = 0;
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      // Extract's indices are scalars, not data.
+      if (std::is_same_v<OpT, as::ExtractOp> && i > 0)
+        continue;
+      RankedTensorType type = tensorType(operand);
+      smem.write(offset, adaptor.getOperands()[i], type.getNumElements(), elem);
+      offset += type.getNumElements() * storageBytes(elem);
+    }
+    ix.barrier();
+    SmallVector<Value> values;
+    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
+      SmallVector<Value> c = ix.coords(ix.element(n, s), result.getShape());
+      values.push_back(smem.read(0, sourceIndex(op, adaptor, ix, c), elem));
+    }
+    ix.barrier();
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+
+  static Value sourceIndex(OpT op, Adaptor adaptor, ThreadIndexer &ix,
+                           SmallVector<Value> c) {
+    OpBuilder &b = ix.b;
+    Location loc = ix.loc;
+    if constexpr (std::is_same_v<OpT, as::BroadcastOp>) {
+      ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
+      for (auto [d, size] : llvm::enumerate(src))
+        if (size == 1)
+          c[d] = ix.i32(0);
+      return ix.linear(c, src);
+    } else if constexpr (std::is_same_v<OpT, as::PermuteOp>) {
+      ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
+      SmallVector<Value> from(src.size());
+      for (auto [d, p] : llvm::enumerate(op.getPermutation()))
+        from[p] = c[d];
+      return ix.linear(from, src);
+    } else if constexpr (std::is_same_v<OpT, as::ExtractOp>) {
+      ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
+      ArrayRef<int64_t> dst = tensorType(op.getResult()).getShape();
+      for (auto [d, idx] : llvm::enumerate(adaptor.getIndices())) {
+        Value block = castInteger(b, loc, idx.front(), b.getI32Type(),
+                                  /*isSigned=*/false);
+        Value origin = arith::MulIOp::create(b, loc, block, ix.i32(dst[d]));
+        c[d] = arith::AddIOp::create(b, loc, origin, c[d]);
+      }
+      return ix.linear(c, src);
+    } else {
+      static_assert(std::is_same_v<OpT, as::CatOp>);
+      RankedTensorType lhs = tensorType(op.getLhs()),
+                       rhs = tensorType(op.getRhs());
+      unsigned dim = op.getDim();
+      int64_t split = lhs.getShape()[dim];
+      Value inLhs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          c[dim], ix.i32(split));
+      Value fromLhs = ix.linear(c, lhs.getShape());
+      SmallVector<Value> rc = c;
+      rc[dim] = arith::SubIOp::create(b, loc, c[dim], ix.i32(split));
+      Value fromRhs = arith::AddIOp::create(
+          b, loc, ix.i32(lhs.getNumElements()), ix.linear(rc, rhs.getShape()));
+      return arith::SelectOp::create(b, loc, inLhs, fromLhs, fromRhs);
+    }
+  }
+};
+
+/// The identity of a reduce or scan operand as a constant of `elem`.
+Value identityValue(OpBuilder &b, Location loc, Attribute attr, Type elem) {
+  if (auto f = dyn_cast<FloatAttr>(attr)) {
+    llvm::APFloat v = f.getValue();
+    bool lost;
+    v.convert(cast<FloatType>(elem).getFloatSemantics(),
+              llvm::APFloat::rmNearestTiesToEven, &lost);
+    return arith::ConstantOp::create(b, loc, FloatAttr::get(elem, v));
+  }
+  auto i = cast<IntegerAttr>(attr);
+  return arith::ConstantOp::create(
+      b, loc,
+      IntegerAttr::get(elem,
+                       i.getValue().zextOrTrunc(elem.getIntOrFloatBitWidth())));
+}
+
+/// The combiner applied to (element, accumulator) pairs: the body cloned
+/// with its arguments bound; the conversion then lowers the clones.
+SmallVector<Value> combine(OpBuilder &b, Block &body, ArrayRef<Value> elems,
+                           ArrayRef<Value> accs) {
+  IRMapping map;
+  for (unsigned i = 0; i < elems.size(); ++i) {
+    map.map(body.getArgument(2 * i), elems[i]);
+    map.map(body.getArgument(2 * i + 1), accs[i]);
+  }
+  for (Operation &op : body.without_terminator())
+    b.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+template <typename OpT>
+struct CombineLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
+  static constexpr bool isScan = std::is_same_v<OpT, as::ScanOp>;
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    unsigned m = op->getNumOperands();
+    RankedTensorType source = tensorType(op->getOperand(0));
+    RankedTensorType result = tensorType(op->getResult(0));
+    unsigned dim = op.getDim();
+    int64_t extent = source.getShape()[dim];
+    SmallVector<Type> elems;
+    for (Value v : op->getOperands()) {
+      Type e = convertElementType(tensorType(v).getElementType());
+      if (!e)
+        return rewriter.notifyMatchFailure(op, "element type");
+      elems.push_back(e);
+    }
+    Scratch smem = Scratch::get(ix);
+    SmallVector<int64_t> offsets;
+    int64_t offset = 0;
+    for (unsigned i = 0; i < m; ++i) {
+      offset = alignTo16(offset);
+      offsets.push_back(offset);
+      smem.write(offset, adaptor.getOperands()[i], source.getNumElements(),
+                 elems[i]);
+      offset += source.getNumElements() * storageBytes(elems[i]);
+    }
+    ix.barrier();
+
+    int64_t n = result.getNumElements(), slots = tc.map.slots(n);
+    SmallVector<SmallVector<Value>> values(m);
+    Block &body = op.getBody().front();
+    for (int64_t s = 0; s < slots; ++s) {
+      SmallVector<Value> c = ix.coords(ix.element(n, s), result.getShape());
+      // Source coordinates with the folded dimension left open.
+      SmallVector<Value> at;
+      if (isScan) {
+        at = c;
+      } else {
+        at.append(c.begin(), c.begin() + dim);
+        at.push_back(Value());
+        at.append(c.begin() + dim, c.end());
+      }
+      // Steps: reduce folds the whole dimension; scan up to (or, reversed,
+      // down to) the element's own position.
+      Value count = ix.i32(extent);
+      bool reverse = false;
+      if constexpr (isScan) {
+        reverse = op.getReverse();
+        count =
+            reverse
+                ? arith::SubIOp::create(rewriter, loc, ix.i32(extent), c[dim])
+                      .getResult()
+                : arith::AddIOp::create(rewriter, loc, c[dim], ix.i32(1))
+                      .getResult();
+      }
+      SmallVector<Value> init;
+      for (unsigned i = 0; i < m; ++i)
+        init.push_back(
+            identityValue(rewriter, loc, op.getIdentities()[i], elems[i]));
+      auto loop = scf::ForOp::create(
+          rewriter, loc, ix.i32(0), count, ix.i32(1), init,
+          [&](OpBuilder &b, Location l, Value t, ValueRange accs) {
+            ThreadIndexer inner(b, l, tc.map);
+            Value k = reverse
+                          ? arith::SubIOp::create(b, l, ix.i32(extent - 1), t)
+                                .getResult()
+                          : t;
+            SmallVector<Value> coords = at;
+            coords[dim] = k;
+            Value index = inner.linear(coords, source.getShape());
+            Scratch local{inner, smem.base};
+            SmallVector<Value> read;
+            for (unsigned i = 0; i < m; ++i)
+              read.push_back(local.read(offsets[i], index, elems[i]));
+            scf::YieldOp::create(
+                b, l, combine(b, body, read, SmallVector<Value>(accs)));
+          });
+      for (unsigned i = 0; i < m; ++i)
+        values[i].push_back(loop.getResult(i));
+    }
+    ix.barrier();
+    rewriter.replaceOpWithMultiple(op, std::move(values));
+    return success();
+  }
+};
+
+/// dot and dot_int: per accumulator element, one multiply-add per step of
+/// the contraction in order (float: a single FMA in the accumulator type).
+template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
+  static constexpr bool isInt = std::is_same_v<OpT, as::DotIntOp>;
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
+    Location loc = op.getLoc();
+    RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
+                     c = tensorType(op.getAcc());
+    Type ae = convertElementType(a.getElementType());
+    Type ce = convertElementType(c.getElementType());
+    if (!ae || !ce)
+      return rewriter.notifyMatchFailure(op, "element type");
+    if (!isInt && !(ce.isF32() || ce.isF64()))
+      return rewriter.notifyMatchFailure(op, "f16 accumulation");
+    unsigned rank = c.getRank();
+    int64_t k = a.getShape()[rank - 1];
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    Scratch smem = Scratch::get(ix);
+    int64_t bOffset = alignTo16(a.getNumElements() * storageBytes(ae));
+    smem.write(0, adaptor.getLhs(), a.getNumElements(), ae);
+    smem.write(bOffset, adaptor.getRhs(), b.getNumElements(), ae);
+    ix.barrier();
+
+    int64_t n = c.getNumElements(), slots = tc.map.slots(n);
+    SmallVector<SmallVector<Value>> coords;
+    for (int64_t s = 0; s < slots; ++s)
+      coords.push_back(ix.coords(ix.element(n, s), c.getShape()));
+    SmallVector<Value> init(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    auto loop = scf::ForOp::create(
+        rewriter, loc, ix.i32(0), ix.i32(k), ix.i32(1), init,
+        [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
+          ThreadIndexer inner(bb, l, tc.map);
+          Scratch local{inner, smem.base};
+          SmallVector<Value> next;
+          for (int64_t s = 0; s < slots; ++s) {
+            ArrayRef<Value> cc = coords[s];
+            SmallVector<Value> ai(cc.begin(), cc.end()),
+                bi(cc.begin(), cc.end());
+            ai[rank - 1] = p; // (batch, m, p)
+            bi[rank - 2] = p; // (batch, p, n)
+            Value x = local.read(0, inner.linear(ai, a.getShape()), ae);
+            Value y = local.read(bOffset, inner.linear(bi, b.getShape()), ae);
+            if constexpr (isInt) {
+              auto widen = [&](Value v, cuda_tile::Signedness sign) -> Value {
+                if (sign == cuda_tile::Signedness::Signed)
+                  return arith::ExtSIOp::create(bb, l, ce, v);
+                return arith::ExtUIOp::create(bb, l, ce, v);
+              };
+              Value prod =
+                  arith::MulIOp::create(bb, l, widen(x, op.getSignednessLhs()),
+                                        widen(y, op.getSignednessRhs()));
+              next.push_back(arith::AddIOp::create(bb, l, accs[s], prod));
+            } else {
+              if (ae != ce) {
+                x = arith::ExtFOp::create(bb, l, ce, x);
+                y = arith::ExtFOp::create(bb, l, ce, y);
+              }
+              next.push_back(math::FmaOp::create(bb, l, x, y, accs[s]));
+            }
+          }
+          scf::YieldOp::create(bb, l, next);
+        });
+    ix.barrier();
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(loop.getResults())});
+    return success();
+  }
+};
+
+} // namespace
+
+int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
+  int64_t most = 0;
+  module.walk([&](Operation *op) { most = std::max(most, scratchOf(op)); });
+  return most;
+}
+
+void tilecheck::backend::populateSharedMemoryPatterns(
+    const BackendTypeConverter &tc, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
+               MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
+               CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
+               DotLowering<as::DotOp>, DotLowering<as::DotIntOp>>(tc, ctx);
+}
+
+bool tilecheck::backend::isSupportedByBackend(Operation *op) {
+  // Every tensor type must have an element type the backend holds.
+  for (Type t :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      if (!convertElementType(tensor.getElementType()))
+        return false;
+  if (isa<nv_tileaa::FuncOp, nv_tileaa::ReturnOp, as::IotaOp, as::MakeMemRefOp,
+          as::MemRefShapeOp, as::MakeTiledViewOp, as::OffsetOp,
+          as::LoadPtrTkoOp, as::StorePtrTkoOp, as::AssertOp, as::MakeTokenOp,
+          as::JoinTokensOp, as::AssumeOp, as::ReshapeOp, as::ConvertLayoutOp,
+          as::GetTileBlockIdOp, as::GetNumTileBlocksOp, as::IntToPtrOp,
+          as::PtrToIntOp, as::PtrToPtrOp, as::BroadcastOp, as::PermuteOp,
+          as::ExtractOp, as::CatOp, as::ReduceOp, as::ScanOp, as::YieldOp>(op))
+    return true;
+  if (auto load = dyn_cast<as::TiledLoadOp>(op))
+    return cast<nv_tileaa::TiledViewType>(load.getView().getType()).getKind() !=
+           nv_tileaa::TiledViewKind::GatherScatter;
+  if (auto store = dyn_cast<as::TiledStoreOp>(op))
+    return cast<nv_tileaa::TiledViewType>(store.getView().getType())
+               .getKind() != nv_tileaa::TiledViewKind::GatherScatter;
+  if (auto dot = dyn_cast<as::DotOp>(op)) {
+    Type acc = tensorType(dot.getAcc()).getElementType();
+    return acc.isF32() || acc.isF64();
+  }
+  if (isa<as::DotIntOp, as::GetGlobalOp>(op))
+    return true;
+  if (auto rmw = dyn_cast<as::AtomicRMWTkoOp>(op)) {
+    Type e = convertElementType(mirrorElementType(rmw.getArg().getType()));
+    return e && atomicBinOpFor(rmw.getMode(), e);
+  }
+  if (auto cas = dyn_cast<as::AtomicCASTkoOp>(op)) {
+    Type e = convertElementType(mirrorElementType(cas.getVal().getType()));
+    return e && !e.isInteger(1);
+  }
+  if (auto rmw = dyn_cast<as::TiledAtomicRMWOp>(op)) {
+    Type e = convertElementType(mirrorElementType(rmw.getValue().getType()));
+    return e && atomicBinOpFor(rmw.getMode(), e) &&
+           cast<nv_tileaa::TiledViewType>(rmw.getView().getType()).getKind() !=
+               nv_tileaa::TiledViewKind::GatherScatter;
+  }
+  if (auto global = dyn_cast<as::GlobalOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(global.getValue());
+    Type e = dense ? convertElementType(dense.getElementType()) : Type();
+    return e && !e.isInteger(1);
+  }
+  return isScalarLowerable(op);
+}

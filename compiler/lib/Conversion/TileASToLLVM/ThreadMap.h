@@ -1,0 +1,120 @@
+//===- ThreadMap.h - how a tile block's threads hold a tensor ---*- C++ -*-===//
+//
+// The distribution every nv_tileas tensor gets below nv_tileas
+// (compiler/docs/Backend.md, "Thread map"): a tile block runs T = 32 *
+// numWarps threads; a tensor of n elements (row-major linear index e) is held
+// in S(n) = ceil(n / T) registers ("slots") per thread, n >= T, or in one slot
+// replicated over the threads, n < T. Slot s of thread t holds element
+// e(t, s) = (s * T + t) mod n, and thread t *owns* that copy when
+// s * T + t < n: the owner is the only thread that writes the element to
+// memory. Every value of a tensor whose shape is the same is held the same
+// way, so element-wise ops never move data between threads; reshape and
+// convert_layout keep the linear order and are free; every other op that
+// moves elements goes through the shared-memory scratch buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILECHECK_CONVERSION_TILEASTOLLVM_THREADMAP_H
+#define TILECHECK_CONVERSION_TILEASTOLLVM_THREADMAP_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace tilecheck::backend {
+
+/// The name of the dynamic shared-memory scratch buffer every kernel gets.
+inline constexpr llvm::StringLiteral kSmemSymbol = "__tilec_smem";
+/// Module attribute (i64): bytes of dynamic shared memory a launch must
+/// provide (the largest scratch any op of the module needs).
+inline constexpr llvm::StringLiteral kSmemBytesAttr =
+    "tilec.dynamic_shared_memory";
+/// Kernel attribute (i32): threads per tile block (32 * numWarps).
+inline constexpr llvm::StringLiteral kThreadsAttr = "tilec.threads";
+
+struct ThreadMap {
+  int64_t threads = 128;
+
+  int64_t slots(int64_t n) const {
+    return n >= threads ? (n + threads - 1) / threads : 1;
+  }
+  /// Whether every slot of every thread holds a distinct element (no
+  /// replication, no wrap-around): then every thread owns all its slots.
+  bool exact(int64_t n) const { return n >= threads && n % threads == 0; }
+};
+
+/// Builds the index arithmetic of the thread map at one insertion point.
+class ThreadIndexer {
+public:
+  ThreadIndexer(mlir::OpBuilder &b, mlir::Location loc, ThreadMap map)
+      : b(b), loc(loc), map(map) {}
+
+  mlir::Value i32(int64_t v) {
+    return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+  mlir::Value i64(int64_t v) {
+    return mlir::arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  }
+  mlir::Value boolean(bool v) {
+    return mlir::arith::ConstantOp::create(b, loc, b.getBoolAttr(v));
+  }
+  mlir::Value tid() {
+    return mlir::NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  }
+  /// s * T + tid.
+  mlir::Value position(int64_t s) {
+    mlir::Value t = tid();
+    if (s == 0)
+      return t;
+    return mlir::arith::AddIOp::create(b, loc, t, i32(s * map.threads));
+  }
+  /// The linear element index (i32) slot `s` holds of an n-element tensor.
+  mlir::Value element(int64_t n, int64_t s) {
+    mlir::Value p = position(s);
+    if (map.exact(n))
+      return p;
+    return mlir::arith::RemUIOp::create(b, loc, p, i32(n));
+  }
+  /// Whether this thread owns slot `s` of an n-element tensor (i1).
+  mlir::Value owner(int64_t n, int64_t s) {
+    if (map.exact(n))
+      return boolean(true);
+    return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::ult,
+                                       position(s), i32(n));
+  }
+  /// Row-major coordinates (i32) of linear index `e` in `shape`.
+  llvm::SmallVector<mlir::Value> coords(mlir::Value e,
+                                        llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<mlir::Value> out(shape.size());
+    int64_t stride = 1;
+    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+      mlir::Value q =
+          stride == 1 ? e
+                      : mlir::arith::DivUIOp::create(b, loc, e, i32(stride));
+      out[d] =
+          d == 0 ? q : mlir::arith::RemUIOp::create(b, loc, q, i32(shape[d]));
+      stride *= shape[d];
+    }
+    return out;
+  }
+  /// Row-major linear index (i32) of `coords` in `shape`.
+  mlir::Value linear(llvm::ArrayRef<mlir::Value> coords,
+                     llvm::ArrayRef<int64_t> shape) {
+    mlir::Value acc = i32(0);
+    for (auto [d, c] : llvm::enumerate(coords)) {
+      acc = mlir::arith::MulIOp::create(b, loc, acc, i32(shape[d]));
+      acc = mlir::arith::AddIOp::create(b, loc, acc, c);
+    }
+    return acc;
+  }
+  void barrier() { mlir::NVVM::Barrier0Op::create(b, loc); }
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  ThreadMap map;
+};
+
+} // namespace tilecheck::backend
+
+#endif // TILECHECK_CONVERSION_TILEASTOLLVM_THREADMAP_H

@@ -1,0 +1,873 @@
+//===- TileASToLLVM.cpp - nv_tileas kernels to llvm.func over threads -----===//
+//
+// convert-tileas-to-llvm: one partial dialect conversion with a 1:N type
+// converter. Every tensor becomes the scalars one thread holds of it
+// (ThreadMap.h), memrefs and tiled views their base pointer plus i64 sizes
+// and strides, pointers !llvm.ptr, tokens an i1 placeholder; kernels become
+// llvm.func with nvvm.kernel. Scalar arith/math/scf stay for
+// tilec-finalize-llvm; scf structure is rewritten by upstream's structural
+// type conversion. The element-wise and memory patterns live here, the ops
+// that move data between threads in TileASToLLVMShared.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "tilecheck/Conversion/Passes.h"
+#include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilecheck {
+#define GEN_PASS_DEF_CONVERTTILEASTOLLVM
+#include "tilecheck/Conversion/Passes.h.inc"
+} // namespace tilecheck
+
+using namespace mlir;
+using namespace tilecheck;
+using namespace tilecheck::backend;
+
+namespace aa = tilecheck::nv_tileaa;
+namespace as = tilecheck::nv_tileas;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+Type tilecheck::backend::convertElementType(Type t) {
+  if (auto p = dyn_cast<aa::PtrType>(t))
+    return LLVM::LLVMPointerType::get(t.getContext(), p.getAddressSpace());
+  if (auto i = dyn_cast<IntegerType>(t))
+    return (i.getWidth() == 1 || i.getWidth() % 8 == 0) && i.getWidth() <= 64
+               ? t
+               : Type();
+  if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
+    return t;
+  return Type();
+}
+
+int64_t tilecheck::backend::storageBytes(Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return 8;
+  unsigned bits = t.getIntOrFloatBitWidth();
+  return bits <= 8 ? 1 : bits / 8;
+}
+
+BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
+    : map(map) {
+  addConversion([](Type t) { return t; });
+  addConversion(
+      [this](RankedTensorType t,
+             SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+        Type e = convertElementType(t.getElementType());
+        if (!e)
+          return failure();
+        out.append(this->map.slots(t.getNumElements()), e);
+        return success();
+      });
+  addConversion([](aa::PtrType t) -> Type {
+    return LLVM::LLVMPointerType::get(t.getContext(), t.getAddressSpace());
+  });
+  addConversion([](aa::MemTokenType t) -> Type {
+    return IntegerType::get(t.getContext(), 1);
+  });
+  auto memrefParts = [ctx](aa::MemrefType m, SmallVectorImpl<Type> &out) {
+    out.push_back(LLVM::LLVMPointerType::get(ctx, m.getAddressSpace()));
+    out.append(2 * m.getRank(), IntegerType::get(ctx, 64));
+  };
+  addConversion([memrefParts](aa::MemrefType t, SmallVectorImpl<Type> &out)
+                    -> std::optional<LogicalResult> {
+    memrefParts(t, out);
+    return success();
+  });
+  addConversion([memrefParts](aa::TiledViewType t, SmallVectorImpl<Type> &out)
+                    -> std::optional<LogicalResult> {
+    memrefParts(t.getMemref(), out);
+    return success();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct FuncLowering : public OpConversionPattern<aa::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(aa::FuncOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getResultTypes().empty())
+      return rewriter.notifyMatchFailure(op, "functions with results");
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    TypeConverter::SignatureConversion sig(op.getNumArguments());
+    for (auto [i, t] : llvm::enumerate(op.getArgumentTypes())) {
+      SmallVector<Type> converted;
+      if (failed(tc.convertType(t, converted)))
+        return rewriter.notifyMatchFailure(op, "argument type");
+      sig.addInputs(i, converted);
+    }
+    MLIRContext *ctx = op.getContext();
+    auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                            sig.getConvertedTypes());
+    auto fn =
+        LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(), type);
+    if (op.isKernel()) {
+      fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                  UnitAttr::get(ctx));
+      fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  rewriter.getDenseI32ArrayAttr(
+                      {static_cast<int32_t>(tc.map.threads), 1, 1}));
+      fn->setAttr(kThreadsAttr, rewriter.getI32IntegerAttr(tc.map.threads));
+    }
+    rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
+    if (failed(rewriter.convertRegionTypes(&fn.getBody(), tc, &sig)))
+      return rewriter.notifyMatchFailure(op, "region types");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReturnLowering : public OpConversionPattern<aa::ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aa::ReturnOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 0)
+      return rewriter.notifyMatchFailure(op, "returned values");
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Element-wise
+//===----------------------------------------------------------------------===//
+
+bool hasTensor(Operation *op) {
+  auto isTensor = [](Type t) { return isa<RankedTensorType>(t); };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+/// arith and math ops over tensors: the same op once per slot on scalars.
+struct TensorArithMath : public ConversionPattern {
+  TensorArithMath(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp>(op) || !hasTensor(op))
+      return failure();
+    if (op->getNumResults() == 0)
+      return failure();
+    SmallVector<Type> resultTypes;
+    int64_t slots = 1;
+    for (Type t : op->getResultTypes()) {
+      SmallVector<Type> converted;
+      if (failed(getTypeConverter()->convertType(t, converted)) ||
+          converted.empty())
+        return rewriter.notifyMatchFailure(op, "result type");
+      slots = converted.size();
+      resultTypes.push_back(converted.front());
+    }
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (int64_t s = 0; s < slots; ++s) {
+      SmallVector<Value> ins;
+      for (ValueRange r : operands)
+        ins.push_back(slotOf(r, s));
+      OperationState state(op->getLoc(), op->getName().getStringRef(), ins,
+                           resultTypes, op->getAttrs());
+      Operation *scalar = rewriter.create(state);
+      for (auto [i, r] : llvm::enumerate(scalar->getResults()))
+        results[i].push_back(r);
+    }
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
+/// nv_tileas element-wise ops (tensor or scalar form): one scalar lowering
+/// (ScalarOps.cpp) per slot.
+struct NvElementwise : public ConversionPattern {
+  NvElementwise(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<as::NvTileASDialect>(op->getDialect()) || !isScalarLowerable(op) ||
+        op->getNumResults() != 1)
+      return failure();
+    SmallVector<Type> converted;
+    if (failed(getTypeConverter()->convertType(op->getResult(0).getType(),
+                                               converted)) ||
+        converted.empty())
+      return rewriter.notifyMatchFailure(op, "result type");
+    SmallVector<Value> results;
+    for (int64_t s = 0, e = converted.size(); s < e; ++s) {
+      SmallVector<Value> ins;
+      for (ValueRange r : operands)
+        ins.push_back(slotOf(r, s));
+      FailureOr<Value> v = lowerScalarOp(rewriter, op, ins, converted.front());
+      if (failed(v))
+        return failure();
+      results.push_back(*v);
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Constants, indices, block ids, tokens
+//===----------------------------------------------------------------------===//
+
+/// A dense tensor constant: a splat is one scalar for every slot; other
+/// values are read by element index from an internal global.
+struct TensorConstant : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    Type elem = convertElementType(type.getElementType());
+    if (!dense || !elem || isa<LLVM::LLVMPointerType>(elem))
+      return rewriter.notifyMatchFailure(op, "constant kind");
+    int64_t n = type.getNumElements(), slots = tc.map.slots(n);
+    Location loc = op.getLoc();
+    if (dense.isSplat()) {
+      Value v = arith::ConstantOp::create(
+          rewriter, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+      rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(slots, v)});
+      return success();
+    }
+    // i1 data is stored as bytes.
+    Type storage = elem.isInteger(1) ? rewriter.getI8Type() : elem;
+    auto flat = RankedTensorType::get({n}, storage);
+    DenseElementsAttr data;
+    if (storage == elem) {
+      data = dense.reshape(flat);
+    } else {
+      SmallVector<int8_t> bytes;
+      for (bool b : dense.getValues<bool>())
+        bytes.push_back(b ? 1 : 0);
+      data = DenseElementsAttr::get(flat, ArrayRef<int8_t>(bytes));
+    }
+    auto module = op->getParentOfType<ModuleOp>();
+    auto arrayType = LLVM::LLVMArrayType::get(storage, n);
+    std::string name = uniqueSymbol(module, "__tilec_const");
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(rewriter, loc, arrayType, /*isConstant=*/true,
+                             LLVM::Linkage::Internal, name, data,
+                             /*alignment=*/16, /*addrSpace=*/1);
+    }
+    Value base = LLVM::AddressOfOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(getContext(), 1), name);
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    SmallVector<Value> values;
+    for (int64_t s = 0; s < slots; ++s) {
+      Value e = ix.element(n, s);
+      Value addr = LLVM::GEPOp::create(rewriter, loc, base.getType(), storage,
+                                       base, ValueRange{e});
+      Value v = LLVM::LoadOp::create(rewriter, loc, storage, addr);
+      if (storage != elem)
+        v = arith::TruncIOp::create(rewriter, loc, elem, v);
+      values.push_back(v);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct IotaLowering : public OpConversionPattern<as::IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::IotaOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    int64_t n = type.getNumElements();
+    Type elem = type.getElementType();
+    ThreadIndexer ix(rewriter, op.getLoc(), tc.map);
+    SmallVector<Value> values;
+    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s)
+      values.push_back(castInteger(rewriter, op.getLoc(), ix.element(n, s),
+                                   elem, /*isSigned=*/false));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+template <typename OpT, typename X, typename Y, typename Z>
+struct GridQuery : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    rewriter.replaceOp(op, ValueRange{X::create(rewriter, loc, i32),
+                                      Y::create(rewriter, loc, i32),
+                                      Z::create(rewriter, loc, i32)});
+    return success();
+  }
+};
+
+/// Tokens order memory operations; below nv_tileas every store is fenced
+/// by block barriers on both sides, so a token is only a placeholder.
+template <typename OpT> struct TokenLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op,
+                  typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       arith::ConstantOp::create(rewriter, op.getLoc(),
+                                                 rewriter.getBoolAttr(false))
+                           .getResult());
+    return success();
+  }
+};
+
+/// Ops that are the identity on the thread map: assume (its predicate is a
+/// promise the backend does not use yet), reshape (same elements, same
+/// linear order) and convert_layout (one register distribution for every
+/// layout so far).
+template <typename OpT>
+struct IdentityLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult matchAndRewrite(
+      OpT op,
+      typename OpT::template GenericAdaptor<ArrayRef<ValueRange>> adaptor,
+      ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {adaptor.getOperands().front()});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Memrefs and tiled views
+//===----------------------------------------------------------------------===//
+
+struct MakeMemrefLowering : public OpConversionPattern<as::MakeMemRefOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::MakeMemRefOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<aa::MemrefType>(op.getType());
+    Location loc = op.getLoc();
+    SmallVector<Value> parts{adaptor.getBase().front()};
+    auto take = [&](ArrayRef<int64_t> sizes, ArrayRef<ValueRange> dynamic) {
+      unsigned next = 0;
+      for (int64_t v : sizes) {
+        if (ShapedType::isDynamic(v))
+          parts.push_back(castInteger(rewriter, loc, dynamic[next++].front(),
+                                      rewriter.getI64Type(),
+                                      /*isSigned=*/true));
+        else
+          parts.push_back(arith::ConstantOp::create(
+              rewriter, loc, rewriter.getI64IntegerAttr(v)));
+      }
+    };
+    take(type.getShape(), adaptor.getDynamicShape());
+    take(type.getStrides(), adaptor.getDynamicStrides());
+    rewriter.replaceOpWithMultiple(op, {parts});
+    return success();
+  }
+};
+
+struct MemrefShapeLowering : public OpConversionPattern<as::MemRefShapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::MemRefShapeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange parts = adaptor.getSrc();
+    SmallVector<Value> results;
+    for (auto [d, r] : llvm::enumerate(op->getResults()))
+      results.push_back(castInteger(rewriter, op.getLoc(), parts[1 + d],
+                                    r.getType(), /*isSigned=*/false));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+FailureOr<TileAddress>
+tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
+                           aa::TiledViewType view, ValueRange parts,
+                           ArrayRef<ValueRange> index, int64_t slot) {
+  if (view.getKind() == aa::TiledViewKind::GatherScatter)
+    return failure();
+  ThreadIndexer ix(b, loc, map);
+  ArrayRef<int64_t> tile = view.getTileShape();
+  unsigned rank = tile.size();
+  int64_t n = 1;
+  for (int64_t d : tile)
+    n *= d;
+  Value e = ix.element(n, slot);
+  SmallVector<Value> j = ix.coords(e, tile);
+  aa::MemrefType memref = view.getMemref();
+  Type elem = convertElementType(memref.getElementType());
+  if (!elem)
+    return failure();
+  Value inBounds = ix.boolean(true);
+  Value offset = ix.i64(0);
+  for (unsigned k = 0; k < rank; ++k) {
+    unsigned d = view.getDimMap().empty() ? k : view.getDimMap()[k];
+    int64_t step = view.getKind() == aa::TiledViewKind::Strided
+                       ? view.getTraversalStrides()[k]
+                       : tile[k];
+    Value idx = castInteger(b, loc, index[k].front(), b.getI64Type(),
+                            /*isSigned=*/false);
+    Value coord = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, idx, ix.i64(step)),
+        castInteger(b, loc, j[k], b.getI64Type(), /*isSigned=*/false));
+    Value size = parts[1 + d], stride = parts[1 + rank + d];
+    inBounds = arith::AndIOp::create(
+        b, loc, inBounds,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, coord, size));
+    offset = arith::AddIOp::create(
+        b, loc, offset, arith::MulIOp::create(b, loc, coord, stride));
+  }
+  Type storage = elem.isInteger(1) ? b.getI8Type() : elem;
+  Value pointer = LLVM::GEPOp::create(b, loc, parts[0].getType(), storage,
+                                      parts[0], ValueRange{offset});
+  return TileAddress{pointer, inBounds};
+}
+
+namespace {
+
+Value paddingValue(OpBuilder &b, Location loc, Type elem,
+                   cuda_tile::PaddingValueAttr padding) {
+  auto floatType = dyn_cast<FloatType>(elem);
+  if (!floatType || !padding)
+    return arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+  llvm::APFloat v = llvm::APFloat::getZero(sem);
+  switch (padding.getValue()) {
+  case cuda_tile::PaddingValue::zero:
+    break;
+  case cuda_tile::PaddingValue::neg_zero:
+    v = llvm::APFloat::getZero(sem, /*Negative=*/true);
+    break;
+  case cuda_tile::PaddingValue::nan:
+    v = llvm::APFloat::getNaN(sem);
+    break;
+  case cuda_tile::PaddingValue::pos_inf:
+    v = llvm::APFloat::getInf(sem);
+    break;
+  case cuda_tile::PaddingValue::neg_inf:
+    v = llvm::APFloat::getInf(sem, /*Negative=*/true);
+    break;
+  }
+  return arith::ConstantOp::create(b, loc, FloatAttr::get(elem, v));
+}
+
+struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::TiledLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    auto view = cast<aa::TiledViewType>(op.getView().getType());
+    auto type = cast<RankedTensorType>(op.getTile().getType());
+    Type elem = convertElementType(type.getElementType());
+    if (!elem || view.getKind() == aa::TiledViewKind::GatherScatter)
+      return rewriter.notifyMatchFailure(op, "gather views or element type");
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    SmallVector<Value> values;
+    for (int64_t s = 0, e = tc.map.slots(type.getNumElements()); s < e; ++s) {
+      FailureOr<TileAddress> at =
+          locate(rewriter, loc, tc.map, view, adaptor.getView(),
+                 adaptor.getIndex(), s);
+      if (failed(at))
+        return failure();
+      values.push_back(
+          guardedLoad(rewriter, loc, elem, at->pointer, at->inBounds,
+                      paddingValue(rewriter, loc, elem, view.getPaddingValue()),
+                      op.getMemoryOrderingSemantics()));
+    }
+    Value token = ix.boolean(false);
+    rewriter.replaceOpWithMultiple(op, {values, SmallVector<Value>{token}});
+    return success();
+  }
+};
+
+struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::TiledStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    auto view = cast<aa::TiledViewType>(op.getView().getType());
+    auto type = cast<RankedTensorType>(op.getTile().getType());
+    int64_t n = type.getNumElements();
+    if (view.getKind() == aa::TiledViewKind::GatherScatter)
+      return rewriter.notifyMatchFailure(op, "gather views");
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    ix.barrier();
+    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
+      FailureOr<TileAddress> at =
+          locate(rewriter, loc, tc.map, view, adaptor.getView(),
+                 adaptor.getIndex(), s);
+      if (failed(at))
+        return failure();
+      Value when =
+          arith::AndIOp::create(rewriter, loc, at->inBounds, ix.owner(n, s));
+      guardedStore(rewriter, loc, adaptor.getTile()[s], at->pointer, when,
+                   op.getMemoryOrderingSemantics());
+    }
+    ix.barrier();
+    rewriter.replaceOp(op, ix.boolean(false));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pointer tiles
+//===----------------------------------------------------------------------===//
+
+struct OffsetLowering : public OpConversionPattern<as::OffsetOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::OffsetOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type ptrType = mirrorElementType(op.getPtr().getType());
+    Type pointee =
+        convertElementType(cast<aa::PtrType>(ptrType).getPointeeType());
+    if (!pointee)
+      return rewriter.notifyMatchFailure(op, "pointee type");
+    Type storage = pointee.isInteger(1) ? rewriter.getI8Type() : pointee;
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    ValueRange ptrs = adaptor.getPtr(), offsets = adaptor.getOffset();
+    for (size_t s = 0; s < std::max(ptrs.size(), offsets.size()); ++s) {
+      Value off = castInteger(rewriter, loc, slotOf(offsets, s),
+                              rewriter.getI64Type(), /*isSigned=*/true);
+      values.push_back(LLVM::GEPOp::create(rewriter, loc,
+                                           slotOf(ptrs, s).getType(), storage,
+                                           slotOf(ptrs, s), ValueRange{off}));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct LoadPtrLowering : public OpConversionPattern<as::LoadPtrTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::LoadPtrTkoOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    Type elem = convertElementType(mirrorElementType(op.getResult().getType()));
+    if (!elem)
+      return rewriter.notifyMatchFailure(op, "element type");
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    SmallVector<Value> values;
+    ValueRange ptrs = adaptor.getSource();
+    for (size_t s = 0; s < ptrs.size(); ++s) {
+      Value when = adaptor.getMask().empty() ? ix.boolean(true)
+                                             : slotOf(adaptor.getMask(), s);
+      Value pad = adaptor.getPaddingValue().empty()
+                      ? arith::ConstantOp::create(rewriter, loc,
+                                                  rewriter.getZeroAttr(elem))
+                            .getResult()
+                      : slotOf(adaptor.getPaddingValue(), s);
+      values.push_back(guardedLoad(rewriter, loc, elem, ptrs[s], when, pad,
+                                   op.getMemoryOrderingSemantics()));
+    }
+    rewriter.replaceOpWithMultiple(
+        op, {values, SmallVector<Value>{ix.boolean(false)}});
+    return success();
+  }
+};
+
+struct StorePtrLowering : public OpConversionPattern<as::StorePtrTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::StorePtrTkoOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &tc =
+        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    int64_t n = mirrorNumElements(op.getDestination().getType());
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    ix.barrier();
+    ValueRange ptrs = adaptor.getDestination();
+    for (size_t s = 0; s < ptrs.size(); ++s) {
+      Value when = ix.owner(n, s);
+      if (!adaptor.getMask().empty())
+        when = arith::AndIOp::create(rewriter, loc, when,
+                                     slotOf(adaptor.getMask(), s));
+      guardedStore(rewriter, loc, slotOf(adaptor.getValue(), s), ptrs[s], when,
+                   op.getMemoryOrderingSemantics());
+    }
+    ix.barrier();
+    rewriter.replaceOp(op, ix.boolean(false));
+    return success();
+  }
+};
+
+/// Pointer casts: int_to_ptr, ptr_to_int, ptr_to_ptr.
+struct PtrCastLowering : public ConversionPattern {
+  PtrCastLowering(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), 1, ctx) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<as::IntToPtrOp, as::PtrToIntOp, as::PtrToPtrOp>(op))
+      return failure();
+    SmallVector<Type> converted;
+    if (failed(getTypeConverter()->convertType(op->getResult(0).getType(),
+                                               converted)))
+      return failure();
+    Location loc = op->getLoc();
+    SmallVector<Value> values;
+    for (Value v : operands[0]) {
+      if (isa<as::IntToPtrOp>(op))
+        values.push_back(
+            LLVM::IntToPtrOp::create(rewriter, loc, converted.front(), v));
+      else if (isa<as::PtrToIntOp>(op))
+        values.push_back(
+            LLVM::PtrToIntOp::create(rewriter, loc, converted.front(), v));
+      else
+        values.push_back(v);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct AssertLowering : public OpConversionPattern<as::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::AssertOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value all =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+    for (Value v : adaptor.getCondition())
+      all = arith::AndIOp::create(rewriter, loc, all, v);
+    Value failed = arith::XOrIOp::create(
+        rewriter, loc, all,
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+    scf::IfOp::create(rewriter, loc, failed, [&](OpBuilder &b, Location l) {
+      LLVM::Trap::create(b, l);
+      scf::YieldOp::create(b, l);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+Value tilecheck::backend::castInteger(OpBuilder &b, Location loc, Value v,
+                                      Type to, bool isSigned) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (isa<IndexType>(from) || isa<IndexType>(to))
+    return arith::IndexCastOp::create(b, loc, to, v);
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (fw > tw)
+    return arith::TruncIOp::create(b, loc, to, v);
+  if (isSigned)
+    return arith::ExtSIOp::create(b, loc, to, v);
+  return arith::ExtUIOp::create(b, loc, to, v);
+}
+
+Type tilecheck::backend::mirrorElementType(Type t) {
+  if (auto s = dyn_cast<ShapedType>(t))
+    return s.getElementType();
+  return t;
+}
+
+int64_t tilecheck::backend::mirrorNumElements(Type t) {
+  if (auto s = dyn_cast<ShapedType>(t))
+    return s.getNumElements();
+  return 1;
+}
+
+std::string tilecheck::backend::uniqueSymbol(ModuleOp module,
+                                             llvm::StringRef prefix) {
+  for (unsigned i = 0;; ++i) {
+    std::string name = (prefix + "_" + llvm::Twine(i)).str();
+    if (!SymbolTable::lookupSymbolIn(module, name))
+      return name;
+  }
+}
+
+/// LLVM ordering of a cuda_tile memory ordering for a load or a store.
+static LLVM::AtomicOrdering orderingFor(as::MemSemantic sem, bool isLoad) {
+  switch (sem) {
+  case as::MemSemantic::WEAK:
+    return LLVM::AtomicOrdering::not_atomic;
+  case as::MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case as::MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case as::MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case as::MemSemantic::ACQ_REL:
+    return isLoad ? LLVM::AtomicOrdering::acquire
+                  : LLVM::AtomicOrdering::release;
+  }
+  return LLVM::AtomicOrdering::seq_cst;
+}
+
+Value tilecheck::backend::guardedLoad(OpBuilder &b, Location loc, Type elem,
+                                      Value pointer, Value when, Value other,
+                                      as::MemSemantic sem) {
+  Type storage = elem.isInteger(1) ? b.getI8Type() : elem;
+  LLVM::AtomicOrdering ordering = orderingFor(sem, /*isLoad=*/true);
+  auto ifOp = scf::IfOp::create(
+      b, loc, when,
+      [&](OpBuilder &t, Location l) {
+        Value v =
+            LLVM::LoadOp::create(t, l, storage, pointer, storageBytes(storage),
+                                 /*isVolatile=*/false,
+                                 /*isNonTemporal=*/false,
+                                 /*isInvariant=*/false,
+                                 /*isInvariantGroup=*/false, ordering);
+        if (storage != elem)
+          v = arith::TruncIOp::create(t, l, elem, v);
+        scf::YieldOp::create(t, l, v);
+      },
+      [&](OpBuilder &e, Location l) { scf::YieldOp::create(e, l, other); });
+  return ifOp.getResult(0);
+}
+
+void tilecheck::backend::guardedStore(OpBuilder &b, Location loc, Value value,
+                                      Value pointer, Value when,
+                                      as::MemSemantic sem) {
+  LLVM::AtomicOrdering ordering = orderingFor(sem, /*isLoad=*/false);
+  scf::IfOp::create(b, loc, when, [&](OpBuilder &t, Location l) {
+    Value v = value;
+    if (v.getType().isInteger(1))
+      v = arith::ExtUIOp::create(t, l, t.getI8Type(), v);
+    LLVM::StoreOp::create(t, l, v, pointer, storageBytes(v.getType()),
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false, ordering);
+    scf::YieldOp::create(t, l);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct ConvertTileASToLLVMPass
+    : public tilecheck::impl::ConvertTileASToLLVMBase<ConvertTileASToLLVMPass> {
+  using Base::Base;
+
+  /// The first op no pattern lowers yet, named in a clear error (the
+  /// conversion framework's "failed to legalize" names the op but not why).
+  LogicalResult checkSupported(ModuleOp module) {
+    WalkResult r = module.walk([&](Operation *op) {
+      if (!isa<as::NvTileASDialect, aa::NvTileAADialect>(op->getDialect()))
+        return WalkResult::advance();
+      if (isSupportedByBackend(op))
+        return WalkResult::advance();
+      op->emitError() << "the LLVM backend does not lower '" << op->getName()
+                      << "' yet";
+      return WalkResult::interrupt();
+    });
+    return failure(r.wasInterrupted());
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    if (failed(checkSupported(module)))
+      return signalPassFailure();
+
+    // One thread map per module: every kernel of a module has the same
+    // kernel spec (ConvertTileAAToTileAS writes one for all).
+    unsigned numWarps = 4;
+    module.walk([&](aa::FuncOp f) {
+      if (auto spec =
+              f->getAttrOfType<aa::KernelSpecAttr>("nv_tileaa.kernel_spec"))
+        numWarps = spec.getNumWarps();
+    });
+    ThreadMap map{32 * static_cast<int64_t>(numWarps)};
+    BackendTypeConverter tc(ctx, map);
+
+    // The scratch buffer of the ops that move elements between threads.
+    int64_t scratch = scratchBytes(module, map);
+    if (scratch > 0) {
+      OpBuilder b(ctx);
+      b.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(
+          b, module.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
+          /*isConstant=*/false, LLVM::Linkage::External, kSmemSymbol,
+          Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+    }
+    module->setAttr(kSmemBytesAttr,
+                    IntegerAttr::get(IntegerType::get(ctx, 64), scratch));
+
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalDialect<as::NvTileASDialect, aa::NvTileAADialect>();
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        [](Operation *op) { return !hasTensor(op); });
+    target.addLegalOp<ModuleOp>();
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<
+        FuncLowering, ReturnLowering, TensorConstant, IotaLowering,
+        MakeMemrefLowering, MemrefShapeLowering, TiledLoadLowering,
+        TiledStoreLowering, OffsetLowering, LoadPtrLowering, StorePtrLowering,
+        AssertLowering, TokenLowering<as::MakeTokenOp>,
+        TokenLowering<as::JoinTokensOp>, IdentityLowering<as::AssumeOp>,
+        IdentityLowering<as::ReshapeOp>, IdentityLowering<as::ConvertLayoutOp>,
+        IdentityLowering<as::MakeTiledViewOp>,
+        GridQuery<as::GetTileBlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                  NVVM::BlockIdZOp>,
+        GridQuery<as::GetNumTileBlocksOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                  NVVM::GridDimZOp>>(tc, ctx);
+    patterns.add<TensorArithMath, NvElementwise, PtrCastLowering>(tc, ctx);
+    populateSharedMemoryPatterns(tc, patterns);
+    populateAtomicAndGlobalPatterns(tc, patterns);
+    scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
+
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

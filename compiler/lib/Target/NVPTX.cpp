@@ -1,0 +1,339 @@
+//===- NVPTX.cpp - LLVM dialect to LLVM IR, PTX and cubin -----------------===//
+
+#include "tilecheck/Target/NVPTX.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace tilecheck::target;
+
+namespace {
+
+constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
+
+void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+llvm::CodeGenOptLevel codeGenLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(llvm::StringRef gpuName, unsigned optLevel,
+                    std::string &errors) {
+  initializeNVPTX();
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    errors += "the NVPTX target is not available: " + error + "\n";
+    return nullptr;
+  }
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, gpuName, /*Features=*/"", llvm::TargetOptions(), std::nullopt,
+      std::nullopt, codeGenLevel(optLevel)));
+  if (!tm)
+    errors +=
+        "cannot create an NVPTX target machine for " + gpuName.str() + "\n";
+  return tm;
+}
+
+bool isExecutable(const std::string &path) {
+  return llvm::sys::fs::can_execute(path);
+}
+
+std::optional<std::string> fromEnv(const char *name) {
+  if (const char *v = std::getenv(name); v && *v)
+    return std::string(v);
+  return std::nullopt;
+}
+
+} // namespace
+
+void tilecheck::target::registerTranslations(mlir::MLIRContext &ctx) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  ctx.appendDialectRegistry(registry);
+}
+
+std::optional<std::string> tilecheck::target::findPtxas() {
+  if (auto env = fromEnv("TILECHECK_PTXAS"))
+    return isExecutable(*env) ? env : std::nullopt;
+  if (auto onPath = llvm::sys::findProgramByName("ptxas"))
+    return *onPath;
+  if (auto cuda = fromEnv("CUDA_HOME")) {
+    std::string p = *cuda + "/bin/ptxas";
+    if (isExecutable(p))
+      return p;
+  }
+  if (isExecutable("/usr/local/cuda/bin/ptxas"))
+    return std::string("/usr/local/cuda/bin/ptxas");
+  return std::nullopt;
+}
+
+std::optional<std::string> tilecheck::target::findLibdevice() {
+  if (auto env = fromEnv("TILECHECK_LIBDEVICE"))
+    return llvm::sys::fs::exists(*env) ? env : std::nullopt;
+  std::vector<std::string> candidates;
+  if (auto ptxas = findPtxas()) {
+    llvm::SmallString<256> root(*ptxas);
+    llvm::sys::path::remove_filename(root); // bin
+    llvm::sys::path::remove_filename(root); // the toolkit
+    llvm::sys::path::append(root, "nvvm", "libdevice", "libdevice.10.bc");
+    candidates.push_back(std::string(root));
+  }
+  if (auto cuda = fromEnv("CUDA_HOME"))
+    candidates.push_back(*cuda + "/nvvm/libdevice/libdevice.10.bc");
+  candidates.push_back("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+  for (const std::string &c : candidates)
+    if (llvm::sys::fs::exists(c))
+      return c;
+  return std::nullopt;
+}
+
+std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
+    mlir::ModuleOp module, llvm::LLVMContext &llvmCtx, llvm::StringRef gpuName,
+    unsigned optLevel, std::string &errors) {
+  std::unique_ptr<llvm::TargetMachine> tm =
+      createTargetMachine(gpuName, optLevel, errors);
+  if (!tm)
+    return nullptr;
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, llvmCtx);
+  if (!llvmModule) {
+    errors += "translation of the LLVM dialect to LLVM IR failed\n";
+    return nullptr;
+  }
+  llvmModule->setTargetTriple(llvm::Triple(kTriple));
+  llvmModule->setDataLayout(tm->createDataLayout());
+
+  // libdevice, when a __nv_* function is called: linked (only what is
+  // needed), made internal, and resolved by NVVMReflect in the optimizer.
+  bool needsLibdevice = llvm::any_of(llvmModule->functions(), [](auto &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (needsLibdevice) {
+    std::optional<std::string> path = findLibdevice();
+    if (!path) {
+      errors += "libdevice.10.bc (the CUDA toolkit's math library) was not "
+                "found: set TILECHECK_LIBDEVICE or CUDA_HOME\n";
+      return nullptr;
+    }
+    llvm::SMDiagnostic diag;
+    std::unique_ptr<llvm::Module> libdevice =
+        llvm::parseIRFile(*path, diag, llvmCtx);
+    if (!libdevice) {
+      errors += "cannot read " + *path + ": " + diag.getMessage().str() + "\n";
+      return nullptr;
+    }
+    libdevice->setTargetTriple(llvmModule->getTargetTriple());
+    libdevice->setDataLayout(llvmModule->getDataLayout());
+    if (llvm::Linker::linkModules(*llvmModule, std::move(libdevice),
+                                  llvm::Linker::Flags::LinkOnlyNeeded)) {
+      errors += "linking libdevice failed\n";
+      return nullptr;
+    }
+    for (llvm::Function &f : llvmModule->functions())
+      if (!f.isDeclaration() &&
+          f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+        f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                              static_cast<uint32_t>(0));
+  }
+
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyOs(verifyErrors);
+  if (llvm::verifyModule(*llvmModule, &verifyOs)) {
+    errors += "the LLVM IR does not verify: " + verifyErrors + "\n";
+    return nullptr;
+  }
+
+  // The optimizer, with NVPTX's callbacks (NVVMReflect among them).
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = llvm::OptimizationLevel::O0;
+  if (optLevel == 1)
+    level = llvm::OptimizationLevel::O1;
+  else if (optLevel == 2)
+    level = llvm::OptimizationLevel::O2;
+  else if (optLevel >= 3)
+    level = llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0
+                                    ? pb.buildO0DefaultPipeline(level)
+                                    : pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(*llvmModule, mam);
+  return llvmModule;
+}
+
+mlir::LogicalResult tilecheck::target::emitPTX(llvm::Module &module,
+                                               llvm::StringRef gpuName,
+                                               unsigned optLevel,
+                                               std::string &ptx,
+                                               std::string &errors) {
+  std::unique_ptr<llvm::TargetMachine> tm =
+      createTargetMachine(gpuName, optLevel, errors);
+  if (!tm)
+    return mlir::failure();
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr,
+                              llvm::CodeGenFileType::AssemblyFile)) {
+    errors += "the NVPTX target cannot emit assembly\n";
+    return mlir::failure();
+  }
+  pm.run(module);
+  ptx.assign(buffer.begin(), buffer.end());
+  return mlir::success();
+}
+
+std::vector<KernelResources>
+tilecheck::target::parsePtxasReport(llvm::StringRef log) {
+  std::vector<KernelResources> kernels;
+  llvm::Regex entry("Compiling entry function '([^']+)'");
+  llvm::Regex frame("([0-9]+) bytes stack frame, ([0-9]+) bytes spill "
+                    "stores, ([0-9]+) bytes spill loads");
+  llvm::Regex regs("Used ([0-9]+) registers");
+  llvm::Regex smem("([0-9]+) bytes smem");
+  llvm::SmallVector<llvm::StringRef> lines;
+  log.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef> m;
+    if (entry.match(line, &m)) {
+      kernels.push_back(KernelResources{m[1].str()});
+      continue;
+    }
+    if (kernels.empty())
+      continue;
+    KernelResources &k = kernels.back();
+    if (frame.match(line, &m)) {
+      m[1].getAsInteger(10, k.stackBytes);
+      m[2].getAsInteger(10, k.spillStoreBytes);
+      m[3].getAsInteger(10, k.spillLoadBytes);
+    }
+    if (regs.match(line, &m)) {
+      m[1].getAsInteger(10, k.registers);
+      k.sharedBytes = 0;
+      if (smem.match(line, &m))
+        m[1].getAsInteger(10, k.sharedBytes);
+    }
+  }
+  return kernels;
+}
+
+PtxasResult tilecheck::target::runPtxas(llvm::StringRef ptx,
+                                        llvm::StringRef gpuName,
+                                        unsigned optLevel,
+                                        unsigned timeoutSeconds) {
+  PtxasResult result;
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas) {
+    result.log = "ptxas was not found: install the CUDA toolkit or set "
+                 "TILECHECK_PTXAS";
+    return result;
+  }
+  llvm::SmallString<128> in, out, err;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("tilec", "ptx", fd, in)) {
+    result.status = PtxasStatus::Crashed;
+    result.log = "cannot create a temporary file";
+    return result;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << ptx;
+  }
+  llvm::sys::fs::createTemporaryFile("tilec", "cubin", out);
+  llvm::sys::fs::createTemporaryFile("tilec", "log", err);
+  std::string arch = ("-arch=" + gpuName).str();
+  std::string level = "-O" + std::to_string(std::min(optLevel, 3u));
+  llvm::SmallVector<llvm::StringRef> args{*ptxas, arch, level, "-v",
+                                          in,     "-o", out};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, err, err};
+  std::string message;
+  bool failedToRun = false;
+  result.exitCode =
+      llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects,
+                                timeoutSeconds, 0, &message, &failedToRun);
+  if (auto buf = llvm::MemoryBuffer::getFile(err))
+    result.log = (*buf)->getBuffer().str();
+  // ExecuteAndWait: -1 could not run, -2 killed by a signal or by the
+  // timeout (the message says which); ptxas exits 255 on PTX errors.
+  if (failedToRun || result.exitCode == -1) {
+    result.status = PtxasStatus::Missing;
+    result.log += message;
+  } else if (result.exitCode == -2) {
+    bool timedOut = llvm::StringRef(message).contains("timed out");
+    result.status = timedOut ? PtxasStatus::TimedOut : PtxasStatus::Crashed;
+    result.log += message;
+  } else if (result.exitCode != 0) {
+    result.status = PtxasStatus::Rejected;
+  } else {
+    result.status = PtxasStatus::Ok;
+    if (auto buf = llvm::MemoryBuffer::getFile(out, /*IsText=*/false))
+      result.cubin = (*buf)->getBuffer().str();
+    result.kernels = parsePtxasReport(result.log);
+  }
+  llvm::sys::fs::remove(in);
+  llvm::sys::fs::remove(out);
+  llvm::sys::fs::remove(err);
+  return result;
+}
