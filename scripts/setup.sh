@@ -42,9 +42,10 @@ for p in "${PY_PACKAGES[@]}"; do
 done
 # NVIDIA's peers of the bytecode format: the Tile IR assembler (tileiras,
 # which must accept our writer's output) and cuTile Python (whose exported
-# bytecode we must read). Optional: a machine without them (or without
+# bytecode we must read), and cuobjdump (resource usage of cubins,
+# scripts/backend_vs_tileiras.py). Optional: a machine without them (or without
 # network access to PyPI) still builds and tests everything else.
-OPTIONAL_PY_PACKAGES=(nvidia-cuda-tileiras cuda-tile)
+OPTIONAL_PY_PACKAGES=(nvidia-cuda-tileiras cuda-tile nvidia-cuda-cuobjdump)
 for p in "${OPTIONAL_PY_PACKAGES[@]}"; do
   if ! "$PYTHON" -m pip show -q "$p" >/dev/null 2>&1; then
     echo "setup: pip install $p (optional)"

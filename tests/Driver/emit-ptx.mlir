@@ -35,3 +35,8 @@ cuda_tile.module @m {
     return
   }
 }
+
+// A scalar broadcast to a tile needs no scratch buffer (every thread holds
+// the scalar): saxpy launches without dynamic shared memory.
+// RUN: tilec -O2 --gpu-name sm_90 --emit ptx --launch-info %S/../../corpus/seeds/saxpy.mlir -o %t.saxpy.ptx 2>&1 | FileCheck %s --check-prefix=SAXPY
+// SAXPY: launch: block=128,1,1 dynamic_shared_bytes=0

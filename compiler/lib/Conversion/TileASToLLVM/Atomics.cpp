@@ -245,8 +245,8 @@ struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
     Type elem = convertElementType(mirrorElementType(op.getValue().getType()));
     std::optional<LLVM::AtomicBinOp> bin =
         elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
-    if (!bin || view.getKind() == aa::TiledViewKind::GatherScatter)
-      return rewriter.notifyMatchFailure(op, "mode, element type or view");
+    if (!bin)
+      return rewriter.notifyMatchFailure(op, "mode or element type");
     int64_t n = mirrorNumElements(op.getValue().getType());
     Location loc = op.getLoc();
     ThreadIndexer ix(rewriter, loc, tc.map);
@@ -254,10 +254,12 @@ struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
         rmwOrdering(op.getMemoryOrderingSemantics());
     StringRef scope = syncScope(op.getMemoryScope());
     ix.barrier();
+    RowStage rows(ix, view, adaptor.getIndex());
+    auto rowAt = [&](Value j) { return rows.rowAt(j); };
     for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
-      FailureOr<TileAddress> at =
-          locate(rewriter, loc, tc.map, view, adaptor.getView(),
-                 adaptor.getIndex(), s);
+      FailureOr<TileAddress> at = locate(
+          rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
+          rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
       if (failed(at))
         return failure();
       Value when =

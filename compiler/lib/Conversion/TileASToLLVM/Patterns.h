@@ -50,8 +50,10 @@ inline mlir::Value slotOf(mlir::ValueRange r, int64_t s) {
 }
 
 /// The address of the element slot `slot` holds of one tile of a tiled view
-/// (partition or strided; `parts` the converted view, `index` the converted
-/// tile indices), and whether it lies inside the tensor.
+/// (`parts` the converted view, `index` the converted tile indices), and
+/// whether it lies inside the tensor. For a gather/scatter view, `rowAt`
+/// returns the tensor row of tile row `j` along the sparse dimension
+/// (RowStage::rowAt); without it such a view is not located.
 struct TileAddress {
   mlir::Value pointer;
   mlir::Value inBounds;
@@ -59,7 +61,8 @@ struct TileAddress {
 mlir::FailureOr<TileAddress>
 locate(mlir::OpBuilder &b, mlir::Location loc, ThreadMap map,
        nv_tileaa::TiledViewType view, mlir::ValueRange parts,
-       llvm::ArrayRef<mlir::ValueRange> index, int64_t slot);
+       llvm::ArrayRef<mlir::ValueRange> index, int64_t slot,
+       llvm::function_ref<mlir::Value(mlir::Value)> rowAt = nullptr);
 
 /// The shared-memory scratch buffer (@__tilec_smem) at byte offsets, with
 /// element accessors (i1 elements are stored as bytes).
@@ -103,6 +106,35 @@ struct Scratch {
       v = mlir::arith::TruncIOp::create(ix.b, ix.loc, elem, v);
     return v;
   }
+};
+
+/// The row indices of a gather/scatter view access (a 1-D tile other
+/// threads hold) staged in the scratch buffer: constructed before the
+/// per-slot addresses (owners write, a barrier), `rowAt(j)` reads row j,
+/// `done()` ends with a barrier. Nothing for the other view kinds.
+struct RowStage {
+  RowStage(ThreadIndexer &ix, nv_tileaa::TiledViewType view,
+           llvm::ArrayRef<mlir::ValueRange> index)
+      : ix(ix) {
+    if (view.getKind() != nv_tileaa::TiledViewKind::GatherScatter)
+      return;
+    int64_t sparse = view.getSparseDim();
+    mlir::ValueRange rows = index[sparse];
+    elem = rows.front().getType();
+    smem.emplace(Scratch::get(ix));
+    smem->write(0, rows, view.getTileShape()[sparse], elem);
+    ix.barrier();
+  }
+  bool active() const { return smem.has_value(); }
+  mlir::Value rowAt(mlir::Value j) { return smem->read(0, j, elem); }
+  void done() {
+    if (smem)
+      ix.barrier();
+  }
+
+  ThreadIndexer &ix;
+  std::optional<Scratch> smem;
+  mlir::Type elem;
 };
 
 /// The LLVM atomic of a cuda_tile atomic mode on `elem` (none: no exact

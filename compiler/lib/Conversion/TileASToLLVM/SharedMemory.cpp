@@ -44,8 +44,27 @@ int64_t tensorBytes(Type t) {
 int64_t scratchOf(Operation *op) {
   if (isa<as::AtomicRMWTkoOp, as::AtomicCASTkoOp>(op))
     return tensorBytes(op->getResult(0).getType());
+  // Gather/scatter accesses stage their row indices.
+  if (isa<as::TiledLoadOp, as::TiledStoreOp, as::TiledAtomicRMWOp>(op)) {
+    Value view = isa<as::TiledLoadOp>(op) ? cast<as::TiledLoadOp>(op).getView()
+                 : isa<as::TiledStoreOp>(op)
+                     ? cast<as::TiledStoreOp>(op).getView()
+                     : cast<as::TiledAtomicRMWOp>(op).getView();
+    auto type = cast<nv_tileaa::TiledViewType>(view.getType());
+    if (type.getKind() != nv_tileaa::TiledViewKind::GatherScatter)
+      return 0;
+    ValueRange index =
+        isa<as::TiledLoadOp>(op)    ? cast<as::TiledLoadOp>(op).getIndex()
+        : isa<as::TiledStoreOp>(op) ? cast<as::TiledStoreOp>(op).getIndex()
+                                    : cast<as::TiledAtomicRMWOp>(op).getIndex();
+    return tensorBytes(index[type.getSparseDim()].getType());
+  }
   if (!isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
            as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp>(op))
+    return 0;
+  // A one-element source is broadcast from the registers (MoveLowering).
+  if (isa<as::BroadcastOp>(op) &&
+      mirrorNumElements(op->getOperand(0).getType()) == 1)
     return 0;
   int64_t bytes = 0;
   unsigned tensors = isa<as::DotOp, as::DotIntOp>(op) ? 2
@@ -396,12 +415,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
           as::PtrToIntOp, as::PtrToPtrOp, as::BroadcastOp, as::PermuteOp,
           as::ExtractOp, as::CatOp, as::ReduceOp, as::ScanOp, as::YieldOp>(op))
     return true;
-  if (auto load = dyn_cast<as::TiledLoadOp>(op))
-    return cast<nv_tileaa::TiledViewType>(load.getView().getType()).getKind() !=
-           nv_tileaa::TiledViewKind::GatherScatter;
-  if (auto store = dyn_cast<as::TiledStoreOp>(op))
-    return cast<nv_tileaa::TiledViewType>(store.getView().getType())
-               .getKind() != nv_tileaa::TiledViewKind::GatherScatter;
+  if (isa<as::TiledLoadOp, as::TiledStoreOp>(op))
+    return true;
   if (auto dot = dyn_cast<as::DotOp>(op)) {
     Type acc = tensorType(dot.getAcc()).getElementType();
     return acc.isF32() || acc.isF64();
@@ -418,9 +433,7 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   }
   if (auto rmw = dyn_cast<as::TiledAtomicRMWOp>(op)) {
     Type e = convertElementType(mirrorElementType(rmw.getValue().getType()));
-    return e && atomicBinOpFor(rmw.getMode(), e) &&
-           cast<nv_tileaa::TiledViewType>(rmw.getView().getType()).getKind() !=
-               nv_tileaa::TiledViewKind::GatherScatter;
+    return e && atomicBinOpFor(rmw.getMode(), e);
   }
   if (auto global = dyn_cast<as::GlobalOp>(op)) {
     auto dense = dyn_cast<DenseElementsAttr>(global.getValue());

@@ -417,8 +417,10 @@ struct MemrefShapeLowering : public OpConversionPattern<as::MemRefShapeOp> {
 FailureOr<TileAddress>
 tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
                            aa::TiledViewType view, ValueRange parts,
-                           ArrayRef<ValueRange> index, int64_t slot) {
-  if (view.getKind() == aa::TiledViewKind::GatherScatter)
+                           ArrayRef<ValueRange> index, int64_t slot,
+                           function_ref<Value(Value)> rowAt) {
+  bool gather = view.getKind() == aa::TiledViewKind::GatherScatter;
+  if (gather && !rowAt)
     return failure();
   ThreadIndexer ix(b, loc, map);
   ArrayRef<int64_t> tile = view.getTileShape();
@@ -439,11 +441,18 @@ tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
     int64_t step = view.getKind() == aa::TiledViewKind::Strided
                        ? view.getTraversalStrides()[k]
                        : tile[k];
-    Value idx = castInteger(b, loc, index[k].front(), b.getI64Type(),
-                            /*isSigned=*/false);
-    Value coord = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, idx, ix.i64(step)),
-        castInteger(b, loc, j[k], b.getI64Type(), /*isSigned=*/false));
+    Value coord;
+    if (gather && static_cast<int64_t>(k) == view.getSparseDim()) {
+      // The tile's row j[k] is the tensor row rows[j[k]] (unsigned).
+      coord = castInteger(b, loc, rowAt(j[k]), b.getI64Type(),
+                          /*isSigned=*/false);
+    } else {
+      Value idx = castInteger(b, loc, index[k].front(), b.getI64Type(),
+                              /*isSigned=*/false);
+      coord = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, idx, ix.i64(step)),
+          castInteger(b, loc, j[k], b.getI64Type(), /*isSigned=*/false));
+    }
     Value size = parts[1 + d], stride = parts[1 + rank + d];
     inBounds = arith::AndIOp::create(
         b, loc, inBounds,
@@ -495,15 +504,17 @@ struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
     auto view = cast<aa::TiledViewType>(op.getView().getType());
     auto type = cast<RankedTensorType>(op.getTile().getType());
     Type elem = convertElementType(type.getElementType());
-    if (!elem || view.getKind() == aa::TiledViewKind::GatherScatter)
-      return rewriter.notifyMatchFailure(op, "gather views or element type");
+    if (!elem)
+      return rewriter.notifyMatchFailure(op, "element type");
     Location loc = op.getLoc();
     ThreadIndexer ix(rewriter, loc, tc.map);
+    RowStage rows(ix, view, adaptor.getIndex());
+    auto rowAt = [&](Value j) { return rows.rowAt(j); };
     SmallVector<Value> values;
     for (int64_t s = 0, e = tc.map.slots(type.getNumElements()); s < e; ++s) {
-      FailureOr<TileAddress> at =
-          locate(rewriter, loc, tc.map, view, adaptor.getView(),
-                 adaptor.getIndex(), s);
+      FailureOr<TileAddress> at = locate(
+          rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
+          rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
       if (failed(at))
         return failure();
       values.push_back(
@@ -511,6 +522,7 @@ struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
                       paddingValue(rewriter, loc, elem, view.getPaddingValue()),
                       op.getMemoryOrderingSemantics()));
     }
+    rows.done();
     Value token = ix.boolean(false);
     rewriter.replaceOpWithMultiple(op, {values, SmallVector<Value>{token}});
     return success();
@@ -527,15 +539,15 @@ struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
     auto view = cast<aa::TiledViewType>(op.getView().getType());
     auto type = cast<RankedTensorType>(op.getTile().getType());
     int64_t n = type.getNumElements();
-    if (view.getKind() == aa::TiledViewKind::GatherScatter)
-      return rewriter.notifyMatchFailure(op, "gather views");
     Location loc = op.getLoc();
     ThreadIndexer ix(rewriter, loc, tc.map);
     ix.barrier();
+    RowStage rows(ix, view, adaptor.getIndex());
+    auto rowAt = [&](Value j) { return rows.rowAt(j); };
     for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
-      FailureOr<TileAddress> at =
-          locate(rewriter, loc, tc.map, view, adaptor.getView(),
-                 adaptor.getIndex(), s);
+      FailureOr<TileAddress> at = locate(
+          rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
+          rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
       if (failed(at))
         return failure();
       Value when =
