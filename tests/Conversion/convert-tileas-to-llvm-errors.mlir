@@ -11,12 +11,12 @@ module {
 
 // -----
 
-// Directed rounding has no f16 instruction: not lowered rather than rounded
-// twice through f32.
+// f64 has no flush-to-zero minimum or maximum: not lowered rather than
+// computed some other way.
 module {
-  nv_tileaa.func @half_rz(%a: f16) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
-    // expected-error @below {{the LLVM backend does not lower 'nv_tileas.addf' yet}}
-    %0 = "nv_tileas.addf"(%a, %a) {rounding_mode = #cuda_tile.rounding<zero>} : (f16, f16) -> f16
+  nv_tileaa.func @f64_ftz(%a: f64) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    // expected-error @below {{the LLVM backend does not lower 'nv_tileas.maxf' yet}}
+    %0 = "nv_tileas.maxf"(%a, %a) {flush_to_zero} : (f64, f64) -> f64
     nv_tileaa.return
   }
 }

@@ -18,6 +18,22 @@
 // CHECK: scf.if %[[OWNER]] {
 // CHECK:   llvm.store
 
+// f16 under a directed rounding: f64 with that rounding, to f32 with it,
+// then to f16 rounding to nearest and stepping one ulp back toward the
+// direction when that went the wrong way.
+// CHECK-LABEL: llvm.func @half
+// CHECK: %[[A:.*]] = arith.extf %arg0 : f16 to f64
+// CHECK: %[[B:.*]] = arith.extf %arg1 : f16 to f64
+// CHECK: %[[D:.*]] = llvm.call_intrinsic "llvm.nvvm.mul.rm.d"(%[[A]], %[[B]]) : (f64, f64) -> f64
+// CHECK: %[[F:.*]] = llvm.call_intrinsic "llvm.nvvm.d2f.rm"(%[[D]]) : (f64) -> f32
+// CHECK: %[[H:.*]] = arith.truncf %[[F]] : f32 to f16
+// CHECK: %[[BACK:.*]] = arith.extf %[[H]] : f16 to f32
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[H]] : f16 to i16
+// CHECK: %[[WRONG:.*]] = arith.cmpf ogt, %[[BACK]], %[[F]] : f32
+// CHECK: %[[STEP:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i16
+// CHECK: %[[STEPPED:.*]] = arith.bitcast %[[STEP]] : i16 to f16
+// CHECK: arith.select %[[WRONG]], %[[STEPPED]], %[[H]] : f16
+
 // PTX: .entry f(
 // PTX: div.rz.f32
 // PTX: add.rp.ftz.f32
@@ -26,6 +42,10 @@
 // PTX: ex2.approx.f32
 // PTX: cvt.f32.f16
 // PTX: st.global.b32
+// PTX: .entry half(
+// PTX: mul.rm.f64
+// PTX: cvt.rm.f32.f64
+// PTX: cvt.rn.f16.f32
 
 module {
   nv_tileaa.func @f(%a: f32, %b: f32, %h: f16, %p: !nv_tileaa.ptr<f32, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
@@ -40,6 +60,13 @@ module {
     %8 = "nv_tileas.reshape"(%7) : (f32) -> tensor<1xf32>
     %9 = "nv_tileas.reshape"(%p) : (!nv_tileaa.ptr<f32, 1>) -> tensor<1x!nv_tileaa.ptr<f32, 1>>
     %10 = "nv_tileas.store_ptr_tko"(%9, %8) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<1x!nv_tileaa.ptr<f32, 1>>, tensor<1xf32>) -> !nv_tileaa.mem_token
+    nv_tileaa.return
+  }
+  nv_tileaa.func @half(%a: f16, %b: f16, %p: !nv_tileaa.ptr<f16, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %0 = "nv_tileas.mulf"(%a, %b) {rounding_mode = #cuda_tile.rounding<negative_inf>} : (f16, f16) -> f16
+    %1 = "nv_tileas.reshape"(%0) : (f16) -> tensor<1xf16>
+    %2 = "nv_tileas.reshape"(%p) : (!nv_tileaa.ptr<f16, 1>) -> tensor<1x!nv_tileaa.ptr<f16, 1>>
+    %3 = "nv_tileas.store_ptr_tko"(%2, %1) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<1x!nv_tileaa.ptr<f16, 1>>, tensor<1xf16>) -> !nv_tileaa.mem_token
     nv_tileaa.return
   }
 }

@@ -128,6 +128,62 @@ std::optional<std::string> minMaxName(bool isMax, bool nan, bool ftz, Type t) {
       .str();
 }
 
+/// f16/bf16 under a directed rounding (PTX has none for them): the
+/// operation in f64 with the same rounding, f64 -> f32 with it again, then
+/// f32 -> f16/bf16 with it once more. Rounding in one direction composes
+/// (each grid refines the next), so the three roundings are the one the op
+/// asks for. The last step is round-to-nearest then, when that went the
+/// wrong way, one step of the target format's bits toward the direction.
+Value halfDirected(OpBuilder &b, Location loc, Type t, StringRef base,
+                   RoundingMode mode, ValueRange args) {
+  Type f64 = b.getF64Type(), f32 = b.getF32Type();
+  SmallVector<Value> wide;
+  for (Value a : args)
+    wide.push_back(arith::ExtFOp::create(b, loc, f64, a));
+  StringRef r = *roundingSuffix(mode);
+  Value d = intrinsic(b, loc, f64, *roundedName(base, mode, false, f64), wide);
+  Value x = intrinsic(b, loc, f32, ("llvm.nvvm.d2f." + r).str(), d);
+  Value h = arith::TruncFOp::create(b, loc, t, x);
+  Value back = arith::ExtFOp::create(b, loc, f32, h);
+  Type bitsType = b.getI16Type();
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, h);
+  Value one = arith::ConstantOp::create(b, loc, b.getI16IntegerAttr(1));
+  Value up = arith::AddIOp::create(b, loc, bits, one);
+  Value down = arith::SubIOp::create(b, loc, bits, one);
+  Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
+  Value negative =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+  Value wrong, fixed;
+  switch (mode) {
+  case RoundingMode::ZERO: {
+    // Too far from zero: one step of magnitude down.
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value ab = math::AbsFOp::create(b, loc, back);
+    wrong = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, ab, ax);
+    fixed = down;
+    break;
+  }
+  case RoundingMode::NEGATIVE_INF:
+    // Above x: toward -inf (magnitude up when negative).
+    wrong = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, back, x);
+    fixed = arith::SelectOp::create(b, loc, negative, up, down);
+    break;
+  default:
+    // Below x: toward +inf (magnitude down when negative).
+    wrong = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, back, x);
+    fixed = arith::SelectOp::create(b, loc, negative, down, up);
+    break;
+  }
+  Value stepped = arith::BitcastOp::create(b, loc, t, fixed);
+  return arith::SelectOp::create(b, loc, wrong, stepped, h);
+}
+
+bool isHalfDirected(Type t, RoundingMode mode, bool ftz) {
+  return (t.isF16() || t.isBF16()) && !ftz &&
+         (mode == RoundingMode::ZERO || mode == RoundingMode::NEGATIVE_INF ||
+          mode == RoundingMode::POSITIVE_INF);
+}
+
 /// The whole table: builds the lowering of `op` when `b` is set, and only
 /// answers whether there is one when it is null.
 FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
@@ -252,8 +308,11 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
                      auto plain) -> FailureOr<Value> {
     if (plainRounding(typed))
       return done(plain);
+    RoundingMode mode = typed.getRoundingMode();
+    if (isHalfDirected(t, mode, typed.getFlushToZero()))
+      return done([&] { return halfDirected(*b, loc, t, base, mode, x); });
     std::optional<std::string> name =
-        roundedName(base, typed.getRoundingMode(), typed.getFlushToZero(), t);
+        roundedName(base, mode, typed.getFlushToZero(), t);
     if (!name)
       return failure();
     return done([&] { return intrinsic(*b, loc, t, *name, x); });
@@ -264,6 +323,12 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
   if (auto sub = dyn_cast<as::SubFOp>(op)) {
     if (plainRounding(sub))
       return done([&] { return arith::SubFOp::create(*b, loc, x[0], x[1]); });
+    if (isHalfDirected(t, sub.getRoundingMode(), sub.getFlushToZero()))
+      return done([&] {
+        Value neg = arith::NegFOp::create(*b, loc, x[1]);
+        return halfDirected(*b, loc, t, "add", sub.getRoundingMode(),
+                            ValueRange{x[0], neg});
+      });
     std::optional<std::string> name =
         roundedName("add", sub.getRoundingMode(), sub.getFlushToZero(), t);
     if (!name)

@@ -408,12 +408,13 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
       if (!convertElementType(tensor.getElementType()))
         return false;
   if (isa<nv_tileaa::FuncOp, nv_tileaa::ReturnOp, as::IotaOp, as::MakeMemRefOp,
-          as::MemRefShapeOp, as::MakeTiledViewOp, as::OffsetOp,
-          as::LoadPtrTkoOp, as::StorePtrTkoOp, as::AssertOp, as::MakeTokenOp,
-          as::JoinTokensOp, as::AssumeOp, as::ReshapeOp, as::ConvertLayoutOp,
-          as::GetTileBlockIdOp, as::GetNumTileBlocksOp, as::IntToPtrOp,
-          as::PtrToIntOp, as::PtrToPtrOp, as::BroadcastOp, as::PermuteOp,
-          as::ExtractOp, as::CatOp, as::ReduceOp, as::ScanOp, as::YieldOp>(op))
+          as::IndexSpaceShapeOp, as::MemRefShapeOp, as::MakeTiledViewOp,
+          as::OffsetOp, as::LoadPtrTkoOp, as::StorePtrTkoOp, as::AssertOp,
+          as::MakeTokenOp, as::JoinTokensOp, as::AssumeOp, as::ReshapeOp,
+          as::ConvertLayoutOp, as::GetTileBlockIdOp, as::GetNumTileBlocksOp,
+          as::IntToPtrOp, as::PtrToIntOp, as::PtrToPtrOp, as::BroadcastOp,
+          as::PermuteOp, as::ExtractOp, as::CatOp, as::ReduceOp, as::ScanOp,
+          as::YieldOp>(op))
     return true;
   if (isa<as::TiledLoadOp, as::TiledStoreOp>(op))
     return true;

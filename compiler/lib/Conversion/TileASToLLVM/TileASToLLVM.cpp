@@ -412,6 +412,42 @@ struct MemrefShapeLowering : public OpConversionPattern<as::MemRefShapeOp> {
   }
 };
 
+/// The extent of a tiled view's index space per index dimension (the
+/// interpreter's indexExtent): ceil(size / tile) for partition views,
+/// ceil(size / traversal stride) for strided ones, and for gather/scatter
+/// views the tensor size along the sparse dimension.
+struct IndexSpaceShapeLowering
+    : public OpConversionPattern<as::IndexSpaceShapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::IndexSpaceShapeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto view = cast<aa::TiledViewType>(op.getSrc().getType());
+    ValueRange parts = adaptor.getSrc();
+    Location loc = op.getLoc();
+    SmallVector<Value> results;
+    for (auto [k, r] : llvm::enumerate(op->getResults())) {
+      bool gather = view.getKind() == aa::TiledViewKind::GatherScatter;
+      unsigned d = gather || view.getDimMap().empty() ? k : view.getDimMap()[k];
+      Value size = parts[1 + d];
+      Value extent = size;
+      if (!gather || static_cast<int64_t>(k) != view.getSparseDim()) {
+        int64_t step = view.getKind() == aa::TiledViewKind::Strided
+                           ? view.getTraversalStrides()[k]
+                           : view.getTileShape()[k];
+        extent = arith::CeilDivUIOp::create(
+            rewriter, loc, size,
+            arith::ConstantOp::create(rewriter, loc,
+                                      rewriter.getI64IntegerAttr(step)));
+      }
+      results.push_back(castInteger(rewriter, loc, extent, r.getType(),
+                                    /*isSigned=*/false));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 FailureOr<TileAddress>
@@ -862,9 +898,9 @@ struct ConvertTileASToLLVMPass
     RewritePatternSet patterns(ctx);
     patterns.add<
         FuncLowering, ReturnLowering, TensorConstant, IotaLowering,
-        MakeMemrefLowering, MemrefShapeLowering, TiledLoadLowering,
-        TiledStoreLowering, OffsetLowering, LoadPtrLowering, StorePtrLowering,
-        AssertLowering, TokenLowering<as::MakeTokenOp>,
+        MakeMemrefLowering, MemrefShapeLowering, IndexSpaceShapeLowering,
+        TiledLoadLowering, TiledStoreLowering, OffsetLowering, LoadPtrLowering,
+        StorePtrLowering, AssertLowering, TokenLowering<as::MakeTokenOp>,
         TokenLowering<as::JoinTokensOp>, IdentityLowering<as::AssumeOp>,
         IdentityLowering<as::ReshapeOp>, IdentityLowering<as::ConvertLayoutOp>,
         IdentityLowering<as::MakeTiledViewOp>,
