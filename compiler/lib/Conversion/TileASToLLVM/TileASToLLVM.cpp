@@ -839,6 +839,20 @@ void tilecheck::backend::guardedStore(OpBuilder &b, Location loc, Value value,
 
 namespace {
 
+/// Upstream ops (arith, math, scf) are lowered for every scalar and tensor
+/// element type the thread map holds (not f8, tf32, i4 yet).
+bool holdsOnlyLoweredTensors(Operation *op) {
+  auto lowered = [](Type t) {
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      t = tensor.getElementType();
+    if (!isa<FloatType, IntegerType>(t))
+      return true;
+    return static_cast<bool>(convertElementType(t));
+  };
+  return llvm::all_of(op->getOperandTypes(), lowered) &&
+         llvm::all_of(op->getResultTypes(), lowered);
+}
+
 struct ConvertTileASToLLVMPass
     : public tilecheck::impl::ConvertTileASToLLVMBase<ConvertTileASToLLVMPass> {
   using Base::Base;
@@ -847,9 +861,9 @@ struct ConvertTileASToLLVMPass
   /// conversion framework's "failed to legalize" names the op but not why).
   LogicalResult checkSupported(ModuleOp module) {
     WalkResult r = module.walk([&](Operation *op) {
-      if (!isa<as::NvTileASDialect, aa::NvTileAADialect>(op->getDialect()))
-        return WalkResult::advance();
-      if (isSupportedByBackend(op))
+      bool ours =
+          isa<as::NvTileASDialect, aa::NvTileAADialect>(op->getDialect());
+      if (ours ? isSupportedByBackend(op) : holdsOnlyLoweredTensors(op))
         return WalkResult::advance();
       op->emitError() << "the LLVM backend does not lower '" << op->getName()
                       << "' yet";
