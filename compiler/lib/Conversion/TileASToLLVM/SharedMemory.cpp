@@ -310,7 +310,8 @@ struct CombineLowering : public OpConversionPattern<OpT> {
 };
 
 /// dot and dot_int: per accumulator element, one multiply-add per step of
-/// the contraction in order (float: a single FMA in the accumulator type).
+/// the contraction in order (float: a single FMA in the accumulator type,
+/// f16 included when the inputs are f16).
 template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
@@ -327,8 +328,10 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
     Type ce = convertElementType(c.getElementType());
     if (!ae || !ce)
       return rewriter.notifyMatchFailure(op, "element type");
-    if (!isInt && !(ce.isF32() || ce.isF64()))
-      return rewriter.notifyMatchFailure(op, "f16 accumulation");
+    // f16 accumulates f16 products only: each step is then one correctly
+    // rounded f16 FMA (the interpreter's round-to-odd-in-double sum).
+    if (!isInt && !(ce.isF32() || ce.isF64() || (ce.isF16() && ae.isF16())))
+      return rewriter.notifyMatchFailure(op, "accumulator type");
     unsigned rank = c.getRank();
     int64_t k = a.getShape()[rank - 1];
     ThreadIndexer ix(rewriter, loc, tc.map);
@@ -420,7 +423,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     return true;
   if (auto dot = dyn_cast<as::DotOp>(op)) {
     Type acc = tensorType(dot.getAcc()).getElementType();
-    return acc.isF32() || acc.isF64();
+    Type in = tensorType(dot.getLhs()).getElementType();
+    return acc.isF32() || acc.isF64() || (acc.isF16() && in.isF16());
   }
   if (isa<as::DotIntOp, as::GetGlobalOp>(op))
     return true;
