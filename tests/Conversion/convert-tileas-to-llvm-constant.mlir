@@ -1,0 +1,34 @@
+// A splat constant is one scalar for every slot; any other dense constant
+// becomes an internal global each thread reads at its element index (i1 as
+// bytes). One warp; 64 elements: two slots (tid, tid + 32).
+// RUN: tilec-opt %s --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
+
+// CHECK-DAG: llvm.mlir.global internal constant @__tilec_const_0(dense<[0.000000e+00, 1.000000e+00, {{.*}}]> : tensor<64xf32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<64 x f32>
+// CHECK-DAG: llvm.mlir.global internal constant @__tilec_const_1(dense<[1, 0, {{.*}}]> : tensor<64xi8>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<64 x i8>
+// CHECK-LABEL: llvm.func @c
+// CHECK-DAG: %[[M:.*]] = llvm.mlir.addressof @__tilec_const_1 : !llvm.ptr<1>
+// CHECK-DAG: %[[G:.*]] = llvm.mlir.addressof @__tilec_const_0 : !llvm.ptr<1>
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[A0:.*]] = llvm.getelementptr %[[G]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: llvm.load %[[A0]] : !llvm.ptr<1> -> f32
+// CHECK: %[[T1:.*]] = arith.addi %[[TID]], %c32_i32 : i32
+// CHECK: llvm.getelementptr %[[G]][%[[T1]]]
+// CHECK: %[[MA:.*]] = llvm.getelementptr %[[M]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
+// CHECK: %[[B:.*]] = llvm.load %[[MA]] : !llvm.ptr<1> -> i8
+// CHECK: %[[MASK:.*]] = arith.trunci %[[B]] : i8 to i1
+// The mask guards the store (every thread owns both slots).
+// CHECK: scf.if %[[MASK]] {
+// CHECK:   llvm.store
+
+module {
+  nv_tileaa.func @c(%p: !nv_tileaa.ptr<f32, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %v = arith.constant dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0]> : tensor<64xf32>
+    %m = arith.constant dense<[true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false]> : tensor<64xi1>
+    %ptrs0 = "nv_tileas.reshape"(%p) : (!nv_tileaa.ptr<f32, 1>) -> tensor<1x!nv_tileaa.ptr<f32, 1>>
+    %ptrs = "nv_tileas.broadcast"(%ptrs0) : (tensor<1x!nv_tileaa.ptr<f32, 1>>) -> tensor<64x!nv_tileaa.ptr<f32, 1>>
+    %off = "nv_tileas.iota"() : () -> tensor<64xi32>
+    %at = "nv_tileas.offset"(%ptrs, %off) : (tensor<64x!nv_tileaa.ptr<f32, 1>>, tensor<64xi32>) -> tensor<64x!nv_tileaa.ptr<f32, 1>>
+    %t = "nv_tileas.store_ptr_tko"(%at, %v, %m) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (tensor<64x!nv_tileaa.ptr<f32, 1>>, tensor<64xf32>, tensor<64xi1>) -> !nv_tileaa.mem_token
+    nv_tileaa.return
+  }
+}
