@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EngineInternal.h"
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Support/Error.h"
 #include "tilecheck/Target/NVPTX.h"
@@ -24,6 +25,7 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
+using tilecheck::fuzz::detail::firstLine;
 
 namespace {
 
@@ -41,15 +43,6 @@ int ptxasChild(int fd, const ProgramCase &program,
   writeAll(fd, formatv("code {0} cubin {1}\n", r.code, r.output.size()).str() +
                    r.diagnostics + r.ptxasLog);
   return 0;
-}
-
-StringRef firstLine(StringRef text) {
-  SmallVector<StringRef> lines;
-  text.split(lines, '\n', -1, /*KeepEmpty=*/false);
-  for (StringRef line : lines)
-    if (!line.trim().empty())
-      return line.trim();
-  return "";
 }
 
 /// The text after the first "error: " (the location is noise).

@@ -111,48 +111,6 @@ arith::IntegerOverflowFlags overflowFlags(cuda_tile::IntegerOverflow o) {
   return arith::IntegerOverflowFlags::none;
 }
 
-arith::CmpIPredicate cmpiPredicate(cuda_tile::ComparisonPredicate p,
-                                   bool isSigned) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpIPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return A::eq;
-  case P::NOT_EQUAL:
-    return A::ne;
-  case P::LESS_THAN:
-    return isSigned ? A::slt : A::ult;
-  case P::LESS_THAN_OR_EQUAL:
-    return isSigned ? A::sle : A::ule;
-  case P::GREATER_THAN:
-    return isSigned ? A::sgt : A::ugt;
-  case P::GREATER_THAN_OR_EQUAL:
-    return isSigned ? A::sge : A::uge;
-  }
-  return A::eq;
-}
-
-arith::CmpFPredicate cmpfPredicate(cuda_tile::ComparisonPredicate p,
-                                   bool ordered) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpFPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return ordered ? A::OEQ : A::UEQ;
-  case P::NOT_EQUAL:
-    return ordered ? A::ONE : A::UNE;
-  case P::LESS_THAN:
-    return ordered ? A::OLT : A::ULT;
-  case P::LESS_THAN_OR_EQUAL:
-    return ordered ? A::OLE : A::ULE;
-  case P::GREATER_THAN:
-    return ordered ? A::OGT : A::UGT;
-  case P::GREATER_THAN_OR_EQUAL:
-    return ordered ? A::OGE : A::UGE;
-  }
-  return A::OEQ;
-}
-
 //===----------------------------------------------------------------------===//
 // The rules of MirrorOps.def
 //===----------------------------------------------------------------------===//
@@ -258,9 +216,10 @@ template <> struct Custom<aa::CmpIOp> {
           // Self-test bug "cmpi-signedness": every ordering predicate signed.
           if (isInjected(InjectedBug::CmpISignedness))
             isSigned = true;
-          return U::create(r, op.getLoc(),
-                           cmpiPredicate(op.getComparisonPredicate(), isSigned),
-                           o[0], o[1]);
+          return U::create(
+              r, op.getLoc(),
+              conversion::cmpiPredicate(op.getComparisonPredicate(), isSigned),
+              o[0], o[1]);
         });
   }
 };
@@ -272,9 +231,10 @@ template <> struct Custom<aa::CmpFOp> {
         [](aa::CmpFOp op, ValueRange o, ConversionPatternRewriter &r) -> Value {
           bool ordered = op.getComparisonOrdering() ==
                          cuda_tile::ComparisonOrdering::ORDERED;
-          return U::create(r, op.getLoc(),
-                           cmpfPredicate(op.getComparisonPredicate(), ordered),
-                           o[0], o[1]);
+          return U::create(
+              r, op.getLoc(),
+              conversion::cmpfPredicate(op.getComparisonPredicate(), ordered),
+              o[0], o[1]);
         });
   }
 };
@@ -402,4 +362,52 @@ std::vector<conversion::Spelling> conversion::spellingTable() {
                            upstreamName<ALT>(), WHY});
 #include "tilecheck/Dialect/Mirror/MirrorOps.def"
   return table;
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison predicates
+//===----------------------------------------------------------------------===//
+
+arith::CmpIPredicate
+tilecheck::conversion::cmpiPredicate(cuda_tile::ComparisonPredicate p,
+                                     bool isSigned) {
+  using P = cuda_tile::ComparisonPredicate;
+  using A = arith::CmpIPredicate;
+  switch (p) {
+  case P::EQUAL:
+    return A::eq;
+  case P::NOT_EQUAL:
+    return A::ne;
+  case P::LESS_THAN:
+    return isSigned ? A::slt : A::ult;
+  case P::LESS_THAN_OR_EQUAL:
+    return isSigned ? A::sle : A::ule;
+  case P::GREATER_THAN:
+    return isSigned ? A::sgt : A::ugt;
+  case P::GREATER_THAN_OR_EQUAL:
+    return isSigned ? A::sge : A::uge;
+  }
+  return A::eq;
+}
+
+arith::CmpFPredicate
+tilecheck::conversion::cmpfPredicate(cuda_tile::ComparisonPredicate p,
+                                     bool ordered) {
+  using P = cuda_tile::ComparisonPredicate;
+  using A = arith::CmpFPredicate;
+  switch (p) {
+  case P::EQUAL:
+    return ordered ? A::OEQ : A::UEQ;
+  case P::NOT_EQUAL:
+    return ordered ? A::ONE : A::UNE;
+  case P::LESS_THAN:
+    return ordered ? A::OLT : A::ULT;
+  case P::LESS_THAN_OR_EQUAL:
+    return ordered ? A::OLE : A::ULE;
+  case P::GREATER_THAN:
+    return ordered ? A::OGT : A::UGT;
+  case P::GREATER_THAN_OR_EQUAL:
+    return ordered ? A::OGE : A::UGE;
+  }
+  return A::OEQ;
 }

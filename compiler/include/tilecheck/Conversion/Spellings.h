@@ -11,6 +11,10 @@
 #ifndef TILECHECK_CONVERSION_SPELLINGS_H
 #define TILECHECK_CONVERSION_SPELLINGS_H
 
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 #include <string>
 #include <vector>
 
@@ -38,6 +42,14 @@ struct Spelling {
 
 /// Every line of the table, in order.
 std::vector<Spelling> spellingTable();
+
+/// The arith predicate of a cuda_tile comparison: integers by signedness,
+/// floats by ordering. The spelling of cmpi/cmpf (here) and the backend's
+/// lowering of their nv_tileas mirrors share it.
+mlir::arith::CmpIPredicate cmpiPredicate(cuda_tile::ComparisonPredicate p,
+                                         bool isSigned);
+mlir::arith::CmpFPredicate cmpfPredicate(cuda_tile::ComparisonPredicate p,
+                                         bool ordered);
 
 } // namespace tilecheck::conversion
 

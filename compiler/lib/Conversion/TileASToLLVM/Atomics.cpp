@@ -135,8 +135,7 @@ struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
   LogicalResult
   matchAndRewrite(as::AtomicRMWTkoOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     Type elem = convertElementType(mirrorElementType(op.getArg().getType()));
     std::optional<LLVM::AtomicBinOp> bin =
         elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
@@ -152,10 +151,7 @@ struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
     SmallVector<Value> old;
     ValueRange ptrs = adaptor.getPointers();
     for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = ix.owner(n, s);
-      if (!adaptor.getMask().empty())
-        when = arith::AndIOp::create(rewriter, loc, when,
-                                     slotOf(adaptor.getMask(), s));
+      Value when = ownedAndUnmasked(ix, n, s, adaptor.getMask());
       Value arg = slotOf(adaptor.getArg(), s), ptr = ptrs[s];
       old.push_back(guardedAtomic(
           rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
@@ -176,8 +172,7 @@ struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
   LogicalResult
   matchAndRewrite(as::AtomicCASTkoOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     Type elem = convertElementType(mirrorElementType(op.getVal().getType()));
     if (!elem || elem.isInteger(1))
       return rewriter.notifyMatchFailure(op, "element type");
@@ -195,12 +190,9 @@ struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
     SmallVector<Value> old;
     ValueRange ptrs = adaptor.getPointers();
     for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = ix.owner(n, s);
+      Value when = ownedAndUnmasked(ix, n, s, adaptor.getMask());
       Value cmp = slotOf(adaptor.getCmp(), s),
             val = slotOf(adaptor.getVal(), s);
-      if (!adaptor.getMask().empty())
-        when = arith::AndIOp::create(rewriter, loc, when,
-                                     slotOf(adaptor.getMask(), s));
       Value ptr = ptrs[s];
       Value v = guardedAtomic(
           rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
@@ -239,8 +231,7 @@ struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
   LogicalResult
   matchAndRewrite(as::TiledAtomicRMWOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     auto view = cast<aa::TiledViewType>(op.getView().getType());
     Type elem = convertElementType(mirrorElementType(op.getValue().getType()));
     std::optional<LLVM::AtomicBinOp> bin =

@@ -22,6 +22,12 @@ public:
   ThreadMap map;
 };
 
+/// The converter a pattern of the backend was built with.
+inline const BackendTypeConverter &
+backendConverter(const mlir::TypeConverter *tc) {
+  return *static_cast<const BackendTypeConverter *>(tc);
+}
+
 /// The scalar type one element of `t` becomes (null: not lowered yet).
 mlir::Type convertElementType(mlir::Type t);
 /// Bytes one element of the converted scalar type takes in memory (i1: 1).
@@ -47,6 +53,16 @@ void guardedStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
 /// one-slot tensor) and serves every slot.
 inline mlir::Value slotOf(mlir::ValueRange r, int64_t s) {
   return r.size() == 1 ? r[0] : r[s];
+}
+
+/// Whether this thread writes slot `s` of an n-element tensor: it owns the
+/// copy and, when the op has a mask (`mask` non-empty), the lane is on.
+inline mlir::Value ownedAndUnmasked(ThreadIndexer &ix, int64_t n, int64_t s,
+                                    mlir::ValueRange mask) {
+  mlir::Value when = ix.owner(n, s);
+  if (!mask.empty())
+    when = mlir::arith::AndIOp::create(ix.b, ix.loc, when, slotOf(mask, s));
+  return when;
 }
 
 /// The address of the element slot `slot` holds of one tile of a tiled view

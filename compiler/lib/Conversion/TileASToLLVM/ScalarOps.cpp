@@ -12,6 +12,8 @@
 
 #include "Patterns.h"
 
+#include "tilecheck/Conversion/Spellings.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -65,48 +67,6 @@ std::optional<std::string> roundedName(StringRef base, RoundingMode mode,
 template <typename OpT> bool plainRounding(OpT op) {
   return op.getRoundingMode() == RoundingMode::NEAREST_EVEN &&
          !op.getFlushToZero();
-}
-
-arith::CmpIPredicate intPredicate(cuda_tile::ComparisonPredicate p,
-                                  bool isSigned) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpIPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return A::eq;
-  case P::NOT_EQUAL:
-    return A::ne;
-  case P::LESS_THAN:
-    return isSigned ? A::slt : A::ult;
-  case P::LESS_THAN_OR_EQUAL:
-    return isSigned ? A::sle : A::ule;
-  case P::GREATER_THAN:
-    return isSigned ? A::sgt : A::ugt;
-  case P::GREATER_THAN_OR_EQUAL:
-    return isSigned ? A::sge : A::uge;
-  }
-  return A::eq;
-}
-
-arith::CmpFPredicate floatPredicate(cuda_tile::ComparisonPredicate p,
-                                    bool ordered) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpFPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return ordered ? A::OEQ : A::UEQ;
-  case P::NOT_EQUAL:
-    return ordered ? A::ONE : A::UNE;
-  case P::LESS_THAN:
-    return ordered ? A::OLT : A::ULT;
-  case P::LESS_THAN_OR_EQUAL:
-    return ordered ? A::OLE : A::ULE;
-  case P::GREATER_THAN:
-    return ordered ? A::OGT : A::UGT;
-  case P::GREATER_THAN_OR_EQUAL:
-    return ordered ? A::OGE : A::UGE;
-  }
-  return A::OEQ;
 }
 
 /// The NVVM min/max intrinsic name for `t` (f16, bf16, f32; f64 has no
@@ -273,10 +233,11 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
     });
   if (auto cmp = dyn_cast<as::CmpIOp>(op))
     return done([&] {
-      return arith::CmpIOp::create(*b, loc,
-                                   intPredicate(cmp.getComparisonPredicate(),
-                                                isSigned(cmp.getSignedness())),
-                                   x[0], x[1]);
+      return arith::CmpIOp::create(
+          *b, loc,
+          conversion::cmpiPredicate(cmp.getComparisonPredicate(),
+                                    isSigned(cmp.getSignedness())),
+          x[0], x[1]);
     });
 
   // Floats: exact ops.
@@ -297,9 +258,9 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
     return done([&] {
       return arith::CmpFOp::create(
           *b, loc,
-          floatPredicate(cmp.getComparisonPredicate(),
-                         cmp.getComparisonOrdering() ==
-                             cuda_tile::ComparisonOrdering::ORDERED),
+          conversion::cmpfPredicate(cmp.getComparisonPredicate(),
+                                    cmp.getComparisonOrdering() ==
+                                        cuda_tile::ComparisonOrdering::ORDERED),
           x[0], x[1]);
     });
 

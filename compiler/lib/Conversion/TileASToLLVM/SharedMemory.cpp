@@ -75,10 +75,6 @@ int64_t scratchOf(Operation *op) {
   return bytes;
 }
 
-const BackendTypeConverter &backendConverter(const TypeConverter *tc) {
-  return *static_cast<const BackendTypeConverter *>(tc);
-}
-
 /// The tensor type of `v`; a scalar (a rank-0 tile below cuda_tile) is
 /// seen as a tensor of no dimensions.
 RankedTensorType tensorType(Value v) {

@@ -108,8 +108,7 @@ struct FuncLowering : public OpConversionPattern<aa::FuncOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getResultTypes().empty())
       return rewriter.notifyMatchFailure(op, "functions with results");
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     TypeConverter::SignatureConversion sig(op.getNumArguments());
     for (auto [i, t] : llvm::enumerate(op.getArgumentTypes())) {
       SmallVector<Type> converted;
@@ -246,8 +245,7 @@ struct TensorConstant : public OpConversionPattern<arith::ConstantOp> {
     if (!type)
       return failure();
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     Type elem = convertElementType(type.getElementType());
     if (!dense || !elem || isa<LLVM::LLVMPointerType>(elem))
       return rewriter.notifyMatchFailure(op, "constant kind");
@@ -305,8 +303,7 @@ struct IotaLowering : public OpConversionPattern<as::IotaOp> {
   matchAndRewrite(as::IotaOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     int64_t n = type.getNumElements();
     Type elem = type.getElementType();
     ThreadIndexer ix(rewriter, op.getLoc(), tc.map);
@@ -535,8 +532,7 @@ struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
   LogicalResult
   matchAndRewrite(as::TiledLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     auto view = cast<aa::TiledViewType>(op.getView().getType());
     auto type = cast<RankedTensorType>(op.getTile().getType());
     Type elem = convertElementType(type.getElementType());
@@ -570,8 +566,7 @@ struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
   LogicalResult
   matchAndRewrite(as::TiledStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     auto view = cast<aa::TiledViewType>(op.getView().getType());
     auto type = cast<RankedTensorType>(op.getTile().getType());
     int64_t n = type.getNumElements();
@@ -632,8 +627,7 @@ struct LoadPtrLowering : public OpConversionPattern<as::LoadPtrTkoOp> {
   LogicalResult
   matchAndRewrite(as::LoadPtrTkoOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     Type elem = convertElementType(mirrorElementType(op.getResult().getType()));
     if (!elem)
       return rewriter.notifyMatchFailure(op, "element type");
@@ -663,18 +657,14 @@ struct StorePtrLowering : public OpConversionPattern<as::StorePtrTkoOp> {
   LogicalResult
   matchAndRewrite(as::StorePtrTkoOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const auto &tc =
-        *static_cast<const BackendTypeConverter *>(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     int64_t n = mirrorNumElements(op.getDestination().getType());
     Location loc = op.getLoc();
     ThreadIndexer ix(rewriter, loc, tc.map);
     ix.barrier();
     ValueRange ptrs = adaptor.getDestination();
     for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = ix.owner(n, s);
-      if (!adaptor.getMask().empty())
-        when = arith::AndIOp::create(rewriter, loc, when,
-                                     slotOf(adaptor.getMask(), s));
+      Value when = ownedAndUnmasked(ix, n, s, adaptor.getMask());
       guardedStore(rewriter, loc, slotOf(adaptor.getValue(), s), ptrs[s], when,
                    op.getMemoryOrderingSemantics());
     }
