@@ -75,30 +75,35 @@ namespace tilecheck::fuzz::detail {
 
 /// The comparison class of float buffers, from the program's op kinds: the
 /// loosest class any op of the program belongs to.
-oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds) {
-  auto has = [&](std::initializer_list<StringRef> names) {
-    for (const std::string &op : opKinds) {
-      StringRef base = StringRef(op).rsplit('.').second;
-      if (base.empty())
-        base = op;
-      for (StringRef n : names)
-        if (base == n)
-          return true;
-    }
-    return false;
+oracle::ResultClass resultClassOfOp(StringRef op) {
+  StringRef base = op.rsplit('.').second;
+  if (base.empty())
+    base = op;
+  auto is = [&](std::initializer_list<StringRef> names) {
+    return llvm::is_contained(names, base);
   };
-  if (has({"mmaf", "mmai", "mmaf_scaled", "dot", "dot_int", "block_scaled_mma",
-           "mma_block_scale"}))
+  if (is({"mmaf", "mmai", "mmaf_scaled", "dot", "dot_int", "block_scaled_mma",
+          "mma_block_scale"}))
     return oracle::ResultClass::Mma;
-  if (has({"reduce", "scan"}))
+  if (is({"reduce", "scan"}))
     return oracle::ResultClass::Reduction;
-  if (has({"exp", "exp2", "log", "log2", "pow", "rsqrt", "sin", "cos", "tan",
-           "sinh", "cosh", "tanh", "atan2"}))
+  if (is({"exp", "exp2", "log", "log2", "pow", "rsqrt", "sin", "cos", "tan",
+          "sinh", "cosh", "tanh", "atan2"}))
     return oracle::ResultClass::MathFunction;
-  if (has({"addf", "subf", "mulf", "divf", "fma", "sqrt", "ftof", "itof",
-           "ftoi", "remf"}))
+  if (is({"addf", "subf", "mulf", "divf", "fma", "sqrt", "ftof", "itof", "ftoi",
+          "remf"}))
     return oracle::ResultClass::Elementwise;
   return oracle::ResultClass::Exact;
+}
+
+/// The comparison class of float buffers, from the program's op kinds: the
+/// loosest class any op of the program belongs to (the enum is ordered
+/// from the tightest to the loosest).
+oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds) {
+  oracle::ResultClass c = oracle::ResultClass::Exact;
+  for (const std::string &op : opKinds)
+    c = std::max(c, resultClassOfOp(op));
+  return c;
 }
 
 StringRef resultClassName(oracle::ResultClass c) {
@@ -185,6 +190,26 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
     oracle::ComparePolicy policy = options.bitExact
                                        ? oracle::ComparePolicy::bitExact()
                                        : oracle::defaultPolicy(*type, cls);
+    // A wider buffer computed from a narrower inexact result carries the
+    // narrower type's error: compare within that type's bound, as a
+    // relative and absolute tolerance in its epsilon.
+    std::optional<oracle::ElemType> narrow =
+        oracle::parseElemType(ref.narrowestInexactFloat);
+    if (!options.bitExact && narrow && oracle::isFloat(*type) &&
+        cls >= oracle::ResultClass::MathFunction &&
+        llvm::APFloat::semanticsPrecision(*oracle::semantics(*narrow)) <
+            llvm::APFloat::semanticsPrecision(*oracle::semantics(*type))) {
+      oracle::ComparePolicy n = oracle::defaultPolicy(*narrow, cls);
+      double eps = std::ldexp(
+          1.0, 1 - static_cast<int>(llvm::APFloat::semanticsPrecision(
+                       *oracle::semantics(*narrow))));
+      double tol =
+          n.mode == oracle::ComparePolicy::Mode::Tolerance
+              ? std::max(n.rtol, n.atol)
+              : static_cast<double>(std::max<uint64_t>(n.maxUlp, 1)) * eps;
+      policy = oracle::ComparePolicy::tolerance(tol, tol);
+      policy.signedZerosEqual = true;
+    }
     auto cmp = oracle::compareNpy(expected, *actual, *type, policy);
     if (!cmp)
       return wrong("argument " + llvm::Twine(index) + ": " +

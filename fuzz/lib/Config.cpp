@@ -183,6 +183,7 @@ std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
       .Case("full", MatrixKind::Full)
       .Case("sample", MatrixKind::Sample)
       .Case("tileiras", MatrixKind::Tileiras)
+      .Case("simt", MatrixKind::Simt)
       .Default(std::nullopt);
 }
 
@@ -284,25 +285,39 @@ Configuration tilecheck::fuzz::defaultTileirasConfiguration() {
   return tileirasMatrix().back();
 }
 
-std::vector<Configuration> tilecheck::fuzz::ptxasMatrix() {
+/// A backend executor's configuration: compiler, target, opt-level.
+static Configuration backendConfiguration(StringRef compiler, StringRef target,
+                                          unsigned o) {
+  Configuration c;
+  c.compiler = compiler.str();
+  c.target = target.str();
+  c.optLevel = o;
+  return c;
+}
+
+static std::vector<Configuration> backendMatrix(StringRef compiler) {
   std::vector<Configuration> out;
   for (StringRef target : {"sm_80", "sm_90", "sm_100", "sm_120"})
-    for (unsigned o = 0; o <= 3; ++o) {
-      Configuration c;
-      c.compiler = "ptxas";
-      c.target = target.str();
-      c.optLevel = o;
-      out.push_back(c);
-    }
+    for (unsigned o = 0; o <= 3; ++o)
+      out.push_back(backendConfiguration(compiler, target, o));
   return out;
 }
 
+std::vector<Configuration> tilecheck::fuzz::ptxasMatrix() {
+  return backendMatrix("ptxas");
+}
+
 Configuration tilecheck::fuzz::defaultPtxasConfiguration() {
-  Configuration c;
-  c.compiler = "ptxas";
-  c.target = "sm_100";
-  c.optLevel = 3;
-  return c;
+  return backendConfiguration("ptxas", "sm_100", 3);
+}
+
+std::vector<Configuration> tilecheck::fuzz::simtMatrix() {
+  return backendMatrix("simt");
+}
+
+std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
+  return {backendConfiguration("simt", "sm_100", 3),
+          backendConfiguration("simt", "sm_80", 0)};
 }
 
 std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
@@ -314,12 +329,14 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
   case MatrixKind::Default:
     out = defaultMatrix();
     out.push_back(defaultPtxasConfiguration());
+    llvm::append_range(out, defaultSimtConfigurations());
     if (tileiras == TileirasUse::Found)
       out.push_back(defaultTileirasConfiguration());
     return out;
   case MatrixKind::Full:
     out = fullMatrix();
     llvm::append_range(out, ptxasMatrix());
+    llvm::append_range(out, simtMatrix());
     if (tileiras != TileirasUse::Exclude)
       llvm::append_range(out, tileirasMatrix());
     return out;
@@ -329,6 +346,8 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
     if (tileiras != TileirasUse::Exclude)
       out = tileirasMatrix();
     return out;
+  case MatrixKind::Simt:
+    return simtMatrix();
   }
   llvm_unreachable("unknown matrix kind");
 }
@@ -354,6 +373,7 @@ static const std::pair<FindingKind, StringLiteral> kKindNames[] = {
     {FindingKind::PtxasRejection, "ptxas-rejection"},
     {FindingKind::Rejection, "rejection"},
     {FindingKind::WrongResult, "wrong-result"},
+    {FindingKind::UnsupportedInstruction, "unsupported-instruction"},
     {FindingKind::InputUB, "input-ub"},
     {FindingKind::UnsupportedTarget, "unsupported-target"},
     {FindingKind::OracleError, "oracle-error"},

@@ -445,6 +445,26 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
             ops.insert(op->getName().getStringRef().str());
         });
         std::vector<std::string> opKinds(ops.begin(), ops.end());
+        // The narrowest float an inexact op produces (Reference).
+        std::optional<oracle::ElemType> narrow;
+        module->walk([&](Operation *op) {
+          if (resultClassOfOp(op->getName().getStringRef()) <
+              oracle::ResultClass::MathFunction)
+            return;
+          for (Type t : op->getResultTypes()) {
+            if (!oracle::isTileLike(t))
+              continue;
+            std::optional<oracle::ElemType> e =
+                oracle::elemTypeOf(oracle::tileElementType(t));
+            if (!e || !oracle::isFloat(*e))
+              continue;
+            if (!narrow ||
+                llvm::APFloat::semanticsPrecision(*oracle::semantics(*e)) <
+                    llvm::APFloat::semanticsPrecision(
+                        *oracle::semantics(*narrow)))
+              narrow = e;
+          }
+        });
         llvm::json::Array types;
         oracle::Memory memory;
         oracle::Interpreter interp(module.get(), memory, oracle::RunOptions());
@@ -472,7 +492,8 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
             {"outputs", outputs.toJSON()},
             {"types", std::move(types)},
             {"ops", std::move(opsJson)},
-            {"class", resultClassName(resultClassOf(opKinds))}});
+            {"class", resultClassName(resultClassOf(opKinds))},
+            {"narrow", narrow ? oracle::name(*narrow).str() : ""}});
         return 0;
       },
       options.limits);
@@ -513,6 +534,7 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
     for (const llvm::json::Value &op : *ops)
       ref.opKinds.push_back(op.getAsString().value_or("").str());
   ref.resultClass = obj->getString("class").value_or("exact").str();
+  ref.narrowestInexactFloat = obj->getString("narrow").value_or("").str();
   return ref;
 }
 

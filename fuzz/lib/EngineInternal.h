@@ -108,6 +108,8 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
 /// The comparison class of float buffers from a program's op kinds (the
 /// loosest class any of its ops belongs to), and its name in a Reference.
 oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds);
+/// The class one op name (any dialect prefix) belongs to.
+oracle::ResultClass resultClassOfOp(llvm::StringRef opName);
 llvm::StringRef resultClassName(oracle::ResultClass c);
 
 /// Diagnostics that are correct rejections of a configuration whose target

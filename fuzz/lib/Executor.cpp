@@ -44,6 +44,7 @@ llvm::StringMap<std::unique_ptr<Executor>> &registry() {
     add(createTilecExecutor());
     add(createTileirasExecutor());
     add(createPtxasExecutor());
+    add(createSimtExecutor());
     return m;
   }();
   return executors;

@@ -376,7 +376,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                               cl::init("full"), cl::cat(cat));
   cl::opt<std::string> matrixName(
       "matrix",
-      cl::desc("configuration matrix: default, full, sample or tileiras"),
+      cl::desc("configuration matrix: default, full, sample, tileiras or "
+               "simt"),
       cl::init("default"), cl::cat(cat));
   cl::opt<std::string> tileirasPath(
       "tileiras",

@@ -197,6 +197,40 @@ TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
       << skipped.detail;
 }
 
+TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
+  ProgramCase program = addCase();
+  auto ref = runReference(program, std::nullopt, fastOptions());
+  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+  for (const char *text :
+       {"compiler=simt,sm_80,O0", "compiler=simt,sm_100,O3"}) {
+    auto config = parseConfiguration(text);
+    ASSERT_TRUE(static_cast<bool>(config))
+        << llvm::toString(config.takeError());
+    ConfigResult r = checkConfiguration(program, *ref, *config, fastOptions());
+    EXPECT_EQ(r.kind, FindingKind::None)
+        << text << ": " << r.detail << r.diagnostics;
+  }
+  auto config = parseConfiguration("compiler=simt,sm_90,O2");
+  ASSERT_TRUE(static_cast<bool>(config));
+  // A block order is not an axis of the SIMT executor.
+  EXPECT_FALSE(static_cast<bool>(
+      parseConfiguration("compiler=simt,sm_90,O2,order=seed:3")));
+  // An op the backend does not lower yet: skipped, not a finding.
+  ProgramCase printing = program;
+  printing.text =
+      replaceOnce(kAddProgram, "    return\n",
+                  "    %pt = print_tko \"%d\", %n : tile<i32> -> token\n"
+                  "    return\n");
+  ConfigResult skipped =
+      checkConfiguration(printing, *ref, *config, fastOptions());
+  EXPECT_EQ(skipped.kind, FindingKind::Skipped) << skipped.detail;
+  EXPECT_EQ(stringify(FindingKind::UnsupportedInstruction),
+            "unsupported-instruction");
+  EXPECT_EQ(parseFindingKind("unsupported-instruction"),
+            FindingKind::UnsupportedInstruction);
+  EXPECT_TRUE(countsAsFinding(FindingKind::UnsupportedInstruction));
+}
+
 TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
   auto c = parseConfiguration("sm_90,O2,v2=1,strategy=unspecialize,stages=3");
   ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
@@ -309,8 +343,8 @@ TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
   std::vector<std::string> names;
   for (const Executor *e : registeredExecutors())
     names.push_back(e->name().str());
-  EXPECT_EQ(names, (std::vector<std::string>{"ptxas", "test-subi", "tilec",
-                                             "tileiras"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"ptxas", "simt", "test-subi",
+                                             "tilec", "tileiras"}));
 }
 
 TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
@@ -403,19 +437,26 @@ TEST(FuzzConfig, MatricesWithTileiras) {
         m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 12u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 14u);
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
             "compiler=tileiras,sm_100,O3");
-  // The backend and ptxas on every machine (skipped, said on one line,
-  // where ptxas is missing).
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Missing).size(), 11u);
+  // The backend with ptxas (skipped, said on one line, where ptxas is
+  // missing) and on the SIMT executor, on every machine.
+  std::vector<Configuration> missing =
+      makeMatrix(MatrixKind::Default, 1, 8, U::Missing);
+  EXPECT_EQ(missing.size(), 13u);
+  EXPECT_EQ(missing[10].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
+                               "scheduler=cost,order=row-major");
+  EXPECT_EQ(missing[11].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
+                               "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
-            "compiler=ptxas,sm_100,O3,v2=0,strategy=none,scheduler=cost,"
+            "compiler=simt,sm_80,O0,v2=0,strategy=none,scheduler=cost,"
             "order=row-major");
+  EXPECT_EQ(makeMatrix(MatrixKind::Simt, 1, 8, U::Exclude).size(), 16u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude)), 0);
-  EXPECT_EQ(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude).size(), 592u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude).size(), 608u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Sample, 1, 600, U::Found)), 0);
   EXPECT_EQ(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Found).size(), 4u);
   EXPECT_TRUE(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Exclude).empty());

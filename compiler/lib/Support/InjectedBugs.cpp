@@ -29,12 +29,17 @@ constexpr BugName kBugNames[] = {
     {InjectedBug::ScheduleLatency, "schedule-latency"},
     {InjectedBug::PipelineTripCount, "pipeline-trip-count"},
     {InjectedBug::PipelineStage, "pipeline-stage"},
+    {InjectedBug::BackendCmpISignedness, "backend-cmpi-signedness"},
 };
-constexpr InjectedBug kAllBugs[] = {
-    InjectedBug::FToFRounding,      InjectedBug::CmpISignedness,
-    InjectedBug::DivIFloor,         InjectedBug::ViewDimMap,
-    InjectedBug::ScanReverse,       InjectedBug::ScheduleLatency,
-    InjectedBug::PipelineTripCount, InjectedBug::PipelineStage};
+constexpr InjectedBug kAllBugs[] = {InjectedBug::FToFRounding,
+                                    InjectedBug::CmpISignedness,
+                                    InjectedBug::DivIFloor,
+                                    InjectedBug::ViewDimMap,
+                                    InjectedBug::ScanReverse,
+                                    InjectedBug::ScheduleLatency,
+                                    InjectedBug::PipelineTripCount,
+                                    InjectedBug::PipelineStage,
+                                    InjectedBug::BackendCmpISignedness};
 static_assert(std::size(kBugNames) == std::size(kAllBugs),
               "every bug needs a name");
 } // namespace

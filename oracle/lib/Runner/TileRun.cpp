@@ -54,12 +54,7 @@ llvm::Expected<std::vector<int64_t>> parseShape(StringRef s) {
   return shape;
 }
 
-/// A buffer argument being prepared: the array whose shape/descr the output
-/// keeps, and whether its contents initialize memory.
-struct PreparedBuffer {
-  NpyArray array;
-  bool initialized = true;
-};
+} // namespace
 
 llvm::Expected<PreparedBuffer> prepareBuffer(const ArgSpec &spec, ElemType elem,
                                              unsigned index) {
@@ -152,8 +147,6 @@ llvm::Expected<Tile> parseScalar(StringRef text, ElemType elem,
   t.setInt(0, negative ? (~v + 1) : v);
   return t;
 }
-
-} // namespace
 
 llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
   llvm::Expected<Manifest> m = readManifest(path);
@@ -378,7 +371,8 @@ llvm::Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
 
 } // namespace
 
-int tileRunMain(int argc, char **argv) {
+int tileRunMain(int argc, char **argv, AltExecutorFn alt,
+                llvm::cl::OptionCategory *extraCategory) {
   llvm::InitLLVM init(argc, argv);
   namespace cl = llvm::cl;
   cl::OptionCategory cat("tile-run options");
@@ -413,7 +407,15 @@ int tileRunMain(int argc, char **argv) {
   cl::opt<bool> noRaces("no-race-check",
                         cl::desc("do not report cross-block data races"),
                         cl::cat(cat));
-  cl::HideUnrelatedOptions(cat);
+  cl::opt<std::string> executor(
+      "executor",
+      cl::desc("what runs the program: interpreter (default) or simt "
+               "(tilec's backend to PTX, run on the CPU SIMT executor)"),
+      cl::init("interpreter"), cl::cat(cat));
+  if (extraCategory)
+    cl::HideUnrelatedOptions({&cat, extraCategory});
+  else
+    cl::HideUnrelatedOptions(cat);
   // LLVM's parser expands any argument that starts with '@' as a response
   // file, which would swallow `--arg @input.npy`. Glue such values to their
   // option ("--arg=@input.npy") so they reach us verbatim.
@@ -435,7 +437,8 @@ int tileRunMain(int argc, char **argv) {
       static_cast<int>(gluedArgv.size()), gluedArgv.data(),
       "tile-run: run a cuda_tile kernel on tilecheck's reference "
       "interpreter\n\nExit codes: 0 ran, 1 error, 2 usage, 3 undefined "
-      "behaviour, 4 assert failed, 5 step limit (hang)\n");
+      "behaviour, 4 assert failed, 5 step limit (hang), 6 unsupported PTX "
+      "instruction (--executor simt)\n");
 
   TileRunConfig config;
   if (!manifest.empty()) {
@@ -482,6 +485,33 @@ int tileRunMain(int argc, char **argv) {
   registry.insert<arith::ArithDialect, math::MathDialect>();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  if (executor != "interpreter") {
+    if (!alt) {
+      llvm::errs() << "tile-run: unknown executor '" << executor
+                   << "' (this build has: interpreter)\n";
+      return kExitUsage;
+    }
+    auto file = llvm::MemoryBuffer::getFileOrSTDIN(config.inputFile);
+    if (!file) {
+      llvm::errs() << "tile-run: cannot read '" << config.inputFile
+                   << "': " << file.getError().message() << "\n";
+      return kExitError;
+    }
+    OwningOpRef<Operation *> module;
+    if (bytecode::isBytecode((*file)->getBuffer()))
+      module = bytecode::readBytecode(
+          (*file)->getBuffer(), &context,
+          FileLineColLoc::get(&context, config.inputFile, 0, 0));
+    else
+      module = parseSourceString<ModuleOp>((*file)->getBuffer(),
+                                           ParserConfig(&context));
+    if (!module) {
+      llvm::errs() << "tile-run: failed to parse '" << config.inputFile
+                   << "'\n";
+      return kExitError;
+    }
+    return alt(module.get(), config, executor);
+  }
   TileRunOutcome out = runTileProgram(context, config);
   llvm::outs().flush();
   if (out.exitCode != kExitOk)

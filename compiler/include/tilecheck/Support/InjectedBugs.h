@@ -41,6 +41,10 @@
 //   pipeline-stage   tileas-unspecialized-pipeline: a producer moves to the
 //                    deepest stage, after a consumer of its value (the
 //                    pass's own check of the kernel order must report it).
+//   backend-cmpi-signedness convert-tileas-to-llvm: an unsigned ordering
+//                    arith.cmpi on a tensor becomes the signed predicate
+//                    per slot (below nv_tileas: only the SIMT executor or a
+//                    GPU can see it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +68,7 @@ enum class InjectedBug {
   ScheduleLatency,
   PipelineTripCount,
   PipelineStage,
+  BackendCmpISignedness,
 };
 
 /// The command-line name of a bug ("ftof-rounding", ...).

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "tilecheck/Support/InjectedBugs.h"
 
 #include "tilecheck/Conversion/Passes.h"
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
@@ -189,6 +190,23 @@ struct TensorArithMath : public ConversionPattern {
         ins.push_back(slotOf(r, s));
       OperationState state(op->getLoc(), op->getName().getStringRef(), ins,
                            resultTypes, op->getAttrs());
+      // Self-test bug "backend-cmpi-signedness": unsigned orderings signed.
+      if (auto cmp = dyn_cast<arith::CmpIOp>(op);
+          cmp &&
+          selftest::isInjected(selftest::InjectedBug::BackendCmpISignedness)) {
+        arith::CmpIPredicate pred = cmp.getPredicate();
+        std::optional<arith::CmpIPredicate> signedPred =
+            pred == arith::CmpIPredicate::ult   ? arith::CmpIPredicate::slt
+            : pred == arith::CmpIPredicate::ule ? arith::CmpIPredicate::sle
+            : pred == arith::CmpIPredicate::ugt ? arith::CmpIPredicate::sgt
+            : pred == arith::CmpIPredicate::uge
+                ? std::optional(arith::CmpIPredicate::sge)
+                : std::nullopt;
+        if (signedPred)
+          state.attributes.set(
+              cmp.getPredicateAttrName(),
+              arith::CmpIPredicateAttr::get(op->getContext(), *signedPred));
+      }
       Operation *scalar = rewriter.create(state);
       for (auto [i, r] : llvm::enumerate(scalar->getResults()))
         results[i].push_back(r);

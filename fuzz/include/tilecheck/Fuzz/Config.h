@@ -94,7 +94,7 @@ struct Configuration {
 llvm::Expected<Configuration> parseConfiguration(llvm::StringRef text);
 llvm::Expected<Configuration> configurationFromJSON(const llvm::json::Value &v);
 
-enum class MatrixKind { Default, Full, Sample, Tileiras };
+enum class MatrixKind { Default, Full, Sample, Tileiras, Simt };
 std::optional<MatrixKind> parseMatrixKind(llvm::StringRef name);
 
 /// O0..O3 x {serial, cost} at sm_100, v2 level 0, strategy none,
@@ -116,6 +116,11 @@ Configuration defaultTileirasConfiguration();
 /// sm_120 at O0..O3 (16), and the default matrix's one: sm_100, O3.
 std::vector<Configuration> ptxasMatrix();
 Configuration defaultPtxasConfiguration();
+/// tilec's backend run on the CPU SIMT executor (executor simt) on the same
+/// 16 (target, opt-level) pairs, and the default matrix's two: sm_100 at O3
+/// and sm_80 at O0 (the two ends of LLVM's NVPTX pipelines).
+std::vector<Configuration> simtMatrix();
+std::vector<Configuration> defaultSimtConfigurations();
 
 /// Whether a matrix gets tileiras configurations.
 enum class TileirasUse {
@@ -128,12 +133,13 @@ enum class TileirasUse {
   Missing,
 };
 
-/// `default` is defaultMatrix() plus defaultPtxasConfiguration() (plus
-/// defaultTileirasConfiguration() when `tileiras` is Found), `full` is
-/// fullMatrix() plus ptxasMatrix() plus tileirasMatrix()
+/// `default` is defaultMatrix() plus defaultPtxasConfiguration() plus
+/// defaultSimtConfigurations() (plus defaultTileirasConfiguration() when
+/// `tileiras` is Found), `full` is fullMatrix() plus ptxasMatrix() plus
+/// simtMatrix() plus tileirasMatrix()
 /// (unless Exclude), `sample` is sampleMatrix() (tilec only, so samples do
 /// not depend on the machine), `tileiras` is tileirasMatrix() (empty with
-/// Exclude).
+/// Exclude), `simt` is simtMatrix().
 std::vector<Configuration>
 makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
            TileirasUse tileiras = TileirasUse::Exclude);
@@ -175,6 +181,9 @@ enum class FindingKind {
   Rejection,
   /// The compiled program computes something else.
   WrongResult,
+  /// The CPU SIMT executor reached a PTX instruction it does not implement
+  /// (executor simt): a gap in the executor, counted so it gets closed.
+  UnsupportedInstruction,
   /// The input program itself has undefined behaviour (a generator bug).
   InputUB,
   /// The program needs a target feature the configuration lacks and the

@@ -160,6 +160,11 @@ struct Reference {
   std::vector<std::string> opKinds;
   /// The oracle::ResultClass used for float buffers (from the op kinds).
   std::string resultClass;
+  /// The narrowest float type (oracle::name) an inexact op of the program
+  /// (a math function, reduction or MMA) produces, or empty. A wider buffer
+  /// computed from it carries that type's error (an f32 exp widened to
+  /// f64): its comparison uses this type's bound.
+  std::string narrowestInexactFloat;
 };
 
 struct ConfigResult {

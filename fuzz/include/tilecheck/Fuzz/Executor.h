@@ -16,7 +16,9 @@
 //                only: crash, hang, rejection of a valid program.
 //   ptxas        tilec's pipeline and backend to PTX, then ptxas, compile
 //                only: ptxas rejections, backend failures and crashes.
-// Adding one (the SIMT executor, the GPU) is one file defining an
+//   simt         tilec's pipeline and backend to PTX, run on the CPU SIMT
+//                executor and compared with the reference.
+// Adding one (the GPU) is one file defining an
 // Executor and one `add(...)` line in the registry (Executor.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -83,6 +85,7 @@ std::vector<const Executor *> registeredExecutors();
 std::unique_ptr<Executor> createTilecExecutor();
 std::unique_ptr<Executor> createTileirasExecutor();
 std::unique_ptr<Executor> createPtxasExecutor();
+std::unique_ptr<Executor> createSimtExecutor();
 
 } // namespace tilecheck::fuzz
 

@@ -19,10 +19,15 @@
 #include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/Npy.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace llvm::cl {
+class OptionCategory;
+} // namespace llvm::cl
 
 namespace mlir {
 class MLIRContext;
@@ -38,6 +43,9 @@ enum TileRunExit : int {
   kExitUndefinedBehavior = 3,
   kExitAssertFailed = 4,
   kExitStepLimit = 5,
+  /// The SIMT executor reached a PTX instruction it does not implement
+  /// (tile-run --executor simt).
+  kExitUnsupported = 6,
 };
 
 /// One entry argument, as given on the command line or in a manifest:
@@ -70,6 +78,22 @@ struct TileRunConfig {
 /// in `config` by the caller (non-empty outDir) are kept.
 llvm::Error loadManifest(llvm::StringRef path, TileRunConfig &config);
 
+/// A buffer argument being prepared: the array whose shape/descr the output
+/// keeps, and whether its contents initialize memory.
+struct PreparedBuffer {
+  NpyArray array;
+  bool initialized = true;
+};
+
+/// The buffer an argument spec ("@file.npy", "zeros:..", "uninit:..")
+/// describes for a pointer to `elem` (argument `index` in errors).
+llvm::Expected<PreparedBuffer> prepareBuffer(const ArgSpec &spec, ElemType elem,
+                                             unsigned index);
+
+/// A scalar literal of type `elem`, exactly (no silent conversion).
+llvm::Expected<Tile> parseScalar(llvm::StringRef text, ElemType elem,
+                                 unsigned index);
+
 /// A buffer argument after the run.
 struct BufferResult {
   unsigned argIndex;
@@ -98,8 +122,18 @@ TileRunOutcome runTileProgram(mlir::MLIRContext &context,
 TileRunOutcome runTileModule(mlir::Operation *module,
                              const TileRunConfig &config);
 
-/// main() of the tile-run tool.
-int tileRunMain(int argc, char **argv);
+/// Another executor for `tile-run --executor NAME` (NAME is not
+/// "interpreter"): runs `config` (its input file already parsed into
+/// `module`) and returns tile-run's exit code, printing its own report.
+/// Tools that link one (the SIMT executor) pass it to tileRunMain.
+using AltExecutorFn =
+    std::function<int(mlir::Operation *module, const TileRunConfig &config,
+                      llvm::StringRef executor)>;
+
+/// main() of the tile-run tool. `extraCategory`: options the alternative
+/// executor declares (kept in --help).
+int tileRunMain(int argc, char **argv, AltExecutorFn alt = nullptr,
+                llvm::cl::OptionCategory *extraCategory = nullptr);
 
 } // namespace tilecheck::oracle
 

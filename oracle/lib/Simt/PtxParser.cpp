@@ -1,0 +1,1348 @@
+//===- PtxParser.cpp - PTX text to decoded functions
+//------------------------===//
+//
+// A hand-written lexer and recursive-descent parser for the PTX module
+// grammar of the PTX ISA manual (directives, variable and function
+// declarations, instruction statements), restricted to what a PTX producer
+// like LLVM's NVPTX back end writes. Opcodes are decoded modifier by
+// modifier; a modifier this executor does not implement makes the
+// instruction Unknown with the reason, reported when a thread reaches it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Ptx.h"
+
+#include "tilecheck/Support/Error.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cctype>
+#include <optional>
+
+using namespace llvm;
+
+namespace tilecheck::oracle::simt {
+
+unsigned bitsOf(Ty t) {
+  switch (t) {
+  case Ty::None:
+    return 0;
+  case Ty::Pred:
+    return 1;
+  case Ty::B8:
+  case Ty::U8:
+  case Ty::S8:
+    return 8;
+  case Ty::B16:
+  case Ty::U16:
+  case Ty::S16:
+  case Ty::F16:
+  case Ty::BF16:
+    return 16;
+  case Ty::B32:
+  case Ty::U32:
+  case Ty::S32:
+  case Ty::F32:
+  case Ty::F16x2:
+  case Ty::BF16x2:
+    return 32;
+  case Ty::B64:
+  case Ty::U64:
+  case Ty::S64:
+  case Ty::F64:
+    return 64;
+  case Ty::B128:
+    return 128;
+  }
+  return 0;
+}
+
+Ty parseTy(StringRef s) {
+  return StringSwitch<Ty>(s)
+      .Case("pred", Ty::Pred)
+      .Case("b8", Ty::B8)
+      .Case("b16", Ty::B16)
+      .Case("b32", Ty::B32)
+      .Case("b64", Ty::B64)
+      .Case("b128", Ty::B128)
+      .Case("u8", Ty::U8)
+      .Case("u16", Ty::U16)
+      .Case("u32", Ty::U32)
+      .Case("u64", Ty::U64)
+      .Case("s8", Ty::S8)
+      .Case("s16", Ty::S16)
+      .Case("s32", Ty::S32)
+      .Case("s64", Ty::S64)
+      .Case("f16", Ty::F16)
+      .Case("f16x2", Ty::F16x2)
+      .Case("bf16", Ty::BF16)
+      .Case("bf16x2", Ty::BF16x2)
+      .Case("f32", Ty::F32)
+      .Case("f64", Ty::F64)
+      .Default(Ty::None);
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Lexer
+//===----------------------------------------------------------------------===//
+
+struct Token {
+  enum Kind { Ident, Number, String, Punct, End } kind = End;
+  StringRef text;
+  unsigned line = 0;
+};
+
+bool isIdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         c == '%' || c == '.';
+}
+bool isIdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         c == '.' || c == ':';
+}
+
+std::vector<Token> lex(StringRef text) {
+  std::vector<Token> out;
+  unsigned line = 1;
+  size_t i = 0, n = text.size();
+  while (i < n) {
+    char c = text[i];
+    if (c == '\n') {
+      ++line;
+      ++i;
+      continue;
+    }
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+      while (i < n && text[i] != '\n')
+        ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < n && !(text[i] == '*' && text[i + 1] == '/')) {
+        if (text[i] == '\n')
+          ++line;
+        ++i;
+      }
+      i += 2;
+      continue;
+    }
+    Token t;
+    t.line = line;
+    size_t start = i;
+    if (c == '"') {
+      ++i;
+      while (i < n && text[i] != '"')
+        ++i;
+      ++i;
+      t.kind = Token::String;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      ++i;
+      while (i < n && (std::isalnum(static_cast<unsigned char>(text[i])) ||
+                       (text[i] == '.' && i + 1 < n &&
+                        std::isdigit(static_cast<unsigned char>(text[i + 1])))))
+        ++i;
+      t.kind = Token::Number;
+    } else if (isIdentStart(c)) {
+      ++i;
+      while (i < n && isIdentChar(text[i])) {
+        // "::" is part of a modifier (shared::cta); a lone ':' ends a label.
+        if (text[i] == ':' && !(i + 1 < n && text[i + 1] == ':') &&
+            !(i > 0 && text[i - 1] == ':'))
+          break;
+        ++i;
+      }
+      t.kind = Token::Ident;
+    } else {
+      ++i;
+      t.kind = Token::Punct;
+    }
+    t.text = text.slice(start, i);
+    out.push_back(t);
+  }
+  Token end;
+  end.line = line;
+  out.push_back(end);
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Opcode decoding
+//===----------------------------------------------------------------------===//
+
+std::optional<Cmp> parseCmp(StringRef s) {
+  auto c = StringSwitch<Cmp>(s)
+               .Case("eq", Cmp::Eq)
+               .Case("ne", Cmp::Ne)
+               .Case("lt", Cmp::Lt)
+               .Case("le", Cmp::Le)
+               .Case("gt", Cmp::Gt)
+               .Case("ge", Cmp::Ge)
+               .Case("lo", Cmp::Lo)
+               .Case("ls", Cmp::Ls)
+               .Case("hi", Cmp::Hi)
+               .Case("hs", Cmp::Hs)
+               .Case("equ", Cmp::Equ)
+               .Case("neu", Cmp::Neu)
+               .Case("ltu", Cmp::Ltu)
+               .Case("leu", Cmp::Leu)
+               .Case("gtu", Cmp::Gtu)
+               .Case("geu", Cmp::Geu)
+               .Case("num", Cmp::Num)
+               .Case("nan", Cmp::Nan)
+               .Default(Cmp::None);
+  if (c == Cmp::None)
+    return std::nullopt;
+  return c;
+}
+
+/// Decodes "head.mod.mod..." into `inst`. Leaves op Unknown (with the
+/// reason) for what is not implemented.
+void decodeOpcode(StringRef opcode, Inst &inst) {
+  inst.opcode = opcode.str();
+  SmallVector<StringRef, 8> parts;
+  opcode.split(parts, '.');
+  StringRef head = parts[0];
+  Opc op = StringSwitch<Opc>(head)
+               .Case("mov", Opc::Mov)
+               .Case("ld", Opc::Ld)
+               .Case("ldu", Opc::Ld)
+               .Case("st", Opc::St)
+               .Case("cvta", Opc::Cvta)
+               .Case("cvt", Opc::Cvt)
+               .Case("selp", Opc::Selp)
+               .Case("setp", Opc::Setp)
+               .Case("prmt", Opc::Prmt)
+               .Case("add", Opc::Add)
+               .Case("sub", Opc::Sub)
+               .Case("mul", Opc::Mul)
+               .Case("mad", Opc::Mad)
+               .Case("fma", Opc::Fma)
+               .Case("div", Opc::Div)
+               .Case("rem", Opc::Rem)
+               .Case("abs", Opc::Abs)
+               .Case("neg", Opc::Neg)
+               .Case("min", Opc::Min)
+               .Case("max", Opc::Max)
+               .Case("copysign", Opc::Copysign)
+               .Case("addc", Opc::AddC)
+               .Case("subc", Opc::SubC)
+               .Case("madc", Opc::MadC)
+               .Case("and", Opc::And)
+               .Case("or", Opc::Or)
+               .Case("xor", Opc::Xor)
+               .Case("not", Opc::Not)
+               .Case("cnot", Opc::Cnot)
+               .Case("shl", Opc::Shl)
+               .Case("shr", Opc::Shr)
+               .Case("shf", Opc::Shf)
+               .Case("bfe", Opc::Bfe)
+               .Case("bfi", Opc::Bfi)
+               .Case("clz", Opc::Clz)
+               .Case("popc", Opc::Popc)
+               .Case("brev", Opc::Brev)
+               .Case("bfind", Opc::Bfind)
+               .Case("testp", Opc::Testp)
+               .Case("sqrt", Opc::Sqrt)
+               .Case("rcp", Opc::Rcp)
+               .Case("rsqrt", Opc::Rsqrt)
+               .Case("ex2", Opc::Ex2)
+               .Case("lg2", Opc::Lg2)
+               .Case("sin", Opc::Sin)
+               .Case("cos", Opc::Cos)
+               .Case("tanh", Opc::Tanh)
+               .Case("atom", Opc::Atom)
+               .Case("red", Opc::Red)
+               .Case("bra", Opc::Bra)
+               .Case("call", Opc::Call)
+               .Case("ret", Opc::Ret)
+               .Case("exit", Opc::Exit)
+               .Case("trap", Opc::Trap)
+               .Case("bar", Opc::BarSync)
+               .Case("barrier", Opc::BarSync)
+               .Case("membar", Opc::Fence)
+               .Case("fence", Opc::Fence)
+               .Case("shfl", Opc::Shfl)
+               .Case("vote", Opc::Vote)
+               .Case("activemask", Opc::Activemask)
+               .Case("redux", Opc::Redux)
+               .Case("nanosleep", Opc::Nop)
+               .Case("pmevent", Opc::Nop)
+               .Default(Opc::Unknown);
+  if (op == Opc::Unknown) {
+    inst.unsupported = opcode.str();
+    return;
+  }
+  auto refuse = [&](StringRef mod) {
+    inst.op = Opc::Unknown;
+    inst.unsupported = (opcode + " (modifier ." + mod + ")").str();
+  };
+  inst.op = op;
+  bool isAtom = op == Opc::Atom || op == Opc::Red || op == Opc::Redux;
+  bool isBar = op == Opc::BarSync;
+  for (StringRef m : ArrayRef(parts).drop_front()) {
+    Ty t = parseTy(m);
+    if (t != Ty::None) {
+      // cvt.dst.src, fma.rn.f32.f16 (d/c f32, a/b f16), setp.cmp.type,
+      // mul.wide.s32 (the source type: the result is twice as wide).
+      if (inst.type == Ty::None)
+        inst.type = t;
+      else if (inst.type2 == Ty::None)
+        inst.type2 = t;
+      else
+        return refuse(m);
+      continue;
+    }
+    if (op == Opc::Setp || op == Opc::Testp) {
+      if (op == Opc::Setp && inst.cmp == Cmp::None) {
+        if (auto c = parseCmp(m)) {
+          inst.cmp = *c;
+          continue;
+        }
+      }
+      if (op == Opc::Setp && (m == "and" || m == "or" || m == "xor")) {
+        inst.boolOp = m == "and"  ? BoolOp::And
+                      : m == "or" ? BoolOp::Or
+                                  : BoolOp::Xor;
+        continue;
+      }
+      if (op == Opc::Testp) {
+        std::optional<uint8_t> cls = StringSwitch<std::optional<uint8_t>>(m)
+                                         .Case("finite", 0)
+                                         .Case("infinite", 1)
+                                         .Case("number", 2)
+                                         .Case("notanumber", 3)
+                                         .Case("normal", 4)
+                                         .Case("subnormal", 5)
+                                         .Default(std::nullopt);
+        if (cls) {
+          inst.mode = *cls;
+          continue;
+        }
+      }
+    }
+    if (isAtom) {
+      AtomOp a = StringSwitch<AtomOp>(m)
+                     .Case("and", AtomOp::And)
+                     .Case("or", AtomOp::Or)
+                     .Case("xor", AtomOp::Xor)
+                     .Case("cas", AtomOp::Cas)
+                     .Case("exch", AtomOp::Exch)
+                     .Case("add", AtomOp::Add)
+                     .Case("inc", AtomOp::Inc)
+                     .Case("dec", AtomOp::Dec)
+                     .Case("min", AtomOp::Min)
+                     .Case("max", AtomOp::Max)
+                     .Default(AtomOp::None);
+      if (a != AtomOp::None && inst.atomOp == AtomOp::None) {
+        inst.atomOp = a;
+        continue;
+      }
+    }
+    if (op == Opc::Shfl || op == Opc::Vote) {
+      std::optional<uint8_t> mode = StringSwitch<std::optional<uint8_t>>(m)
+                                        .Case("idx", 0)
+                                        .Case("up", 1)
+                                        .Case("down", 2)
+                                        .Case("bfly", 3)
+                                        .Case("all", 0)
+                                        .Case("any", 1)
+                                        .Case("uni", 2)
+                                        .Case("ballot", 3)
+                                        .Default(std::nullopt);
+      if (mode) {
+        inst.mode = *mode;
+        continue;
+      }
+    }
+    if (isBar) {
+      if (m == "sync" || m == "aligned" || m == "cta")
+        continue;
+      if (m == "arrive") {
+        inst.op = Opc::BarArrive;
+        continue;
+      }
+      if (m == "warp") {
+        inst.op = Opc::BarWarpSync;
+        continue;
+      }
+      return refuse(m);
+    }
+    if (op == Opc::Fence)
+      continue; // every scope and semantics: the executor is sequential
+    if (m == "global" || m == "shared" || m == "shared::cta" || m == "local" ||
+        m == "param" || m == "const" || m == "param::entry" ||
+        m == "param::func") {
+      inst.space = m == "global"             ? Space::Global
+                   : m.starts_with("shared") ? Space::Shared
+                   : m == "local"            ? Space::Local
+                   : m.starts_with("param")  ? Space::Param
+                                             : Space::Const;
+      continue;
+    }
+    if (m == "to" && op == Opc::Cvta) {
+      inst.toSpace = true;
+      continue;
+    }
+    Rnd r = StringSwitch<Rnd>(m)
+                .Case("rn", Rnd::Rn)
+                .Case("rz", Rnd::Rz)
+                .Case("rm", Rnd::Rm)
+                .Case("rp", Rnd::Rp)
+                .Case("rni", Rnd::Rni)
+                .Case("rzi", Rnd::Rzi)
+                .Case("rmi", Rnd::Rmi)
+                .Case("rpi", Rnd::Rpi)
+                .Case("rna", Rnd::Rna)
+                .Default(Rnd::None);
+    if (r != Rnd::None) {
+      inst.rnd = r;
+      continue;
+    }
+    if (m == "relaxed" || m == "acquire" || m == "release" || m == "acq_rel" ||
+        m == "volatile" || m == "weak") {
+      inst.sem = m == "relaxed"    ? Sem::Relaxed
+                 : m == "acquire"  ? Sem::Acquire
+                 : m == "release"  ? Sem::Release
+                 : m == "acq_rel"  ? Sem::AcqRel
+                 : m == "volatile" ? Sem::Volatile
+                                   : Sem::Weak;
+      continue;
+    }
+    // Scopes, cache operators and hints without an operand, .uni, .sync
+    // (shfl/vote), .nc: no effect on a sequential functional executor.
+    if (m == "cta" || m == "gpu" || m == "sys" || m == "cluster" ||
+        m == "uni" || m == "nc" || m == "ca" || m == "cg" || m == "cs" ||
+        m == "lu" || m == "cv" || m == "wb" || m == "wt" || m == "sync" ||
+        m == "aligned" || m == "noftz" || m.starts_with("L1::evict") ||
+        m == "L1::no_allocate" || m.starts_with("L2::64B") ||
+        m.starts_with("L2::128B") || m.starts_with("L2::256B") || m == "ptr")
+      continue;
+    if (m == "v2" || m == "v4" || m == "v8") {
+      inst.vec = m == "v2" ? 2 : m == "v4" ? 4 : 8;
+      continue;
+    }
+    if (m == "ftz") {
+      inst.ftz = true;
+      continue;
+    }
+    if (m == "sat" || m == "satfinite") {
+      inst.sat = true;
+      continue;
+    }
+    if (m == "approx") {
+      inst.approx = true;
+      continue;
+    }
+    if (m == "full") {
+      inst.full = true;
+      continue;
+    }
+    if (m == "hi") {
+      inst.hi = true;
+      continue;
+    }
+    if (m == "lo") {
+      inst.lo = true;
+      continue;
+    }
+    if (m == "wide") {
+      inst.wide = true;
+      continue;
+    }
+    if (m == "cc") {
+      inst.cc = true;
+      continue;
+    }
+    if (m == "NaN") {
+      inst.nanMode = true;
+      continue;
+    }
+    if (op == Opc::Shf && (m == "l" || m == "r")) {
+      inst.left = m == "l";
+      continue;
+    }
+    if (op == Opc::Shf && (m == "wrap" || m == "clamp")) {
+      inst.wrapMode = m == "wrap";
+      continue;
+    }
+    if (op == Opc::Bfind && m == "shiftamt") {
+      inst.shiftAmt = true;
+      continue;
+    }
+    return refuse(m);
+  }
+  // Forms with extra semantics the executor does not model.
+  if ((op == Opc::Mul || op == Opc::Mad) && !isFloatTy(inst.type) &&
+      inst.type == Ty::None)
+    return refuse("<no type>");
+}
+
+//===----------------------------------------------------------------------===//
+// Parser
+//===----------------------------------------------------------------------===//
+
+std::optional<Special> parseSpecial(StringRef s) {
+  return StringSwitch<std::optional<Special>>(s)
+      .Case("%tid.x", Special::TidX)
+      .Case("%tid.y", Special::TidY)
+      .Case("%tid.z", Special::TidZ)
+      .Case("%ntid.x", Special::NtidX)
+      .Case("%ntid.y", Special::NtidY)
+      .Case("%ntid.z", Special::NtidZ)
+      .Case("%ctaid.x", Special::CtaidX)
+      .Case("%ctaid.y", Special::CtaidY)
+      .Case("%ctaid.z", Special::CtaidZ)
+      .Case("%nctaid.x", Special::NctaidX)
+      .Case("%nctaid.y", Special::NctaidY)
+      .Case("%nctaid.z", Special::NctaidZ)
+      .Case("%laneid", Special::LaneId)
+      .Case("%warpid", Special::WarpId)
+      .Case("%nwarpid", Special::NWarpId)
+      .Case("%smid", Special::SmId)
+      .Case("%nsmid", Special::NSmId)
+      .Case("%gridid", Special::GridId)
+      .Case("%lanemask_eq", Special::LanemaskEq)
+      .Case("%lanemask_lt", Special::LanemaskLt)
+      .Case("%lanemask_le", Special::LanemaskLe)
+      .Case("%lanemask_gt", Special::LanemaskGt)
+      .Case("%lanemask_ge", Special::LanemaskGe)
+      .Case("%clock", Special::Clock)
+      .Case("%clock64", Special::Clock64)
+      .Case("%globaltimer", Special::GlobalTimer)
+      .Case("%cluster_ctarank", Special::ClusterCtaRank)
+      .Case("%cluster_nctarank", Special::ClusterNCtaRank)
+      .Case("%is_explicit_cluster", Special::IsExplicitCluster)
+      .Case("%cluster_ctaid.x", Special::ClusterCtaidX)
+      .Case("%cluster_ctaid.y", Special::ClusterCtaidY)
+      .Case("%cluster_ctaid.z", Special::ClusterCtaidZ)
+      .Case("%cluster_nctaid.x", Special::ClusterNCtaidX)
+      .Case("%cluster_nctaid.y", Special::ClusterNCtaidY)
+      .Case("%cluster_nctaid.z", Special::ClusterNCtaidZ)
+      .Case("%clusterid.x", Special::ClusteridX)
+      .Case("%clusterid.y", Special::ClusteridY)
+      .Case("%clusterid.z", Special::ClusteridZ)
+      .Case("%nclusterid.x", Special::NClusteridX)
+      .Case("%nclusterid.y", Special::NClusteridY)
+      .Case("%nclusterid.z", Special::NClusteridZ)
+      .Case("%dynamic_smem_size", Special::DynamicSmemSize)
+      .Case("%total_smem_size", Special::TotalSmemSize)
+      .Default(std::nullopt);
+}
+
+/// Parses an integer or float-bits literal ("12", "0x3340U", "0f3F800000",
+/// "0d3FF0000000000000").
+std::optional<std::pair<uint64_t, bool>> parseNumber(StringRef s) {
+  if (s.size() > 2 && s[0] == '0' &&
+      (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) {
+    uint64_t bits;
+    if (s.drop_front(2).getAsInteger(16, bits))
+      return std::nullopt;
+    return std::make_pair(bits, true);
+  }
+  s.consume_back("U");
+  uint64_t v;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    if (s.drop_front(2).getAsInteger(16, v))
+      return std::nullopt;
+  } else if (s.size() > 1 && s[0] == '0' && std::isdigit(s[1])) {
+    if (s.getAsInteger(8, v))
+      return std::nullopt;
+  } else if (s.getAsInteger(10, v)) {
+    return std::nullopt;
+  }
+  return std::make_pair(v, false);
+}
+
+class Parser {
+public:
+  explicit Parser(StringRef text) : toks(lex(text)) {}
+
+  Expected<std::shared_ptr<PtxModule>> run() {
+    mod = std::make_shared<PtxModule>();
+    while (peek().kind != Token::End) {
+      if (Error e = topLevel())
+        return std::move(e);
+    }
+    if (Error e = resolveModule())
+      return std::move(e);
+    return mod;
+  }
+
+private:
+  std::vector<Token> toks;
+  size_t pos = 0;
+  std::shared_ptr<PtxModule> mod;
+  StringMap<int32_t> moduleSymbols;
+
+  // Per function being parsed.
+  int32_t curFn = -1;
+  StringMap<std::pair<int32_t, unsigned>> regRanges; // prefix -> base,count
+  StringMap<int32_t> regSingles;
+  std::vector<StringMap<int32_t>> scopes; // symbols visible in the body
+  StringMap<int32_t> labels;
+
+  const Token &peek(size_t k = 0) const {
+    return toks[std::min(pos + k, toks.size() - 1)];
+  }
+  const Token &next() {
+    const Token &t = peek();
+    if (pos < toks.size() - 1)
+      ++pos;
+    return t;
+  }
+  bool isPunct(StringRef p, size_t k = 0) const {
+    return peek(k).kind == Token::Punct && peek(k).text == p;
+  }
+  bool accept(StringRef p) {
+    if (isPunct(p)) {
+      next();
+      return true;
+    }
+    return false;
+  }
+  Error err(const Twine &msg) const {
+    return makeError("PTX line " + Twine(peek().line) + ": " + msg +
+                     (peek().kind == Token::End
+                          ? " (at the end of the input)"
+                          : " (at '" + peek().text + "')"));
+  }
+  Error expect(StringRef p) {
+    if (accept(p))
+      return Error::success();
+    return err("expected '" + p + "'");
+  }
+  Expected<uint64_t> integer() {
+    bool neg = accept("-");
+    const Token &t = next();
+    if (t.kind != Token::Number)
+      return err("expected a number");
+    auto v = parseNumber(t.text);
+    if (!v)
+      return err("bad number '" + t.text + "'");
+    return neg ? ~v->first + 1 : v->first;
+  }
+
+  /// Skips to the end of a statement (';' at depth 0) or a braced block.
+  void skipStatement() {
+    int depth = 0;
+    while (peek().kind != Token::End) {
+      const Token &t = next();
+      if (t.kind != Token::Punct)
+        continue;
+      if (t.text == "{")
+        ++depth;
+      else if (t.text == "}") {
+        if (--depth <= 0)
+          return;
+      } else if (t.text == ";" && depth == 0)
+        return;
+    }
+  }
+
+  Error topLevel() {
+    const Token &t = peek();
+    if (t.kind != Token::Ident)
+      return err("expected a directive");
+    StringRef d = t.text;
+    if (d == ".version") {
+      next();
+      mod->version = next().text.str();
+      return Error::success();
+    }
+    if (d == ".target") {
+      unsigned line = next().line;
+      mod->target = next().text.str();
+      while (isPunct(",") && peek().line == line) {
+        next();
+        next();
+      }
+      return Error::success();
+    }
+    if (d == ".address_size") {
+      next();
+      auto v = integer();
+      if (!v)
+        return v.takeError();
+      mod->addressSize = static_cast<unsigned>(*v);
+      if (*v != 64)
+        return makeError("only .address_size 64 is supported");
+      return Error::success();
+    }
+    if (d == ".file" || d == ".loc") {
+      unsigned line = next().line;
+      while (peek().kind != Token::End && peek().line == line)
+        next();
+      return Error::success();
+    }
+    if (d == ".section") {
+      skipStatement();
+      return Error::success();
+    }
+    bool isExtern = false;
+    while (peek().text == ".visible" || peek().text == ".extern" ||
+           peek().text == ".weak" || peek().text == ".common") {
+      isExtern |= peek().text == ".extern";
+      next();
+    }
+    StringRef kind = peek().text;
+    if (kind == ".global" || kind == ".const" || kind == ".shared") {
+      next();
+      return variable(kind == ".global"  ? Space::Global
+                      : kind == ".const" ? Space::Const
+                                         : Space::Shared,
+                      isExtern, /*function=*/-1);
+    }
+    if (kind == ".entry" || kind == ".func")
+      return function(kind == ".entry");
+    return err("unexpected directive");
+  }
+
+  /// After the state space: [.align N] [.v2] .type name[N]... [= init] ;
+  Error variable(Space space, bool isExtern, int32_t function) {
+    Symbol sym;
+    sym.space = space;
+    sym.function = function;
+    uint64_t elemBytes = 1;
+    unsigned vec = 1;
+    while (peek().kind == Token::Ident && peek().text.starts_with(".")) {
+      StringRef m = next().text;
+      if (m == ".align") {
+        auto v = integer();
+        if (!v)
+          return v.takeError();
+        sym.align = *v;
+      } else if (m == ".v2" || m == ".v4") {
+        vec = m == ".v2" ? 2 : 4;
+      } else if (m == ".ptr" || m == ".global" || m == ".shared" ||
+                 m == ".const" || m == ".local") {
+      } else {
+        Ty t = parseTy(m.drop_front());
+        if (t == Ty::None || t == Ty::Pred)
+          return err("unexpected '" + m + "' in a variable declaration");
+        sym.type = t;
+        elemBytes = std::max(1u, bitsOf(t) / 8) * vec;
+      }
+    }
+    const Token &nameTok = next();
+    if (nameTok.kind != Token::Ident)
+      return err("expected a variable name");
+    sym.name = nameTok.text.str();
+    uint64_t count = 1;
+    bool unsized = false;
+    while (accept("[")) {
+      if (accept("]")) {
+        unsized = true;
+        continue;
+      }
+      auto v = integer();
+      if (!v)
+        return v.takeError();
+      count *= *v;
+      if (Error e = expect("]"))
+        return e;
+    }
+    sym.size = unsized ? 0 : count * elemBytes;
+    if (sym.align < elemBytes && !unsized)
+      sym.align =
+          std::max<uint64_t>(sym.align, std::min<uint64_t>(elemBytes, 16));
+    if (accept("=")) {
+      // Scalars and flat arrays of integers (LLVM writes byte arrays).
+      std::vector<uint64_t> values;
+      bool braced = accept("{");
+      do {
+        if (braced && isPunct("}"))
+          break;
+        auto v = integer();
+        if (!v)
+          return v.takeError();
+        values.push_back(*v);
+      } while (accept(","));
+      if (braced)
+        if (Error e = expect("}"))
+          return e;
+      sym.init.assign(sym.size, 0);
+      for (size_t i = 0; i < values.size(); ++i)
+        for (uint64_t b = 0; b < elemBytes && i * elemBytes + b < sym.size; ++b)
+          sym.init[i * elemBytes + b] = uint8_t(values[i] >> (8 * b));
+    }
+    if (Error e = expect(";"))
+      return e;
+    if (space == Space::Shared) {
+      if (unsized) {
+        if (!isExtern)
+          return err("an unsized .shared array must be .extern");
+        sym.dynamic = true;
+        mod->dynamicSharedAlign = std::max(mod->dynamicSharedAlign, sym.align);
+      } else {
+        uint64_t a = std::max<uint64_t>(1, sym.align);
+        mod->staticSharedBytes = (mod->staticSharedBytes + a - 1) / a * a;
+        sym.offset = mod->staticSharedBytes;
+        mod->staticSharedBytes += sym.size;
+      }
+    } else if (space == Space::Local) {
+      Function &fn = mod->functions[function];
+      uint64_t a = std::max<uint64_t>(1, sym.align);
+      fn.localBytes = (fn.localBytes + a - 1) / a * a;
+      sym.offset = fn.localBytes;
+      fn.localBytes += sym.size;
+    } else if (isExtern && (space == Space::Global || space == Space::Const)) {
+      return err("an .extern ." +
+                 Twine(space == Space::Global ? "global" : "const") +
+                 " variable has no definition to run");
+    }
+    int32_t idx = static_cast<int32_t>(mod->symbols.size());
+    std::string symName = sym.name;
+    mod->symbols.push_back(std::move(sym));
+    if (function < 0)
+      moduleSymbols[symName] = idx;
+    else
+      scopes.back()[symName] = idx;
+    return Error::success();
+  }
+
+  /// `.param [.attrs] name[N]` in a parameter list or a call-site block.
+  Expected<int32_t> param(int32_t function) {
+    if (next().text != ".param")
+      return err("expected .param");
+    Symbol sym;
+    sym.space = Space::Param;
+    sym.function = function;
+    uint64_t elemBytes = 0;
+    while (peek().kind == Token::Ident && peek().text.starts_with(".")) {
+      StringRef m = next().text;
+      if (m == ".align") {
+        auto v = integer();
+        if (!v)
+          return v.takeError();
+        sym.align = *v;
+      } else if (m == ".ptr" || m == ".global" || m == ".shared" ||
+                 m == ".const" || m == ".local") {
+      } else {
+        Ty t = parseTy(m.drop_front());
+        if (t == Ty::None)
+          return err("unexpected '" + m + "' in a parameter");
+        sym.type = t;
+        elemBytes = std::max(1u, bitsOf(t) / 8);
+      }
+    }
+    const Token &nameTok = next();
+    if (nameTok.kind != Token::Ident)
+      return err("expected a parameter name");
+    sym.name = nameTok.text.str();
+    uint64_t count = 1;
+    while (accept("[")) {
+      auto v = integer();
+      if (!v)
+        return v.takeError();
+      count *= *v;
+      if (Error e = expect("]"))
+        return e;
+    }
+    sym.size = count * elemBytes;
+    sym.align = std::max<uint64_t>({sym.align, elemBytes, 1});
+    Function &fn = mod->functions[function];
+    fn.paramBytes = (fn.paramBytes + sym.align - 1) / sym.align * sym.align;
+    sym.offset = fn.paramBytes;
+    fn.paramBytes += sym.size;
+    int32_t idx = static_cast<int32_t>(mod->symbols.size());
+    mod->symbols.push_back(std::move(sym));
+    return idx;
+  }
+
+  Error paramList(int32_t function, std::vector<int32_t> &out) {
+    if (Error e = expect("("))
+      return e;
+    if (accept(")"))
+      return Error::success();
+    do {
+      auto p = param(function);
+      if (!p)
+        return p.takeError();
+      out.push_back(*p);
+    } while (accept(","));
+    return expect(")");
+  }
+
+  Error function(bool isEntry) {
+    next(); // .entry / .func
+    // A .func may have been declared before (a prototype); its definition
+    // reuses the index.
+    std::vector<int32_t> rets, params;
+    int32_t fnIdx = static_cast<int32_t>(mod->functions.size());
+    mod->functions.emplace_back();
+    mod->functions.back().isEntry = isEntry;
+    if (!isEntry && isPunct("("))
+      if (Error e = paramList(fnIdx, rets))
+        return e;
+    const Token &nameTok = next();
+    if (nameTok.kind != Token::Ident)
+      return err("expected a function name");
+    mod->functions[fnIdx].name = nameTok.text.str();
+    if (isPunct("("))
+      if (Error e = paramList(fnIdx, params))
+        return e;
+    Function &fn = mod->functions[fnIdx];
+    fn.params = params;
+    fn.returns = rets;
+    // Performance tuning directives.
+    while (peek().kind == Token::Ident && peek().text.starts_with(".")) {
+      StringRef d = next().text;
+      if (d == ".maxntid" || d == ".reqntid") {
+        std::array<uint32_t, 3> dims{1, 1, 1};
+        unsigned i = 0;
+        do {
+          auto v = integer();
+          if (!v)
+            return v.takeError();
+          if (i < 3)
+            dims[i++] = static_cast<uint32_t>(*v);
+        } while (accept(","));
+        (d == ".maxntid" ? mod->functions[fnIdx].maxntid
+                         : mod->functions[fnIdx].reqntid) = dims;
+      } else if (d == ".noreturn") {
+      } else {
+        // .minnctapersm, .maxnreg, .maxclusterrank, ...: numbers.
+        while (peek().kind == Token::Number || isPunct(","))
+          next();
+      }
+    }
+    // A prototype: keep the first declaration's index for calls.
+    auto [it, inserted] =
+        mod->functionIndex.try_emplace(mod->functions[fnIdx].name, fnIdx);
+    if (accept(";"))
+      return Error::success();
+    if (!inserted) {
+      Function &proto = mod->functions[it->second];
+      if (proto.defined)
+        return err("function '" + proto.name + "' is defined twice");
+      it->second = fnIdx;
+    }
+    return body(fnIdx);
+  }
+
+  Error body(int32_t fnIdx) {
+    curFn = fnIdx;
+    regRanges.clear();
+    regSingles.clear();
+    labels.clear();
+    scopes.clear();
+    scopes.emplace_back();
+    for (int32_t p : mod->functions[fnIdx].params)
+      scopes.back()[mod->symbols[p].name] = p;
+    for (int32_t p : mod->functions[fnIdx].returns)
+      scopes.back()[mod->symbols[p].name] = p;
+    if (Error e = expect("{"))
+      return e;
+    unsigned depth = 1;
+    while (depth > 0) {
+      const Token &t = peek();
+      if (t.kind == Token::End)
+        return err("unterminated function body");
+      if (isPunct("{")) {
+        next();
+        scopes.emplace_back();
+        ++depth;
+        continue;
+      }
+      if (isPunct("}")) {
+        next();
+        scopes.pop_back();
+        --depth;
+        continue;
+      }
+      if (t.kind == Token::Ident && isPunct(":", 1)) {
+        labels[t.text] =
+            static_cast<int32_t>(mod->functions[fnIdx].code.size());
+        next();
+        next();
+        continue;
+      }
+      if (t.text == ".reg") {
+        if (Error e = regDecl())
+          return e;
+        continue;
+      }
+      if (t.text == ".local" || t.text == ".shared") {
+        bool shared = t.text == ".shared";
+        next();
+        if (Error e = variable(shared ? Space::Shared : Space::Local, false,
+                               shared ? -1 : fnIdx))
+          return e;
+        if (shared) {
+          // A function-scoped .shared variable is a module variable with a
+          // name visible in this body only.
+          int32_t idx = static_cast<int32_t>(mod->symbols.size()) - 1;
+          moduleSymbols.erase(mod->symbols[idx].name);
+          scopes.back()[mod->symbols[idx].name] = idx;
+        }
+        continue;
+      }
+      if (t.text == ".param") {
+        auto p = param(fnIdx);
+        if (!p)
+          return p.takeError();
+        scopes.back()[mod->symbols[*p].name] = *p;
+        if (Error e = expect(";"))
+          return e;
+        continue;
+      }
+      if (t.text == ".pragma" || t.text == ".loc" || t.text == ".file") {
+        unsigned line = next().line;
+        if (t.text == ".pragma") {
+          skipStatement();
+          continue;
+        }
+        while (peek().kind != Token::End && peek().line == line)
+          next();
+        continue;
+      }
+      if (Error e = instruction())
+        return e;
+    }
+    Function &fn = mod->functions[fnIdx];
+    fn.defined = true;
+    // Resolve labels and forward symbols.
+    for (Inst &inst : fn.code)
+      for (Operand &o : inst.ops)
+        if (Error e = resolve(o, inst))
+          return e;
+    curFn = -1;
+    return Error::success();
+  }
+
+  Error regDecl() {
+    next(); // .reg
+    Ty type = Ty::None;
+    while (peek().kind == Token::Ident && peek().text.starts_with(".")) {
+      StringRef m = next().text;
+      if (m == ".v2" || m == ".v4")
+        return err("vector registers are not supported");
+      type = parseTy(m.drop_front());
+      if (type == Ty::None)
+        return err("unknown register type '" + m + "'");
+    }
+    Function &fn = mod->functions[curFn];
+    do {
+      const Token &nameTok = next();
+      if (nameTok.kind != Token::Ident)
+        return err("expected a register name");
+      if (accept("<")) {
+        auto n = integer();
+        if (!n)
+          return n.takeError();
+        if (Error e = expect(">"))
+          return e;
+        int32_t base = static_cast<int32_t>(fn.regTypes.size());
+        regRanges[nameTok.text] = {base, static_cast<unsigned>(*n)};
+        for (uint64_t i = 0; i < *n; ++i) {
+          fn.regTypes.push_back(type);
+          fn.regNames.push_back((nameTok.text + Twine(i)).str());
+        }
+      } else {
+        regSingles[nameTok.text] = static_cast<int32_t>(fn.regTypes.size());
+        fn.regTypes.push_back(type);
+        fn.regNames.push_back(nameTok.text.str());
+      }
+    } while (accept(","));
+    return expect(";");
+  }
+
+  std::optional<int32_t> lookupReg(StringRef name) const {
+    auto single = regSingles.find(name);
+    if (single != regSingles.end())
+      return single->second;
+    size_t digits = name.size();
+    while (digits > 0 &&
+           std::isdigit(static_cast<unsigned char>(name[digits - 1])))
+      --digits;
+    if (digits == name.size())
+      return std::nullopt;
+    auto range = regRanges.find(name.take_front(digits));
+    if (range == regRanges.end())
+      return std::nullopt;
+    unsigned idx;
+    if (name.drop_front(digits).getAsInteger(10, idx) ||
+        idx >= range->second.second)
+      return std::nullopt;
+    return range->second.first + static_cast<int32_t>(idx);
+  }
+
+  std::optional<int32_t> lookupSymbol(StringRef name) const {
+    for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+      auto f = it->find(name);
+      if (f != it->end())
+        return f->second;
+    }
+    auto m = moduleSymbols.find(name);
+    if (m != moduleSymbols.end())
+      return m->second;
+    return std::nullopt;
+  }
+
+  Expected<Operand> operand() {
+    Operand o;
+    if (accept("!")) {
+      auto inner = operand();
+      if (!inner)
+        return inner.takeError();
+      inner->negated = true;
+      return inner;
+    }
+    if (accept("[")) {
+      o.kind = Operand::Addr;
+      const Token &b = peek();
+      if (b.kind == Token::Ident) {
+        next();
+        if (auto r = lookupReg(b.text)) {
+          o.reg = *r;
+        } else if (auto s = lookupSymbol(b.text)) {
+          o.sym = *s;
+        } else {
+          o.name = b.text.str();
+        }
+        if (accept("+")) {
+          auto v = integer();
+          if (!v)
+            return v.takeError();
+          o.imm = static_cast<int64_t>(*v);
+        } else if (isPunct("-")) {
+          auto v = integer();
+          if (!v)
+            return v.takeError();
+          o.imm = static_cast<int64_t>(*v);
+        }
+      } else {
+        auto v = integer();
+        if (!v)
+          return v.takeError();
+        o.imm = static_cast<int64_t>(*v);
+      }
+      if (Error e = expect("]"))
+        return std::move(e);
+      return o;
+    }
+    if (accept("{") || isPunct("(")) {
+      bool paren = accept("(");
+      o.kind = paren ? Operand::List : Operand::Vec;
+      StringRef close = paren ? ")" : "}";
+      if (!accept(close)) {
+        do {
+          auto e = operand();
+          if (!e)
+            return e.takeError();
+          o.elems.push_back(std::move(*e));
+        } while (accept(","));
+        if (Error e = expect(close))
+          return std::move(e);
+      }
+      return o;
+    }
+    if (isPunct("-") || peek().kind == Token::Number) {
+      bool neg = accept("-");
+      const Token &t = next();
+      auto v = parseNumber(t.text);
+      if (t.kind != Token::Number || !v)
+        return err("bad immediate");
+      o.kind = Operand::Imm;
+      o.imm = static_cast<int64_t>(neg ? ~v->first + 1 : v->first);
+      o.isFloatImm = v->second;
+      return o;
+    }
+    const Token &t = next();
+    if (t.kind != Token::Ident)
+      return err("expected an operand");
+    if (t.text == "_") {
+      o.kind = Operand::Sink;
+      return o;
+    }
+    // Registers first: a scoped block may declare one without '%'
+    // ("{ .reg .b32 tmp; mov.b64 {%r4, tmp}, %rd34; }").
+    if (auto r = lookupReg(t.text)) {
+      o.kind = Operand::Reg;
+      o.reg = *r;
+      return o;
+    }
+    if (t.text.starts_with("%")) {
+      if (auto s = parseSpecial(t.text)) {
+        o.kind = Operand::Spec;
+        o.special = *s;
+        return o;
+      }
+      return makeError("PTX line " + Twine(t.line) + ": '" + t.text +
+                       "' is neither a declared register nor a special "
+                       "register this executor knows");
+    }
+    if (auto s = lookupSymbol(t.text)) {
+      o.kind = Operand::Sym;
+      o.sym = *s;
+      return o;
+    }
+    o.kind = Operand::Label; // or a symbol/function defined later
+    o.name = t.text.str();
+    return o;
+  }
+
+  Error instruction() {
+    Inst inst;
+    inst.line = peek().line;
+    if (accept("@")) {
+      inst.guardNeg = accept("!");
+      const Token &p = next();
+      auto r = lookupReg(p.text);
+      if (!r)
+        return err("unknown guard predicate '" + p.text + "'");
+      inst.guard = *r;
+    }
+    const Token &opTok = next();
+    if (opTok.kind != Token::Ident)
+      return makeError("PTX line " + Twine(opTok.line) +
+                       ": expected an instruction, got '" + opTok.text + "'");
+    decodeOpcode(opTok.text, inst);
+    if (inst.op == Opc::Unknown) {
+      // Not implemented: its operands (whatever their syntax: texture
+      // coordinates, descriptors) are not read; reaching it reports it.
+      int depth = 0;
+      while (peek().kind != Token::End) {
+        const Token &t = next();
+        if (t.kind != Token::Punct)
+          continue;
+        if (t.text == "{" || t.text == "[" || t.text == "(")
+          ++depth;
+        else if (t.text == "}" || t.text == "]" || t.text == ")")
+          --depth;
+        else if (t.text == ";" && depth <= 0)
+          break;
+      }
+      mod->functions[curFn].code.push_back(std::move(inst));
+      return Error::success();
+    }
+    if (!isPunct(";")) {
+      do {
+        auto o = operand();
+        if (!o)
+          return o.takeError();
+        // setp's two destinations: p|q.
+        if (accept("|")) {
+          auto q = operand();
+          if (!q)
+            return q.takeError();
+          Operand pair;
+          pair.kind = Operand::Vec;
+          pair.elems = {std::move(*o), std::move(*q)};
+          inst.ops.push_back(std::move(pair));
+          continue;
+        }
+        inst.ops.push_back(std::move(*o));
+      } while (accept(","));
+    }
+    if (Error e = expect(";"))
+      return e;
+    mod->functions[curFn].code.push_back(std::move(inst));
+    return Error::success();
+  }
+
+  Error resolve(Operand &o, Inst &inst) {
+    for (Operand &e : o.elems)
+      if (Error err = resolve(e, inst))
+        return err;
+    if (o.name.empty())
+      return Error::success();
+    auto l = labels.find(o.name);
+    if (l != labels.end() && o.kind == Operand::Label) {
+      o.imm = l->second;
+      o.name.clear();
+      return Error::success();
+    }
+    if (auto s = lookupSymbol(o.name)) {
+      if (o.kind == Operand::Label)
+        o.kind = Operand::Sym;
+      o.sym = *s;
+      o.name.clear();
+      return Error::success();
+    }
+    // Function names (call targets) and module symbols defined after this
+    // function are resolved once the whole module is read.
+    return Error::success();
+  }
+
+  Error resolveModule() {
+    for (Function &fn : mod->functions) {
+      if (!fn.defined)
+        continue;
+      for (Inst &inst : fn.code) {
+        std::function<Error(Operand &)> fix = [&](Operand &o) -> Error {
+          for (Operand &e : o.elems)
+            if (Error err = fix(e))
+              return err;
+          if (o.name.empty())
+            return Error::success();
+          auto m = moduleSymbols.find(o.name);
+          if (m != moduleSymbols.end()) {
+            if (o.kind == Operand::Label)
+              o.kind = Operand::Sym;
+            o.sym = m->second;
+            o.name.clear();
+            return Error::success();
+          }
+          if (inst.op == Opc::Call && mod->functionIndex.count(o.name)) {
+            inst.callee = mod->functionIndex.lookup(o.name);
+            o.kind = Operand::Label;
+            o.name.clear();
+            return Error::success();
+          }
+          return makeError("PTX line " + Twine(inst.line) + ": '" + o.name +
+                           "' is not a label, variable or function");
+        };
+        for (Operand &o : inst.ops)
+          if (Error e = fix(o))
+            return e;
+        if (inst.op == Opc::Call && inst.callee < 0)
+          return makeError("PTX line " + Twine(inst.line) +
+                           ": call without a known callee");
+      }
+    }
+    return Error::success();
+  }
+};
+
+} // namespace
+
+Expected<std::shared_ptr<const PtxModule>> parsePtx(StringRef text) {
+  Parser p(text);
+  auto m = p.run();
+  if (!m)
+    return m.takeError();
+  return std::shared_ptr<const PtxModule>(std::move(*m));
+}
+
+Expected<std::vector<unsigned>> entryParamSizes(const PtxModule &module,
+                                                StringRef entry) {
+  auto it = module.functionIndex.find(entry);
+  if (it == module.functionIndex.end() || !module.functions[it->second].isEntry)
+    return makeError("the PTX has no .entry '" + entry + "'");
+  std::vector<unsigned> sizes;
+  for (int32_t p : module.functions[it->second].params)
+    sizes.push_back(static_cast<unsigned>(module.symbols[p].size));
+  return sizes;
+}
+
+std::vector<std::string> unsupportedInstructions(const PtxModule &module) {
+  std::vector<std::string> out;
+  for (const Function &fn : module.functions)
+    for (const Inst &inst : fn.code)
+      if (inst.op == Opc::Unknown)
+        out.push_back(inst.unsupported);
+  llvm::sort(out);
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+} // namespace tilecheck::oracle::simt

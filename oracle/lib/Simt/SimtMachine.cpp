@@ -1,0 +1,1564 @@
+//===- SimtMachine.cpp - Executing a PTX launch on the CPU
+//------------------===//
+//
+// One CTA at a time (row-major, x fastest), its threads grouped in warps of
+// 32 consecutive linear thread ids. A warp issues one instruction at a time
+// for a group of lanes: the live lanes with the deepest call stack and,
+// among those, the lowest program counter in the same function. Lanes that
+// branched apart therefore run the lower path first and meet again where
+// the paths join (the reconvergence point of structured code in layout
+// order), and lanes stopped at a barrier or exited are not issued. A warp
+// runs until none of its lanes can issue; then the next warp runs. When no
+// warp of the CTA can issue and some thread has not exited, the CTA is
+// deadlocked: a barrier some threads never reach.
+//
+// Memory: global addresses are the Memory's (the harness's buffers and the
+// module's .global/.const variables); the CTA's shared memory is a byte
+// array (static variables, then the dynamic window) with, per byte, whether
+// it was written and by which thread in which barrier interval, so a read
+// of memory nobody wrote and two threads touching a byte in one interval
+// with a plain write among them are reported; local memory is per thread, a
+// frame per call. Generic addresses map the shared window at kSharedWindow
+// and the thread's local memory at kLocalWindow; everything else is global.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Ptx.h"
+#include "SimtFloat.h"
+
+#include "tilecheck/Oracle/Memory.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace llvm;
+
+namespace tilecheck::oracle::simt {
+
+StringRef name(SimtStatus status) {
+  switch (status) {
+  case SimtStatus::Ok:
+    return "ok";
+  case SimtStatus::Unsupported:
+    return "unsupported";
+  case SimtStatus::Fault:
+    return "fault";
+  case SimtStatus::Trap:
+    return "trap";
+  case SimtStatus::StepLimit:
+    return "step-limit";
+  case SimtStatus::Error:
+    return "error";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr uint64_t kSharedWindow = 0x0000700000000000ull;
+constexpr uint64_t kLocalWindow = 0x0000600000000000ull;
+constexpr uint64_t kWindowSize = 1ull << 40;
+constexpr uint32_t kWarp = 32;
+constexpr int32_t kNoThread = -1, kManyThreads = -2;
+
+uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+uint64_t sext(uint64_t v, unsigned bits) {
+  if (bits >= 64)
+    return v;
+  v &= mask(bits);
+  if ((v >> (bits - 1)) & 1)
+    v |= ~mask(bits);
+  return v;
+}
+int64_t sval(uint64_t v, unsigned bits) {
+  return static_cast<int64_t>(sext(v, bits));
+}
+
+struct Frame {
+  int32_t fn = 0;
+  uint32_t pc = 0;
+  std::vector<uint64_t> regs;
+  std::vector<uint8_t> params;
+  uint64_t localBase = 0;
+  /// The call instruction of the caller (for the return copy), or null.
+  const Inst *callSite = nullptr;
+};
+
+enum class State : uint8_t { Running, Barrier, Exited };
+
+struct Thread {
+  std::vector<Frame> frames;
+  State state = State::Running;
+  uint32_t linear = 0;
+  std::array<uint32_t, 3> tid{};
+  bool carry = false;
+  std::vector<uint8_t> local;
+};
+
+/// Why a run stops early.
+struct Stop {
+  SimtStatus status;
+  std::string message, instruction;
+};
+
+class Machine {
+public:
+  Machine(const PtxModule &m, const SimtLaunch &l, Memory &mem)
+      : mod(m), launch(l), memory(mem) {}
+
+  SimtResult run() {
+    SimtResult result;
+    if (auto stop = prepare()) {
+      result.status = stop->status;
+      result.message = stop->message;
+      return result;
+    }
+    uint64_t numCtas =
+        uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
+    for (uint64_t c = 0; c < numCtas; ++c) {
+      ctaid = {uint32_t(c % launch.grid[0]),
+               uint32_t((c / launch.grid[0]) % launch.grid[1]),
+               uint32_t(c / (uint64_t(launch.grid[0]) * launch.grid[1]))};
+      ctaLinear = static_cast<int32_t>(c);
+      if (auto stop = runCta()) {
+        result.status = stop->status;
+        result.message = stop->message;
+        result.instruction = stop->instruction;
+        break;
+      }
+    }
+    result.stats = stats;
+    return result;
+  }
+
+private:
+  const PtxModule &mod;
+  const SimtLaunch &launch;
+  Memory &memory;
+  SimtStats stats;
+  int32_t entryFn = -1;
+  std::vector<uint64_t> symbolAddress; // module .global/.const variables
+  uint64_t dynamicSharedOffset = 0, sharedBytes = 0;
+  uint32_t threadsPerCta = 0;
+
+  // Per CTA.
+  std::array<uint32_t, 3> ctaid{};
+  int32_t ctaLinear = 0;
+  std::vector<Thread> threads;
+  std::vector<uint8_t> shared, sharedInit, sharedWriterAtomic;
+  std::vector<int32_t> sharedWriter, sharedReader;
+  std::vector<uint32_t> sharedWriteEpoch, sharedReadEpoch;
+  uint32_t epoch = 1;
+  struct BarrierState {
+    uint32_t arrived = 0, expected = 0;
+  };
+  std::array<BarrierState, 16> barriers{};
+  std::optional<Stop> stop;
+
+  //===--------------------------------------------------------------------===//
+  // Setup
+  //===--------------------------------------------------------------------===//
+
+  std::optional<Stop> prepare() {
+    auto it = mod.functionIndex.find(launch.entry);
+    if (it == mod.functionIndex.end() || !mod.functions[it->second].isEntry)
+      return Stop{SimtStatus::Error,
+                  "the PTX has no .entry '" + launch.entry + "'", ""};
+    entryFn = it->second;
+    const Function &fn = mod.functions[entryFn];
+    if (launch.params.size() != fn.params.size())
+      return Stop{SimtStatus::Error,
+                  formatv("entry '{0}' takes {1} parameters, the launch "
+                          "passes {2}",
+                          launch.entry, fn.params.size(), launch.params.size())
+                      .str(),
+                  ""};
+    for (size_t i = 0; i < fn.params.size(); ++i)
+      if (launch.params[i].size() != mod.symbols[fn.params[i]].size)
+        return Stop{SimtStatus::Error,
+                    formatv("parameter {0} of '{1}' is {2} bytes, the launch "
+                            "passes {3}",
+                            i, launch.entry, mod.symbols[fn.params[i]].size,
+                            launch.params[i].size())
+                        .str(),
+                    ""};
+    for (uint32_t d : launch.grid)
+      if (d == 0)
+        return Stop{SimtStatus::Error, "a grid dimension is 0", ""};
+    threadsPerCta = launch.block[0] * launch.block[1] * launch.block[2];
+    if (threadsPerCta == 0 || threadsPerCta > 1024)
+      return Stop{
+          SimtStatus::Error,
+          formatv("a CTA of {0} threads (1 to 1024)", threadsPerCta).str(), ""};
+    const std::array<uint32_t, 3> &maxntid = fn.maxntid;
+    if (maxntid[0] &&
+        uint64_t(maxntid[0]) * maxntid[1] * maxntid[2] < threadsPerCta)
+      return Stop{SimtStatus::Error,
+                  formatv("the CTA has {0} threads but '{1}' declares "
+                          ".maxntid {2}, {3}, {4}",
+                          threadsPerCta, launch.entry, maxntid[0], maxntid[1],
+                          maxntid[2])
+                      .str(),
+                  ""};
+    symbolAddress.assign(mod.symbols.size(), 0);
+    for (size_t i = 0; i < mod.symbols.size(); ++i) {
+      const Symbol &s = mod.symbols[i];
+      if (s.function >= 0 ||
+          (s.space != Space::Global && s.space != Space::Const))
+        continue;
+      std::vector<uint8_t> init = s.init;
+      init.resize(s.size, 0);
+      symbolAddress[i] = memory.allocate(s.name, std::max<uint64_t>(s.size, 1),
+                                         std::max<uint64_t>(s.align, 1), init);
+    }
+    uint64_t a = std::max<uint64_t>(mod.dynamicSharedAlign, 1);
+    dynamicSharedOffset = (mod.staticSharedBytes + a - 1) / a * a;
+    sharedBytes = dynamicSharedOffset + launch.dynamicSharedBytes;
+    return std::nullopt;
+  }
+
+  Frame newFrame(int32_t fnIdx, Thread &t) {
+    const Function &fn = mod.functions[fnIdx];
+    Frame f;
+    f.fn = fnIdx;
+    f.regs.assign(fn.regTypes.size(), 0);
+    f.params.assign(fn.paramBytes, 0);
+    f.localBase = t.local.size();
+    t.local.resize(t.local.size() + fn.localBytes, 0);
+    return f;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The CTA loop
+  //===--------------------------------------------------------------------===//
+
+  std::optional<Stop> runCta() {
+    threads.assign(threadsPerCta, Thread());
+    for (uint32_t i = 0; i < threadsPerCta; ++i) {
+      Thread &t = threads[i];
+      t.linear = i;
+      t.tid = {i % launch.block[0], (i / launch.block[0]) % launch.block[1],
+               i / (launch.block[0] * launch.block[1])};
+      t.frames.push_back(newFrame(entryFn, t));
+      Frame &f = t.frames.back();
+      const Function &fn = mod.functions[entryFn];
+      for (size_t p = 0; p < fn.params.size(); ++p)
+        std::memcpy(f.params.data() + mod.symbols[fn.params[p]].offset,
+                    launch.params[p].data(), launch.params[p].size());
+    }
+    shared.assign(sharedBytes, 0);
+    sharedInit.assign(sharedBytes, 0);
+    if (launch.detectRaces) {
+      sharedWriter.assign(sharedBytes, kNoThread);
+      sharedReader.assign(sharedBytes, kNoThread);
+      sharedWriteEpoch.assign(sharedBytes, 0);
+      sharedReadEpoch.assign(sharedBytes, 0);
+      sharedWriterAtomic.assign(sharedBytes, 0);
+    }
+    epoch = 1;
+    barriers = {};
+    uint32_t numWarps = (threadsPerCta + kWarp - 1) / kWarp;
+    while (true) {
+      bool progress = false;
+      for (uint32_t w = 0; w < numWarps; ++w) {
+        if (runWarp(w))
+          progress = true;
+        if (stop)
+          return stop;
+      }
+      uint32_t exited = 0, waiting = 0;
+      for (const Thread &t : threads) {
+        exited += t.state == State::Exited;
+        waiting += t.state == State::Barrier;
+      }
+      if (exited == threadsPerCta)
+        return std::nullopt;
+      if (!progress) {
+        std::string where =
+            formatv("CTA ({0},{1},{2})", ctaid[0], ctaid[1], ctaid[2]);
+        if (exited > 0)
+          return Stop{SimtStatus::Fault,
+                      formatv("barrier reached by a partial CTA: {0} of {1} "
+                              "threads wait at a barrier, {2} exited without "
+                              "reaching it ({3})",
+                              waiting, threadsPerCta, exited, where)
+                          .str(),
+                      ""};
+        return Stop{SimtStatus::Fault,
+                    formatv("deadlock: {0} threads wait at barriers that "
+                            "never complete ({1})",
+                            waiting, where)
+                        .str(),
+                    ""};
+      }
+    }
+  }
+
+  /// Issues instructions for warp `w` until none of its lanes can run.
+  /// Returns whether anything was issued.
+  bool runWarp(uint32_t w) {
+    uint32_t first = w * kWarp;
+    uint32_t last = std::min(first + kWarp, threadsPerCta);
+    bool any = false;
+    while (!stop) {
+      // Pick the group: deepest frame, then lowest pc.
+      int32_t bestLane = -1;
+      size_t bestDepth = 0;
+      uint32_t bestPc = 0;
+      int32_t bestFn = 0;
+      uint32_t live = 0;
+      for (uint32_t i = first; i < last; ++i) {
+        Thread &t = threads[i];
+        if (t.state == State::Exited)
+          continue;
+        ++live;
+        if (t.state != State::Running)
+          continue;
+        const Frame &f = t.frames.back();
+        size_t depth = t.frames.size();
+        if (bestLane < 0 || depth > bestDepth ||
+            (depth == bestDepth &&
+             (f.fn < bestFn || (f.fn == bestFn && f.pc < bestPc)))) {
+          bestLane = static_cast<int32_t>(i);
+          bestDepth = depth;
+          bestPc = f.pc;
+          bestFn = f.fn;
+        }
+      }
+      if (bestLane < 0)
+        return any;
+      uint32_t group = 0;
+      unsigned count = 0;
+      for (uint32_t i = first; i < last; ++i) {
+        Thread &t = threads[i];
+        if (t.state != State::Running || t.frames.size() != bestDepth)
+          continue;
+        const Frame &f = t.frames.back();
+        if (f.fn == bestFn && f.pc == bestPc) {
+          group |= 1u << (i - first);
+          ++count;
+        }
+      }
+      any = true;
+      if (++stats.warpInstructions > launch.maxWarpSteps) {
+        stop = Stop{SimtStatus::StepLimit,
+                    formatv("the step budget of {0} warp-instructions ran out "
+                            "(a probable hang)",
+                            launch.maxWarpSteps)
+                        .str(),
+                    ""};
+        return any;
+      }
+      stats.threadInstructions += count;
+      if (count < live)
+        ++stats.divergentIssues;
+      const Function &fn = mod.functions[bestFn];
+      if (bestPc >= fn.code.size()) {
+        // Falling off the end of a function is a return.
+        for (uint32_t i = first; i < last; ++i)
+          if (group >> (i - first) & 1)
+            doReturn(threads[i]);
+        continue;
+      }
+      issue(fn.code[bestPc], first, group);
+    }
+    return any;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Faults
+  //===--------------------------------------------------------------------===//
+
+  std::string where(const Thread &t, const Inst &inst) const {
+    return formatv("CTA ({0},{1},{2}), thread ({3},{4},{5}), PTX line {6}: "
+                   "{7}",
+                   ctaid[0], ctaid[1], ctaid[2], t.tid[0], t.tid[1], t.tid[2],
+                   inst.line, inst.opcode)
+        .str();
+  }
+  void fault(const Thread &t, const Inst &inst, const Twine &msg) {
+    if (!stop)
+      stop = Stop{SimtStatus::Fault, (msg + " (" + where(t, inst) + ")").str(),
+                  ""};
+  }
+  void unsupported(const Thread &t, const Inst &inst, const Twine &what) {
+    if (!stop)
+      stop = Stop{SimtStatus::Unsupported,
+                  ("unsupported: " + what + " (" + where(t, inst) + ")").str(),
+                  what.str()};
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Operands
+  //===--------------------------------------------------------------------===//
+
+  uint64_t special(const Thread &t, Special s) const {
+    switch (s) {
+    case Special::TidX:
+      return t.tid[0];
+    case Special::TidY:
+      return t.tid[1];
+    case Special::TidZ:
+      return t.tid[2];
+    case Special::NtidX:
+      return launch.block[0];
+    case Special::NtidY:
+      return launch.block[1];
+    case Special::NtidZ:
+      return launch.block[2];
+    case Special::CtaidX:
+    case Special::ClusteridX:
+      return ctaid[0];
+    case Special::CtaidY:
+    case Special::ClusteridY:
+      return ctaid[1];
+    case Special::CtaidZ:
+    case Special::ClusteridZ:
+      return ctaid[2];
+    case Special::NctaidX:
+    case Special::NClusteridX:
+      return launch.grid[0];
+    case Special::NctaidY:
+    case Special::NClusteridY:
+      return launch.grid[1];
+    case Special::NctaidZ:
+    case Special::NClusteridZ:
+      return launch.grid[2];
+    case Special::LaneId:
+      return t.linear % kWarp;
+    case Special::WarpId:
+      return t.linear / kWarp;
+    case Special::NWarpId:
+      return (threadsPerCta + kWarp - 1) / kWarp;
+    case Special::SmId:
+    case Special::GridId:
+      return 0;
+    case Special::NSmId:
+      return 1;
+    case Special::LanemaskEq:
+      return 1u << (t.linear % kWarp);
+    case Special::LanemaskLt:
+      return (1u << (t.linear % kWarp)) - 1;
+    case Special::LanemaskLe:
+      return (2ull << (t.linear % kWarp)) - 1;
+    case Special::LanemaskGt:
+      return ~((2ull << (t.linear % kWarp)) - 1) & 0xffffffffu;
+    case Special::LanemaskGe:
+      return ~((1ull << (t.linear % kWarp)) - 1) & 0xffffffffu;
+    case Special::Clock:
+    case Special::Clock64:
+    case Special::GlobalTimer:
+      return stats.warpInstructions;
+    case Special::ClusterCtaRank:
+    case Special::IsExplicitCluster:
+    case Special::ClusterCtaidX:
+    case Special::ClusterCtaidY:
+    case Special::ClusterCtaidZ:
+      return 0;
+    case Special::ClusterNCtaRank:
+    case Special::ClusterNCtaidX:
+    case Special::ClusterNCtaidY:
+    case Special::ClusterNCtaidZ:
+      return 1;
+    case Special::DynamicSmemSize:
+      return launch.dynamicSharedBytes;
+    case Special::TotalSmemSize:
+      return sharedBytes;
+    }
+    return 0;
+  }
+
+  /// The address of a symbol in its own space (global: the Memory's
+  /// address; shared: the offset in the CTA's window; local: the offset in
+  /// the thread's local memory; param: the offset in the frame's area).
+  uint64_t symAddr(const Thread &t, int32_t sym) const {
+    const Symbol &s = mod.symbols[sym];
+    switch (s.space) {
+    case Space::Global:
+    case Space::Const:
+      return symbolAddress[sym];
+    case Space::Shared:
+      return s.dynamic ? dynamicSharedOffset : s.offset;
+    case Space::Local:
+      return t.frames.back().localBase + s.offset;
+    case Space::Param:
+    case Space::Generic:
+      return s.offset;
+    }
+    return 0;
+  }
+
+  uint64_t read(const Thread &t, const Operand &o) const {
+    uint64_t v = 0;
+    switch (o.kind) {
+    case Operand::Reg:
+      v = t.frames.back().regs[o.reg];
+      break;
+    case Operand::Imm:
+      v = static_cast<uint64_t>(o.imm);
+      break;
+    case Operand::Spec:
+      v = special(t, o.special);
+      break;
+    case Operand::Sym:
+      v = symAddr(t, o.sym);
+      break;
+    default:
+      break;
+    }
+    return o.negated ? !(v & 1) : v;
+  }
+  void write(Thread &t, const Operand &o, uint64_t v) {
+    if (o.kind == Operand::Reg)
+      t.frames.back().regs[o.reg] = v;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Memory
+  //===--------------------------------------------------------------------===//
+
+  /// Resolves a generic address to its space.
+  Space classify(uint64_t &addr) const {
+    if (addr >= kSharedWindow && addr < kSharedWindow + kWindowSize) {
+      addr -= kSharedWindow;
+      return Space::Shared;
+    }
+    if (addr >= kLocalWindow && addr < kLocalWindow + kWindowSize) {
+      addr -= kLocalWindow;
+      return Space::Local;
+    }
+    return Space::Global;
+  }
+
+  StringRef spaceName(Space s) const {
+    switch (s) {
+    case Space::Global:
+      return "global";
+    case Space::Shared:
+      return "shared";
+    case Space::Local:
+      return "local";
+    case Space::Param:
+      return "param";
+    case Space::Const:
+      return "const";
+    case Space::Generic:
+      return "generic";
+    }
+    return "?";
+  }
+
+  /// Reads or writes `n` bytes. Returns false after reporting a fault.
+  bool access(Thread &t, const Inst &inst, Space space, uint64_t addr,
+              uint8_t *data, unsigned n, bool isWrite, bool atomic) {
+    if (space == Space::Generic)
+      space = classify(addr);
+    StringRef verb = isWrite ? "store" : "load";
+    if (space != Space::Param && n > 0 && (addr % std::min(n, 16u)) != 0) {
+      fault(t, inst,
+            formatv("misaligned {0} {1} of {2} bytes at 0x{3:x}",
+                    spaceName(space), verb, n, addr));
+      return false;
+    }
+    switch (space) {
+    case Space::Global:
+    case Space::Const: {
+      std::string error;
+      Ordering ord = atomic ? Ordering::Atomic : Ordering::Weak;
+      bool ok = isWrite ? memory.write(addr, data, n, ctaLinear, ord, error)
+                        : memory.read(addr, data, n, ctaLinear, ord, error);
+      if (!ok)
+        fault(t, inst, "global " + verb + ": " + error);
+      return ok;
+    }
+    case Space::Shared: {
+      if (addr + n > sharedBytes || addr + n < addr) {
+        fault(t, inst,
+              formatv("out-of-bounds shared {0} of {1} bytes at offset {2} "
+                      "(the CTA has {3} bytes of shared memory)",
+                      verb, n, addr, sharedBytes));
+        return false;
+      }
+      int32_t me = static_cast<int32_t>(t.linear);
+      for (unsigned i = 0; i < n; ++i) {
+        uint64_t b = addr + i;
+        if (!isWrite && !sharedInit[b]) {
+          fault(
+              t, inst,
+              formatv("read of uninitialized shared memory at offset {0}", b));
+          return false;
+        }
+        if (!launch.detectRaces)
+          continue;
+        bool wroteNow = sharedWriteEpoch[b] == epoch && sharedWriter[b] != me &&
+                        sharedWriter[b] != kNoThread;
+        bool readNow =
+            sharedReadEpoch[b] == epoch &&
+            (sharedReader[b] == kManyThreads ||
+             (sharedReader[b] != me && sharedReader[b] != kNoThread));
+        bool otherAtomic = sharedWriterAtomic[b] != 0;
+        if ((wroteNow && !(atomic && otherAtomic)) ||
+            (isWrite && !atomic && readNow)) {
+          fault(t, inst,
+                formatv("data race on shared memory at offset {0}: threads "
+                        "{1} and {2} access it with no barrier between, at "
+                        "least one writing",
+                        b, me, wroteNow ? sharedWriter[b] : sharedReader[b]));
+          return false;
+        }
+        if (isWrite) {
+          sharedWriter[b] = me;
+          sharedWriteEpoch[b] = epoch;
+          sharedWriterAtomic[b] = atomic;
+        } else if (!atomic) {
+          if (sharedReadEpoch[b] == epoch && sharedReader[b] != me)
+            sharedReader[b] = kManyThreads;
+          else
+            sharedReader[b] = me;
+          sharedReadEpoch[b] = epoch;
+        }
+      }
+      if (isWrite) {
+        std::memcpy(shared.data() + addr, data, n);
+        std::memset(sharedInit.data() + addr, 1, n);
+      } else {
+        std::memcpy(data, shared.data() + addr, n);
+      }
+      return true;
+    }
+    case Space::Local: {
+      if (addr + n > t.local.size() || addr + n < addr) {
+        fault(t, inst,
+              formatv("out-of-bounds local {0} of {1} bytes at offset {2} "
+                      "(the thread has {3} bytes of local memory)",
+                      verb, n, addr, t.local.size()));
+        return false;
+      }
+      if (isWrite)
+        std::memcpy(t.local.data() + addr, data, n);
+      else
+        std::memcpy(data, t.local.data() + addr, n);
+      return true;
+    }
+    case Space::Param: {
+      std::vector<uint8_t> &area = t.frames.back().params;
+      if (addr + n > area.size()) {
+        fault(t, inst,
+              formatv("out-of-bounds param {0} of {1} bytes at offset {2}",
+                      verb, n, addr));
+        return false;
+      }
+      if (isWrite)
+        std::memcpy(area.data() + addr, data, n);
+      else
+        std::memcpy(data, area.data() + addr, n);
+      return true;
+    }
+    case Space::Generic:
+      break;
+    }
+    return false;
+  }
+
+  /// The address an Addr operand names, in the instruction's space.
+  uint64_t address(const Thread &t, const Operand &o) const {
+    uint64_t base = 0;
+    if (o.reg >= 0)
+      base = t.frames.back().regs[o.reg];
+    else if (o.sym >= 0)
+      base = symAddr(t, o.sym);
+    return base + static_cast<uint64_t>(o.imm);
+  }
+
+  /// The space of an Addr operand: the instruction's, or for a generic
+  /// access to a symbol, the symbol's.
+  Space spaceOf(const Inst &inst, const Operand &o) const {
+    if (inst.space != Space::Generic)
+      return inst.space;
+    if (o.reg < 0 && o.sym >= 0)
+      return mod.symbols[o.sym].space;
+    return Space::Generic;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Issue
+  //===--------------------------------------------------------------------===//
+
+  void issue(const Inst &inst, uint32_t first, uint32_t group) {
+    // Guards first: lanes whose guard is false only advance.
+    uint32_t active = 0;
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      if (!(group >> l & 1))
+        continue;
+      Thread &t = threads[first + l];
+      bool on = true;
+      if (inst.guard >= 0) {
+        bool p = t.frames.back().regs[inst.guard] & 1;
+        on = inst.guardNeg ? !p : p;
+      }
+      if (on)
+        active |= 1u << l;
+      else
+        ++t.frames.back().pc;
+    }
+    if (!active)
+      return;
+    switch (inst.op) {
+    case Opc::Shfl:
+    case Opc::Vote:
+    case Opc::Activemask:
+    case Opc::Redux:
+    case Opc::BarWarpSync:
+      collective(inst, first, active);
+      return;
+    default:
+      break;
+    }
+    for (uint32_t l = 0; l < kWarp && !stop; ++l)
+      if (active >> l & 1)
+        execLane(inst, threads[first + l]);
+  }
+
+  void advance(Thread &t) { ++t.frames.back().pc; }
+
+  void doReturn(Thread &t) {
+    Frame done = std::move(t.frames.back());
+    t.frames.pop_back();
+    t.local.resize(done.localBase);
+    if (t.frames.empty()) {
+      t.state = State::Exited;
+      return;
+    }
+    Frame &caller = t.frames.back();
+    const Function &fn = mod.functions[done.fn];
+    const Inst *call = done.callSite;
+    // call (r0, r1), f, (a0, ...): the return parameters are the first
+    // list, when present.
+    if (call && call->ops.size() >= 2 && call->ops[0].kind == Operand::List) {
+      const Operand &rets = call->ops[0];
+      for (size_t i = 0; i < rets.elems.size() && i < fn.returns.size(); ++i) {
+        const Symbol &from = mod.symbols[fn.returns[i]];
+        const Symbol &to = mod.symbols[rets.elems[i].sym];
+        uint64_t n = std::min(from.size, to.size);
+        std::memcpy(caller.params.data() + to.offset,
+                    done.params.data() + from.offset, n);
+      }
+    }
+    ++caller.pc;
+  }
+
+  void doCall(const Inst &inst, Thread &t) {
+    const Function &callee = mod.functions[inst.callee];
+    if (!callee.defined) {
+      unsupported(t, inst,
+                  "call of '" + callee.name +
+                      "', declared but not defined in the module");
+      return;
+    }
+    if (t.frames.size() > 256) {
+      fault(t, inst, "call depth above 256 (runaway recursion)");
+      return;
+    }
+    // Operands: [(rets),] callee, [(args)].
+    const Operand *args = nullptr;
+    for (const Operand &o : inst.ops)
+      if (o.kind == Operand::List)
+        args = &o;
+    if (args == &inst.ops[0] && inst.ops[0].kind == Operand::List &&
+        inst.ops.size() == 2)
+      args = nullptr; // only a return list
+    Frame f = newFrame(inst.callee, t);
+    f.callSite = &inst;
+    if (args)
+      for (size_t i = 0; i < args->elems.size() && i < callee.params.size();
+           ++i) {
+        const Symbol &from = mod.symbols[args->elems[i].sym];
+        const Symbol &to = mod.symbols[callee.params[i]];
+        std::memcpy(f.params.data() + to.offset,
+                    t.frames.back().params.data() + from.offset,
+                    std::min(from.size, to.size));
+      }
+    t.frames.push_back(std::move(f));
+  }
+
+  void barrier(const Inst &inst, Thread &t, bool wait) {
+    uint64_t id = inst.ops.empty() ? 0 : read(t, inst.ops[0]);
+    if (id >= barriers.size()) {
+      fault(t, inst, formatv("barrier {0} out of range (0-15)", id));
+      return;
+    }
+    uint32_t expected = threadsPerCta;
+    if (inst.ops.size() > 1) {
+      expected = static_cast<uint32_t>(read(t, inst.ops[1]));
+      if (expected % kWarp != 0 || expected == 0) {
+        fault(t, inst,
+              formatv("barrier thread count {0} is not a positive multiple "
+                      "of the warp size",
+                      expected));
+        return;
+      }
+    }
+    BarrierState &b = barriers[id];
+    if (b.arrived > 0 && b.expected != expected) {
+      fault(t, inst,
+            formatv("barrier {0} used with thread counts {1} and {2} at once",
+                    id, b.expected, expected));
+      return;
+    }
+    b.expected = expected;
+    advance(t);
+    ++b.arrived;
+    if (wait)
+      t.state = State::Barrier;
+    if (b.arrived >= b.expected) {
+      // Complete: release every waiter (all barriers share the interval
+      // counter the race check uses).
+      for (Thread &o : threads)
+        if (o.state == State::Barrier && o.frames.size() && waitingOn(o) == id)
+          o.state = State::Running;
+      b = BarrierState();
+      ++epoch;
+    }
+  }
+
+  /// The barrier id a waiting thread waits on (its previous instruction).
+  uint64_t waitingOn(const Thread &t) const {
+    const Frame &f = t.frames.back();
+    const Inst &inst = mod.functions[f.fn].code[f.pc - 1];
+    return inst.ops.empty() ? 0 : read(t, inst.ops[0]);
+  }
+
+  void collective(const Inst &inst, uint32_t first, uint32_t active) {
+    Thread &lead = threads[first + countr_zero(active)];
+    uint32_t liveMask = 0;
+    for (uint32_t l = 0; l < kWarp && first + l < threadsPerCta; ++l)
+      if (threads[first + l].state != State::Exited)
+        liveMask |= 1u << l;
+    // The membermask is the last operand (activemask has none).
+    uint32_t member = active;
+    if (inst.op != Opc::Activemask && !inst.ops.empty())
+      member = static_cast<uint32_t>(read(lead, inst.ops.back()));
+    if ((member & ~active) != 0) {
+      fault(lead, inst,
+            formatv("warp-collective instruction with membermask 0x{0:x} "
+                    "issued by lanes 0x{1:x} only (live 0x{2:x}): the named "
+                    "lanes are not converged",
+                    member, active, liveMask));
+      return;
+    }
+    auto lane = [&](uint32_t l) -> Thread & { return threads[first + l]; };
+    switch (inst.op) {
+    case Opc::Activemask:
+      for (uint32_t l = 0; l < kWarp; ++l)
+        if (active >> l & 1)
+          write(lane(l), inst.ops[0], active);
+      break;
+    case Opc::BarWarpSync:
+      break;
+    case Opc::Vote: {
+      uint32_t ballot = 0;
+      for (uint32_t l = 0; l < kWarp; ++l)
+        if (active >> l & 1 && (read(lane(l), inst.ops[1]) & 1))
+          ballot |= 1u << l;
+      for (uint32_t l = 0; l < kWarp; ++l) {
+        if (!(active >> l & 1))
+          continue;
+        uint64_t r = inst.mode == 0   ? ballot == active
+                     : inst.mode == 1 ? ballot != 0
+                     : inst.mode == 2 ? (ballot == 0 || ballot == active)
+                                      : ballot;
+        write(lane(l), inst.ops[0], r);
+      }
+      break;
+    }
+    case Opc::Redux: {
+      unsigned w = bitsOf(inst.type);
+      bool sgn = isSigned(inst.type);
+      uint64_t acc = 0;
+      bool firstVal = true;
+      for (uint32_t l = 0; l < kWarp; ++l) {
+        if (!(active >> l & 1))
+          continue;
+        uint64_t v = read(lane(l), inst.ops[1]) & mask(w);
+        if (firstVal) {
+          acc = v;
+          firstVal = false;
+          continue;
+        }
+        switch (inst.atomOp) {
+        case AtomOp::Add:
+          acc = (acc + v) & mask(w);
+          break;
+        case AtomOp::And:
+          acc &= v;
+          break;
+        case AtomOp::Or:
+          acc |= v;
+          break;
+        case AtomOp::Xor:
+          acc ^= v;
+          break;
+        case AtomOp::Min:
+          acc = sgn ? (sval(v, w) < sval(acc, w) ? v : acc) : std::min(acc, v);
+          break;
+        case AtomOp::Max:
+          acc = sgn ? (sval(v, w) > sval(acc, w) ? v : acc) : std::max(acc, v);
+          break;
+        default:
+          unsupported(lead, inst, inst.opcode);
+          return;
+        }
+      }
+      for (uint32_t l = 0; l < kWarp; ++l)
+        if (active >> l & 1)
+          write(lane(l), inst.ops[0], acc);
+      break;
+    }
+    case Opc::Shfl: {
+      // shfl.sync.mode.b32 d[|p], a, b, c, membermask.
+      const Operand &dst = inst.ops[0];
+      std::array<uint64_t, kWarp> src{};
+      for (uint32_t l = 0; l < kWarp; ++l)
+        if (active >> l & 1)
+          src[l] = read(lane(l), inst.ops[1]) & 0xffffffffu;
+      for (uint32_t l = 0; l < kWarp; ++l) {
+        if (!(active >> l & 1))
+          continue;
+        Thread &t = lane(l);
+        uint32_t bval = read(t, inst.ops[2]) & 0x1f;
+        uint32_t c = static_cast<uint32_t>(read(t, inst.ops[3]));
+        uint32_t segMask = (c >> 8) & 0x1f, cval = c & 0x1f;
+        uint32_t minLane = l & segMask;
+        uint32_t maxLane = minLane | (cval & ~segMask);
+        int32_t j;
+        bool pval;
+        switch (inst.mode) {
+        case 1:
+          j = int32_t(l) - int32_t(bval);
+          pval = j >= int32_t(maxLane);
+          break;
+        case 2:
+          j = int32_t(l + bval);
+          pval = j <= int32_t(maxLane);
+          break;
+        case 3:
+          j = int32_t(l ^ bval);
+          pval = j <= int32_t(maxLane);
+          break;
+        default:
+          j = int32_t(minLane | (bval & ~segMask));
+          pval = j <= int32_t(maxLane);
+          break;
+        }
+        if (!pval)
+          j = int32_t(l);
+        if (!(active >> j & 1)) {
+          fault(t, inst,
+                formatv("shfl.sync reads lane {0}, which is not executing it",
+                        j));
+          return;
+        }
+        uint64_t v = src[j];
+        if (dst.kind == Operand::Vec) {
+          write(t, dst.elems[0], v);
+          write(t, dst.elems[1], pval);
+        } else {
+          write(t, dst, v);
+        }
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    for (uint32_t l = 0; l < kWarp; ++l)
+      if (active >> l & 1)
+        advance(lane(l));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // One lane
+  //===--------------------------------------------------------------------===//
+
+  void execLane(const Inst &inst, Thread &t) {
+    const auto &ops = inst.ops;
+    unsigned w = bitsOf(inst.type);
+    bool sgn = isSigned(inst.type);
+    auto src = [&](size_t i) { return read(t, ops[i]); };
+    auto dst = [&](uint64_t v) { write(t, ops[0], v); };
+    switch (inst.op) {
+    case Opc::Unknown:
+      unsupported(t, inst, inst.unsupported);
+      return;
+    case Opc::Nop:
+    case Opc::Fence:
+      break;
+    case Opc::Mov: {
+      const Operand &d = ops[0], &s = ops[1];
+      if (d.kind == Operand::Vec) {
+        // Unpack: mov.b64 {a, b}, x.
+        uint64_t v = read(t, s);
+        unsigned part = w / d.elems.size();
+        for (size_t i = 0; i < d.elems.size(); ++i)
+          write(t, d.elems[i], (v >> (i * part)) & mask(part));
+      } else if (s.kind == Operand::Vec) {
+        unsigned part = w / s.elems.size();
+        uint64_t v = 0;
+        for (size_t i = 0; i < s.elems.size(); ++i)
+          v |= (read(t, s.elems[i]) & mask(part)) << (i * part);
+        dst(v);
+      } else {
+        dst(inst.type == Ty::Pred ? read(t, s) & 1 : read(t, s));
+      }
+      break;
+    }
+    case Opc::Ld:
+    case Opc::St: {
+      bool isSt = inst.op == Opc::St;
+      const Operand &addrOp = isSt ? ops[0] : ops[1];
+      const Operand &val = isSt ? ops[1] : ops[0];
+      if (addrOp.kind != Operand::Addr) {
+        unsupported(t, inst, inst.opcode + " without an address operand");
+        return;
+      }
+      Space sp = spaceOf(inst, addrOp);
+      uint64_t a = address(t, addrOp);
+      unsigned eb = std::max(1u, w / 8);
+      unsigned n = eb * inst.vec;
+      if (w > 64) {
+        unsupported(t, inst, inst.opcode + " (128-bit elements)");
+        return;
+      }
+      bool atomic = inst.sem != Sem::Weak;
+      uint8_t buf[64] = {};
+      if (isSt) {
+        for (unsigned i = 0; i < inst.vec; ++i) {
+          uint64_t v =
+              val.kind == Operand::Vec ? read(t, val.elems[i]) : read(t, val);
+          std::memcpy(buf + i * eb, &v, eb);
+        }
+        if (!access(t, inst, sp, a, buf, n, true, atomic))
+          return;
+      } else {
+        if (!access(t, inst, sp, a, buf, n, false, atomic))
+          return;
+        for (unsigned i = 0; i < inst.vec; ++i) {
+          uint64_t v = 0;
+          std::memcpy(&v, buf + i * eb, eb);
+          if (sgn)
+            v = sext(v, w);
+          write(t, val.kind == Operand::Vec ? val.elems[i] : val, v);
+        }
+      }
+      break;
+    }
+    case Opc::Cvta: {
+      uint64_t a = src(1);
+      if (inst.space == Space::Global || inst.space == Space::Const) {
+        dst(a);
+      } else if (inst.space == Space::Shared) {
+        dst(inst.toSpace ? a - kSharedWindow : a + kSharedWindow);
+      } else if (inst.space == Space::Local) {
+        dst(inst.toSpace ? a - kLocalWindow : a + kLocalWindow);
+      } else {
+        unsupported(t, inst, inst.opcode);
+        return;
+      }
+      break;
+    }
+    case Opc::Cvt: {
+      if (inst.type2 == Ty::None || inst.type == Ty::F16x2 ||
+          inst.type == Ty::BF16x2 || inst.type2 == Ty::F16x2 ||
+          inst.type2 == Ty::BF16x2 || ops.size() != 2) {
+        unsupported(t, inst, inst.opcode);
+        return;
+      }
+      dst(convert(inst.type, inst.type2, inst.rnd, inst.ftz, inst.sat, src(1)));
+      break;
+    }
+    case Opc::Selp:
+      dst((src(3) & 1) ? src(1) : src(2));
+      break;
+    case Opc::Setp: {
+      Ty ct = inst.type;
+      uint64_t a = src(1), b = src(2);
+      bool r;
+      if (isFloatTy(ct)) {
+        r = floatCompare(inst.cmp, ct, inst.ftz, a, b);
+      } else {
+        unsigned cw = bitsOf(ct);
+        bool s = isSigned(ct);
+        int64_t sa = sval(a, cw), sb = sval(b, cw);
+        uint64_t ua = a & mask(cw), ub = b & mask(cw);
+        switch (inst.cmp) {
+        case Cmp::Eq:
+          r = ua == ub;
+          break;
+        case Cmp::Ne:
+          r = ua != ub;
+          break;
+        case Cmp::Lt:
+          r = s ? sa < sb : ua < ub;
+          break;
+        case Cmp::Le:
+          r = s ? sa <= sb : ua <= ub;
+          break;
+        case Cmp::Gt:
+          r = s ? sa > sb : ua > ub;
+          break;
+        case Cmp::Ge:
+          r = s ? sa >= sb : ua >= ub;
+          break;
+        case Cmp::Lo:
+          r = ua < ub;
+          break;
+        case Cmp::Ls:
+          r = ua <= ub;
+          break;
+        case Cmp::Hi:
+          r = ua > ub;
+          break;
+        case Cmp::Hs:
+          r = ua >= ub;
+          break;
+        default:
+          unsupported(t, inst, inst.opcode);
+          return;
+        }
+      }
+      bool q = !r;
+      if (inst.boolOp != BoolOp::None) {
+        bool c = src(3) & 1;
+        auto combine = [&](bool x) {
+          return inst.boolOp == BoolOp::And  ? x && c
+                 : inst.boolOp == BoolOp::Or ? x || c
+                                             : x != c;
+        };
+        r = combine(r);
+        q = combine(q);
+      }
+      if (ops[0].kind == Operand::Vec) {
+        write(t, ops[0].elems[0], r);
+        write(t, ops[0].elems[1], q);
+      } else {
+        dst(r);
+      }
+      break;
+    }
+    case Opc::Prmt: {
+      uint64_t a = src(1) & 0xffffffffu, b = src(2) & 0xffffffffu;
+      uint32_t c = static_cast<uint32_t>(src(3));
+      uint64_t bytes = a | (b << 32);
+      uint32_t r = 0;
+      for (unsigned i = 0; i < 4; ++i) {
+        uint32_t sel = (c >> (4 * i)) & 0xf;
+        uint32_t byte = (bytes >> (8 * (sel & 7))) & 0xff;
+        if (sel & 8)
+          byte = (byte & 0x80) ? 0xff : 0;
+        r |= byte << (8 * i);
+      }
+      dst(r);
+      break;
+    }
+    case Opc::Add:
+    case Opc::Sub:
+    case Opc::AddC:
+    case Opc::SubC: {
+      if (isFloatTy(inst.type)) {
+        dst(floatArith(inst.op == Opc::Add ? FK::Add : FK::Sub, inst.type,
+                       inst.rnd, inst.ftz, inst.sat, false, src(1), src(2)));
+        break;
+      }
+      bool isAdd = inst.op == Opc::Add || inst.op == Opc::AddC;
+      bool carryIn = (inst.op == Opc::AddC || inst.op == Opc::SubC) && t.carry;
+      uint64_t a = src(1) & mask(w), b = src(2) & mask(w);
+      if (inst.sat) { // add.sat.s32 / sub.sat.s32
+        int64_t r =
+            isAdd ? sval(a, 32) + sval(b, 32) : sval(a, 32) - sval(b, 32);
+        r = std::clamp<int64_t>(r, INT32_MIN, INT32_MAX);
+        dst(static_cast<uint64_t>(r) & mask(32));
+        break;
+      }
+      unsigned __int128 full;
+      uint64_t r;
+      if (isAdd) {
+        full = (unsigned __int128)a + b + carryIn;
+        r = static_cast<uint64_t>(full) & mask(w);
+        if (inst.cc)
+          t.carry = (full >> w) & 1;
+      } else {
+        // PTX's CC.CF after a subtraction is the borrow.
+        unsigned __int128 sub = (unsigned __int128)b + carryIn;
+        r = (a - static_cast<uint64_t>(sub)) & mask(w);
+        if (inst.cc)
+          t.carry = (unsigned __int128)a < sub;
+      }
+      dst(r);
+      break;
+    }
+    case Opc::Mul:
+    case Opc::Mad:
+    case Opc::MadC: {
+      if (isFloatTy(inst.type)) {
+        if (inst.op == Opc::Mul)
+          dst(floatArith(FK::Mul, inst.type, inst.rnd, inst.ftz, inst.sat,
+                         false, src(1), src(2)));
+        else
+          dst(floatArith(FK::Fma, inst.type, inst.rnd, inst.ftz, inst.sat,
+                         false, src(1), src(2), src(3)));
+        break;
+      }
+      // Integer: .lo, .hi or .wide of the 2w-bit product.
+      __int128 prod;
+      if (sgn)
+        prod = (__int128)sval(src(1), w) * sval(src(2), w);
+      else
+        prod = (__int128)((unsigned __int128)(src(1) & mask(w)) *
+                          (src(2) & mask(w)));
+      unsigned __int128 up = (unsigned __int128)prod;
+      unsigned rw = inst.wide ? 2 * w : w;
+      uint64_t r = inst.hi ? static_cast<uint64_t>(up >> w) & mask(w)
+                           : static_cast<uint64_t>(up) & mask(rw);
+      if (inst.op == Opc::Mul) {
+        dst(r);
+        break;
+      }
+      bool carryIn = inst.op == Opc::MadC && t.carry;
+      uint64_t c = src(3) & mask(rw);
+      if (inst.sat && inst.hi && inst.type == Ty::S32) {
+        int64_t v = sval(r, 32) + sval(c, 32);
+        dst(static_cast<uint64_t>(
+                std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)) &
+            mask(32));
+        break;
+      }
+      unsigned __int128 sum = (unsigned __int128)r + c + carryIn;
+      if (inst.cc)
+        t.carry = (sum >> rw) & 1;
+      dst(static_cast<uint64_t>(sum) & mask(rw));
+      break;
+    }
+    case Opc::Fma:
+      if (inst.type2 != Ty::None && inst.type == Ty::F32)
+        dst(mixedFma(inst.type2, inst.rnd, inst.ftz, inst.sat, src(1), src(2),
+                     src(3)));
+      else if (isFloatTy(inst.type) && inst.type2 == Ty::None)
+        dst(floatArith(FK::Fma, inst.type, inst.rnd, inst.ftz, inst.sat, false,
+                       src(1), src(2), src(3)));
+      else {
+        unsupported(t, inst, inst.opcode);
+        return;
+      }
+      break;
+    case Opc::Div:
+    case Opc::Rem: {
+      if (isFloatTy(inst.type)) {
+        if (inst.op == Opc::Rem) {
+          unsupported(t, inst, inst.opcode);
+          return;
+        }
+        uint64_t a = src(1), b = src(2);
+        if (inst.approx && inst.type == Ty::F32) {
+          // div.approx.f32 is a * (1/b).
+          uint64_t rcp =
+              floatUnary(UnaryF::Rcp, Ty::F32, Rnd::Rn, inst.ftz, true, b);
+          dst(floatArith(FK::Mul, Ty::F32, Rnd::Rn, inst.ftz, false, false, a,
+                         rcp));
+        } else {
+          dst(floatArith(FK::Div, inst.type, inst.rnd, inst.ftz, inst.sat,
+                         false, a, b));
+        }
+        break;
+      }
+      uint64_t a = src(1) & mask(w), b = src(2) & mask(w);
+      uint64_t r;
+      if (b == 0) {
+        r = inst.op == Opc::Div ? mask(w) : a; // undefined in PTX
+      } else if (sgn) {
+        int64_t x = sval(a, w), y = sval(b, w);
+        if (y == -1)
+          r = inst.op == Opc::Div ? (0 - a) & mask(w) : 0;
+        else
+          r = static_cast<uint64_t>(inst.op == Opc::Div ? x / y : x % y) &
+              mask(w);
+      } else {
+        r = inst.op == Opc::Div ? a / b : a % b;
+      }
+      dst(sgn ? sext(r, w) : r);
+      break;
+    }
+    case Opc::Abs:
+    case Opc::Neg:
+      if (isFloatTy(inst.type)) {
+        dst(floatUnary(inst.op == Opc::Abs ? UnaryF::Abs : UnaryF::Neg,
+                       inst.type, Rnd::None, inst.ftz, false, src(1)));
+      } else {
+        int64_t v = sval(src(1), w);
+        uint64_t r = inst.op == Opc::Neg ? (0 - static_cast<uint64_t>(v))
+                                         : (v < 0 ? 0 - static_cast<uint64_t>(v)
+                                                  : static_cast<uint64_t>(v));
+        dst(r & mask(w));
+      }
+      break;
+    case Opc::Min:
+    case Opc::Max: {
+      bool isMax = inst.op == Opc::Max;
+      if (isFloatTy(inst.type)) {
+        dst(floatArith(isMax ? FK::Max : FK::Min, inst.type, Rnd::None,
+                       inst.ftz, false, inst.nanMode, src(1), src(2)));
+        break;
+      }
+      uint64_t a = src(1), b = src(2);
+      bool aLess =
+          sgn ? sval(a, w) < sval(b, w) : (a & mask(w)) < (b & mask(w));
+      dst((aLess != isMax ? a : b) & mask(w));
+      break;
+    }
+    case Opc::Copysign: {
+      // copysign d, a, b: b with the sign of a.
+      uint64_t sign = 1ull << (w - 1);
+      dst((src(2) & ~sign & mask(w)) | (src(1) & sign));
+      break;
+    }
+    case Opc::And:
+    case Opc::Or:
+    case Opc::Xor: {
+      uint64_t a = src(1), b = src(2);
+      uint64_t r = inst.op == Opc::And  ? a & b
+                   : inst.op == Opc::Or ? a | b
+                                        : a ^ b;
+      dst(inst.type == Ty::Pred ? r & 1 : r & mask(w));
+      break;
+    }
+    case Opc::Not:
+      dst(inst.type == Ty::Pred ? !(src(1) & 1) : ~src(1) & mask(w));
+      break;
+    case Opc::Cnot:
+      dst((src(1) & mask(w)) == 0);
+      break;
+    case Opc::Shl:
+    case Opc::Shr: {
+      uint64_t a = src(1) & mask(w);
+      uint32_t n = static_cast<uint32_t>(src(2));
+      uint64_t r;
+      if (inst.op == Opc::Shl)
+        r = n >= w ? 0 : (a << n) & mask(w);
+      else if (sgn)
+        r = static_cast<uint64_t>(sval(a, w) >> std::min<uint32_t>(n, w - 1)) &
+            mask(w);
+      else
+        r = n >= w ? 0 : a >> n;
+      dst(r);
+      break;
+    }
+    case Opc::Shf: {
+      uint64_t lo = src(1) & 0xffffffffu, hi = src(2) & 0xffffffffu;
+      uint32_t n = static_cast<uint32_t>(src(3));
+      n = inst.wrapMode ? n & 31 : std::min<uint32_t>(n, 32);
+      uint64_t both = lo | (hi << 32);
+      uint64_t r = inst.left ? (both << n) >> 32 : (both >> n);
+      dst(r & 0xffffffffu);
+      break;
+    }
+    case Opc::Bfe: {
+      uint64_t a = src(1) & mask(w);
+      uint32_t pos = src(2) & 0xff, len = src(3) & 0xff;
+      uint64_t r = 0;
+      bool signBit = false;
+      if (sgn && len > 0)
+        signBit = (pos + len - 1 >= w) ? (a >> (w - 1)) & 1
+                                       : (a >> (pos + len - 1)) & 1;
+      for (uint32_t i = 0; i < w; ++i) {
+        bool bit;
+        if (i < len && pos + i < w)
+          bit = (a >> (pos + i)) & 1;
+        else
+          bit = sgn ? signBit : false;
+        r |= uint64_t(bit) << i;
+      }
+      dst(r);
+      break;
+    }
+    case Opc::Bfi: {
+      uint64_t f = src(1), b = src(2) & mask(w);
+      uint32_t pos = src(3) & 0xff, len = src(4) & 0xff;
+      for (uint32_t i = 0; i < len && pos + i < w; ++i)
+        b = (b & ~(1ull << (pos + i))) | (((f >> i) & 1) << (pos + i));
+      dst(b);
+      break;
+    }
+    case Opc::Clz: {
+      uint64_t a = src(1) & mask(w);
+      dst(a == 0 ? w : countl_zero(a) - (64 - w));
+      break;
+    }
+    case Opc::Popc:
+      dst(popcount(src(1) & mask(w)));
+      break;
+    case Opc::Brev: {
+      uint64_t a = src(1) & mask(w), r = 0;
+      for (unsigned i = 0; i < w; ++i)
+        r |= ((a >> i) & 1) << (w - 1 - i);
+      dst(r);
+      break;
+    }
+    case Opc::Bfind: {
+      uint64_t a = src(1) & mask(w);
+      if (sgn && (a >> (w - 1)) & 1)
+        a = ~a & mask(w);
+      if (a == 0) {
+        dst(0xffffffffu);
+        break;
+      }
+      uint32_t msb = 63 - countl_zero(a);
+      dst(inst.shiftAmt ? (w - 1 - msb) : msb);
+      break;
+    }
+    case Opc::Testp:
+      dst(floatTest(inst.mode, inst.type, src(1)));
+      break;
+    case Opc::Sqrt:
+    case Opc::Rcp:
+    case Opc::Rsqrt:
+    case Opc::Ex2:
+    case Opc::Lg2:
+    case Opc::Sin:
+    case Opc::Cos:
+    case Opc::Tanh: {
+      UnaryF k = inst.op == Opc::Sqrt    ? UnaryF::Sqrt
+                 : inst.op == Opc::Rcp   ? UnaryF::Rcp
+                 : inst.op == Opc::Rsqrt ? UnaryF::Rsqrt
+                 : inst.op == Opc::Ex2   ? UnaryF::Ex2
+                 : inst.op == Opc::Lg2   ? UnaryF::Lg2
+                 : inst.op == Opc::Sin   ? UnaryF::Sin
+                 : inst.op == Opc::Cos   ? UnaryF::Cos
+                                         : UnaryF::Tanh;
+      dst(floatUnary(k, inst.type, inst.rnd, inst.ftz, inst.approx, src(1)));
+      break;
+    }
+    case Opc::Atom:
+    case Opc::Red:
+      if (!atomic(inst, t))
+        return;
+      break;
+    case Opc::Bra:
+      t.frames.back().pc = static_cast<uint32_t>(ops[0].imm);
+      return;
+    case Opc::Call:
+      doCall(inst, t);
+      return;
+    case Opc::Ret:
+      doReturn(t);
+      return;
+    case Opc::Exit:
+      t.frames.clear();
+      t.state = State::Exited;
+      return;
+    case Opc::Trap:
+      if (!stop)
+        stop = Stop{SimtStatus::Trap,
+                    "the kernel executed trap (a failed assert) (" +
+                        where(t, inst) + ")",
+                    ""};
+      return;
+    case Opc::BarSync:
+    case Opc::BarArrive:
+      barrier(inst, t, inst.op == Opc::BarSync);
+      return;
+    default:
+      unsupported(t, inst, inst.opcode);
+      return;
+    }
+    advance(t);
+  }
+
+  bool atomic(const Inst &inst, Thread &t) {
+    bool isRed = inst.op == Opc::Red;
+    const Operand &addrOp = isRed ? inst.ops[0] : inst.ops[1];
+    size_t vi = isRed ? 1 : 2;
+    unsigned w = bitsOf(inst.type);
+    if (addrOp.kind != Operand::Addr || inst.vec != 1 || w < 16 || w > 64) {
+      unsupported(t, inst, inst.opcode);
+      return false;
+    }
+    Space sp = spaceOf(inst, addrOp);
+    uint64_t a = address(t, addrOp);
+    unsigned n = w / 8;
+    uint64_t old = 0;
+    if (!access(t, inst, sp, a, reinterpret_cast<uint8_t *>(&old), n, false,
+                true))
+      return false;
+    uint64_t b = read(t, inst.ops[vi]) & mask(w);
+    bool sgn = isSigned(inst.type);
+    bool flt = isFloatTy(inst.type);
+    uint64_t r = old;
+    switch (inst.atomOp) {
+    case AtomOp::And:
+      r = old & b;
+      break;
+    case AtomOp::Or:
+      r = old | b;
+      break;
+    case AtomOp::Xor:
+      r = old ^ b;
+      break;
+    case AtomOp::Exch:
+      r = b;
+      break;
+    case AtomOp::Cas: {
+      uint64_t swap = read(t, inst.ops[vi + 1]) & mask(w);
+      r = old == b ? swap : old;
+      break;
+    }
+    case AtomOp::Add:
+      if (flt)
+        // atom.add.f32 flushes subnormal inputs and results (PTX ISA);
+        // f16/bf16 (.noftz) and f64 do not.
+        r = floatArith(FK::Add, inst.type, Rnd::Rn, inst.type == Ty::F32, false,
+                       false, old, b);
+      else
+        r = (old + b) & mask(w);
+      break;
+    case AtomOp::Inc:
+      r = old >= b ? 0 : old + 1;
+      break;
+    case AtomOp::Dec:
+      r = (old == 0 || old > b) ? b : old - 1;
+      break;
+    case AtomOp::Min:
+    case AtomOp::Max: {
+      bool isMax = inst.atomOp == AtomOp::Max;
+      if (flt) {
+        r = floatArith(isMax ? FK::Max : FK::Min, inst.type, Rnd::None, false,
+                       false, false, old, b);
+      } else {
+        bool oldLess = sgn ? sval(old, w) < sval(b, w) : old < b;
+        r = (oldLess == isMax) ? b : old;
+      }
+      break;
+    }
+    default:
+      unsupported(t, inst, inst.opcode);
+      return false;
+    }
+    r &= mask(w);
+    if (!access(t, inst, sp, a, reinterpret_cast<uint8_t *>(&r), n, true, true))
+      return false;
+    if (!isRed)
+      write(t, inst.ops[0], sgn ? sext(old, w) : old);
+    return true;
+  }
+};
+
+} // namespace
+
+SimtResult runKernel(const PtxModule &module, const SimtLaunch &launch,
+                     Memory &memory) {
+  Machine m(module, launch, memory);
+  return m.run();
+}
+
+} // namespace tilecheck::oracle::simt

@@ -1,0 +1,157 @@
+//===- SimtProgram.cpp - A cuda_tile program through the backend, on the CPU //
+
+#include "tilecheck/Oracle/SimtProgram.h"
+#include "tilecheck/Oracle/Interpreter.h"
+#include "tilecheck/Oracle/Memory.h"
+#include "tilecheck/Oracle/Value.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace tilecheck::oracle {
+
+SimtProgramOutcome runSimtProgram(mlir::Operation *module,
+                                  StringRef programText,
+                                  const TileRunConfig &config,
+                                  const SimtRunOptions &options) {
+  SimtProgramOutcome out;
+  auto fail = [&](int code, const Twine &msg) {
+    out.run.exitCode = code;
+    out.run.message = msg.str();
+    return std::move(out);
+  };
+
+  // Compile to PTX.
+  driver::CompileOptions copts = options.compile;
+  copts.emit = driver::EmitStage::PTX;
+  driver::CompileResult compiled = driver::compile(programText, copts);
+  out.compileCode = compiled.code;
+  out.compileDiagnostics = compiled.diagnostics;
+  if (!compiled.ok())
+    return fail(kExitError,
+                "the compile to PTX failed:\n" + compiled.diagnostics);
+  out.threadsPerBlock = compiled.threadsPerBlock;
+  out.dynamicSharedBytes = compiled.dynamicSharedBytes;
+  out.ptx = options.ptxOverride.empty() ? compiled.output : options.ptxOverride;
+  auto parsed = simt::parsePtx(out.ptx);
+  if (!parsed)
+    return fail(kExitError,
+                "cannot read the PTX: " + toString(parsed.takeError()));
+
+  // Bind the arguments by the kernel ABI.
+  Memory memory(config.run.detectRaces);
+  Interpreter finder(module, memory, config.run);
+  std::string error;
+  mlir::Operation *entry = finder.findEntry(config.entry, error);
+  if (!entry)
+    return fail(kExitError, error);
+  StringRef entryName =
+      entry->getAttrOfType<mlir::StringAttr>("sym_name").getValue();
+  mlir::Block &body = entry->getRegion(0).front();
+  if (config.args.size() != body.getNumArguments())
+    return fail(kExitUsage, "@" + entryName + " takes " +
+                                Twine(body.getNumArguments()) +
+                                " arguments but " + Twine(config.args.size()) +
+                                " were given");
+  simt::SimtLaunch launch;
+  launch.entry = entryName.str();
+  for (unsigned d = 0; d < 3; ++d)
+    launch.grid[d] = static_cast<uint32_t>(config.grid[d]);
+  launch.block = {static_cast<uint32_t>(compiled.threadsPerBlock), 1, 1};
+  launch.dynamicSharedBytes =
+      static_cast<uint32_t>(compiled.dynamicSharedBytes);
+  launch.maxWarpSteps = options.maxWarpSteps;
+  launch.detectRaces = options.detectRaces;
+  struct Bound {
+    unsigned index;
+    uint64_t address;
+    NpyArray array;
+    ElemType elem;
+  };
+  std::vector<Bound> bound;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    mlir::Type type = arg.getType();
+    std::optional<ElemType> elem =
+        isTileLike(type) ? elemTypeOf(tileElementType(type)) : std::nullopt;
+    if (!elem || !tileShape(type).empty())
+      return fail(kExitError,
+                  "argument " + Twine(i) +
+                      ": the kernel ABI passes pointers and scalars only");
+    StringRef text = config.args[i].text;
+    std::vector<uint8_t> bytes;
+    if (*elem == ElemType::Ptr) {
+      std::optional<ElemType> pointee =
+          elemTypeOf(pointeeTypeOf(tileElementType(type)));
+      if (!pointee)
+        return fail(kExitError,
+                    "argument " + Twine(i) + ": unsupported pointee type");
+      auto prepared = prepareBuffer(config.args[i], *pointee, i);
+      if (!prepared)
+        return fail(kExitUsage, toString(prepared.takeError()));
+      std::string bufName = "arg" + std::to_string(i);
+      uint64_t addr =
+          prepared->initialized
+              ? memory.allocate(bufName, prepared->array.data.size(), 256,
+                                prepared->array.data)
+              : memory.allocate(bufName, prepared->array.data.size(), 256);
+      bytes.resize(8);
+      std::memcpy(bytes.data(), &addr, 8);
+      bound.push_back({static_cast<unsigned>(i), addr,
+                       std::move(prepared->array), *pointee});
+    } else {
+      auto scalar = parseScalar(text, *elem, i);
+      if (!scalar)
+        return fail(kExitUsage, toString(scalar.takeError()));
+      unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
+      bytes.assign(scalar->at(0), scalar->at(0) + n);
+    }
+    launch.params.push_back(std::move(bytes));
+  }
+
+  out.simt = simt::runKernel(**parsed, launch, memory);
+  out.run.steps = out.simt.stats.threadInstructions;
+  for (Bound &b : bound) {
+    const Memory::Buffer *buf = memory.findBuffer(b.address);
+    if (buf && !b.array.data.empty())
+      std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
+    out.run.buffers.push_back({b.index, std::move(b.array), b.elem});
+  }
+  if (!config.outDir.empty()) {
+    if (std::error_code ec = sys::fs::create_directories(config.outDir))
+      return fail(kExitError,
+                  "cannot create '" + config.outDir + "': " + ec.message());
+    for (const BufferResult &b : out.run.buffers) {
+      SmallString<256> p(config.outDir);
+      sys::path::append(p, "arg" + std::to_string(b.argIndex) + ".npy");
+      if (Error e = writeNpy(p, b.array))
+        return fail(kExitError, toString(std::move(e)));
+    }
+  }
+  switch (out.simt.status) {
+  case simt::SimtStatus::Ok:
+    break;
+  case simt::SimtStatus::Unsupported:
+    out.run.exitCode = kExitUnsupported;
+    break;
+  case simt::SimtStatus::Fault:
+    out.run.exitCode = kExitUndefinedBehavior;
+    break;
+  case simt::SimtStatus::Trap:
+    out.run.exitCode = kExitAssertFailed;
+    break;
+  case simt::SimtStatus::StepLimit:
+    out.run.exitCode = kExitStepLimit;
+    break;
+  case simt::SimtStatus::Error:
+    out.run.exitCode = kExitError;
+    break;
+  }
+  out.run.message = out.simt.message;
+  return out;
+}
+
+} // namespace tilecheck::oracle

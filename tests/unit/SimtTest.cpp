@@ -1,0 +1,710 @@
+//===- SimtTest.cpp - Fidelity tests of the CPU SIMT executor -------------===//
+//
+// One test per instruction family: small hand-written PTX kernels whose
+// expected values were worked out by hand from the PTX ISA manual (the
+// comment next to each expectation says how), plus the executor's
+// reports: faults, traps, unsupported instructions, hangs, parse errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilecheck/Oracle/Simt.h"
+#include "tilecheck/Oracle/Memory.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+
+using namespace tilecheck::oracle;
+using namespace tilecheck::oracle::simt;
+
+namespace {
+
+constexpr const char *kPrelude = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+)";
+
+/// A kernel k(out, in) with a generous register file; BODY computes and
+/// stores into out (u64 slots).
+std::string kernel(const std::string &body, const std::string &extra = "") {
+  return std::string(kPrelude) + extra + R"(
+.visible .entry k(.param .u64 k_out, .param .u64 k_in)
+{
+  .reg .pred %p<16>;
+  .reg .b16 %h<16>;
+  .reg .b32 %r<64>;
+  .reg .b64 %rd<64>;
+  .reg .f32 %f<32>;
+  .reg .f64 %fd<16>;
+  ld.param.u64 %rd0, [k_out];
+  ld.param.u64 %rd1, [k_in];
+)" + body +
+         R"(
+  ret;
+}
+)";
+}
+
+struct KernelRun {
+  SimtResult result;
+  std::vector<uint64_t> out;
+};
+
+KernelRun run(const std::string &ptx, unsigned outSlots, uint32_t block = 1,
+              uint32_t grid = 1, std::vector<uint64_t> in = {},
+              uint32_t dynamicShared = 0, uint64_t maxSteps = 1u << 20) {
+  KernelRun r;
+  auto parsed = parsePtx(ptx);
+  if (!parsed) {
+    r.result.status = SimtStatus::Error;
+    r.result.message = llvm::toString(parsed.takeError());
+    return r;
+  }
+  Memory memory;
+  uint64_t out = memory.allocateZeroed("out", outSlots * 8, 256);
+  if (in.empty())
+    in.push_back(0);
+  std::vector<uint8_t> inBytes(in.size() * 8);
+  std::memcpy(inBytes.data(), in.data(), inBytes.size());
+  uint64_t inAddr = memory.allocate("in", inBytes.size(), 256, inBytes);
+  SimtLaunch launch;
+  launch.entry = "k";
+  launch.grid = {grid, 1, 1};
+  launch.block = {block, 1, 1};
+  launch.dynamicSharedBytes = dynamicShared;
+  launch.maxWarpSteps = maxSteps;
+  auto param = [](uint64_t v) {
+    std::vector<uint8_t> b(8);
+    std::memcpy(b.data(), &v, 8);
+    return b;
+  };
+  launch.params = {param(out), param(inAddr)};
+  r.result = runKernel(**parsed, launch, memory);
+  r.out.resize(outSlots);
+  const Memory::Buffer *buf = memory.findBuffer(out);
+  std::memcpy(r.out.data(), buf->bytes.data(), outSlots * 8);
+  return r;
+}
+
+/// st.global.b32 of register `reg` into slot `i`.
+std::string st32(unsigned i, const std::string &reg) {
+  return llvm::formatv("  st.global.b32 [%rd0+{0}], {1};\n", i * 8, reg);
+}
+std::string st64(unsigned i, const std::string &reg) {
+  return llvm::formatv("  st.global.b64 [%rd0+{0}], {1};\n", i * 8, reg);
+}
+
+#define EXPECT_OK(r)                                                           \
+  ASSERT_EQ((r).result.status, SimtStatus::Ok) << (r).result.message
+
+TEST(Simt, IntegerArithmetic) {
+  std::string body = R"(
+  mov.u32 %r1, 0xFFFFFFFF;
+  add.cc.u32 %r2, %r1, 1;       // 0, carry out 1
+  addc.u32 %r3, 0, 0;           // 0 + 0 + carry = 1
+  sub.cc.u32 %r4, 0, 1;         // 0xFFFFFFFF, borrow 1
+  subc.u32 %r5, 5, 1;           // 5 - (1 + borrow) = 3
+  mov.s32 %r6, -3;
+  mul.wide.s32 %rd2, %r6, 7;    // -21
+  mul.hi.u32 %r7, 0x80000000, 4; // (2^31 * 4) >> 32 = 2
+  mad.lo.s32 %r8, 3, 4, 5;      // 17
+  mov.s32 %r9, -7;
+  div.s32 %r10, %r9, 2;         // -3 (truncating)
+  rem.s32 %r11, %r9, 2;         // -1
+  shl.b32 %r12, 1, 40;          // shift clamped to 32: 0
+  shr.s32 %r13, 0x80000000, 40; // sign fill: 0xFFFFFFFF
+  bfe.u32 %r14, 0xABCD1234, 8, 8;  // 0x12
+  bfe.s32 %r15, 0x0000F000, 12, 4; // field 0xF, sign-extended
+  bfi.b32 %r16, 5, 0xFFFFFFFF, 4, 4; // 0xFFFFFF5F
+  prmt.b32 %r17, 0x83221100, 0x77665544, 0x514B; // 0x551144FF
+  shf.l.wrap.b32 %r18, 0x80000001, 1, 4; // upper half of {1:0x80000001}<<4 = 0x18
+  shf.r.clamp.b32 %r19, 0x80000001, 1, 40; // n = 32: low half of {1:..}>>32 = 1
+  clz.b32 %r20, 0x00010000;     // 15
+  popc.b32 %r21, 0xF0F0;        // 8
+  brev.b32 %r22, 1;             // 0x80000000
+  bfind.u32 %r23, 0x00010000;   // 16
+  bfind.u32 %r24, 0;            // 0xFFFFFFFF
+  bfind.shiftamt.u32 %r25, 0x00010000; // 15
+  min.s32 %r26, %r9, 1;         // -7
+  min.u32 %r27, %r1, 1;         // 1
+  neg.s32 %r28, 5;              // -5
+  abs.s32 %r29, %r9;            // 7
+  mad.lo.cc.u32 %r30, 0xFFFFFFFF, 1, 1; // 0, carry 1
+  madc.hi.u32 %r31, 0xFFFFFFFF, 2, 0;   // hi(0x1FFFFFFFE) + 0 + 1 = 2
+  mul.wide.u16 %r32, 0xFFFF, 0xFFFF;    // 0xFFFE0001
+  div.u32 %r33, 7, 0;           // undefined in PTX; the executor gives all ones
+  cnot.b32 %r34, 0;             // 1
+)";
+  for (unsigned i = 2; i <= 34; ++i)
+    if (i != 6 && i != 9)
+      body += st32(i, "%r" + std::to_string(i));
+  body += st64(6, "%rd2");
+  KernelRun r = run(kernel(body), 35);
+  EXPECT_OK(r);
+  const std::vector<uint64_t> &o = r.out;
+  EXPECT_EQ(o[2], 0u);
+  EXPECT_EQ(o[3], 1u);
+  EXPECT_EQ(o[4], 0xFFFFFFFFu);
+  EXPECT_EQ(o[5], 3u);
+  EXPECT_EQ(o[6], static_cast<uint64_t>(-21));
+  EXPECT_EQ(o[7], 2u);
+  EXPECT_EQ(o[8], 17u);
+  EXPECT_EQ(o[10], 0xFFFFFFFDu);
+  EXPECT_EQ(o[11], 0xFFFFFFFFu);
+  EXPECT_EQ(o[12], 0u);
+  EXPECT_EQ(o[13], 0xFFFFFFFFu);
+  EXPECT_EQ(o[14], 0x12u);
+  EXPECT_EQ(o[15], 0xFFFFFFFFu);
+  EXPECT_EQ(o[16], 0xFFFFFF5Fu);
+  EXPECT_EQ(o[17], 0x551144FFu);
+  EXPECT_EQ(o[18], 0x18u);
+  EXPECT_EQ(o[19], 1u);
+  EXPECT_EQ(o[20], 15u);
+  EXPECT_EQ(o[21], 8u);
+  EXPECT_EQ(o[22], 0x80000000u);
+  EXPECT_EQ(o[23], 16u);
+  EXPECT_EQ(o[24], 0xFFFFFFFFu);
+  EXPECT_EQ(o[25], 15u);
+  EXPECT_EQ(o[26], 0xFFFFFFF9u);
+  EXPECT_EQ(o[27], 1u);
+  EXPECT_EQ(o[28], 0xFFFFFFFBu);
+  EXPECT_EQ(o[29], 7u);
+  EXPECT_EQ(o[30], 0u);
+  EXPECT_EQ(o[31], 2u);
+  EXPECT_EQ(o[32], 0xFFFE0001u);
+  EXPECT_EQ(o[33], 0xFFFFFFFFu);
+  EXPECT_EQ(o[34], 1u);
+}
+
+TEST(Simt, FloatRoundingFlushSaturation) {
+  std::string body = R"(
+  add.rn.f32 %f1, 0f3F800000, 0f33800000;  // 1 + 2^-24: tie, to even: 1.0
+  add.rp.f32 %f2, 0f3F800000, 0f33800000;  // up: 1 + 2^-23
+  add.rm.f32 %f3, 0fBF800000, 0fB3000000;  // -1 - 2^-25 toward -inf
+  mul.rz.f32 %f4, 0f3FAAAAAB, 0f40400000;  // 4.00000012 -> 4.0
+  mul.rp.f32 %f5, 0f3FAAAAAB, 0f40400000;  // -> next float above 4.0
+  div.rn.f32 %f6, 0f3F800000, 0f40400000;  // 1/3 nearest: 0x3EAAAAAB
+  div.rz.f32 %f7, 0f3F800000, 0f40400000;  // 1/3 toward zero: 0x3EAAAAAA
+  fma.rn.f32 %f8, 0f3F800001, 0f3F800001, 0fBF800002; // 2^-46 (fused)
+  sqrt.rn.f32 %f9, 0f40000000;             // 0x3FB504F3 (below sqrt 2)
+  sqrt.rp.f32 %f10, 0f40000000;            // 0x3FB504F4
+  add.ftz.f32 %f11, 0f00000001, 0f00000000; // subnormal flushed: +0
+  add.f32 %f12, 0f00000001, 0f00000000;     // kept: 0x00000001
+  add.sat.f32 %f13, 0f3F400000, 0f3F000000; // 1.25 clamped to 1.0
+  add.sat.f32 %f14, 0f7FC00000, 0f3F000000; // NaN saturates to +0
+  min.f32 %f15, 0f7FC00000, 0f3F800000;     // NaN ignored: 1.0
+  min.NaN.f32 %f16, 0f7FC00000, 0f3F800000; // canonical NaN
+  min.f32 %f17, 0f80000000, 0f00000000;     // -0 < +0: -0
+  max.f32 %f18, 0f80000000, 0f00000000;     // +0
+  copysign.f32 %f19, 0fBF800000, 0f40000000; // |2| with the sign of -1: -2
+  abs.f32 %f20, 0fFFC00000;                 // sign cleared: 0x7FC00000
+  neg.f32 %f21, 0f3F800000;                 // -1
+  mul.rn.f32 %f22, 0f7F800000, 0f00000000;  // inf * 0: canonical NaN
+  cvt.rni.f32.f32 %f23, 0f40200000;         // 2.5 to nearest even integer: 2
+  testp.subnormal.f32 %p1, 0f00000001;
+  selp.b32 %r1, 1, 0, %p1;
+  testp.notanumber.f32 %p2, 0f3F800000;
+  selp.b32 %r2, 1, 0, %p2;
+  add.rn.f16 %h1, 0x3C00, 0x1000;           // 1 + 2^-11: tie, to even: 0x3C00
+  add.rn.f16 %h2, 0x3C01, 0x1000;           // tie, to even: 0x3C02
+  fma.rn.f16 %h3, 0x4000, 0x4200, 0x3C00;   // 2 * 3 + 1 = 7: 0x4700
+  mul.rn.bf16 %h4, 0x3FC0, 0x3FC0;          // 1.5 * 1.5 = 2.25: 0x4010
+  min.bf16 %h5, 0x3F80, 0xBF80;             // -1: 0xBF80
+  rcp.rn.f32 %f24, 0f40400000;              // 1/3: 0x3EAAAAAB
+  div.rn.f64 %fd1, 0d3FF0000000000000, 0d4008000000000000; // 1/3 (f64)
+  div.rm.f64 %fd2, 0d3FF0000000000000, 0d4008000000000000; // one below
+  sqrt.rn.f64 %fd3, 0d4000000000000000;     // 0x3FF6A09E667F3BCD
+)";
+  for (unsigned i = 1; i <= 24; ++i)
+    body += st32(i, "%f" + std::to_string(i));
+  body += st32(25, "%r1") + st32(26, "%r2");
+  for (unsigned i = 1; i <= 5; ++i)
+    body +=
+        llvm::formatv("  st.global.b16 [%rd0+{0}], %h{1};\n", (26 + i) * 8, i)
+            .str();
+  for (unsigned i = 1; i <= 3; ++i)
+    body += st64(31 + i, "%fd" + std::to_string(i));
+  KernelRun r = run(kernel(body), 35);
+  EXPECT_OK(r);
+  const std::vector<uint64_t> &o = r.out;
+  EXPECT_EQ(o[1], 0x3F800000u);
+  EXPECT_EQ(o[2], 0x3F800001u);
+  EXPECT_EQ(o[3], 0xBF800001u);
+  EXPECT_EQ(o[4], 0x40800000u);
+  EXPECT_EQ(o[5], 0x40800001u);
+  EXPECT_EQ(o[6], 0x3EAAAAABu);
+  EXPECT_EQ(o[7], 0x3EAAAAAAu);
+  EXPECT_EQ(o[8], 0x28800000u);
+  EXPECT_EQ(o[9], 0x3FB504F3u);
+  EXPECT_EQ(o[10], 0x3FB504F4u);
+  EXPECT_EQ(o[11], 0u);
+  EXPECT_EQ(o[12], 1u);
+  EXPECT_EQ(o[13], 0x3F800000u);
+  EXPECT_EQ(o[14], 0u);
+  EXPECT_EQ(o[15], 0x3F800000u);
+  EXPECT_EQ(o[16], 0x7FFFFFFFu);
+  EXPECT_EQ(o[17], 0x80000000u);
+  EXPECT_EQ(o[18], 0u);
+  EXPECT_EQ(o[19], 0xC0000000u);
+  EXPECT_EQ(o[20], 0x7FC00000u);
+  EXPECT_EQ(o[21], 0xBF800000u);
+  EXPECT_EQ(o[22], 0x7FFFFFFFu);
+  EXPECT_EQ(o[23], 0x40000000u);
+  EXPECT_EQ(o[24], 0x3EAAAAABu);
+  EXPECT_EQ(o[25], 1u);
+  EXPECT_EQ(o[26], 0u);
+  EXPECT_EQ(o[27], 0x3C00u);
+  EXPECT_EQ(o[28], 0x3C02u);
+  EXPECT_EQ(o[29], 0x4700u);
+  EXPECT_EQ(o[30], 0x4010u);
+  EXPECT_EQ(o[31], 0xBF80u);
+  EXPECT_EQ(o[32], 0x3FD5555555555555u);
+  EXPECT_EQ(o[33], 0x3FD5555555555555u); // 1/3 rounds down at nearest too
+  EXPECT_EQ(o[34], 0x3FF6A09E667F3BCDu);
+}
+
+TEST(Simt, Conversions) {
+  std::string body = R"(
+  cvt.rzi.s32.f32 %r1, 0f4F800000;   // 2^32 saturates: 0x7FFFFFFF
+  cvt.rzi.s32.f32 %r2, 0f7FC00000;   // NaN: 0
+  cvt.rni.s32.f32 %r3, 0f40200000;   // 2.5: 2
+  cvt.rni.s32.f32 %r4, 0f40600000;   // 3.5: 4
+  cvt.rmi.s32.f32 %r5, 0fBF000000;   // -0.5 toward -inf: -1
+  cvt.rpi.u32.f32 %r6, 0fC0A00000;   // -5 saturates to 0
+  cvt.rn.f32.s32 %f7, 16777217;      // 2^24 + 1 -> 2^24: 0x4B800000
+  cvt.rz.f32.u32 %f8, 0xFFFFFFFF;    // 4294967040: 0x4F7FFFFF
+  cvt.rn.f32.u32 %f9, 0xFFFFFFFF;    // 2^32: 0x4F800000
+  cvt.rn.f16.f32 %h1, 0f3F801000;    // 1 + 2^-11: tie, even: 0x3C00
+  cvt.rz.f16.f32 %h2, 0f477FF000;    // 65520 toward zero: 65504 (0x7BFF)
+  cvt.rn.f16.f32 %h3, 0f477FF000;    // tie past the largest finite: inf
+  cvt.f32.f16 %f10, 0x3555;          // exact: 0x3EAAA000
+  cvt.rn.bf16.f32 %h4, 0f3F808000;   // tie, even: 0x3F80
+  cvt.rn.bf16.f32 %h5, 0f3F818000;   // tie, even: 0x3F82
+  mov.s32 %r11, -1;
+  cvt.s64.s32 %rd11, %r11;           // sign-extended
+  cvt.u64.u32 %rd12, %r11;           // zero-extended
+  cvt.s8.s32 %r13, 0x180;            // low byte 0x80, sign-extended
+  cvt.sat.s8.s32 %r14, 300;          // 127
+  mov.s32 %r20, -5;
+  cvt.sat.u8.s32 %r15, %r20;         // 0
+  cvt.rn.f32.f64 %f16, 0d3FD5555555555555; // 0x3EAAAAAB
+  cvt.rz.f32.f64 %f17, 0d3FD5555555555555; // 0x3EAAAAAA
+  cvt.rn.f64.s64 %fd1, -3;           // -3.0
+  cvt.sat.f32.f32 %f18, 0f40000000;  // 2 clamped to 1
+  cvt.rzi.s64.f64 %rd19, 0dC3E0000000000001; // below -2^63: INT64_MIN
+)";
+  for (unsigned i : {1, 2, 3, 4, 5, 6})
+    body += st32(i, "%r" + std::to_string(i));
+  for (unsigned i : {7, 8, 9, 10, 16, 17, 18})
+    body += st32(i, "%f" + std::to_string(i));
+  for (unsigned i = 1; i <= 5; ++i)
+    body +=
+        llvm::formatv("  st.global.b16 [%rd0+{0}], %h{1};\n", (19 + i) * 8, i)
+            .str();
+  body += st64(11, "%rd11") + st64(12, "%rd12") + st32(13, "%r13") +
+          st32(14, "%r14") + st32(15, "%r15") + st64(25, "%fd1") +
+          st64(26, "%rd19");
+  KernelRun r = run(kernel(body), 27);
+  EXPECT_OK(r);
+  const std::vector<uint64_t> &o = r.out;
+  EXPECT_EQ(o[1], 0x7FFFFFFFu);
+  EXPECT_EQ(o[2], 0u);
+  EXPECT_EQ(o[3], 2u);
+  EXPECT_EQ(o[4], 4u);
+  EXPECT_EQ(o[5], 0xFFFFFFFFu);
+  EXPECT_EQ(o[6], 0u);
+  EXPECT_EQ(o[7], 0x4B800000u);
+  EXPECT_EQ(o[8], 0x4F7FFFFFu);
+  EXPECT_EQ(o[9], 0x4F800000u);
+  EXPECT_EQ(o[10], 0x3EAAA000u);
+  EXPECT_EQ(o[11], 0xFFFFFFFFFFFFFFFFu);
+  EXPECT_EQ(o[12], 0xFFFFFFFFu);
+  EXPECT_EQ(o[13], 0xFFFFFF80u);
+  EXPECT_EQ(o[14], 127u);
+  EXPECT_EQ(o[15], 0u);
+  EXPECT_EQ(o[16], 0x3EAAAAABu);
+  EXPECT_EQ(o[17], 0x3EAAAAAAu);
+  EXPECT_EQ(o[18], 0x3F800000u);
+  EXPECT_EQ(o[20], 0x3C00u);
+  EXPECT_EQ(o[21], 0x7BFFu);
+  EXPECT_EQ(o[22], 0x7C00u);
+  EXPECT_EQ(o[23], 0x3F80u);
+  EXPECT_EQ(o[24], 0x3F82u);
+  EXPECT_EQ(o[25], 0xC008000000000000u);
+  EXPECT_EQ(o[26], 0x8000000000000000u);
+}
+
+TEST(Simt, ComparisonsAndSelects) {
+  std::string body = R"(
+  setp.lt.f32 %p1, 0f7FC00000, 0f3F800000;  // ordered with NaN: false
+  setp.ltu.f32 %p2, 0f7FC00000, 0f3F800000; // unordered: true
+  setp.ne.f32 %p3, 0f7FC00000, 0f7FC00000;  // false
+  setp.neu.f32 %p4, 0f7FC00000, 0f7FC00000; // true
+  setp.nan.f32 %p5, 0f3F800000, 0f7FC00000; // true
+  setp.lt.s32 %p6, -1, 0;                    // true
+  setp.lt.u32 %p7, 0xFFFFFFFF, 0;            // false
+  setp.lo.u32 %p8, 1, 2;                     // true
+  setp.eq.and.s32 %p9, 1, 1, %p1;            // true and false: false
+  setp.lt.s32 %p10|%p11, 1, 2;               // p = true, q = !p
+  setp.gt.or.f64 %p12, 0d3FF0000000000000, 0d4000000000000000, %p2; // false or true
+  selp.b32 %r1, 10, 20, %p6;                 // 10
+  not.pred %p13, %p6;
+  selp.b32 %r2, 10, 20, %p13;                // 20
+  xor.pred %p14, %p6, %p2;                   // false
+)";
+  for (unsigned i = 1; i <= 14; ++i)
+    body += llvm::formatv("  selp.u32 %r{0}, 1, 0, %p{1};\n  st.global.b32 "
+                          "[%rd0+{2}], %r{0};\n",
+                          20 + i, i, i * 8)
+                .str();
+  body += st32(15, "%r1") + st32(16, "%r2");
+  KernelRun r = run(kernel(body), 17);
+  EXPECT_OK(r);
+  const std::vector<uint64_t> expected = {0, 0, 1, 0, 1, 1, 1,  0, 1,
+                                          0, 1, 0, 1, 0, 0, 10, 20};
+  for (unsigned i = 1; i <= 16; ++i)
+    EXPECT_EQ(r.out[i], expected[i]) << "slot " << i;
+}
+
+TEST(Simt, SpecialRegistersAcrossCtasAndWarps) {
+  // 2 CTAs of 64 threads: out[ctaid*64 + tid] = ctaid<<24 | warpid<<16 |
+  // laneid<<8 | nctaid.
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  mov.u32 %r3, %ntid.x;
+  mad.lo.u32 %r4, %r2, %r3, %r1;
+  mul.wide.u32 %rd2, %r4, 8;
+  add.s64 %rd3, %rd0, %rd2;
+  mov.u32 %r5, %warpid;
+  mov.u32 %r6, %laneid;
+  mov.u32 %r7, %nctaid.x;
+  shl.b32 %r8, %r2, 24;
+  shl.b32 %r9, %r5, 16;
+  shl.b32 %r10, %r6, 8;
+  or.b32 %r11, %r8, %r9;
+  or.b32 %r11, %r11, %r10;
+  or.b32 %r11, %r11, %r7;
+  st.global.b32 [%rd3], %r11;
+)";
+  KernelRun r = run(kernel(body), 128, /*block=*/64, /*grid=*/2);
+  EXPECT_OK(r);
+  for (uint32_t c = 0; c < 2; ++c)
+    for (uint32_t t = 0; t < 64; ++t)
+      EXPECT_EQ(r.out[c * 64 + t],
+                (c << 24) | ((t / 32) << 16) | ((t % 32) << 8) | 2u);
+}
+
+TEST(Simt, DivergenceAndReconvergence) {
+  // Odd lanes take one path, even lanes the other, then all meet again;
+  // each thread loops tid times.
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  and.b32 %r2, %r1, 1;
+  setp.eq.u32 %p1, %r2, 1;
+  @%p1 bra ODD;
+  add.u32 %r3, %r1, 100;
+  bra.uni JOIN;
+ODD:
+  shl.b32 %r3, %r1, 1;
+JOIN:
+  mov.u32 %r4, 0;
+  mov.u32 %r5, 0;
+LOOP:
+  setp.ge.u32 %p2, %r5, %r1;
+  @%p2 bra DONE;
+  add.u32 %r4, %r4, %r5;
+  add.u32 %r5, %r5, 1;
+  bra.uni LOOP;
+DONE:
+  activemask.b32 %r6;
+  mul.wide.u32 %rd2, %r1, 24;
+  add.s64 %rd3, %rd0, %rd2;
+  st.global.b32 [%rd3], %r3;
+  st.global.b32 [%rd3+8], %r4;
+  st.global.b32 [%rd3+16], %r6;
+)";
+  KernelRun r = run(kernel(body), 32 * 3, /*block=*/32);
+  EXPECT_OK(r);
+  for (uint32_t t = 0; t < 32; ++t) {
+    EXPECT_EQ(r.out[3 * t], t % 2 ? 2 * t : t + 100);
+    EXPECT_EQ(r.out[3 * t + 1], t == 0 ? 0 : t * (t - 1) / 2);
+    // The lanes met again after the loop: all 32 issue activemask.
+    EXPECT_EQ(r.out[3 * t + 2], 0xFFFFFFFFu);
+  }
+  EXPECT_GT(r.result.stats.divergentIssues, 0u);
+}
+
+TEST(Simt, SharedMemoryBarriersAndVectors) {
+  // Two warps: thread t writes smem[t] = t * 3, bar.sync, reads
+  // smem[(t + 1) % 64] (written by the other warp for t = 31 and 63);
+  // then a v2 store/load round trip of the dynamic window.
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd2, sbuf;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  mul.lo.u32 %r2, %r1, 3;
+  st.shared.u32 [%rd4], %r2;
+  bar.sync 0;
+  add.u32 %r3, %r1, 1;
+  rem.u32 %r3, %r3, 64;
+  mul.wide.u32 %rd5, %r3, 4;
+  add.s64 %rd6, %rd2, %rd5;
+  ld.shared.u32 %r4, [%rd6];
+  mul.wide.u32 %rd7, %r1, 8;
+  add.s64 %rd8, %rd0, %rd7;
+  st.global.b32 [%rd8], %r4;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra END;
+  mov.u64 %rd9, dyn;
+  cvta.shared.u64 %rd10, %rd9;
+  st.v2.u32 [%rd10+8], {%r2, 77};
+  ld.shared.v2.u32 {%r5, %r6}, [dyn+8];
+  st.global.b32 [%rd0+512], %r6;
+END:
+)";
+  std::string decls = ".shared .align 4 .b8 sbuf[256];\n"
+                      ".extern .shared .align 16 .b8 dyn[];\n";
+  KernelRun r = run(kernel(body, decls), 65, /*block=*/64, 1, {}, 16);
+  EXPECT_OK(r);
+  for (uint32_t t = 0; t < 64; ++t)
+    EXPECT_EQ(r.out[t], ((t + 1) % 64) * 3);
+  EXPECT_EQ(r.out[64], 77u);
+}
+
+TEST(Simt, LocalMemoryCallsAndParams) {
+  // A function returning x * 2 + 1 through .param, and a local array
+  // addressed generically (cvta.local).
+  std::string decls = R"(
+.func (.param .b32 f_ret) f(.param .b32 f_x)
+{
+  .reg .b32 %a<4>;
+  ld.param.b32 %a1, [f_x];
+  mad.lo.u32 %a2, %a1, 2, 1;
+  st.param.b32 [f_ret], %a2;
+  ret;
+}
+)";
+  std::string body = R"(
+  .local .align 8 .b8 depot[16];
+  mov.u64 %rd2, depot;
+  cvta.local.u64 %rd3, %rd2;
+  st.u32 [%rd3+4], 41;
+  ld.local.u32 %r1, [depot+4];
+  {
+  .param .b32 param0;
+  .param .b32 retval0;
+  st.param.b32 [param0], %r1;
+  call.uni (retval0), f, (param0);
+  ld.param.b32 %r2, [retval0];
+  }
+)" + st32(0, "%r1") + st32(1, "%r2");
+  KernelRun r = run(kernel(body, decls), 2, /*block=*/32);
+  EXPECT_OK(r);
+  EXPECT_EQ(r.out[0], 41u);
+  EXPECT_EQ(r.out[1], 83u);
+}
+
+TEST(Simt, GlobalAtomics) {
+  // 64 threads in 2 CTAs: add, max, inc (wrapping at 3), exch, cas, and an
+  // f32 add of a subnormal (flushed by atom.add.f32).
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  shl.b32 %r3, %r2, 5;
+  add.u32 %r4, %r3, %r1;          // global thread id 0..63
+  atom.global.add.u32 %r5, [%rd0], 1;
+  atom.global.max.s32 %r6, [%rd0+8], %r4;
+  atom.global.inc.u32 %r7, [%rd0+16], 3;
+  setp.ne.u32 %p1, %r4, 0;
+  @%p1 bra END;
+  atom.global.exch.b32 %r8, [%rd0+24], 9;
+  atom.global.cas.b32 %r9, [%rd0+24], 9, 11;   // 9 == 9: swaps in 11
+  atom.global.cas.b32 %r10, [%rd0+24], 9, 12;  // 11 != 9: unchanged
+  st.global.b32 [%rd0+32], %r8;
+  st.global.b32 [%rd0+40], %r9;
+  st.global.b32 [%rd0+48], %r10;
+  atom.global.add.f32 %f1, [%rd0+56], 0f00000001;
+END:
+)";
+  KernelRun r = run(kernel(body), 8, /*block=*/32, /*grid=*/2);
+  EXPECT_OK(r);
+  EXPECT_EQ(r.out[0], 64u);
+  EXPECT_EQ(r.out[1], 63u);
+  EXPECT_EQ(r.out[2], 64u % 4); // inc wraps 0,1,2,3,0,...: 64 steps -> 0
+  EXPECT_EQ(r.out[3], 11u);
+  EXPECT_EQ(r.out[4], 0u);
+  EXPECT_EQ(r.out[5], 9u);
+  EXPECT_EQ(r.out[6], 11u);
+  EXPECT_EQ(r.out[7], 0u); // +0 + subnormal, flushed
+}
+
+TEST(Simt, WarpCollectives) {
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mul.lo.u32 %r2, %r1, 10;
+  shfl.sync.idx.b32 %r3, %r2, 0, 31, 0xFFFFFFFF;     // lane 0's: 0
+  shfl.sync.down.b32 %r4|%p1, %r2, 1, 31, 0xFFFFFFFF; // lane+1's; lane 31 keeps its own
+  shfl.sync.bfly.b32 %r5, %r2, 1, 31, 0xFFFFFFFF;    // lane^1's
+  shfl.sync.up.b32 %r6, %r2, 2, 0, 0xFFFFFFFF;       // lane-2's; lanes 0,1 keep
+  and.b32 %r7, %r1, 1;
+  setp.eq.u32 %p2, %r7, 1;
+  vote.sync.ballot.b32 %r8, %p2, 0xFFFFFFFF;         // 0xAAAAAAAA
+  vote.sync.all.pred %p3, %p2, 0xFFFFFFFF;           // false
+  vote.sync.any.pred %p4, %p2, 0xFFFFFFFF;           // true
+  redux.sync.add.u32 %r9, %r1, 0xFFFFFFFF;           // 0 + ... + 31 = 496
+  selp.u32 %r10, 1, 0, %p1;
+  selp.u32 %r11, 1, 0, %p3;
+  selp.u32 %r12, 1, 0, %p4;
+  mul.wide.u32 %rd2, %r1, 80;
+  add.s64 %rd3, %rd0, %rd2;
+  st.global.b32 [%rd3], %r3;
+  st.global.b32 [%rd3+8], %r4;
+  st.global.b32 [%rd3+16], %r5;
+  st.global.b32 [%rd3+24], %r6;
+  st.global.b32 [%rd3+32], %r8;
+  st.global.b32 [%rd3+40], %r9;
+  st.global.b32 [%rd3+48], %r10;
+  st.global.b32 [%rd3+56], %r11;
+  st.global.b32 [%rd3+64], %r12;
+)";
+  KernelRun r = run(kernel(body), 32 * 10, /*block=*/32);
+  EXPECT_OK(r);
+  for (uint32_t l = 0; l < 32; ++l) {
+    const uint64_t *o = &r.out[l * 10];
+    EXPECT_EQ(o[0], 0u);
+    EXPECT_EQ(o[1], l < 31 ? (l + 1) * 10 : l * 10);
+    EXPECT_EQ(o[2], (l ^ 1) * 10);
+    EXPECT_EQ(o[3], l >= 2 ? (l - 2) * 10 : l * 10);
+    EXPECT_EQ(o[4], 0xAAAAAAAAu);
+    EXPECT_EQ(o[5], 496u);
+    EXPECT_EQ(o[6], l < 31 ? 1u : 0u);
+    EXPECT_EQ(o[7], 0u);
+    EXPECT_EQ(o[8], 1u);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// What the executor reports
+//===----------------------------------------------------------------------===//
+
+TEST(SimtReports, SharedMemoryRaceWithoutBarrier) {
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd2, sbuf;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  st.shared.u32 [%rd4], %r1;
+  ld.shared.u32 %r4, [sbuf+4];
+)";
+  KernelRun r = run(kernel(body, ".shared .align 4 .b8 sbuf[256];\n"), 1, 32);
+  EXPECT_EQ(r.result.status, SimtStatus::Fault);
+  EXPECT_NE(r.result.message.find("data race on shared memory at offset 4"),
+            std::string::npos)
+      << r.result.message;
+}
+
+TEST(SimtReports, UninitializedSharedRead) {
+  std::string body = "  ld.shared.u32 %r1, [sbuf+8];\n";
+  KernelRun r = run(kernel(body, ".shared .align 4 .b8 sbuf[16];\n"), 1, 32);
+  EXPECT_EQ(r.result.status, SimtStatus::Fault);
+  EXPECT_NE(r.result.message.find("read of uninitialized shared memory at "
+                                  "offset 8"),
+            std::string::npos)
+      << r.result.message;
+}
+
+TEST(SimtReports, BarrierReachedByAPartialCta) {
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  setp.eq.u32 %p1, %r1, 5;
+  @%p1 bra END;
+  bar.sync 0;
+END:
+)";
+  KernelRun r = run(kernel(body), 1, 64);
+  EXPECT_EQ(r.result.status, SimtStatus::Fault);
+  EXPECT_NE(r.result.message.find("barrier reached by a partial CTA: 63 of "
+                                  "64 threads wait at a barrier, 1 exited"),
+            std::string::npos)
+      << r.result.message;
+}
+
+TEST(SimtReports, OutOfBoundsAndMisalignedAccesses) {
+  KernelRun oob = run(kernel("  st.global.b32 [%rd0+8], 1;\n"), 1);
+  EXPECT_EQ(oob.result.status, SimtStatus::Fault);
+  EXPECT_NE(oob.result.message.find("global store"), std::string::npos)
+      << oob.result.message;
+  EXPECT_NE(oob.result.message.find("PTX line"), std::string::npos);
+  KernelRun mis = run(kernel("  st.global.b32 [%rd0+2], 1;\n"), 1);
+  EXPECT_EQ(mis.result.status, SimtStatus::Fault);
+  EXPECT_NE(mis.result.message.find("misaligned global store of 4 bytes"),
+            std::string::npos)
+      << mis.result.message;
+  KernelRun shared = run(kernel("  st.shared.b32 [sbuf+16], 1;\n",
+                                ".shared .align 4 .b8 sbuf[16];\n"),
+                         1);
+  EXPECT_EQ(shared.result.status, SimtStatus::Fault);
+  EXPECT_NE(shared.result.message.find("out-of-bounds shared store"),
+            std::string::npos)
+      << shared.result.message;
+}
+
+TEST(SimtReports, TrapUnsupportedAndHang) {
+  KernelRun trap = run(kernel("  trap;\n"), 1);
+  EXPECT_EQ(trap.result.status, SimtStatus::Trap);
+  // An unimplemented instruction is reported when a thread reaches it, with
+  // its mnemonic; the same one under a false guard is never reached.
+  std::string mma = "  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 "
+                    "{%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3}, {%f5, %f6, "
+                    "%f7, %f8};\n";
+  KernelRun unsup = run(kernel(mma), 1, 32);
+  EXPECT_EQ(unsup.result.status, SimtStatus::Unsupported);
+  EXPECT_EQ(unsup.result.instruction,
+            "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+  EXPECT_NE(unsup.result.message.find("unsupported: mma.sync"),
+            std::string::npos);
+  KernelRun guarded =
+      run(kernel("  setp.eq.u32 %p1, 0, 1;\n  @%p1 " + mma.substr(2)), 1, 32);
+  EXPECT_EQ(guarded.result.status, SimtStatus::Ok) << guarded.result.message;
+  KernelRun hang =
+      run(kernel("LOOP:\n  bra.uni LOOP;\n"), 1, 32, 1, {}, 0, 1000);
+  EXPECT_EQ(hang.result.status, SimtStatus::StepLimit);
+}
+
+TEST(SimtReports, ParseErrorsAndBadLaunches) {
+  auto bad = parsePtx(kernel("  add.u32 %q1, 1, 2;\n"));
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError())
+                .find("'%q1' is neither a declared "
+                      "register"),
+            std::string::npos);
+  auto noLabel = parsePtx(kernel("  bra.uni NOWHERE;\n"));
+  ASSERT_FALSE(static_cast<bool>(noLabel));
+  EXPECT_NE(llvm::toString(noLabel.takeError())
+                .find("'NOWHERE' is not a "
+                      "label"),
+            std::string::npos);
+  auto ok = parsePtx(kernel(""));
+  ASSERT_TRUE(static_cast<bool>(ok));
+  Memory memory;
+  SimtLaunch launch;
+  launch.entry = "k";
+  SimtResult r = runKernel(**ok, launch, memory);
+  EXPECT_EQ(r.status, SimtStatus::Error);
+  EXPECT_NE(r.message.find("takes 2 parameters, the launch passes 0"),
+            std::string::npos);
+  launch.entry = "nope";
+  EXPECT_NE(runKernel(**ok, launch, memory).message.find("no .entry 'nope'"),
+            std::string::npos);
+  auto sizes = entryParamSizes(**ok, "k");
+  ASSERT_TRUE(static_cast<bool>(sizes));
+  EXPECT_EQ(*sizes, (std::vector<unsigned>{8, 8}));
+  EXPECT_TRUE(unsupportedInstructions(**ok).empty());
+}
+
+} // namespace
