@@ -2,8 +2,11 @@
 # The main job: set up, build, then a short differential fuzzing run with a
 # report. tile-diff checks every seed kernel and generated programs of every
 # generator preset over the default configuration matrix (O0-O3 x both
-# schedulers at sm_100): each configuration is compiled in an isolated child,
-# interpreted after every pass and compared with the interpreter on the input.
+# schedulers at sm_100, two pipelined configurations, ptxas on our PTX, and
+# our PTX run on the CPU SIMT executor at sm_100 O3 and sm_80 O0): each
+# configuration is compiled in an isolated child, interpreted after every
+# pass (or, for simt, its PTX executed) and compared with the interpreter on
+# the input.
 # Findings go to findings/ (deduplicated, one directory each, with the command
 # that replays it); the report goes to reports/fuzz-run.md.
 #

@@ -7,10 +7,11 @@
 // everything below nv_tileas (the backend's lowering, LLVM's NVPTX code
 // generation) on a machine without a GPU:
 //   - a disagreement is a wrong result with culprit `backend` (method
-//     `simt`): the tilec configurations check the pipeline down to
-//     nv_tileas, so what differs here was lowered below it (or the SIMT
-//     executor is wrong: the finding's PTX and tile-run --executor simt
-//     say which);
+//     `simt`) when the same pipeline down to nv_tileas, interpreted after
+//     every pass (the tilec executor, run only then), agrees: what differs
+//     was lowered below nv_tileas (or the SIMT executor is wrong: the
+//     finding's PTX and tile-run --executor simt say which). When that run
+//     disagrees too, its culprit pass is the finding's;
 //   - undefined behaviour in the emitted code (an out-of-bounds access, a
 //     shared-memory race, a barrier a partial CTA reaches) is a wrong
 //     result too ("the compiled program has undefined behaviour");
@@ -183,7 +184,29 @@ public:
         options.limits, /*processGroup=*/false);
     // A finding's compiled text (compiled.mlir in its directory) is the
     // PTX that ran.
-    return collect(outcome, config, reference);
+    ConfigResult r = collect(outcome, config, reference);
+    if (r.kind != FindingKind::WrongResult)
+      return r;
+    // Localize: the same pipeline down to nv_tileas, interpreted after every
+    // pass (the tilec executor). If that disagrees too, the bug is above
+    // the backend and its culprit pass is the finding's.
+    Configuration above = config;
+    above.compiler = kDefaultCompiler.str();
+    const Executor *tilec = findExecutor(above.compiler);
+    if (!tilec)
+      return r;
+    ConfigResult upper = tilec->check(program, reference, above, options);
+    if (countsAsFinding(upper.kind) && !upper.culprit.empty()) {
+      r.culprit = upper.culprit;
+      r.culpritMethod = upper.culpritMethod;
+      r.diagnostics = "note: the pipeline down to nv_tileas already "
+                      "disagrees (" +
+                      upper.detail + "); culprit from the tilec run\n" +
+                      r.diagnostics;
+      r.signature = makeSignature(r.kind, r.culprit, r.signatureDetail,
+                                  reference.opKinds, r.opKind);
+    }
+    return r;
   }
 };
 

@@ -75,13 +75,16 @@
 // TARGETREJ-NEXT: 1 programs checked, 0 findings in 0 buckets
 
 // The default matrix gets ptxas on our backend's PTX (skipped where ptxas is
-// missing) and tileiras -O3 when a tileiras is found, --no-tileiras
+// missing), that PTX on the CPU SIMT executor at both ends of the backend,
+// and tileiras -O3 when a tileiras is found, --no-tileiras
 // leaves it out, and without one the tileiras matrix is skipped (exit 0).
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=unspecialize,scheduler=cost,stages=4,order=row-major]
 // DEFAULT-NEXT: {{ok|skipped}} {{.*}} [compiler=ptxas,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
+// DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
+// DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_80,O0,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3]
 // DEFAULT-NEXT: 1 programs checked, 0 findings in 0 buckets
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v --no-tileiras | FileCheck %s --check-prefix=NOTILEIRAS

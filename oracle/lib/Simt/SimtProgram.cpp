@@ -28,7 +28,14 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
   // Compile to PTX.
   driver::CompileOptions copts = options.compile;
   copts.emit = driver::EmitStage::PTX;
-  driver::CompileResult compiled = driver::compile(programText, copts);
+  driver::CompileResult compiled;
+  if (options.precompiled) {
+    compiled.output = options.precompiled->ptx;
+    compiled.threadsPerBlock = options.precompiled->threadsPerBlock;
+    compiled.dynamicSharedBytes = options.precompiled->dynamicSharedBytes;
+  } else {
+    compiled = driver::compile(programText, copts);
+  }
   out.compileCode = compiled.code;
   out.compileDiagnostics = compiled.diagnostics;
   if (!compiled.ok())

@@ -5,7 +5,7 @@
 // executing in lockstep with an active mask, so that the code tilec's backend
 // (and LLVM's NVPTX code generator below it) emits can be checked against
 // the reference interpreter on a machine without a GPU. The PTX ISA manual
-// is the specification; compiler/docs/Simt.md lists the instructions it
+// is the specification; oracle/docs/Simt.md lists the instructions it
 // executes, how threads are scheduled and what it reports.
 //
 // What a run can end in (SimtStatus):

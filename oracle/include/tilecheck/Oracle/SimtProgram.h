@@ -18,11 +18,21 @@
 #include "tilecheck/Oracle/Simt.h"
 #include "tilecheck/Oracle/TileRun.h"
 
+#include <optional>
+
 namespace tilecheck::oracle {
+
+/// A compile's result, to run again without compiling (benchmarks).
+struct SimtCompiled {
+  std::string ptx;
+  int64_t threadsPerBlock = 0, dynamicSharedBytes = 0;
+};
 
 struct SimtRunOptions {
   /// How to compile (emit is forced to PTX).
   driver::CompileOptions compile;
+  /// Skip the compile: run this PTX with this geometry.
+  std::optional<SimtCompiled> precompiled;
   /// Run this PTX instead of the compiled one (the launch geometry still
   /// comes from compiling the program).
   std::string ptxOverride;
