@@ -588,6 +588,162 @@ TEST(Simt, WarpCollectives) {
   }
 }
 
+/// f16 bits of a small integer (|v| <= 3).
+uint16_t halfOfInt(int v) {
+  static const uint16_t mag[] = {0x0000, 0x3C00, 0x4000, 0x4200};
+  return static_cast<uint16_t>((v < 0 ? 0x8000 : 0) | mag[v < 0 ? -v : v]);
+}
+
+TEST(Simt, LdmatrixAndMmaM16N8K16) {
+  // A (16x16) and B (16x8) f16 row-major in `in`, copied to shared memory;
+  // ldmatrix.x4 gives A's fragment (lane l: the row l%16, column block
+  // l/16), ldmatrix.x2.trans B's (lane l: row k = l%16); mma.sync with a
+  // zero C; each lane stores d0..d3 at (g, 2t), (g, 2t+1), (g+8, 2t),
+  // (g+8, 2t+1) of D, g = lane/4, t = lane%4 (the ISA's fragment layouts).
+  std::string decls = ".shared .align 16 .b8 sA[512];\n"
+                      ".shared .align 16 .b8 sB[256];\n";
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 16;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.v4.u32 {%r2, %r3, %r4, %r5}, [%rd3];
+  mov.u64 %rd4, sA;
+  add.s64 %rd5, %rd4, %rd2;
+  st.shared.v4.u32 [%rd5], {%r2, %r3, %r4, %r5};
+  mul.wide.u32 %rd6, %r1, 8;
+  add.s64 %rd7, %rd1, %rd6;
+  ld.global.v2.u32 {%r6, %r7}, [%rd7+512];
+  mov.u64 %rd8, sB;
+  add.s64 %rd9, %rd8, %rd6;
+  st.shared.v2.u32 [%rd9], {%r6, %r7};
+  bar.sync 0;
+  and.b32 %r8, %r1, 15;
+  shr.u32 %r9, %r1, 4;
+  shl.b32 %r10, %r8, 5;
+  shl.b32 %r11, %r9, 4;
+  add.u32 %r12, %r10, %r11;
+  cvt.u64.u32 %rd10, %r12;
+  add.s64 %rd11, %rd4, %rd10;
+  ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r13, %r14, %r15, %r16}, [%rd11];
+  shl.b32 %r17, %r8, 4;
+  cvt.u64.u32 %rd12, %r17;
+  add.s64 %rd13, %rd8, %rd12;
+  ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r18, %r19}, [%rd13];
+  mov.f32 %f5, 0f00000000;
+  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r13, %r14, %r15, %r16}, {%r18, %r19}, {%f5, %f5, %f5, %f5};
+  shr.u32 %r20, %r1, 2;
+  and.b32 %r21, %r1, 3;
+  shl.b32 %r22, %r20, 3;
+  shl.b32 %r23, %r21, 1;
+  add.u32 %r24, %r22, %r23;
+  mul.wide.u32 %rd14, %r24, 8;
+  add.s64 %rd15, %rd0, %rd14;
+  st.global.f32 [%rd15], %f1;
+  st.global.f32 [%rd15+8], %f2;
+  st.global.f32 [%rd15+512], %f3;
+  st.global.f32 [%rd15+520], %f4;
+)";
+  int A[16][16], B[16][8];
+  std::vector<uint16_t> halves;
+  for (int i = 0; i < 16; ++i)
+    for (int k = 0; k < 16; ++k) {
+      A[i][k] = (i + 2 * k) % 7 - 3;
+      halves.push_back(halfOfInt(A[i][k]));
+    }
+  for (int k = 0; k < 16; ++k)
+    for (int n = 0; n < 8; ++n) {
+      B[k][n] = (3 * k + n) % 5 - 2;
+      halves.push_back(halfOfInt(B[k][n]));
+    }
+  std::vector<uint64_t> in(halves.size() / 4);
+  std::memcpy(in.data(), halves.data(), halves.size() * 2);
+  KernelRun r = run(kernel(body, decls), 128, /*block=*/32, 1, in);
+  EXPECT_OK(r);
+  for (int i = 0; i < 16; ++i)
+    for (int n = 0; n < 8; ++n) {
+      int d = 0;
+      for (int k = 0; k < 16; ++k)
+        d += A[i][k] * B[k][n];
+      float f = static_cast<float>(d);
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      EXPECT_EQ(r.out[i * 8 + n], bits) << "D[" << i << "][" << n << "]";
+    }
+}
+
+TEST(Simt, MmaNeedsTheWholeWarp) {
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 16;
+  @%p1 bra END;
+  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r2, %r3}, {%r4}, {%f5, %f6, %f7, %f8};
+END:
+)";
+  KernelRun r = run(kernel(body), 1, 32);
+  EXPECT_EQ(r.result.status, SimtStatus::Fault);
+  EXPECT_NE(r.result.message.find("needs all 32 lanes of the warp converged"),
+            std::string::npos)
+      << r.result.message;
+}
+
+TEST(Simt, CpAsyncGroups) {
+  // Thread t copies in[t] (4 bytes) to sbuf[t] and in[t] with src-size 2
+  // (the rest zero-filled) to sbuf2[t]; after wait_group 0 and a barrier it
+  // reads its neighbour's.
+  std::string decls = ".shared .align 16 .b8 sbuf[128];\n"
+                      ".shared .align 16 .b8 sbuf2[128];\n";
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  mul.wide.u32 %rd3, %r1, 8;
+  add.s64 %rd4, %rd1, %rd3;
+  mov.u64 %rd5, sbuf;
+  add.s64 %rd6, %rd5, %rd2;
+  mov.u64 %rd7, sbuf2;
+  add.s64 %rd8, %rd7, %rd2;
+  cp.async.ca.shared.global [%rd6], [%rd4], 4;
+  cp.async.commit_group;
+  cp.async.ca.shared.global [%rd8], [%rd4], 4, 2;
+  cp.async.commit_group;
+  cp.async.wait_group 0;
+  bar.sync 0;
+  add.u32 %r2, %r1, 1;
+  and.b32 %r2, %r2, 31;
+  mul.wide.u32 %rd9, %r2, 4;
+  add.s64 %rd10, %rd5, %rd9;
+  ld.shared.u32 %r3, [%rd10];
+  add.s64 %rd11, %rd7, %rd9;
+  ld.shared.u32 %r4, [%rd11];
+  mul.wide.u32 %rd12, %r1, 16;
+  add.s64 %rd13, %rd0, %rd12;
+  st.global.u32 [%rd13], %r3;
+  st.global.u32 [%rd13+8], %r4;
+)";
+  std::vector<uint64_t> in(32);
+  for (uint64_t t = 0; t < 32; ++t)
+    in[t] = 0xABCD0000u + t * 0x101;
+  KernelRun r = run(kernel(body, decls), 64, 32, 1, in);
+  EXPECT_OK(r);
+  for (uint64_t t = 0; t < 32; ++t) {
+    uint64_t v = in[(t + 1) % 32] & 0xffffffffu;
+    EXPECT_EQ(r.out[2 * t], v);
+    EXPECT_EQ(r.out[2 * t + 1], v & 0xffff);
+  }
+  // Reading the destination before waiting for its group is reported.
+  std::string early = R"(
+  mov.u64 %rd5, sbuf;
+  cp.async.ca.shared.global [%rd5], [%rd1], 4;
+  cp.async.commit_group;
+  ld.shared.u32 %r3, [%rd5];
+)";
+  KernelRun e = run(kernel(early, decls), 1, 32);
+  EXPECT_EQ(e.result.status, SimtStatus::Fault);
+  EXPECT_NE(e.result.message.find("a cp.async of thread 0 has not written "
+                                  "yet"),
+            std::string::npos)
+      << e.result.message;
+}
+
 //===----------------------------------------------------------------------===//
 // What the executor reports
 //===----------------------------------------------------------------------===//
@@ -659,14 +815,13 @@ TEST(SimtReports, TrapUnsupportedAndHang) {
   EXPECT_EQ(trap.result.status, SimtStatus::Trap);
   // An unimplemented instruction is reported when a thread reaches it, with
   // its mnemonic; the same one under a false guard is never reached.
-  std::string mma = "  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 "
-                    "{%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3}, {%f5, %f6, "
-                    "%f7, %f8};\n";
+  std::string mma = "  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
+                    "{%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;\n";
   KernelRun unsup = run(kernel(mma), 1, 32);
   EXPECT_EQ(unsup.result.status, SimtStatus::Unsupported);
   EXPECT_EQ(unsup.result.instruction,
-            "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
-  EXPECT_NE(unsup.result.message.find("unsupported: mma.sync"),
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16");
+  EXPECT_NE(unsup.result.message.find("unsupported: wgmma.mma_async"),
             std::string::npos);
   KernelRun guarded =
       run(kernel("  setp.eq.u32 %p1, 0, 1;\n  @%p1 " + mma.substr(2)), 1, 32);

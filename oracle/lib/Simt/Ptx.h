@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ enum class Ty : uint8_t {
   BF16x2,
   F32,
   F64,
+  TF32,
 };
 
 unsigned bitsOf(Ty t);
@@ -54,7 +56,7 @@ inline bool isSigned(Ty t) {
 }
 inline bool isFloatTy(Ty t) {
   return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 || t == Ty::BF16x2 ||
-         t == Ty::F32 || t == Ty::F64;
+         t == Ty::F32 || t == Ty::F64 || t == Ty::TF32;
 }
 Ty parseTy(llvm::StringRef s);
 
@@ -174,6 +176,13 @@ enum class Opc : uint16_t {
   Vote,
   Activemask,
   Redux,
+  // matrix and asynchronous copies
+  Mma,
+  Ldmatrix,
+  CpAsync,
+  CpAsyncCommit,
+  CpAsyncWait,
+  CpAsyncWaitAll,
   Nop,
 };
 
@@ -262,6 +271,11 @@ struct Inst {
   bool left = false, wrapMode = false, shiftAmt = false;
   /// cvta.to.SPACE (generic to SPACE) rather than cvta.SPACE.
   bool toSpace = false;
+  /// mma: the shape (m, n, k) and the A, B, C, D element types (`type` is
+  /// D's, `type2` A's). ldmatrix: .trans; `vec` is the matrix count.
+  std::array<uint8_t, 3> shape{0, 0, 0};
+  Ty btype = Ty::None, ctype = Ty::None;
+  bool trans = false;
   /// ld/st vector width (1, 2, 4, 8).
   uint8_t vec = 1;
   /// Shfl mode (0 idx, 1 up, 2 down, 3 bfly) or vote mode (0 all, 1 any,

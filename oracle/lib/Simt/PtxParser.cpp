@@ -44,6 +44,7 @@ unsigned bitsOf(Ty t) {
   case Ty::U32:
   case Ty::S32:
   case Ty::F32:
+  case Ty::TF32:
   case Ty::F16x2:
   case Ty::BF16x2:
     return 32;
@@ -80,6 +81,7 @@ Ty parseTy(StringRef s) {
       .Case("bf16x2", Ty::BF16x2)
       .Case("f32", Ty::F32)
       .Case("f64", Ty::F64)
+      .Case("tf32", Ty::TF32)
       .Default(Ty::None);
 }
 
@@ -203,6 +205,95 @@ std::optional<Cmp> parseCmp(StringRef s) {
   return c;
 }
 
+/// mma.sync.aligned.mMnNkK.row.col.D.A.B.C (the forms of the PTX ISA's
+/// "Matrix Fragments for mma.m16n8k*" sections this executor implements),
+/// ldmatrix.sync.aligned.m8n8.xN{.trans}.shared{::cta}.b16 and the
+/// non-bulk cp.async family. Returns false when `parts` is not one of them
+/// (the instruction stays Unknown).
+bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
+  StringRef head = parts[0];
+  auto rest = parts.drop_front();
+  if (head == "mma") {
+    // sync aligned shape row col dtype atype btype ctype
+    if (rest.size() != 9 || rest[0] != "sync" || rest[1] != "aligned" ||
+        rest[3] != "row" || rest[4] != "col")
+      return false;
+    StringRef shape = rest[2];
+    if (shape == "m16n8k16")
+      inst.shape = {16, 8, 16};
+    else if (shape == "m16n8k8")
+      inst.shape = {16, 8, 8};
+    else if (shape == "m16n8k4")
+      inst.shape = {16, 8, 4};
+    else
+      return false;
+    inst.type = parseTy(rest[5]);
+    inst.type2 = parseTy(rest[6]);
+    inst.btype = parseTy(rest[7]);
+    inst.ctype = parseTy(rest[8]);
+    Ty a = inst.type2;
+    bool halfIn = (a == Ty::F16 || a == Ty::BF16) && inst.btype == a &&
+                  (inst.shape[2] == 16 || inst.shape[2] == 8);
+    bool tf32In = a == Ty::TF32 && inst.btype == a &&
+                  (inst.shape[2] == 8 || inst.shape[2] == 4);
+    bool accOk =
+        (inst.type == Ty::F32 && inst.ctype == Ty::F32) ||
+        (a == Ty::F16 && inst.type == Ty::F16 && inst.ctype == Ty::F16);
+    if (!(halfIn || tf32In) || !accOk)
+      return false;
+    inst.op = Opc::Mma;
+    return true;
+  }
+  if (head == "ldmatrix") {
+    // sync aligned m8n8 xN [trans] shared[::cta] b16
+    if (rest.size() < 6 || rest[0] != "sync" || rest[1] != "aligned" ||
+        rest[2] != "m8n8")
+      return false;
+    StringRef x = rest[3];
+    inst.vec = x == "x1" ? 1 : x == "x2" ? 2 : x == "x4" ? 4 : 0;
+    size_t i = 4;
+    if (rest[i] == "trans") {
+      inst.trans = true;
+      ++i;
+    }
+    if (inst.vec == 0 || rest.size() != i + 2 ||
+        !(rest[i] == "shared" || rest[i] == "shared::cta") ||
+        rest[i + 1] != "b16")
+      return false;
+    inst.space = Space::Shared;
+    inst.type = Ty::B16;
+    inst.op = Opc::Ldmatrix;
+    return true;
+  }
+  if (head == "cp" && !rest.empty() && rest[0] == "async") {
+    auto more = rest.drop_front();
+    if (more.size() == 1 && more[0] == "commit_group") {
+      inst.op = Opc::CpAsyncCommit;
+      return true;
+    }
+    if (more.size() == 1 && more[0] == "wait_group") {
+      inst.op = Opc::CpAsyncWait;
+      return true;
+    }
+    if (more.size() == 1 && more[0] == "wait_all") {
+      inst.op = Opc::CpAsyncWaitAll;
+      return true;
+    }
+    // cp.async.ca|cg.shared{::cta}.global{.L2::64B|128B|256B}
+    if (more.size() < 3 || !(more[0] == "ca" || more[0] == "cg") ||
+        !(more[1] == "shared" || more[1] == "shared::cta") ||
+        more[2] != "global")
+      return false;
+    for (StringRef m : more.drop_front(3))
+      if (!(m == "L2::64B" || m == "L2::128B" || m == "L2::256B"))
+        return false;
+    inst.op = Opc::CpAsync;
+    inst.space = Space::Shared;
+    return true;
+  }
+  return false;
+}
+
 /// Decodes "head.mod.mod..." into `inst`. Leaves op Unknown (with the
 /// reason) for what is not implemented.
 void decodeOpcode(StringRef opcode, Inst &inst) {
@@ -210,6 +301,11 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   SmallVector<StringRef, 8> parts;
   opcode.split(parts, '.');
   StringRef head = parts[0];
+  if (head == "mma" || head == "ldmatrix" || head == "cp") {
+    if (!decodeMatrixOrAsync(parts, inst))
+      inst.unsupported = opcode.str();
+    return;
+  }
   Opc op = StringSwitch<Opc>(head)
                .Case("mov", Opc::Mov)
                .Case("ld", Opc::Ld)

@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 
 using namespace llvm;
 
@@ -89,6 +90,14 @@ struct Frame {
 
 enum class State : uint8_t { Running, Barrier, Exited };
 
+/// A cp.async in flight: its source bytes (read at issue) and where they
+/// land in shared memory when its group completes.
+struct AsyncCopy {
+  uint64_t dst = 0;
+  std::vector<uint8_t> bytes;
+  const Inst *inst = nullptr;
+};
+
 struct Thread {
   std::vector<Frame> frames;
   State state = State::Running;
@@ -96,6 +105,10 @@ struct Thread {
   std::array<uint32_t, 3> tid{};
   bool carry = false;
   std::vector<uint8_t> local;
+  /// cp.async issued and not committed, and committed groups, oldest
+  /// first.
+  std::vector<AsyncCopy> uncommitted;
+  std::deque<std::vector<AsyncCopy>> groups;
 };
 
 /// Why a run stops early.
@@ -157,6 +170,16 @@ private:
   };
   std::array<BarrierState, 16> barriers{};
   std::optional<Stop> stop;
+  /// Set while a cp.async group completes (its own writes are not checked
+  /// against the in-flight list).
+  bool completingAsync = false;
+  /// Shared-memory bytes an incomplete cp.async will write: [begin, end)
+  /// and the issuing thread.
+  struct InFlight {
+    uint64_t begin, end;
+    uint32_t thread;
+  };
+  std::vector<InFlight> inFlight;
 
   //===--------------------------------------------------------------------===//
   // Setup
@@ -260,6 +283,7 @@ private:
     }
     epoch = 1;
     barriers = {};
+    inFlight.clear();
     uint32_t numWarps = (threadsPerCta + kWarp - 1) / kWarp;
     while (true) {
       bool progress = false;
@@ -582,6 +606,15 @@ private:
                       verb, n, addr, sharedBytes));
         return false;
       }
+      for (const InFlight &f : inFlight)
+        if (addr < f.end && f.begin < addr + n && !completingAsync) {
+          fault(t, inst,
+                formatv("shared {0} at offset {1} touches bytes a cp.async "
+                        "of thread {2} has not written yet (wait for its "
+                        "group first)",
+                        verb, addr, f.thread));
+          return false;
+        }
       int32_t me = static_cast<int32_t>(t.linear);
       for (unsigned i = 0; i < n; ++i) {
         uint64_t b = addr + i;
@@ -714,6 +747,10 @@ private:
     case Opc::BarWarpSync:
       collective(inst, first, active);
       return;
+    case Opc::Mma:
+    case Opc::Ldmatrix:
+      matrix(inst, first, active);
+      return;
     default:
       break;
     }
@@ -729,6 +766,9 @@ private:
     t.frames.pop_back();
     t.local.resize(done.localBase);
     if (t.frames.empty()) {
+      t.frames.push_back(std::move(done)); // for the copies' diagnostics
+      completeAsync(t, 0, /*all=*/true);
+      t.frames.clear();
       t.state = State::Exited;
       return;
     }
@@ -1454,9 +1494,24 @@ private:
       doReturn(t);
       return;
     case Opc::Exit:
+      completeAsync(t, 0, /*all=*/true);
       t.frames.clear();
       t.state = State::Exited;
       return;
+    case Opc::CpAsync:
+      if (!asyncCopy(inst, t))
+        return;
+      break;
+    case Opc::CpAsyncCommit:
+      t.groups.push_back(std::move(t.uncommitted));
+      t.uncommitted.clear();
+      break;
+    case Opc::CpAsyncWait:
+      completeAsync(t, static_cast<size_t>(src(0)), /*all=*/false);
+      break;
+    case Opc::CpAsyncWaitAll:
+      completeAsync(t, 0, /*all=*/true);
+      break;
     case Opc::Trap:
       if (!stop)
         stop = Stop{SimtStatus::Trap,
@@ -1473,6 +1528,233 @@ private:
       return;
     }
     advance(t);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // cp.async
+  //===--------------------------------------------------------------------===//
+
+  /// cp.async.ca|cg.shared.global [dst], [src], cp-size{, src-size}: the
+  /// source is read now, the destination written when the group completes
+  /// (bytes past src-size are zeros).
+  bool asyncCopy(const Inst &inst, Thread &t) {
+    const auto &ops = inst.ops;
+    if (ops.size() < 3 || ops[0].kind != Operand::Addr ||
+        ops[1].kind != Operand::Addr) {
+      unsupported(t, inst, inst.opcode + " (operand form)");
+      return false;
+    }
+    uint64_t size = read(t, ops[2]);
+    uint64_t srcSize =
+        ops.size() > 3 && ops[3].kind != Operand::Addr ? read(t, ops[3]) : size;
+    bool cg = StringRef(inst.opcode).contains(".cg.");
+    if (!(size == 4 || size == 8 || size == 16) || (cg && size != 16) ||
+        srcSize > size) {
+      fault(t, inst,
+            formatv("cp.async of {0} bytes ({1} from the source): the sizes "
+                    "are 4, 8 or 16 (.cg: 16) and src-size <= cp-size",
+                    size, srcSize));
+      return false;
+    }
+    AsyncCopy c;
+    c.inst = &inst;
+    c.dst = address(t, ops[0]);
+    if (c.dst % size != 0) {
+      fault(t, inst,
+            formatv("misaligned cp.async destination at offset {0}", c.dst));
+      return false;
+    }
+    if (c.dst + size > sharedBytes) {
+      fault(t, inst,
+            formatv("out-of-bounds cp.async destination at offset {0} (the "
+                    "CTA has {1} bytes of shared memory)",
+                    c.dst, sharedBytes));
+      return false;
+    }
+    c.bytes.assign(size, 0);
+    if (srcSize > 0 && !access(t, inst, Space::Global, address(t, ops[1]),
+                               c.bytes.data(), srcSize, false, false))
+      return false;
+    inFlight.push_back({c.dst, c.dst + size, t.linear});
+    t.uncommitted.push_back(std::move(c));
+    return true;
+  }
+
+  /// Completes the thread's committed groups but the `keep` most recent
+  /// (cp.async.wait_group keep), or every copy (wait_all, thread exit).
+  void completeAsync(Thread &t, size_t keep, bool all) {
+    if (all && !t.uncommitted.empty()) {
+      t.groups.push_back(std::move(t.uncommitted));
+      t.uncommitted.clear();
+    }
+    while (t.groups.size() > (all ? 0 : keep) && !stop) {
+      std::vector<AsyncCopy> group = std::move(t.groups.front());
+      t.groups.pop_front();
+      for (AsyncCopy &c : group) {
+        llvm::erase_if(inFlight, [&](const InFlight &f) {
+          return f.thread == t.linear && f.begin == c.dst;
+        });
+        completingAsync = true;
+        access(t, *c.inst, Space::Shared, c.dst, c.bytes.data(),
+               static_cast<unsigned>(c.bytes.size()), true, false);
+        completingAsync = false;
+        if (stop)
+          return;
+      }
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // mma.sync and ldmatrix (warp-wide; fragment layouts of the PTX ISA)
+  //===--------------------------------------------------------------------===//
+
+  /// Value of a 16-bit or tf32 element (raw bits) as a double.
+  static double elemValue(Ty t, uint64_t bits) {
+    if (t == Ty::TF32) // the low 13 mantissa bits are ignored
+      return toDouble(Ty::F32, bits & 0xffffe000u);
+    return toDouble(t, bits);
+  }
+
+  void matrix(const Inst &inst, uint32_t first, uint32_t active) {
+    Thread &lead = threads[first + countr_zero(active)];
+    if (active != 0xffffffffu) {
+      fault(lead, inst,
+            formatv("{0} needs all 32 lanes of the warp converged (issued "
+                    "by 0x{1:x})",
+                    inst.opcode, active));
+      return;
+    }
+    auto lane = [&](uint32_t l) -> Thread & { return threads[first + l]; };
+    if (inst.op == Opc::Ldmatrix) {
+      // Lanes 8j..8j+7 give the row addresses of matrix j; lane t gets,
+      // of each matrix, row t/4, columns 2(t%4) and 2(t%4)+1 (.trans: the
+      // transposed elements).
+      const Operand &dst = inst.ops[0], &addr = inst.ops[1];
+      if (dst.kind != Operand::Vec || dst.elems.size() != inst.vec ||
+          addr.kind != Operand::Addr) {
+        unsupported(lead, inst, inst.opcode + " (operand form)");
+        return;
+      }
+      std::vector<std::array<uint16_t, 64>> m(inst.vec);
+      for (uint32_t j = 0; j < inst.vec; ++j)
+        for (uint32_t r = 0; r < 8; ++r) {
+          Thread &t = lane(8 * j + r);
+          uint8_t row[16];
+          if (!access(t, inst, Space::Shared, address(t, addr), row, 16, false,
+                      false))
+            return;
+          std::memcpy(&m[j][8 * r], row, 16);
+        }
+      for (uint32_t l = 0; l < kWarp; ++l)
+        for (uint32_t j = 0; j < inst.vec; ++j) {
+          uint32_t r = l / 4, c = 2 * (l % 4);
+          uint16_t lo = inst.trans ? m[j][8 * c + r] : m[j][8 * r + c];
+          uint16_t hi =
+              inst.trans ? m[j][8 * (c + 1) + r] : m[j][8 * r + c + 1];
+          write(lane(l), dst.elems[j], uint64_t(lo) | (uint64_t(hi) << 16));
+        }
+      for (uint32_t l = 0; l < kWarp; ++l)
+        advance(lane(l));
+      return;
+    }
+    // mma.sync.aligned.m16n8kK.row.col: D (16x8) = A (16xK) * B (Kx8) + C.
+    const unsigned M = inst.shape[0], N = inst.shape[1], K = inst.shape[2];
+    const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
+                  &cOp = inst.ops[3];
+    Ty at = inst.type2;
+    bool half = at == Ty::F16 || at == Ty::BF16;
+    bool accHalf = inst.type == Ty::F16;
+    size_t aRegs = half ? M * K / 64 : M * K / 32;
+    size_t bRegs = half ? K * N / 64 : K * N / 32;
+    size_t cRegs = accHalf ? 2 : 4;
+    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
+        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
+        aOp.elems.size() != aRegs || bOp.elems.size() != bRegs ||
+        cOp.elems.size() != cRegs || dOp.elems.size() != cRegs) {
+      unsupported(lead, inst, inst.opcode + " (operand form)");
+      return;
+    }
+    std::vector<double> A(M * K), B(K * N), C(M * N);
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      // A fragment.
+      unsigned aElems = half ? 2 * aRegs : aRegs;
+      for (unsigned i = 0; i < aElems; ++i) {
+        unsigned row, col;
+        uint64_t bits;
+        if (half) {
+          row = g + ((i & 2) ? 8 : 0);
+          col = tig * 2 + (i & 1) + (i >= 4 ? 8 : 0);
+          bits = (read(t, aOp.elems[i / 2]) >> (16 * (i & 1))) & 0xffff;
+        } else if (K == 8) { // tf32 m16n8k8
+          row = g + ((i & 1) ? 8 : 0);
+          col = tig + (i >= 2 ? 4 : 0);
+          bits = read(t, aOp.elems[i]) & 0xffffffffu;
+        } else { // tf32 m16n8k4
+          row = g + (i ? 8 : 0);
+          col = tig;
+          bits = read(t, aOp.elems[i]) & 0xffffffffu;
+        }
+        A[row * K + col] = elemValue(at, bits);
+      }
+      // B fragment.
+      unsigned bElems = half ? 2 * bRegs : bRegs;
+      for (unsigned i = 0; i < bElems; ++i) {
+        unsigned row, col = g;
+        uint64_t bits;
+        if (half) {
+          row = tig * 2 + (i & 1) + (i >= 2 ? 8 : 0);
+          bits = (read(t, bOp.elems[i / 2]) >> (16 * (i & 1))) & 0xffff;
+        } else {
+          row = tig + (i ? 4 : 0);
+          bits = read(t, bOp.elems[i]) & 0xffffffffu;
+        }
+        B[row * N + col] = elemValue(inst.btype, bits);
+      }
+      // C fragment: c0, c1 in row g, c2, c3 in row g + 8.
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = g + (i >= 2 ? 8 : 0), col = tig * 2 + (i & 1);
+        uint64_t bits =
+            accHalf ? (read(t, cOp.elems[i / 2]) >> (16 * (i & 1))) & 0xffff
+                    : read(t, cOp.elems[i]) & 0xffffffffu;
+        C[row * N + col] = toDouble(inst.ctype, bits);
+      }
+    }
+    // Every product of two 16-bit (or tf32) values is exact in a double and
+    // so are sums of K of them (bounded magnitudes aside); the result is
+    // rounded once to D's type (hardware accumulates in an unspecified
+    // order and precision: the comparison's MMA class allows for it).
+    std::vector<uint64_t> D(M * N);
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned j = 0; j < N; ++j) {
+        double acc = C[i * N + j];
+        for (unsigned k = 0; k < K; ++k)
+          acc += A[i * K + k] * B[k * N + j];
+        D[i * N + j] = convert(inst.type, Ty::F64, Rnd::Rn, false, false, [&] {
+          uint64_t b;
+          std::memcpy(&b, &acc, 8);
+          return b;
+        }());
+      }
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      uint64_t packed[2] = {0, 0};
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = g + (i >= 2 ? 8 : 0), col = tig * 2 + (i & 1);
+        uint64_t v = D[row * N + col];
+        if (accHalf)
+          packed[i / 2] |= (v & 0xffff) << (16 * (i & 1));
+        else
+          write(t, dOp.elems[i], v);
+      }
+      if (accHalf) {
+        write(t, dOp.elems[0], packed[0]);
+        write(t, dOp.elems[1], packed[1]);
+      }
+      advance(t);
+    }
   }
 
   bool atomic(const Inst &inst, Thread &t) {
