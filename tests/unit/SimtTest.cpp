@@ -744,6 +744,59 @@ TEST(Simt, CpAsyncGroups) {
       << e.result.message;
 }
 
+TEST(Simt, MbarrierProducerConsumer) {
+  // Thread 0 initializes an mbarrier for `count` arrivals; warp 0 writes
+  // sdata and arrives; warp 1 waits on phase 0 (try_wait.parity spin loop),
+  // then reads what warp 0 wrote.
+  auto ptx = [](unsigned count) {
+    std::string decls = ".shared .align 8 .b8 bar[8];\n"
+                        ".shared .align 4 .b8 sdata[128];\n";
+    std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd2, bar;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra INITED;
+  mbarrier.init.shared.b64 [%rd2], COUNT;
+INITED:
+  bar.sync 0;
+  mov.u64 %rd3, sdata;
+  setp.ge.u32 %p2, %r1, 32;
+  @%p2 bra CONSUMER;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  mul.lo.u32 %r2, %r1, 7;
+  st.shared.u32 [%rd5], %r2;
+  mbarrier.arrive.release.cta.shared.b64 %rd6, [%rd2];
+  bra.uni END;
+CONSUMER:
+  mbarrier.try_wait.parity.shared.b64 %p3, [%rd2], 0;
+  @!%p3 bra CONSUMER;
+  sub.u32 %r3, %r1, 32;
+  mul.wide.u32 %rd7, %r3, 4;
+  add.s64 %rd8, %rd3, %rd7;
+  ld.shared.u32 %r4, [%rd8];
+  mul.wide.u32 %rd9, %r3, 8;
+  add.s64 %rd10, %rd0, %rd9;
+  st.global.u32 [%rd10], %r4;
+END:
+)";
+    body.replace(body.find("COUNT"), 5, std::to_string(count));
+    return kernel(body, decls);
+  };
+  KernelRun r = run(ptx(32), 32, /*block=*/64);
+  EXPECT_OK(r);
+  for (uint64_t t = 0; t < 32; ++t)
+    EXPECT_EQ(r.out[t], t * 7);
+  // 64 expected arrivals, 32 come: the consumers wait forever.
+  KernelRun dead = run(ptx(64), 32, 64);
+  EXPECT_EQ(dead.result.status, SimtStatus::Fault);
+  EXPECT_NE(dead.result.message.find("deadlocked mbarrier: 32 threads wait "
+                                     "on an mbarrier phase that never "
+                                     "completes"),
+            std::string::npos)
+      << dead.result.message;
+}
+
 //===----------------------------------------------------------------------===//
 // What the executor reports
 //===----------------------------------------------------------------------===//

@@ -183,6 +183,8 @@ enum class Opc : uint16_t {
   CpAsyncCommit,
   CpAsyncWait,
   CpAsyncWaitAll,
+  CpAsyncMbarrierArrive,
+  Mbarrier,
   Nop,
 };
 
@@ -233,6 +235,18 @@ enum class Special : uint8_t {
   TotalSmemSize,
 };
 
+/// The mbarrier operations (Inst::mbarOp).
+enum MbarrierOp : uint8_t {
+  MbarInit,
+  MbarArrive,
+  MbarArriveExpectTx,
+  MbarExpectTx,
+  MbarCompleteTx,
+  MbarTryWait,
+  MbarTestWait,
+  MbarInval,
+};
+
 struct Operand {
   enum Kind : uint8_t { Reg, Imm, Addr, Vec, Label, Sym, Spec, Sink, List };
   Kind kind = Imm;
@@ -276,6 +290,10 @@ struct Inst {
   std::array<uint8_t, 3> shape{0, 0, 0};
   Ty btype = Ty::None, ctype = Ty::None;
   bool trans = false;
+  /// mbarrier: which operation (MbarrierOp), .parity; cp.async.mbarrier
+  /// .arrive: .noinc.
+  uint8_t mbarOp = 0;
+  bool parity = false, noinc = false;
   /// ld/st vector width (1, 2, 4, 8).
   uint8_t vec = 1;
   /// Shfl mode (0 idx, 1 up, 2 down, 3 bfly) or vote mode (0 all, 1 any,

@@ -265,8 +265,69 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     inst.op = Opc::Ldmatrix;
     return true;
   }
+  if (head == "mbarrier") {
+    // mbarrier.OP{.parity}{.sem}{.scope}{.space}.b64
+    if (rest.empty())
+      return false;
+    StringRef opName = rest[0];
+    size_t i = 1;
+    if (opName == "arrive" && rest.size() > 1 && rest[1] == "expect_tx") {
+      inst.mbarOp = MbarArriveExpectTx;
+      i = 2;
+    } else if (opName == "init") {
+      inst.mbarOp = MbarInit;
+    } else if (opName == "arrive") {
+      inst.mbarOp = MbarArrive;
+    } else if (opName == "expect_tx") {
+      inst.mbarOp = MbarExpectTx;
+    } else if (opName == "complete_tx") {
+      inst.mbarOp = MbarCompleteTx;
+    } else if (opName == "try_wait") {
+      inst.mbarOp = MbarTryWait;
+    } else if (opName == "test_wait") {
+      inst.mbarOp = MbarTestWait;
+    } else if (opName == "inval") {
+      inst.mbarOp = MbarInval;
+    } else {
+      return false;
+    }
+    bool sized = false;
+    for (StringRef m : rest.drop_front(i)) {
+      if (m == "parity" &&
+          (inst.mbarOp == MbarTryWait || inst.mbarOp == MbarTestWait))
+        inst.parity = true;
+      else if (m == "release" || m == "acquire" || m == "relaxed" ||
+               m == "cta" || m == "cluster")
+        continue;
+      else if (m == "shared" || m == "shared::cta" || m == "shared::cluster")
+        inst.space = Space::Shared;
+      else if (m == "b64")
+        sized = true;
+      else
+        return false;
+    }
+    if (!sized)
+      return false;
+    inst.op = Opc::Mbarrier;
+    return true;
+  }
   if (head == "cp" && !rest.empty() && rest[0] == "async") {
     auto more = rest.drop_front();
+    // cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]
+    if (!more.empty() && more[0] == "mbarrier") {
+      if (more.size() < 3 || more[1] != "arrive" || more.back() != "b64")
+        return false;
+      for (StringRef m : more.drop_front(2).drop_back()) {
+        if (m == "noinc")
+          inst.noinc = true;
+        else if (m == "shared" || m == "shared::cta")
+          inst.space = Space::Shared;
+        else
+          return false;
+      }
+      inst.op = Opc::CpAsyncMbarrierArrive;
+      return true;
+    }
     if (more.size() == 1 && more[0] == "commit_group") {
       inst.op = Opc::CpAsyncCommit;
       return true;
@@ -301,7 +362,8 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   SmallVector<StringRef, 8> parts;
   opcode.split(parts, '.');
   StringRef head = parts[0];
-  if (head == "mma" || head == "ldmatrix" || head == "cp") {
+  if (head == "mma" || head == "ldmatrix" || head == "cp" ||
+      head == "mbarrier") {
     if (!decodeMatrixOrAsync(parts, inst))
       inst.unsupported = opcode.str();
     return;

@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <map>
 
 using namespace llvm;
 
@@ -88,7 +89,9 @@ struct Frame {
   const Inst *callSite = nullptr;
 };
 
-enum class State : uint8_t { Running, Barrier, Exited };
+/// Spinning: an mbarrier wait that found its phase incomplete; the thread
+/// yields and retries it on the CTA's next round.
+enum class State : uint8_t { Running, Barrier, Spinning, Exited };
 
 /// A cp.async in flight: its source bytes (read at issue) and where they
 /// land in shared memory when its group completes.
@@ -173,6 +176,16 @@ private:
   /// Set while a cp.async group completes (its own writes are not checked
   /// against the in-flight list).
   bool completingAsync = false;
+  /// mbarrier objects of the CTA by shared-memory offset.
+  struct MBarrier {
+    uint32_t expected = 0, pending = 0;
+    int64_t tx = 0;
+    uint64_t phase = 0;
+  };
+  std::map<uint64_t, MBarrier> mbarriers;
+  /// Whether a round of the CTA did anything but retry incomplete waits.
+  bool realProgress = false;
+  uint64_t failedWaits = 0;
   /// Shared-memory bytes an incomplete cp.async will write: [begin, end)
   /// and the issuing thread.
   struct InFlight {
@@ -284,25 +297,37 @@ private:
     epoch = 1;
     barriers = {};
     inFlight.clear();
+    mbarriers.clear();
     uint32_t numWarps = (threadsPerCta + kWarp - 1) / kWarp;
     while (true) {
-      bool progress = false;
+      realProgress = false;
+      for (Thread &t : threads)
+        if (t.state == State::Spinning)
+          t.state = State::Running;
       for (uint32_t w = 0; w < numWarps; ++w) {
-        if (runWarp(w))
-          progress = true;
+        runWarp(w);
         if (stop)
           return stop;
       }
-      uint32_t exited = 0, waiting = 0;
+      uint32_t exited = 0, waiting = 0, spinning = 0;
       for (const Thread &t : threads) {
         exited += t.state == State::Exited;
         waiting += t.state == State::Barrier;
+        spinning += t.state == State::Spinning;
       }
       if (exited == threadsPerCta)
         return std::nullopt;
-      if (!progress) {
+      if (!realProgress) {
         std::string where =
             formatv("CTA ({0},{1},{2})", ctaid[0], ctaid[1], ctaid[2]);
+        if (spinning > 0)
+          return Stop{SimtStatus::Fault,
+                      formatv("deadlocked mbarrier: {0} threads wait on an "
+                              "mbarrier phase that never completes ({1} at "
+                              "barriers, {2} exited) ({3})",
+                              spinning, waiting, exited, where)
+                          .str(),
+                      ""};
         if (exited > 0)
           return Stop{SimtStatus::Fault,
                       formatv("barrier reached by a partial CTA: {0} of {1} "
@@ -721,6 +746,14 @@ private:
   //===--------------------------------------------------------------------===//
 
   void issue(const Inst &inst, uint32_t first, uint32_t group) {
+    uint64_t waitsBefore = failedWaits;
+    issueGroup(inst, first, group);
+    // Only retried waits, all failing again: no progress.
+    if (failedWaits - waitsBefore != static_cast<uint64_t>(popcount(group)))
+      realProgress = true;
+  }
+
+  void issueGroup(const Inst &inst, uint32_t first, uint32_t group) {
     // Guards first: lanes whose guard is false only advance.
     uint32_t active = 0;
     for (uint32_t l = 0; l < kWarp; ++l) {
@@ -1512,6 +1545,22 @@ private:
     case Opc::CpAsyncWaitAll:
       completeAsync(t, 0, /*all=*/true);
       break;
+    case Opc::CpAsyncMbarrierArrive: {
+      // The arrive happens when the thread's earlier cp.asyncs complete:
+      // complete them now. Without .noinc the pending count is raised
+      // first, so the arrive does not count against the expected ones.
+      completeAsync(t, 0, /*all=*/true);
+      MBarrier *b = mbarrierAt(inst, t, inst.ops[0]);
+      if (!b)
+        return;
+      if (inst.noinc && !mbarrierArrive(inst, t, *b, 1))
+        return;
+      break;
+    }
+    case Opc::Mbarrier:
+      if (!mbarrier(inst, t))
+        return; // a fault, or a wait that must be retried
+      break;
     case Opc::Trap:
       if (!stop)
         stop = Stop{SimtStatus::Trap,
@@ -1528,6 +1577,165 @@ private:
       return;
     }
     advance(t);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // mbarrier
+  //===--------------------------------------------------------------------===//
+
+  /// The mbarrier object an address operand names, or null after a fault.
+  MBarrier *mbarrierAt(const Inst &inst, Thread &t, const Operand &op,
+                       bool create = false) {
+    if (op.kind != Operand::Addr) {
+      unsupported(t, inst, inst.opcode + " (operand form)");
+      return nullptr;
+    }
+    uint64_t addr = address(t, op);
+    Space sp = spaceOf(inst, op);
+    if (sp == Space::Generic)
+      sp = classify(addr);
+    if (sp != Space::Shared || addr % 8 != 0 || addr + 8 > sharedBytes) {
+      fault(t, inst,
+            formatv("an mbarrier must be an aligned 8-byte object in shared "
+                    "memory (address 0x{0:x})",
+                    addr));
+      return nullptr;
+    }
+    if (create) {
+      // The object's bytes count as written (by this thread).
+      uint64_t zero = 0;
+      if (!access(t, inst, Space::Shared, addr,
+                  reinterpret_cast<uint8_t *>(&zero), 8, true, true))
+        return nullptr;
+      return &mbarriers[addr];
+    }
+    auto it = mbarriers.find(addr);
+    if (it == mbarriers.end()) {
+      fault(t, inst,
+            formatv("no initialized mbarrier at shared offset {0}", addr));
+      return nullptr;
+    }
+    return &it->second;
+  }
+
+  /// A phase completes when every expected arrival and every expected
+  /// transaction byte is in. Its completion orders the arrivers' accesses
+  /// before the waiters' (a new interval of the race check, as a barrier).
+  void completePhaseIfDone(MBarrier &b) {
+    if (b.pending != 0 || b.tx != 0)
+      return;
+    ++b.phase;
+    b.pending = b.expected;
+    ++epoch;
+  }
+
+  bool mbarrierArrive(const Inst &inst, Thread &t, MBarrier &b,
+                      uint64_t count) {
+    if (count > b.pending) {
+      fault(t, inst,
+            formatv("mbarrier arrival of {0} with {1} pending: more "
+                    "arrivals than its expected count {2}",
+                    count, b.pending, b.expected));
+      return false;
+    }
+    b.pending -= static_cast<uint32_t>(count);
+    completePhaseIfDone(b);
+    return true;
+  }
+
+  /// Returns false after a fault or for a wait that did not complete (the
+  /// thread is then Spinning at the same instruction).
+  bool mbarrier(const Inst &inst, Thread &t) {
+    const auto &ops = inst.ops;
+    auto need = [&](size_t n) {
+      if (ops.size() >= n)
+        return true;
+      unsupported(t, inst, inst.opcode + " (operand form)");
+      return false;
+    };
+    switch (inst.mbarOp) {
+    case MbarInit: {
+      if (!need(2))
+        return false;
+      uint64_t count = read(t, ops[1]);
+      if (count == 0 || count > (1u << 20)) {
+        fault(t, inst, formatv("mbarrier count {0} outside [1, 2^20]", count));
+        return false;
+      }
+      MBarrier *b = mbarrierAt(inst, t, ops[0], /*create=*/true);
+      if (!b)
+        return false;
+      *b = MBarrier{static_cast<uint32_t>(count), static_cast<uint32_t>(count),
+                    0, 0};
+      return true;
+    }
+    case MbarInval: {
+      if (!need(1) || !mbarrierAt(inst, t, ops[0]))
+        return false;
+      mbarriers.erase(
+          address(t, ops[0]) -
+          (spaceOf(inst, ops[0]) == Space::Generic ? kSharedWindow : 0));
+      return true;
+    }
+    case MbarArrive:
+    case MbarArriveExpectTx: {
+      if (!need(2))
+        return false;
+      MBarrier *b = mbarrierAt(inst, t, ops[1]);
+      if (!b)
+        return false;
+      uint64_t count = 1;
+      if (inst.mbarOp == MbarArriveExpectTx) {
+        if (!need(3))
+          return false;
+        b->tx += static_cast<int64_t>(read(t, ops[2]));
+      } else if (ops.size() > 2) {
+        count = read(t, ops[2]);
+      }
+      uint64_t token = b->phase;
+      if (!mbarrierArrive(inst, t, *b, count))
+        return false;
+      write(t, ops[0], token);
+      return true;
+    }
+    case MbarExpectTx:
+    case MbarCompleteTx: {
+      if (!need(2))
+        return false;
+      MBarrier *b = mbarrierAt(inst, t, ops[0]);
+      if (!b)
+        return false;
+      int64_t n = static_cast<int64_t>(read(t, ops[1]));
+      b->tx += inst.mbarOp == MbarExpectTx ? n : -n;
+      if (b->tx < 0) {
+        fault(t, inst, "mbarrier transaction count below zero");
+        return false;
+      }
+      completePhaseIfDone(*b);
+      return true;
+    }
+    case MbarTryWait:
+    case MbarTestWait: {
+      if (!need(3))
+        return false;
+      MBarrier *b = mbarrierAt(inst, t, ops[1]);
+      if (!b)
+        return false;
+      uint64_t v = read(t, ops[2]);
+      // .parity: the phase of that parity has completed once the current
+      // phase's parity differs; a token: once the phase moved past it.
+      bool done = inst.parity ? (b->phase & 1) != (v & 1) : b->phase != v;
+      if (!done) {
+        ++failedWaits;
+        t.state = State::Spinning;
+        return false; // retried, pc unchanged
+      }
+      write(t, ops[0], 1);
+      return true;
+    }
+    }
+    unsupported(t, inst, inst.opcode);
+    return false;
   }
 
   //===--------------------------------------------------------------------===//
