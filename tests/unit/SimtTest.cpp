@@ -797,6 +797,42 @@ END:
       << dead.result.message;
 }
 
+TEST(Simt, BulkCopyCompletesOnItsMbarrier) {
+  // Thread 0 sets up an mbarrier expecting 1 arrival and 128 bytes, and
+  // issues a 128-byte cp.async.bulk from `in` into sdata; every thread waits
+  // on phase 0 and reads word t.
+  std::string decls = ".shared .align 8 .b8 bar[8];\n"
+                      ".shared .align 16 .b8 sdata[128];\n";
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd2, bar;
+  mov.u64 %rd3, sdata;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra WAIT;
+  mbarrier.init.shared.b64 [%rd2], 1;
+  mbarrier.arrive.expect_tx.shared.b64 %rd4, [%rd2], 128;
+  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%rd3], [%rd1], 128, [%rd2];
+WAIT:
+  bar.sync 0;
+LOOP:
+  mbarrier.try_wait.parity.shared.b64 %p2, [%rd2], 0;
+  @!%p2 bra LOOP;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd3, %rd5;
+  ld.shared.u32 %r2, [%rd6];
+  mul.wide.u32 %rd7, %r1, 8;
+  add.s64 %rd8, %rd0, %rd7;
+  st.global.u32 [%rd8], %r2;
+)";
+  std::vector<uint64_t> in(16);
+  for (uint64_t i = 0; i < 16; ++i)
+    in[i] = (2 * i + 1) << 32 | (2 * i);
+  KernelRun r = run(kernel(body, decls), 32, 32, 1, in);
+  EXPECT_OK(r);
+  for (uint64_t t = 0; t < 32; ++t)
+    EXPECT_EQ(r.out[t], t);
+}
+
 //===----------------------------------------------------------------------===//
 // What the executor reports
 //===----------------------------------------------------------------------===//

@@ -184,6 +184,7 @@ enum class Opc : uint16_t {
   CpAsyncWait,
   CpAsyncWaitAll,
   CpAsyncMbarrierArrive,
+  CpAsyncBulk,
   Mbarrier,
   Nop,
 };

@@ -313,6 +313,17 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
   }
   if (head == "cp" && !rest.empty() && rest[0] == "async") {
     auto more = rest.drop_front();
+    // cp.async.bulk.shared::cluster|shared::cta.global
+    //   .mbarrier::complete_tx::bytes [dst], [src], size, [mbar]
+    if (!more.empty() && more[0] == "bulk") {
+      if (more.size() != 4 ||
+          !(more[1] == "shared::cluster" || more[1] == "shared::cta") ||
+          more[2] != "global" || more[3] != "mbarrier::complete_tx::bytes")
+        return false;
+      inst.op = Opc::CpAsyncBulk;
+      inst.space = Space::Shared;
+      return true;
+    }
     // cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]
     if (!more.empty() && more[0] == "mbarrier") {
       if (more.size() < 3 || more[1] != "arrive" || more.back() != "b64")

@@ -183,6 +183,15 @@ private:
     uint64_t phase = 0;
   };
   std::map<uint64_t, MBarrier> mbarriers;
+  /// cp.async.bulk copies in flight: they land (and complete their bytes on
+  /// the mbarrier) when a thread next waits on that mbarrier.
+  struct BulkCopy {
+    uint64_t dst, mbar;
+    std::vector<uint8_t> bytes;
+    const Inst *inst;
+    uint32_t thread;
+  };
+  std::vector<BulkCopy> bulkCopies;
   /// Whether a round of the CTA did anything but retry incomplete waits.
   bool realProgress = false;
   uint64_t failedWaits = 0;
@@ -298,6 +307,7 @@ private:
     barriers = {};
     inFlight.clear();
     mbarriers.clear();
+    bulkCopies.clear();
     uint32_t numWarps = (threadsPerCta + kWarp - 1) / kWarp;
     while (true) {
       realProgress = false;
@@ -1557,6 +1567,10 @@ private:
         return;
       break;
     }
+    case Opc::CpAsyncBulk:
+      if (!bulkCopy(inst, t))
+        return;
+      break;
     case Opc::Mbarrier:
       if (!mbarrier(inst, t))
         return; // a fault, or a wait that must be retried
@@ -1719,7 +1733,10 @@ private:
       if (!need(3))
         return false;
       MBarrier *b = mbarrierAt(inst, t, ops[1]);
-      if (!b)
+      if (!b ||
+          !landBulkCopies(
+              address(t, ops[1]) -
+              (spaceOf(inst, ops[1]) == Space::Generic ? kSharedWindow : 0)))
         return false;
       uint64_t v = read(t, ops[2]);
       // .parity: the phase of that parity has completed once the current
@@ -1736,6 +1753,78 @@ private:
     }
     unsupported(t, inst, inst.opcode);
     return false;
+  }
+
+  /// cp.async.bulk...mbarrier::complete_tx::bytes [dst], [src], size,
+  /// [mbar]: the source is read now; the bytes land when the mbarrier is
+  /// next waited on.
+  bool bulkCopy(const Inst &inst, Thread &t) {
+    const auto &ops = inst.ops;
+    if (ops.size() != 4 || ops[0].kind != Operand::Addr ||
+        ops[1].kind != Operand::Addr || ops[3].kind != Operand::Addr) {
+      unsupported(t, inst, inst.opcode + " (operand form)");
+      return false;
+    }
+    uint64_t size = read(t, ops[2]);
+    uint64_t dst = address(t, ops[0]), src = address(t, ops[1]);
+    if (size == 0 || size % 16 != 0 || dst % 16 != 0 || src % 16 != 0) {
+      fault(t, inst,
+            formatv("cp.async.bulk of {0} bytes from 0x{1:x} to shared "
+                    "offset {2}: size and addresses must be multiples of 16",
+                    size, src, dst));
+      return false;
+    }
+    if (dst + size > sharedBytes) {
+      fault(t, inst,
+            formatv("out-of-bounds cp.async.bulk destination at offset {0} "
+                    "({1} bytes)",
+                    dst, size));
+      return false;
+    }
+    if (!mbarrierAt(inst, t, ops[3]))
+      return false;
+    BulkCopy c{dst, address(t, ops[3]), std::vector<uint8_t>(size), &inst,
+               t.linear};
+    if (spaceOf(inst, ops[3]) == Space::Generic)
+      c.mbar -= kSharedWindow;
+    if (!access(t, inst, Space::Global, src, c.bytes.data(),
+                static_cast<unsigned>(size), false, false))
+      return false;
+    inFlight.push_back({dst, dst + size, t.linear});
+    bulkCopies.push_back(std::move(c));
+    return true;
+  }
+
+  /// Lands the bulk copies that complete on the mbarrier at `mbar`.
+  bool landBulkCopies(uint64_t mbar) {
+    for (size_t i = 0; i < bulkCopies.size();) {
+      if (bulkCopies[i].mbar != mbar) {
+        ++i;
+        continue;
+      }
+      BulkCopy c = std::move(bulkCopies[i]);
+      bulkCopies.erase(bulkCopies.begin() + i);
+      llvm::erase_if(inFlight, [&](const InFlight &f) {
+        return f.thread == c.thread && f.begin == c.dst;
+      });
+      Thread &issuer = threads[c.thread];
+      completingAsync = true;
+      bool ok = access(issuer, *c.inst, Space::Shared, c.dst, c.bytes.data(),
+                       static_cast<unsigned>(c.bytes.size()), true, true);
+      completingAsync = false;
+      if (!ok)
+        return false;
+      MBarrier &b = mbarriers[mbar];
+      b.tx -= static_cast<int64_t>(c.bytes.size());
+      if (b.tx < 0) {
+        fault(issuer, *c.inst,
+              "cp.async.bulk completes more bytes than the mbarrier expects "
+              "(its transaction count went below zero)");
+        return false;
+      }
+      completePhaseIfDone(b);
+    }
+    return true;
   }
 
   //===--------------------------------------------------------------------===//
