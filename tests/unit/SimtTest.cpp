@@ -137,12 +137,15 @@ TEST(Simt, IntegerArithmetic) {
   mul.wide.u16 %r32, 0xFFFF, 0xFFFF;    // 0xFFFE0001
   div.u32 %r33, 7, 0;           // undefined in PTX; the executor gives all ones
   cnot.b32 %r34, 0;             // 1
+  max.u16x2 %r35, 0x0001FFFF, 0x00020003; // per half: 0x0002, 0xFFFF
+  min.s16x2 %r36, 0x0001FFFF, 0x00020003; // per half: 0x0001, -1 (0xFFFF)
+  add.s16x2 %r37, 0x0001FFFF, 0x00020003; // per half, wrapping: 0x00030002
 )";
-  for (unsigned i = 2; i <= 34; ++i)
+  for (unsigned i = 2; i <= 37; ++i)
     if (i != 6 && i != 9)
       body += st32(i, "%r" + std::to_string(i));
   body += st64(6, "%rd2");
-  KernelRun r = run(kernel(body), 35);
+  KernelRun r = run(kernel(body), 38);
   EXPECT_OK(r);
   const std::vector<uint64_t> &o = r.out;
   EXPECT_EQ(o[2], 0u);
@@ -177,6 +180,9 @@ TEST(Simt, IntegerArithmetic) {
   EXPECT_EQ(o[32], 0xFFFE0001u);
   EXPECT_EQ(o[33], 0xFFFFFFFFu);
   EXPECT_EQ(o[34], 1u);
+  EXPECT_EQ(o[35], 0x0002FFFFu);
+  EXPECT_EQ(o[36], 0x0001FFFFu);
+  EXPECT_EQ(o[37], 0x00030002u);
 }
 
 TEST(Simt, FloatRoundingFlushSaturation) {
@@ -912,6 +918,14 @@ TEST(SimtReports, TrapUnsupportedAndHang) {
             "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16");
   EXPECT_NE(unsup.result.message.find("unsupported: wgmma.mma_async"),
             std::string::npos);
+  // A type an instruction does not define its meaning for is refused, not
+  // read as one wider value.
+  KernelRun packed = run(kernel("  setp.eq.f16x2 %p1|%p2, %r1, %r2;\n"), 1, 32);
+  EXPECT_EQ(packed.result.status, SimtStatus::Unsupported);
+  EXPECT_EQ(packed.result.instruction,
+            "setp.eq.f16x2 (type on this instruction)");
+  KernelRun tf32 = run(kernel("  cvt.rna.tf32.f32 %r1, %f1;\n"), 1, 32);
+  EXPECT_EQ(tf32.result.status, SimtStatus::Unsupported);
   KernelRun guarded =
       run(kernel("  setp.eq.u32 %p1, 0, 1;\n  @%p1 " + mma.substr(2)), 1, 32);
   EXPECT_EQ(guarded.result.status, SimtStatus::Ok) << guarded.result.message;

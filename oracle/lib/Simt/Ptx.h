@@ -48,11 +48,14 @@ enum class Ty : uint8_t {
   F32,
   F64,
   TF32,
+  U16x2,
+  S16x2,
 };
 
 unsigned bitsOf(Ty t);
 inline bool isSigned(Ty t) {
-  return t == Ty::S8 || t == Ty::S16 || t == Ty::S32 || t == Ty::S64;
+  return t == Ty::S8 || t == Ty::S16 || t == Ty::S32 || t == Ty::S64 ||
+         t == Ty::S16x2;
 }
 inline bool isFloatTy(Ty t) {
   return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 || t == Ty::BF16x2 ||

@@ -47,6 +47,8 @@ unsigned bitsOf(Ty t) {
   case Ty::TF32:
   case Ty::F16x2:
   case Ty::BF16x2:
+  case Ty::U16x2:
+  case Ty::S16x2:
     return 32;
   case Ty::B64:
   case Ty::U64:
@@ -82,6 +84,8 @@ Ty parseTy(StringRef s) {
       .Case("f32", Ty::F32)
       .Case("f64", Ty::F64)
       .Case("tf32", Ty::TF32)
+      .Case("u16x2", Ty::U16x2)
+      .Case("s16x2", Ty::S16x2)
       .Default(Ty::None);
 }
 
@@ -602,7 +606,7 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
       inst.ftz = true;
       continue;
     }
-    if (m == "sat" || m == "satfinite") {
+    if (m == "sat") {
       inst.sat = true;
       continue;
     }
@@ -652,6 +656,34 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   if ((op == Opc::Mul || op == Opc::Mad) && !isFloatTy(inst.type) &&
       inst.type == Ty::None)
     return refuse("<no type>");
+  // Packed, 128-bit and tf32 types only where an instruction's meaning
+  // covers them (elsewhere they would be read as one 32/64-bit value).
+  auto packedOk = [&](Ty t) {
+    switch (t) {
+    case Ty::F16x2:
+    case Ty::BF16x2:
+      return op == Opc::Add || op == Opc::Sub || op == Opc::Mul ||
+             op == Opc::Fma || op == Opc::Min || op == Opc::Max ||
+             op == Opc::Neg || op == Opc::Abs || op == Opc::Mov ||
+             op == Opc::Ld || op == Opc::St || op == Opc::Selp;
+    case Ty::U16x2:
+    case Ty::S16x2:
+      return op == Opc::Add || op == Opc::Sub || op == Opc::Min ||
+             op == Opc::Max;
+    case Ty::B128:
+      return op == Opc::Ld || op == Opc::St;
+    case Ty::TF32:
+      return false; // mma decodes its own types
+    default:
+      return true;
+    }
+  };
+  for (Ty t : {inst.type, inst.type2})
+    if (!packedOk(t)) {
+      inst.op = Opc::Unknown;
+      inst.unsupported = (opcode + " (type on this instruction)").str();
+      return;
+    }
 }
 
 //===----------------------------------------------------------------------===//

@@ -1256,6 +1256,21 @@ private:
         break;
       }
       bool isAdd = inst.op == Opc::Add || inst.op == Opc::AddC;
+      if (inst.type == Ty::U16x2 || inst.type == Ty::S16x2) {
+        // Two 16-bit lanes, wrapping (no carry, no saturation forms).
+        if (inst.cc || inst.sat ||
+            !(inst.op == Opc::Add || inst.op == Opc::Sub)) {
+          unsupported(t, inst, inst.opcode);
+          return;
+        }
+        uint64_t a = src(1), b = src(2), r = 0;
+        for (unsigned h = 0; h < 2; ++h) {
+          uint64_t x = (a >> (16 * h)) & 0xffff, y = (b >> (16 * h)) & 0xffff;
+          r |= ((isAdd ? x + y : x - y) & 0xffff) << (16 * h);
+        }
+        dst(r);
+        break;
+      }
       bool carryIn = (inst.op == Opc::AddC || inst.op == Opc::SubC) && t.carry;
       uint64_t a = src(1) & mask(w), b = src(2) & mask(w);
       if (inst.sat) { // add.sat.s32 / sub.sat.s32
@@ -1395,6 +1410,17 @@ private:
         break;
       }
       uint64_t a = src(1), b = src(2);
+      if (inst.type == Ty::U16x2 || inst.type == Ty::S16x2) {
+        // Two 16-bit lanes, each its own min/max.
+        uint64_t r = 0;
+        for (unsigned h = 0; h < 2; ++h) {
+          uint64_t x = (a >> (16 * h)) & 0xffff, y = (b >> (16 * h)) & 0xffff;
+          bool xLess = sgn ? sval(x, 16) < sval(y, 16) : x < y;
+          r |= (xLess != isMax ? x : y) << (16 * h);
+        }
+        dst(r);
+        break;
+      }
       bool aLess =
           sgn ? sval(a, w) < sval(b, w) : (a & mask(w)) < (b & mask(w));
       dst((aLess != isMax ? a : b) & mask(w));
