@@ -14,7 +14,9 @@
 // (reaped) children instead.
 //
 // Variants: checkpoints after every pass or none; configurations with an
-// identical pipeline shared (the default) or each run on its own.
+// identical pipeline shared (the default) or each run on its own; and
+// tile-diff's whole default matrix (without tileiras): tilec's plus ptxas
+// and the two simt configurations. `programs` is programs per second.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,14 +69,19 @@ const std::vector<ProgramCase> &programs() {
   return cases;
 }
 
-void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share) {
+void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share,
+                        bool backend = false) {
   const std::vector<ProgramCase> &cases = programs();
   if (cases.empty()) {
     state.SkipWithError("no generated programs");
     return;
   }
   prepareEngine();
-  std::vector<Configuration> matrix = defaultMatrix();
+  // tilec's configurations, or tile-diff's default matrix without tileiras
+  // (plus ptxas and the two simt configurations).
+  std::vector<Configuration> matrix =
+      backend ? makeMatrix(MatrixKind::Default, 0, 0, TileirasUse::Exclude)
+              : defaultMatrix();
   EngineOptions options;
   options.checkpointAll = checkpoints;
   options.shareIdenticalPipelines = share;
@@ -104,6 +111,8 @@ void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share) {
   }
   state.counters["checks"] =
       benchmark::Counter(checks, benchmark::Counter::kIsRate);
+  state.counters["programs"] = benchmark::Counter(
+      static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   double cpu = cpuSeconds() - cpuStart;
   state.counters["checks_per_cpu_s"] = cpu > 0 ? checks / cpu : 0;
   state.counters["findings"] = findings;
@@ -119,11 +128,16 @@ void BM_DefaultMatrix_NoCheckpoints(benchmark::State &state) {
 void BM_DefaultMatrix_Checkpoints_NoShare(benchmark::State &state) {
   checkDefaultMatrix(state, /*checkpoints=*/true, /*share=*/false);
 }
+void BM_DefaultMatrixWithPtxasAndSimt(benchmark::State &state) {
+  checkDefaultMatrix(state, /*checkpoints=*/true, /*share=*/true,
+                     /*backend=*/true);
+}
 
 } // namespace
 
 BENCHMARK(BM_DefaultMatrix_Checkpoints)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrix_NoCheckpoints)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrix_Checkpoints_NoShare)->UseRealTime()->Iterations(16);
+BENCHMARK(BM_DefaultMatrixWithPtxasAndSimt)->UseRealTime()->Iterations(16);
 
 BENCHMARK_MAIN();

@@ -417,6 +417,7 @@ private:
       const Function &fn = mod.functions[bestFn];
       if (bestPc >= fn.code.size()) {
         // Falling off the end of a function is a return.
+        realProgress = true;
         for (uint32_t i = first; i < last; ++i)
           if (group >> (i - first) & 1)
             doReturn(threads[i]);
@@ -616,7 +617,9 @@ private:
     if (space == Space::Generic)
       space = classify(addr);
     StringRef verb = isWrite ? "store" : "load";
-    if (space != Space::Param && n > 0 && (addr % std::min(n, 16u)) != 0) {
+    // Natural alignment of the whole access (a power of two, at most 16).
+    if (space != Space::Param && n > 0 &&
+        (addr % std::min(16u, n & (~n + 1))) != 0) {
       fault(t, inst,
             formatv("misaligned {0} {1} of {2} bytes at 0x{3:x}",
                     spaceName(space), verb, n, addr));
