@@ -70,6 +70,8 @@ uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 uint64_t sext(uint64_t v, unsigned bits) {
   if (bits >= 64)
     return v;
+  if (bits == 0)
+    return 0;
   v &= mask(bits);
   if ((v >> (bits - 1)) & 1)
     v |= ~mask(bits);
