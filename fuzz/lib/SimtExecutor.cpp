@@ -98,6 +98,7 @@ int simtChild(int fd, const ProgramCase &program, const Reference &reference,
                     out.simt.stats.warpInstructions,
                     out.simt.stats.threadInstructions)
                 .str();
+  r.detail = "the PTX ran on the SIMT executor: " + r.notes;
   switch (out.simt.status) {
   case oracle::simt::SimtStatus::Unsupported:
     r.kind = FindingKind::UnsupportedInstruction;

@@ -622,8 +622,11 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       if (!countsAsFinding(r.kind)) {
         if (verbose)
           outs() << "  ok " << program.name << " [" << r.config.str() << "] "
-                 << r.interpretations << " interpretations, "
-                 << formatv("{0:f3}s", r.seconds)
+                 << (r.interpretations || r.detail.empty()
+                         ? std::to_string(r.interpretations) +
+                               " interpretations"
+                         : r.detail)
+                 << ", " << formatv("{0:f3}s", r.seconds)
                  << (r.seconds == 0 ? " (shared)" : "") << "\n";
         continue;
       }
