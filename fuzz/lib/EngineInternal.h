@@ -142,6 +142,15 @@ void interpretCompiled(llvm::StringRef compiledText, const ProgramCase &program,
                        const EngineOptions &options, DiagnosticCapture &diags,
                        Channel &channel, ChildResult &r);
 
+/// The executors that compile down to the backend (ptxas, simt): their
+/// configurations' checks (driver options valid, no block order: `why`
+/// says why not) and their sharing key (the pipeline down to `emit`, the
+/// target and the tier LLVM sees).
+llvm::Error validateBackendConfiguration(const Configuration &config,
+                                         llvm::StringRef noOrderWhy);
+std::optional<std::string> backendSharingKey(const Configuration &config,
+                                             bool toCubin);
+
 /// Turns a finished child into a ConfigResult (crash, hang, OOM, or its
 /// JSON result).
 ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,

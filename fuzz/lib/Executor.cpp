@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Executor.h"
+#include "EngineInternal.h"
+#include "tilecheck/Driver/Driver.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -12,6 +14,8 @@
 
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
+using llvm::Error;
+using llvm::StringRef;
 
 Executor::~Executor() = default;
 
@@ -70,4 +74,27 @@ std::vector<const Executor *> tilecheck::fuzz::registeredExecutors() {
     return a->name() < b->name();
   });
   return out;
+}
+
+Error tilecheck::fuzz::detail::validateBackendConfiguration(
+    const Configuration &config, StringRef noOrderWhy) {
+  std::string message;
+  if (failed(driver::validateOptions(config.compileOptions(), message)))
+    return makeError(message);
+  if (config.blockOrderSeed)
+    return makeError(noOrderWhy);
+  return Error::success();
+}
+
+std::optional<std::string>
+tilecheck::fuzz::detail::backendSharingKey(const Configuration &config,
+                                           bool toCubin) {
+  driver::CompileOptions opts = config.compileOptions();
+  opts.emit = toCubin ? driver::EmitStage::Cubin : driver::EmitStage::PTX;
+  driver::CompileResult described = driver::describePipeline(opts);
+  if (!described.ok())
+    return std::nullopt;
+  // The pipeline, and the target and tier LLVM (and ptxas) see.
+  return described.output + " " + config.target + " O" +
+         std::to_string(config.optLevel);
 }

@@ -25,7 +25,9 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
+using tilecheck::fuzz::detail::backendSharingKey;
 using tilecheck::fuzz::detail::firstLine;
+using tilecheck::fuzz::detail::validateBackendConfiguration;
 
 namespace {
 
@@ -64,23 +66,12 @@ public:
     return "compiler=ptxas," + config.tilecText();
   }
   Error validate(const Configuration &config) const override {
-    std::string message;
-    if (failed(driver::validateOptions(config.compileOptions(), message)))
-      return makeError(message);
-    if (config.blockOrderSeed)
-      return makeError("ptxas configurations run nothing: no block order");
-    return Error::success();
+    return validateBackendConfiguration(
+        config, "ptxas configurations run nothing: no block order");
   }
   std::optional<std::string>
   sharingKey(const Configuration &config) const override {
-    driver::CompileOptions opts = config.compileOptions();
-    opts.emit = driver::EmitStage::Cubin;
-    driver::CompileResult described = driver::describePipeline(opts);
-    if (!described.ok())
-      return std::nullopt;
-    // The pipeline, and the target and tier LLVM and ptxas see.
-    return described.output + " " + config.target + " O" +
-           std::to_string(config.optLevel);
+    return backendSharingKey(config, /*toCubin=*/true);
   }
 
   ConfigResult check(const ProgramCase &program, const Reference &,

@@ -155,23 +155,13 @@ public:
     return "compiler=simt," + config.tilecText();
   }
   Error validate(const Configuration &config) const override {
-    std::string message;
-    if (failed(driver::validateOptions(config.compileOptions(), message)))
-      return makeError(message);
-    if (config.blockOrderSeed)
-      return makeError("simt configurations run CTAs in row-major order: no "
-                       "block order");
-    return Error::success();
+    return validateBackendConfiguration(
+        config, "simt configurations run CTAs in row-major order: no block "
+                "order");
   }
   std::optional<std::string>
   sharingKey(const Configuration &config) const override {
-    driver::CompileOptions opts = config.compileOptions();
-    opts.emit = driver::EmitStage::PTX;
-    driver::CompileResult described = driver::describePipeline(opts);
-    if (!described.ok())
-      return std::nullopt;
-    return described.output + " " + config.target + " O" +
-           std::to_string(config.optLevel);
+    return backendSharingKey(config, /*toCubin=*/false);
   }
 
   ConfigResult check(const ProgramCase &program, const Reference &reference,

@@ -148,6 +148,38 @@ llvm::Expected<Tile> parseScalar(StringRef text, ElemType elem,
   return t;
 }
 
+uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
+                        unsigned index) {
+  std::string name = "arg" + std::to_string(index);
+  return buffer.initialized
+             ? memory.allocate(name, buffer.array.data.size(), 256,
+                               buffer.array.data)
+             : memory.allocate(name, buffer.array.data.size(), 256);
+}
+
+llvm::Error readBackBuffers(const Memory &memory,
+                            std::vector<BoundBuffer> &bound,
+                            TileRunOutcome &out, StringRef outDir) {
+  for (BoundBuffer &b : bound) {
+    const Memory::Buffer *buf = memory.findBuffer(b.address);
+    if (buf && !b.array.data.empty())
+      std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
+    out.buffers.push_back({b.index, std::move(b.array), b.elem});
+  }
+  bound.clear();
+  if (outDir.empty())
+    return llvm::Error::success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(outDir))
+    return makeError("cannot create '" + outDir + "': " + ec.message());
+  for (const BufferResult &b : out.buffers) {
+    llvm::SmallString<256> p(outDir);
+    llvm::sys::path::append(p, "arg" + std::to_string(b.argIndex) + ".npy");
+    if (llvm::Error e = writeNpy(p, b.array))
+      return e;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
   llvm::Expected<Manifest> m = readManifest(path);
   if (!m)
@@ -228,13 +260,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
                     " were given");
 
   SmallVector<RtValue> args;
-  struct Bound {
-    unsigned index;
-    uint64_t address;
-    NpyArray array;
-    ElemType elem;
-  };
-  std::vector<Bound> bound;
+  std::vector<BoundBuffer> bound;
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     // Every IR level: cuda_tile tiles, builtin tensors and bare scalars
     // (integers, index, floats, pointers) are all tiles to the interpreter.
@@ -258,14 +284,8 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
       auto prepared = prepareBuffer(config.args[i], *pointee, i);
       if (!prepared)
         return fail(kExitUsage, llvm::toString(prepared.takeError()));
-      std::string bufName = "arg" + std::to_string(i);
-      uint64_t addr =
-          prepared->initialized
-              ? memory.allocate(bufName, prepared->array.data.size(), 256,
-                                prepared->array.data)
-              : memory.allocate(bufName, prepared->array.data.size(), 256);
-      // An empty buffer still gets an address; every access faults. A
-      // tensor of pointers gets the buffer's address in every element.
+      uint64_t addr = allocateBuffer(memory, *prepared, i);
+      // A tensor of pointers gets the buffer's address in every element.
       Tile ptr(ElemType::Ptr, shape);
       for (int64_t e = 0; e < ptr.size(); ++e)
         ptr.set<uint64_t>(e, addr);
@@ -316,23 +336,8 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
 
   // Buffers are read back (and written) even after UB or a failed assert:
   // partial results help when reducing a finding.
-  for (Bound &b : bound) {
-    const Memory::Buffer *buf = memory.findBuffer(b.address);
-    if (buf && !b.array.data.empty())
-      std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
-    out.buffers.push_back({b.index, std::move(b.array), b.elem});
-  }
-  if (!config.outDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(config.outDir))
-      return fail(kExitError, "cannot create '" + config.outDir +
-                                  "': " + ec.message());
-    for (const BufferResult &b : out.buffers) {
-      llvm::SmallString<256> p(config.outDir);
-      llvm::sys::path::append(p, "arg" + std::to_string(b.argIndex) + ".npy");
-      if (llvm::Error e = writeNpy(p, b.array))
-        return fail(kExitError, llvm::toString(std::move(e)));
-    }
-  }
+  if (llvm::Error e = readBackBuffers(memory, bound, out, config.outDir))
+    return fail(kExitError, llvm::toString(std::move(e)));
 
   if (result.failure) {
     out.failure = result.failure;

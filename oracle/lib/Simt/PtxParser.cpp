@@ -602,40 +602,19 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
       inst.vec = m == "v2" ? 2 : m == "v4" ? 4 : 8;
       continue;
     }
-    if (m == "ftz") {
-      inst.ftz = true;
-      continue;
-    }
-    if (m == "sat") {
-      inst.sat = true;
-      continue;
-    }
-    if (m == "approx") {
-      inst.approx = true;
-      continue;
-    }
-    if (m == "full") {
-      inst.full = true;
-      continue;
-    }
-    if (m == "hi") {
-      inst.hi = true;
-      continue;
-    }
-    if (m == "lo") {
-      inst.lo = true;
-      continue;
-    }
-    if (m == "wide") {
-      inst.wide = true;
-      continue;
-    }
-    if (m == "cc") {
-      inst.cc = true;
-      continue;
-    }
-    if (m == "NaN") {
-      inst.nanMode = true;
+    // Flag modifiers: one field each.
+    if (bool Inst::*flag = StringSwitch<bool Inst::*>(m)
+                               .Case("ftz", &Inst::ftz)
+                               .Case("sat", &Inst::sat)
+                               .Case("approx", &Inst::approx)
+                               .Case("full", &Inst::full)
+                               .Case("hi", &Inst::hi)
+                               .Case("lo", &Inst::lo)
+                               .Case("wide", &Inst::wide)
+                               .Case("cc", &Inst::cc)
+                               .Case("NaN", &Inst::nanMode)
+                               .Default(nullptr)) {
+      inst.*flag = true;
       continue;
     }
     if (op == Opc::Shf && (m == "l" || m == "r")) {

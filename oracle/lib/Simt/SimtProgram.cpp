@@ -73,13 +73,7 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
       static_cast<uint32_t>(compiled.dynamicSharedBytes);
   launch.maxWarpSteps = options.maxWarpSteps;
   launch.detectRaces = options.detectRaces;
-  struct Bound {
-    unsigned index;
-    uint64_t address;
-    NpyArray array;
-    ElemType elem;
-  };
-  std::vector<Bound> bound;
+  std::vector<BoundBuffer> bound;
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     mlir::Type type = arg.getType();
     std::optional<ElemType> elem =
@@ -99,12 +93,7 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
       auto prepared = prepareBuffer(config.args[i], *pointee, i);
       if (!prepared)
         return fail(kExitUsage, toString(prepared.takeError()));
-      std::string bufName = "arg" + std::to_string(i);
-      uint64_t addr =
-          prepared->initialized
-              ? memory.allocate(bufName, prepared->array.data.size(), 256,
-                                prepared->array.data)
-              : memory.allocate(bufName, prepared->array.data.size(), 256);
+      uint64_t addr = allocateBuffer(memory, *prepared, i);
       bytes.resize(8);
       std::memcpy(bytes.data(), &addr, 8);
       bound.push_back({static_cast<unsigned>(i), addr,
@@ -121,23 +110,8 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
 
   out.simt = simt::runKernel(**parsed, launch, memory);
   out.run.steps = out.simt.stats.threadInstructions;
-  for (Bound &b : bound) {
-    const Memory::Buffer *buf = memory.findBuffer(b.address);
-    if (buf && !b.array.data.empty())
-      std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
-    out.run.buffers.push_back({b.index, std::move(b.array), b.elem});
-  }
-  if (!config.outDir.empty()) {
-    if (std::error_code ec = sys::fs::create_directories(config.outDir))
-      return fail(kExitError,
-                  "cannot create '" + config.outDir + "': " + ec.message());
-    for (const BufferResult &b : out.run.buffers) {
-      SmallString<256> p(config.outDir);
-      sys::path::append(p, "arg" + std::to_string(b.argIndex) + ".npy");
-      if (Error e = writeNpy(p, b.array))
-        return fail(kExitError, toString(std::move(e)));
-    }
-  }
+  if (Error e = readBackBuffers(memory, bound, out.run, config.outDir))
+    return fail(kExitError, toString(std::move(e)));
   switch (out.simt.status) {
   case simt::SimtStatus::Ok:
     break;

@@ -94,6 +94,20 @@ llvm::Expected<PreparedBuffer> prepareBuffer(const ArgSpec &spec, ElemType elem,
 llvm::Expected<Tile> parseScalar(llvm::StringRef text, ElemType elem,
                                  unsigned index);
 
+/// A buffer argument bound in memory for a run (any executor).
+struct BoundBuffer {
+  unsigned index;
+  uint64_t address;
+  NpyArray array;
+  ElemType elem;
+};
+
+/// Allocates the buffer of argument `index` in `memory`, 256-byte aligned,
+/// initialized from its contents unless the spec said `uninit:`; returns
+/// the address. An empty buffer still gets one (every access faults).
+uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
+                        unsigned index);
+
 /// A buffer argument after the run.
 struct BufferResult {
   unsigned argIndex;
@@ -109,6 +123,12 @@ struct TileRunOutcome {
   std::vector<BufferResult> buffers;  ///< every buffer argument, in order
   uint64_t steps = 0;
 };
+
+/// After a run: copies each buffer's memory into its array, moves them into
+/// `out.buffers` in order, and writes DIR/argN.npy when `outDir` is set.
+llvm::Error readBackBuffers(const Memory &memory,
+                            std::vector<BoundBuffer> &bound,
+                            TileRunOutcome &out, llvm::StringRef outDir);
 
 /// Runs the program described by `config` in `context` (which must have the
 /// tilecheck dialects loaded). Writes DIR/argN.npy when outDir is set.
