@@ -677,6 +677,76 @@ TEST(Simt, LdmatrixAndMmaM16N8K16) {
     }
 }
 
+TEST(Simt, PermuteModesAndPackedConversions) {
+  // {b, a} bytes 0..7 = 00 11 22 33 44 55 66 77; each mode per the ISA's
+  // table (c[1:0] the shift or byte).
+  std::string body = R"(
+  prmt.b32.f4e %r1, 0x33221100, 0x77665544, 1;   // bytes 1 2 3 4
+  prmt.b32.b4e %r2, 0x33221100, 0x77665544, 0;   // bytes 0 7 6 5
+  prmt.b32.rc8 %r3, 0x33221100, 0x77665544, 2;   // byte 2 four times
+  prmt.b32.ecl %r4, 0x33221100, 0x77665544, 1;   // bytes 1 1 2 3
+  prmt.b32.ecr %r5, 0x33221100, 0x77665544, 2;   // bytes 0 1 2 2
+  prmt.b32.rc16 %r6, 0x33221100, 0x77665544, 1;  // half 1 twice
+  cvt.rn.f16x2.f32 %r7, 0f3F800000, 0f40000000;  // a (1.0) high, b (2.0) low
+  cvt.rn.bf16x2.f32 %r8, 0f3F800000, 0f40000000;
+)";
+  for (unsigned i = 1; i <= 8; ++i)
+    body += st32(i, "%r" + std::to_string(i));
+  KernelRun r = run(kernel(body), 9);
+  EXPECT_OK(r);
+  EXPECT_EQ(r.out[1], 0x44332211u);
+  EXPECT_EQ(r.out[2], 0x55667700u);
+  EXPECT_EQ(r.out[3], 0x22222222u);
+  EXPECT_EQ(r.out[4], 0x33221111u);
+  EXPECT_EQ(r.out[5], 0x22221100u);
+  EXPECT_EQ(r.out[6], 0x33223322u);
+  EXPECT_EQ(r.out[7], 0x3C004000u);
+  EXPECT_EQ(r.out[8], 0x3F804000u);
+}
+
+TEST(Simt, StmatrixLayout) {
+  // Lane t holds {2t, 2t+1} (row t/4, columns 2(t%4), 2(t%4)+1): the 8x8
+  // matrix stored row-major is 0..63; with .trans its transpose.
+  auto ptx = [](bool trans) {
+    std::string body = std::string(R"(
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 1;
+  add.u32 %r3, %r2, 1;
+  shl.b32 %r3, %r3, 16;
+  or.b32 %r4, %r2, %r3;
+  and.b32 %r5, %r1, 7;
+  mul.wide.u32 %rd2, %r5, 16;
+  mov.u64 %rd3, sbuf;
+  add.s64 %rd4, %rd3, %rd2;
+  )") +
+                       (trans ? "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16"
+                              : "stmatrix.sync.aligned.m8n8.x1.shared.b16") +
+                       R"( [%rd4], {%r4};
+  bar.sync 0;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd3, %rd5;
+  ld.shared.u32 %r6, [%rd6];
+  mul.wide.u32 %rd7, %r1, 8;
+  add.s64 %rd8, %rd0, %rd7;
+  st.global.u32 [%rd8], %r6;
+)";
+    return kernel(body, ".shared .align 16 .b8 sbuf[128];\n");
+  };
+  for (bool trans : {false, true}) {
+    KernelRun r = run(ptx(trans), 32, 32);
+    EXPECT_OK(r);
+    for (uint32_t t = 0; t < 32; ++t) {
+      // Elements 2t and 2t+1 of the stored matrix (row-major index k).
+      auto at = [&](uint32_t k) {
+        uint32_t row = k / 8, col = k % 8;
+        return trans ? col * 8 + row : k;
+      };
+      EXPECT_EQ(r.out[t], at(2 * t) | (at(2 * t + 1) << 16))
+          << (trans ? "trans " : "") << "word " << t;
+    }
+  }
+}
+
 TEST(Simt, MmaNeedsTheWholeWarp) {
   std::string body = R"(
   mov.u32 %r1, %tid.x;

@@ -182,6 +182,7 @@ enum class Opc : uint16_t {
   // matrix and asynchronous copies
   Mma,
   Ldmatrix,
+  Stmatrix,
   CpAsync,
   CpAsyncCommit,
   CpAsyncWait,

@@ -248,7 +248,7 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     inst.op = Opc::Mma;
     return true;
   }
-  if (head == "ldmatrix") {
+  if (head == "ldmatrix" || head == "stmatrix") {
     // sync aligned m8n8 xN [trans] shared[::cta] b16
     if (rest.size() < 6 || rest[0] != "sync" || rest[1] != "aligned" ||
         rest[2] != "m8n8")
@@ -266,7 +266,7 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
       return false;
     inst.space = Space::Shared;
     inst.type = Ty::B16;
-    inst.op = Opc::Ldmatrix;
+    inst.op = head == "ldmatrix" ? Opc::Ldmatrix : Opc::Stmatrix;
     return true;
   }
   if (head == "mbarrier") {
@@ -377,8 +377,8 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   SmallVector<StringRef, 8> parts;
   opcode.split(parts, '.');
   StringRef head = parts[0];
-  if (head == "mma" || head == "ldmatrix" || head == "cp" ||
-      head == "mbarrier") {
+  if (head == "mma" || head == "ldmatrix" || head == "stmatrix" ||
+      head == "cp" || head == "mbarrier") {
     if (!decodeMatrixOrAsync(parts, inst))
       inst.unsupported = opcode.str();
     return;
@@ -625,6 +625,21 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
       inst.wrapMode = m == "wrap";
       continue;
     }
+    if (op == Opc::Prmt) {
+      // prmt modes (0: the default byte selector).
+      std::optional<uint8_t> mode = StringSwitch<std::optional<uint8_t>>(m)
+                                        .Case("f4e", 1)
+                                        .Case("b4e", 2)
+                                        .Case("rc8", 3)
+                                        .Case("ecl", 4)
+                                        .Case("ecr", 5)
+                                        .Case("rc16", 6)
+                                        .Default(std::nullopt);
+      if (mode) {
+        inst.mode = *mode;
+        continue;
+      }
+    }
     if (op == Opc::Bfind && m == "shiftamt") {
       inst.shiftAmt = true;
       continue;
@@ -641,10 +656,12 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
     switch (t) {
     case Ty::F16x2:
     case Ty::BF16x2:
+      // cvt: as the destination of two packed f32 (checked at run time).
       return op == Opc::Add || op == Opc::Sub || op == Opc::Mul ||
              op == Opc::Fma || op == Opc::Min || op == Opc::Max ||
              op == Opc::Neg || op == Opc::Abs || op == Opc::Mov ||
-             op == Opc::Ld || op == Opc::St || op == Opc::Selp;
+             op == Opc::Ld || op == Opc::St || op == Opc::Selp ||
+             (op == Opc::Cvt && t == inst.type);
     case Ty::U16x2:
     case Ty::S16x2:
       return op == Opc::Add || op == Opc::Sub || op == Opc::Min ||

@@ -797,6 +797,7 @@ private:
       return;
     case Opc::Mma:
     case Opc::Ldmatrix:
+    case Opc::Stmatrix:
       matrix(inst, first, active);
       return;
     default:
@@ -1158,6 +1159,17 @@ private:
       break;
     }
     case Opc::Cvt: {
+      if ((inst.type == Ty::F16x2 || inst.type == Ty::BF16x2) &&
+          inst.type2 == Ty::F32 && ops.size() == 3 &&
+          (inst.rnd == Rnd::Rn || inst.rnd == Rnd::Rz)) {
+        // cvt.rn.f16x2.f32 d, a, b: a converted to the upper half, b to the
+        // lower.
+        Ty half = inst.type == Ty::F16x2 ? Ty::F16 : Ty::BF16;
+        uint64_t hi = convert(half, Ty::F32, inst.rnd, false, false, src(1));
+        uint64_t lo = convert(half, Ty::F32, inst.rnd, false, false, src(2));
+        dst(((hi & 0xffff) << 16) | (lo & 0xffff));
+        break;
+      }
       if (inst.type2 == Ty::None || inst.type == Ty::F16x2 ||
           inst.type == Ty::BF16x2 || inst.type2 == Ty::F16x2 ||
           inst.type2 == Ty::BF16x2 || ops.size() != 2) {
@@ -1241,10 +1253,35 @@ private:
       uint32_t c = static_cast<uint32_t>(src(3));
       uint64_t bytes = a | (b << 32);
       uint32_t r = 0;
+      uint32_t sh = c & 3;
       for (unsigned i = 0; i < 4; ++i) {
-        uint32_t sel = (c >> (4 * i)) & 0xf;
+        // The byte of {b, a} that lands in byte i of d (PTX ISA, prmt).
+        uint32_t sel;
+        switch (inst.mode) {
+        case 1: // f4e: forward 4 extract
+          sel = sh + i;
+          break;
+        case 2: // b4e: backward 4 extract
+          sel = (sh + 8 - i) & 7;
+          break;
+        case 3: // rc8: replicate one byte
+          sel = sh;
+          break;
+        case 4: // ecl: edge clamp left
+          sel = std::max(i, sh);
+          break;
+        case 5: // ecr: edge clamp right
+          sel = std::min(i, sh);
+          break;
+        case 6: // rc16: replicate one half
+          sel = 2 * (c & 1) + (i & 1);
+          break;
+        default: // a selector nibble per byte; bit 3 replicates the sign
+          sel = (c >> (4 * i)) & 0xf;
+          break;
+        }
         uint32_t byte = (bytes >> (8 * (sel & 7))) & 0xff;
-        if (sel & 8)
+        if (inst.mode == 0 && (sel & 8))
           byte = (byte & 0x80) ? 0xff : 0;
         r |= byte << (8 * i);
       }
@@ -1953,6 +1990,39 @@ private:
       return;
     }
     auto lane = [&](uint32_t l) -> Thread & { return threads[first + l]; };
+    if (inst.op == Opc::Stmatrix) {
+      // The inverse of ldmatrix: lane t holds, of each matrix, row t/4,
+      // columns 2(t%4) and 2(t%4)+1 (.trans: transposed); lanes 8j..8j+7
+      // give the row addresses of matrix j.
+      const Operand &addr = inst.ops[0], &src = inst.ops[1];
+      if (src.kind != Operand::Vec || src.elems.size() != inst.vec ||
+          addr.kind != Operand::Addr) {
+        unsupported(lead, inst, inst.opcode + " (operand form)");
+        return;
+      }
+      std::vector<std::array<uint16_t, 64>> m(inst.vec);
+      for (uint32_t l = 0; l < kWarp; ++l)
+        for (uint32_t j = 0; j < inst.vec; ++j) {
+          uint64_t v = read(lane(l), src.elems[j]);
+          uint32_t r = l / 4, c = 2 * (l % 4);
+          (inst.trans ? m[j][8 * c + r] : m[j][8 * r + c]) =
+              static_cast<uint16_t>(v);
+          (inst.trans ? m[j][8 * (c + 1) + r] : m[j][8 * r + c + 1]) =
+              static_cast<uint16_t>(v >> 16);
+        }
+      for (uint32_t j = 0; j < inst.vec; ++j)
+        for (uint32_t r = 0; r < 8; ++r) {
+          Thread &t = lane(8 * j + r);
+          uint8_t row[16];
+          std::memcpy(row, &m[j][8 * r], 16);
+          if (!access(t, inst, Space::Shared, address(t, addr), row, 16, true,
+                      false))
+            return;
+        }
+      for (uint32_t l = 0; l < kWarp; ++l)
+        advance(lane(l));
+      return;
+    }
     if (inst.op == Opc::Ldmatrix) {
       // Lanes 8j..8j+7 give the row addresses of matrix j; lane t gets,
       // of each matrix, row t/4, columns 2(t%4) and 2(t%4)+1 (.trans: the
