@@ -108,7 +108,14 @@ int simtChild(int fd, const ProgramCase &program, const Reference &reference,
     r.compiled = out.ptx;
     channel.result(r.toJSON());
     return 0;
-  case oracle::simt::SimtStatus::Error:
+  default:
+    break;
+  }
+  if (out.simt.status == oracle::simt::SimtStatus::Error ||
+      out.run.exitCode == oracle::kExitError ||
+      out.run.exitCode == oracle::kExitUsage) {
+    // The launch never ran: the PTX does not parse, or the arguments do not
+    // bind by the kernel ABI.
     r.kind = FindingKind::OracleError;
     r.culprit = "simt";
     r.detail =
@@ -118,8 +125,6 @@ int simtChild(int fd, const ProgramCase &program, const Reference &reference,
     r.compiled = out.ptx;
     channel.result(r.toJSON());
     return 0;
-  default:
-    break;
   }
   RunOutputs got;
   got.exitCode = out.run.exitCode;
