@@ -1004,6 +1004,110 @@ TEST(SimtReports, TrapUnsupportedAndHang) {
   EXPECT_EQ(hang.result.status, SimtStatus::StepLimit);
 }
 
+TEST(SimtReports, MalformedPtxIsRefusedOrRunsWithoutCrashing) {
+  // One kernel touching most of the executor, then every variant with one
+  // line or one token removed: each must be refused by the parser with a
+  // message, or run to some status, never crash (the sanitizer build runs
+  // this too). Operands the machine reads must be there (checkOperands).
+  std::string decls = R"(
+.shared .align 8 .b8 bar[8];
+.shared .align 16 .b8 sbuf[256];
+.func (.param .b32 f_ret) f(.param .b32 f_x)
+{
+  .reg .b32 %a<4>;
+  ld.param.b32 %a1, [f_x];
+  add.u32 %a2, %a1, 1;
+  st.param.b32 [f_ret], %a2;
+  ret;
+}
+)";
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd2, sbuf;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  st.shared.u32 [%rd4], %r1;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra SKIP;
+  mbarrier.init.shared.b64 [bar], 1;
+SKIP:
+  bar.sync 0;
+  ld.shared.u32 %r2, [%rd4];
+  shfl.sync.bfly.b32 %r3, %r2, 1, 31, 0xFFFFFFFF;
+  atom.global.add.u32 %r4, [%rd0], %r3;
+  {
+  .param .b32 param0;
+  .param .b32 retval0;
+  st.param.b32 [param0], %r3;
+  call.uni (retval0), f, (param0);
+  ld.param.b32 %r5, [retval0];
+  }
+  mov.u32 %r6, 0;
+LOOP:
+  add.u32 %r6, %r6, 1;
+  setp.lt.u32 %p2, %r6, %r5;
+  @%p2 bra LOOP;
+  @%p1 bra END;
+  mbarrier.arrive.shared.b64 %rd5, [bar];
+  mbarrier.try_wait.parity.shared.b64 %p3, [bar], 0;
+  selp.u32 %r7, 1, 2, %p3;
+  st.global.u32 [%rd0+8], %r7;
+END:
+)";
+  std::string ptx = kernel(body, decls);
+  KernelRun whole = run(ptx, 2, 32);
+  EXPECT_OK(whole);
+  EXPECT_EQ(whole.out[1], 1u);
+  std::vector<std::string> lines;
+  llvm::SmallVector<llvm::StringRef> split;
+  llvm::StringRef(ptx).split(split, '\n');
+  for (llvm::StringRef l : split)
+    lines.push_back(l.str());
+  unsigned refused = 0, ran = 0;
+  auto check = [&](const std::string &variant) {
+    auto parsed = parsePtx(variant);
+    if (!parsed) {
+      std::string msg = llvm::toString(parsed.takeError());
+      EXPECT_FALSE(msg.empty());
+      ++refused;
+      return;
+    }
+    ++ran;
+    Memory memory;
+    uint64_t out = memory.allocateZeroed("out", 16, 256);
+    SimtLaunch launch;
+    launch.entry = "k";
+    launch.block = {32, 1, 1};
+    launch.maxWarpSteps = 20000;
+    std::vector<uint8_t> p(8);
+    std::memcpy(p.data(), &out, 8);
+    launch.params = {p, p};
+    (void)runKernel(**parsed, launch, memory);
+  };
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string without;
+    for (size_t j = 0; j < lines.size(); ++j)
+      if (j != i)
+        without += lines[j] + "\n";
+    check(without);
+    // Each token of the line dropped in turn.
+    llvm::SmallVector<llvm::StringRef> tokens;
+    llvm::StringRef(lines[i]).split(tokens, ' ', -1, false);
+    for (size_t t = 0; t < tokens.size() && tokens.size() > 1; ++t) {
+      std::string line;
+      for (size_t u = 0; u < tokens.size(); ++u)
+        if (u != t)
+          line += tokens[u].str() + " ";
+      std::string variant;
+      for (size_t j = 0; j < lines.size(); ++j)
+        variant += (j == i ? line : lines[j]) + "\n";
+      check(variant);
+    }
+  }
+  EXPECT_GT(refused, 20u);
+  EXPECT_GT(ran, 20u);
+}
+
 TEST(SimtReports, ParseErrorsAndBadLaunches) {
   auto bad = parsePtx(kernel("  add.u32 %q1, 1, 2;\n"));
   ASSERT_FALSE(static_cast<bool>(bad));

@@ -1442,7 +1442,124 @@ private:
     }
     if (Error e = expect(";"))
       return e;
+    if (Error e = checkOperands(inst))
+      return e;
     mod->functions[curFn].code.push_back(std::move(inst));
+    return Error::success();
+  }
+
+  /// The operands an instruction's meaning reads must be there, with the
+  /// kinds it reads them as (the machine indexes them without checking).
+  Error checkOperands(const Inst &inst) const {
+    size_t need = 0;
+    switch (inst.op) {
+    case Opc::Ret:
+    case Opc::Exit:
+    case Opc::Trap:
+    case Opc::Fence:
+    case Opc::Nop:
+    case Opc::CpAsyncCommit:
+    case Opc::CpAsyncWaitAll:
+    case Opc::BarSync:
+    case Opc::BarArrive:
+    case Opc::BarWarpSync:
+    case Opc::Mbarrier: // each operation checks its own operands
+    case Opc::Unknown:
+      need = 0;
+      break;
+    case Opc::Bra:
+    case Opc::Call:
+    case Opc::Activemask:
+    case Opc::CpAsyncWait:
+    case Opc::CpAsyncMbarrierArrive:
+      need = 1;
+      break;
+    case Opc::Mov:
+    case Opc::Ld:
+    case Opc::St:
+    case Opc::Cvta:
+    case Opc::Abs:
+    case Opc::Neg:
+    case Opc::Not:
+    case Opc::Cnot:
+    case Opc::Clz:
+    case Opc::Popc:
+    case Opc::Brev:
+    case Opc::Bfind:
+    case Opc::Testp:
+    case Opc::Sqrt:
+    case Opc::Rcp:
+    case Opc::Rsqrt:
+    case Opc::Ex2:
+    case Opc::Lg2:
+    case Opc::Sin:
+    case Opc::Cos:
+    case Opc::Tanh:
+    case Opc::Red:
+    case Opc::Ldmatrix:
+    case Opc::Stmatrix:
+    case Opc::Cvt:
+      need = 2;
+      break;
+    case Opc::Add:
+    case Opc::Sub:
+    case Opc::Mul:
+    case Opc::Div:
+    case Opc::Rem:
+    case Opc::Min:
+    case Opc::Max:
+    case Opc::Copysign:
+    case Opc::AddC:
+    case Opc::SubC:
+    case Opc::And:
+    case Opc::Or:
+    case Opc::Xor:
+    case Opc::Shl:
+    case Opc::Shr:
+    case Opc::Atom:
+    case Opc::Redux:
+    case Opc::Vote:
+    case Opc::Setp:
+    case Opc::CpAsync:
+      need = 3;
+      break;
+    case Opc::Mad:
+    case Opc::MadC:
+    case Opc::Fma:
+    case Opc::Selp:
+    case Opc::Prmt:
+    case Opc::Shf:
+    case Opc::Bfe:
+    case Opc::Mma:
+    case Opc::CpAsyncBulk:
+      need = 4;
+      break;
+    case Opc::Bfi:
+    case Opc::Shfl:
+      need = 5;
+      break;
+    }
+    if (inst.op == Opc::Setp && inst.boolOp != BoolOp::None)
+      need = 4;
+    if (inst.op == Opc::Atom && inst.atomOp == AtomOp::Cas)
+      need = 4;
+    auto bad = [&](const Twine &why) {
+      return makeError("PTX line " + Twine(inst.line) + ": " + inst.opcode +
+                       " " + why);
+    };
+    if (inst.ops.size() < need)
+      return bad("takes at least " + Twine(need) + " operands, not " +
+                 Twine(inst.ops.size()));
+    bool memOp = inst.op == Opc::Ld || inst.op == Opc::St ||
+                 inst.op == Opc::Atom || inst.op == Opc::Red;
+    if (memOp) {
+      size_t at = inst.op == Opc::Ld || inst.op == Opc::Atom ? 1 : 0;
+      if (inst.ops[at].kind != Operand::Addr)
+        return bad("needs an address operand [..] at position " +
+                   Twine(at + 1));
+    }
+    if (inst.op == Opc::Bra && inst.ops[0].kind != Operand::Label)
+      return bad("needs a label");
     return Error::success();
   }
 
