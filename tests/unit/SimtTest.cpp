@@ -689,10 +689,16 @@ TEST(Simt, PermuteModesAndPackedConversions) {
   prmt.b32.rc16 %r6, 0x33221100, 0x77665544, 1;  // half 1 twice
   cvt.rn.f16x2.f32 %r7, 0f3F800000, 0f40000000;  // a (1.0) high, b (2.0) low
   cvt.rn.bf16x2.f32 %r8, 0f3F800000, 0f40000000;
+  setp.nan.f16x2 %p1|%p2, 0x7E003C00, 0x3C003C00; // low: 1 vs 1, high: NaN
+  selp.u32 %r9, 1, 0, %p1;                        // lower halves: not NaN
+  selp.u32 %r10, 1, 0, %p2;                       // upper halves: NaN
+  setp.lt.f16x2 %p3|%p4, 0x3C004000, 0x40003C00;  // 2 < 1 low, 1 < 2 high
+  selp.u32 %r11, 1, 0, %p3;
+  selp.u32 %r12, 1, 0, %p4;
 )";
-  for (unsigned i = 1; i <= 8; ++i)
+  for (unsigned i = 1; i <= 12; ++i)
     body += st32(i, "%r" + std::to_string(i));
-  KernelRun r = run(kernel(body), 9);
+  KernelRun r = run(kernel(body), 13);
   EXPECT_OK(r);
   EXPECT_EQ(r.out[1], 0x44332211u);
   EXPECT_EQ(r.out[2], 0x55667700u);
@@ -702,6 +708,10 @@ TEST(Simt, PermuteModesAndPackedConversions) {
   EXPECT_EQ(r.out[6], 0x33223322u);
   EXPECT_EQ(r.out[7], 0x3C004000u);
   EXPECT_EQ(r.out[8], 0x3F804000u);
+  EXPECT_EQ(r.out[9], 0u);
+  EXPECT_EQ(r.out[10], 1u);
+  EXPECT_EQ(r.out[11], 0u);
+  EXPECT_EQ(r.out[12], 1u);
 }
 
 TEST(Simt, StmatrixLayout) {
@@ -990,10 +1000,10 @@ TEST(SimtReports, TrapUnsupportedAndHang) {
             std::string::npos);
   // A type an instruction does not define its meaning for is refused, not
   // read as one wider value.
-  KernelRun packed = run(kernel("  setp.eq.f16x2 %p1|%p2, %r1, %r2;\n"), 1, 32);
+  KernelRun packed = run(kernel("  rcp.approx.f16x2 %r1, %r2;\n"), 1, 32);
   EXPECT_EQ(packed.result.status, SimtStatus::Unsupported);
   EXPECT_EQ(packed.result.instruction,
-            "setp.eq.f16x2 (type on this instruction)");
+            "rcp.approx.f16x2 (type on this instruction)");
   KernelRun tf32 = run(kernel("  cvt.rna.tf32.f32 %r1, %f1;\n"), 1, 32);
   EXPECT_EQ(tf32.result.status, SimtStatus::Unsupported);
   KernelRun guarded =

@@ -661,7 +661,7 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
              op == Opc::Fma || op == Opc::Min || op == Opc::Max ||
              op == Opc::Neg || op == Opc::Abs || op == Opc::Mov ||
              op == Opc::Ld || op == Opc::St || op == Opc::Selp ||
-             (op == Opc::Cvt && t == inst.type);
+             op == Opc::Setp || (op == Opc::Cvt && t == inst.type);
     case Ty::U16x2:
     case Ty::S16x2:
       return op == Opc::Add || op == Opc::Sub || op == Opc::Min ||

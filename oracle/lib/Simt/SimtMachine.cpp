@@ -1185,6 +1185,28 @@ private:
     case Opc::Setp: {
       Ty ct = inst.type;
       uint64_t a = src(1), b = src(2);
+      if (ct == Ty::F16x2 || ct == Ty::BF16x2) {
+        // setp.cmp.f16x2 p|q, a, b: p from the lower halves, q from the
+        // upper (PTX ISA pseudo-code); a BoolOp combines each with c.
+        if (ops[0].kind != Operand::Vec || ops[0].elems.size() != 2) {
+          unsupported(t, inst, inst.opcode + " (needs p|q)");
+          return;
+        }
+        Ty half = ct == Ty::F16x2 ? Ty::F16 : Ty::BF16;
+        for (unsigned h = 0; h < 2; ++h) {
+          bool r =
+              floatCompare(inst.cmp, half, inst.ftz, (a >> (16 * h)) & 0xffff,
+                           (b >> (16 * h)) & 0xffff);
+          if (inst.boolOp != BoolOp::None) {
+            bool c = src(3) & 1;
+            r = inst.boolOp == BoolOp::And  ? r && c
+                : inst.boolOp == BoolOp::Or ? r || c
+                                            : r != c;
+          }
+          write(t, ops[0].elems[h], r);
+        }
+        break;
+      }
       bool r;
       if (isFloatTy(ct)) {
         r = floatCompare(inst.cmp, ct, inst.ftz, a, b);
