@@ -90,8 +90,11 @@ oracle::ResultClass resultClassOfOp(StringRef op) {
   if (is({"exp", "exp2", "log", "log2", "pow", "rsqrt", "sin", "cos", "tan",
           "sinh", "cosh", "tanh", "atan2"}))
     return oracle::ResultClass::MathFunction;
+  // maxf/minf: a NaN result's payload is the implementation's (the
+  // interpreter gives the GPU's canonical NaN; LLVM folds max(x, x) to x and
+  // keeps x's payload), so they compare as arithmetic, NaN equal to NaN.
   if (is({"addf", "subf", "mulf", "divf", "fma", "sqrt", "ftof", "itof", "ftoi",
-          "remf"}))
+          "remf", "maxf", "minf"}))
     return oracle::ResultClass::Elementwise;
   return oracle::ResultClass::Exact;
 }

@@ -1,0 +1,22 @@
+// Regression (found by the simt configurations over generated programs,
+// memory preset, seed 2003): a load padded with NaN, then maxf(x, x). The
+// interpreter's maxf gives the GPU's canonical NaN (0x7fffffff); LLVM folds
+// max(x, x) to x and keeps the padding's payload (0x7fc00000), as the GPU
+// would run it. NaN payloads are the implementation's, so maxf/minf
+// compare as arithmetic (NaN equals NaN), not bit for bit: no finding.
+// RUN: tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_80,O1 | FileCheck %s
+// RUN: tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_100,O3 | FileCheck %s
+// CHECK: 1 programs checked, 0 findings in 0 buckets
+cuda_tile.module @m {
+  entry @k(%in: tile<ptr<f32>>, %n: tile<i32>, %out: tile<ptr<f32>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %tv = make_tensor_view %in, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(16), padding_value = nan, tensor_view<?xf32, strides=[1]>>
+    %x, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(16), padding_value = nan, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<16xf32>, token
+    %m = maxf %x, %x : tile<16xf32>
+    %to = make_tensor_view %out, shape = [16], strides = [1] : tensor_view<16xf32, strides=[1]>
+    %po = make_partition_view %to : partition_view<tile=(16), tensor_view<16xf32, strides=[1]>>
+    %t2 = store_view_tko weak %m, %po[%bx] token = %t : tile<16xf32>, partition_view<tile=(16), tensor_view<16xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
