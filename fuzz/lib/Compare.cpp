@@ -90,11 +90,10 @@ oracle::ResultClass resultClassOfOp(StringRef op) {
   if (is({"exp", "exp2", "log", "log2", "pow", "rsqrt", "sin", "cos", "tan",
           "sinh", "cosh", "tanh", "atan2"}))
     return oracle::ResultClass::MathFunction;
-  // maxf/minf: a NaN result's payload is the implementation's (the
-  // interpreter gives the GPU's canonical NaN; LLVM folds max(x, x) to x and
-  // keeps x's payload), so they compare as arithmetic, NaN equal to NaN.
+  // maxf/minf stay exact: the spec makes their NaN result canonical
+  // (TILE_IR_FACTS.md), so its payload is part of the result.
   if (is({"addf", "subf", "mulf", "divf", "fma", "sqrt", "ftof", "itof", "ftoi",
-          "remf", "maxf", "minf"}))
+          "remf"}))
     return oracle::ResultClass::Elementwise;
   return oracle::ResultClass::Exact;
 }
