@@ -209,6 +209,48 @@ std::optional<Cmp> parseCmp(StringRef s) {
   return c;
 }
 
+/// The modifiers that pick an instruction's mode (Inst::mode): testp's
+/// class, shfl's and vote's mode, prmt's mode (0: the default selector).
+std::optional<uint8_t> modeKeyword(Opc op, StringRef m) {
+  using M = std::optional<uint8_t>;
+  switch (op) {
+  case Opc::Testp:
+    return StringSwitch<M>(m)
+        .Case("finite", 0)
+        .Case("infinite", 1)
+        .Case("number", 2)
+        .Case("notanumber", 3)
+        .Case("normal", 4)
+        .Case("subnormal", 5)
+        .Default(std::nullopt);
+  case Opc::Shfl:
+    return StringSwitch<M>(m)
+        .Case("idx", 0)
+        .Case("up", 1)
+        .Case("down", 2)
+        .Case("bfly", 3)
+        .Default(std::nullopt);
+  case Opc::Vote:
+    return StringSwitch<M>(m)
+        .Case("all", 0)
+        .Case("any", 1)
+        .Case("uni", 2)
+        .Case("ballot", 3)
+        .Default(std::nullopt);
+  case Opc::Prmt:
+    return StringSwitch<M>(m)
+        .Case("f4e", 1)
+        .Case("b4e", 2)
+        .Case("rc8", 3)
+        .Case("ecl", 4)
+        .Case("ecr", 5)
+        .Case("rc16", 6)
+        .Default(std::nullopt);
+  default:
+    return std::nullopt;
+  }
+}
+
 /// mma.sync.aligned.mMnNkK.row.col.D.A.B.C (the forms of the PTX ISA's
 /// "Matrix Fragments for mma.m16n8k*" sections this executor implements),
 /// ldmatrix.sync.aligned.m8n8.xN{.trans}.shared{::cta}.b16 and the
@@ -486,20 +528,6 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
                                   : BoolOp::Xor;
         continue;
       }
-      if (op == Opc::Testp) {
-        std::optional<uint8_t> cls = StringSwitch<std::optional<uint8_t>>(m)
-                                         .Case("finite", 0)
-                                         .Case("infinite", 1)
-                                         .Case("number", 2)
-                                         .Case("notanumber", 3)
-                                         .Case("normal", 4)
-                                         .Case("subnormal", 5)
-                                         .Default(std::nullopt);
-        if (cls) {
-          inst.mode = *cls;
-          continue;
-        }
-      }
     }
     if (isAtom) {
       AtomOp a = StringSwitch<AtomOp>(m)
@@ -519,21 +547,9 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
         continue;
       }
     }
-    if (op == Opc::Shfl || op == Opc::Vote) {
-      std::optional<uint8_t> mode = StringSwitch<std::optional<uint8_t>>(m)
-                                        .Case("idx", 0)
-                                        .Case("up", 1)
-                                        .Case("down", 2)
-                                        .Case("bfly", 3)
-                                        .Case("all", 0)
-                                        .Case("any", 1)
-                                        .Case("uni", 2)
-                                        .Case("ballot", 3)
-                                        .Default(std::nullopt);
-      if (mode) {
-        inst.mode = *mode;
-        continue;
-      }
+    if (std::optional<uint8_t> mode = modeKeyword(op, m)) {
+      inst.mode = *mode;
+      continue;
     }
     if (isBar) {
       if (m == "sync" || m == "aligned" || m == "cta")
@@ -624,21 +640,6 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
     if (op == Opc::Shf && (m == "wrap" || m == "clamp")) {
       inst.wrapMode = m == "wrap";
       continue;
-    }
-    if (op == Opc::Prmt) {
-      // prmt modes (0: the default byte selector).
-      std::optional<uint8_t> mode = StringSwitch<std::optional<uint8_t>>(m)
-                                        .Case("f4e", 1)
-                                        .Case("b4e", 2)
-                                        .Case("rc8", 3)
-                                        .Case("ecl", 4)
-                                        .Case("ecr", 5)
-                                        .Case("rc16", 6)
-                                        .Default(std::nullopt);
-      if (mode) {
-        inst.mode = *mode;
-        continue;
-      }
     }
     if (op == Opc::Bfind && m == "shiftamt") {
       inst.shiftAmt = true;

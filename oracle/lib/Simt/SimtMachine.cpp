@@ -81,6 +81,15 @@ int64_t sval(uint64_t v, unsigned bits) {
   return static_cast<int64_t>(sext(v, bits));
 }
 
+/// A packed 16x2 operation: `f` on each pair of 16-bit halves.
+template <typename F> uint64_t perHalf16(uint64_t a, uint64_t b, F f) {
+  uint64_t r = 0;
+  for (unsigned h = 0; h < 2; ++h)
+    r |= (f((a >> (16 * h)) & 0xffff, (b >> (16 * h)) & 0xffff) & 0xffff)
+         << (16 * h);
+  return r;
+}
+
 struct Frame {
   int32_t fn = 0;
   uint32_t pc = 0;
@@ -109,6 +118,8 @@ struct Thread {
   uint32_t linear = 0;
   std::array<uint32_t, 3> tid{};
   bool carry = false;
+  /// The barrier a thread in State::Barrier waits at.
+  uint32_t barrierId = 0;
   std::vector<uint8_t> local;
   /// cp.async issued and not committed, and committed groups, oldest
   /// first.
@@ -358,12 +369,11 @@ private:
     }
   }
 
-  /// Issues instructions for warp `w` until none of its lanes can run.
-  /// Returns whether anything was issued.
-  bool runWarp(uint32_t w) {
+  /// Issues instructions for warp `w` until none of its lanes can run
+  /// (progress is tracked by realProgress).
+  void runWarp(uint32_t w) {
     uint32_t first = w * kWarp;
     uint32_t last = std::min(first + kWarp, threadsPerCta);
-    bool any = false;
     while (!stop) {
       // Pick the group: deepest frame, then lowest pc.
       int32_t bestLane = -1;
@@ -390,7 +400,7 @@ private:
         }
       }
       if (bestLane < 0)
-        return any;
+        return;
       uint32_t group = 0;
       unsigned count = 0;
       for (uint32_t i = first; i < last; ++i) {
@@ -403,7 +413,6 @@ private:
           ++count;
         }
       }
-      any = true;
       if (++stats.warpInstructions > launch.maxWarpSteps) {
         stop = Stop{SimtStatus::StepLimit,
                     formatv("the step budget of {0} warp-instructions ran out "
@@ -411,7 +420,7 @@ private:
                             launch.maxWarpSteps)
                         .str(),
                     ""};
-        return any;
+        return;
       }
       stats.threadInstructions += count;
       if (count < live)
@@ -427,7 +436,6 @@ private:
       }
       issue(fn.code[bestPc], first, group);
     }
-    return any;
   }
 
   //===--------------------------------------------------------------------===//
@@ -900,24 +908,19 @@ private:
     b.expected = expected;
     advance(t);
     ++b.arrived;
-    if (wait)
+    if (wait) {
       t.state = State::Barrier;
+      t.barrierId = static_cast<uint32_t>(id);
+    }
     if (b.arrived >= b.expected) {
       // Complete: release every waiter (all barriers share the interval
       // counter the race check uses).
       for (Thread &o : threads)
-        if (o.state == State::Barrier && o.frames.size() && waitingOn(o) == id)
+        if (o.state == State::Barrier && o.barrierId == id)
           o.state = State::Running;
       b = BarrierState();
       ++epoch;
     }
-  }
-
-  /// The barrier id a waiting thread waits on (its previous instruction).
-  uint64_t waitingOn(const Thread &t) const {
-    const Frame &f = t.frames.back();
-    const Inst &inst = mod.functions[f.fn].code[f.pc - 1];
-    return inst.ops.empty() ? 0 : read(t, inst.ops[0]);
   }
 
   void collective(const Inst &inst, uint32_t first, uint32_t active) {
@@ -1327,12 +1330,9 @@ private:
           unsupported(t, inst, inst.opcode);
           return;
         }
-        uint64_t a = src(1), b = src(2), r = 0;
-        for (unsigned h = 0; h < 2; ++h) {
-          uint64_t x = (a >> (16 * h)) & 0xffff, y = (b >> (16 * h)) & 0xffff;
-          r |= ((isAdd ? x + y : x - y) & 0xffff) << (16 * h);
-        }
-        dst(r);
+        dst(perHalf16(src(1), src(2), [&](uint64_t x, uint64_t y) {
+          return isAdd ? x + y : x - y;
+        }));
         break;
       }
       bool carryIn = (inst.op == Opc::AddC || inst.op == Opc::SubC) && t.carry;
@@ -1476,13 +1476,10 @@ private:
       uint64_t a = src(1), b = src(2);
       if (inst.type == Ty::U16x2 || inst.type == Ty::S16x2) {
         // Two 16-bit lanes, each its own min/max.
-        uint64_t r = 0;
-        for (unsigned h = 0; h < 2; ++h) {
-          uint64_t x = (a >> (16 * h)) & 0xffff, y = (b >> (16 * h)) & 0xffff;
+        dst(perHalf16(a, b, [&](uint64_t x, uint64_t y) {
           bool xLess = sgn ? sval(x, 16) < sval(y, 16) : x < y;
-          r |= (xLess != isMax ? x : y) << (16 * h);
-        }
-        dst(r);
+          return xLess != isMax ? x : y;
+        }));
         break;
       }
       bool aLess =
