@@ -10,6 +10,7 @@ DEBIAN_PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-rt-22-dev lld-22
   libzstd-dev librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   ninja-build cmake ccache python3 python3-pip libsqlite3-dev
+  chromium
 )
 
 SUDO=""
@@ -31,8 +32,10 @@ fi
 
 # Python: lit drives the lit tests (Debian's mlir-22-tools ships FileCheck/not,
 # and llvm-22-tools ships lit under the versioned prefix; the pip one is a
-# fallback that is always importable).
-PY_PACKAGES=(lit numpy)
+# fallback that is always importable); matplotlib draws the campaign
+# report's plots (scripts/campaign_report.py), which the test suite renders
+# in headless chromium.
+PY_PACKAGES=(lit numpy matplotlib)
 PYTHON=${PYTHON:-python3}
 for p in "${PY_PACKAGES[@]}"; do
   if ! "$PYTHON" -m pip show -q "$p" >/dev/null 2>&1; then

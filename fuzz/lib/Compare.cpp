@@ -135,8 +135,25 @@ oracle::ResultClass parseResultClass(StringRef name) {
 
 StringRef firstLine(StringRef text) { return text.trim().split('\n').first; }
 
+/// Verdict::category of a buffer comparison that found differences.
+static std::string differenceCategory(const oracle::CompareResult &cmp) {
+  if (!cmp.first)
+    return "value";
+  auto isNaN = [](StringRef text) {
+    return text.starts_with("nan") || text.starts_with("-nan");
+  };
+  bool expNaN = isNaN(cmp.first->expected), gotNaN = isNaN(cmp.first->actual);
+  if (expNaN && gotNaN)
+    return "nan-payload";
+  if (expNaN || gotNaN)
+    return "nan";
+  if (cmp.isFloat && cmp.maxUlpSeen <= 64)
+    return "precision";
+  return "value";
+}
+
 Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
-                       const EngineOptions &options) {
+                       const EngineOptions &options, MathImplementation math) {
   Verdict v;
   const RunOutputs &exp = ref.outputs;
   auto wrong = [&](const llvm::Twine &detail, StringRef what) {
@@ -192,6 +209,13 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
     oracle::ComparePolicy policy = options.bitExact
                                        ? oracle::ComparePolicy::bitExact()
                                        : oracle::defaultPolicy(*type, cls);
+    // Foreign math functions: the bound once per function on the longest
+    // chain, and one ulp for approximate instructions (MathImplementation).
+    unsigned depth = std::max(1u, ref.mathChainDepth);
+    bool foreign = !options.bitExact && math == MathImplementation::Foreign &&
+                   cls == oracle::ResultClass::MathFunction;
+    if (foreign && policy.mode == oracle::ComparePolicy::Mode::Ulp)
+      policy.maxUlp = policy.maxUlp * depth + 1;
     // A wider buffer computed from a narrower inexact result carries the
     // narrower type's error: compare within that type's bound, as a
     // relative and absolute tolerance in its epsilon.
@@ -209,6 +233,8 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
           n.mode == oracle::ComparePolicy::Mode::Tolerance
               ? std::max(n.rtol, n.atol)
               : static_cast<double>(std::max<uint64_t>(n.maxUlp, 1)) * eps;
+      if (foreign)
+        tol = tol * depth + eps;
       policy = oracle::ComparePolicy::tolerance(tol, tol);
       policy.signedZerosEqual = true;
     }
@@ -217,9 +243,12 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
       return wrong("argument " + llvm::Twine(index) + ": " +
                        llvm::toString(cmp.takeError()),
                    "buffer shape");
-    if (!cmp->ok())
-      return wrong("arg" + llvm::Twine(index) + ": " + cmp->describe(),
-                   "buffer contents");
+    if (!cmp->ok()) {
+      wrong("arg" + llvm::Twine(index) + ": " + cmp->describe(),
+            "buffer contents");
+      v.category = differenceCategory(*cmp);
+      return v;
+    }
   }
   return v;
 }

@@ -251,6 +251,8 @@ llvm::json::Value ChildResult::toJSON() const {
       {"range_hi", static_cast<int64_t>(rangeHi)}};
   if (got)
     obj["got"] = got->toJSON();
+  if (!changedPasses.empty())
+    obj["changed_passes"] = llvm::json::Array(changedPasses);
   return llvm::json::Value(std::move(obj));
 }
 
@@ -275,6 +277,10 @@ ChildResult ChildResult::fromJSON(const llvm::json::Value &v) {
   r.interpretations = obj->getInteger("interpretations").value_or(0);
   r.rangeLo = obj->getInteger("range_lo").value_or(0);
   r.rangeHi = obj->getInteger("range_hi").value_or(0);
+  if (const llvm::json::Array *passes = obj->getArray("changed_passes"))
+    for (const llvm::json::Value &p : *passes)
+      if (std::optional<StringRef> s = p.getAsString())
+        r.changedPasses.push_back(s->str());
   if (const llvm::json::Value *g = obj->get("got")) {
     if (auto outs = RunOutputs::fromJSON(*g))
       r.got = std::move(*outs);
@@ -398,6 +404,7 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
     result.interpretations = r.interpretations;
     result.culpritRangeLo = r.rangeLo;
     result.culpritRangeHi = r.rangeHi;
+    result.changedPasses = std::move(r.changedPasses);
     // Only a wrong result's bucket names the op (a hang or an oracle error
     // after the same checkpoint keeps kind|culprit|detail).
     if (r.kind == FindingKind::WrongResult)
@@ -465,6 +472,27 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
               narrow = e;
           }
         });
+        // The longest chain of math functions (Reference::mathChainDepth):
+        // post-order, so a region's yields are seen before its op, whose
+        // results take the deepest value the region yields.
+        llvm::DenseMap<Value, unsigned> depthOf;
+        unsigned mathDepth = 0;
+        module->walk([&](Operation *op) {
+          unsigned d = 0;
+          for (Value v : op->getOperands())
+            d = std::max(d, depthOf.lookup(v));
+          for (Region &r : op->getRegions())
+            for (Block &b : r)
+              if (!b.empty() && b.back().hasTrait<OpTrait::IsTerminator>())
+                for (Value v : b.back().getOperands())
+                  d = std::max(d, depthOf.lookup(v));
+          if (resultClassOfOp(op->getName().getStringRef()) ==
+              oracle::ResultClass::MathFunction)
+            ++d;
+          for (Value r : op->getResults())
+            depthOf[r] = d;
+          mathDepth = std::max(mathDepth, d);
+        });
         llvm::json::Array types;
         oracle::Memory memory;
         oracle::Interpreter interp(module.get(), memory, oracle::RunOptions());
@@ -493,7 +521,8 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
             {"types", std::move(types)},
             {"ops", std::move(opsJson)},
             {"class", resultClassName(resultClassOf(opKinds))},
-            {"narrow", narrow ? oracle::name(*narrow).str() : ""}});
+            {"narrow", narrow ? oracle::name(*narrow).str() : ""},
+            {"math_depth", static_cast<int64_t>(mathDepth)}});
         return 0;
       },
       options.limits);
@@ -535,6 +564,7 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
       ref.opKinds.push_back(op.getAsString().value_or("").str());
   ref.resultClass = obj->getString("class").value_or("exact").str();
   ref.narrowestInexactFloat = obj->getString("narrow").value_or("").str();
+  ref.mathChainDepth = obj->getInteger("math_depth").value_or(0);
   return ref;
 }
 

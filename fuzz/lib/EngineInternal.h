@@ -100,10 +100,29 @@ struct Verdict {
   std::string detail;
   /// The stable part of the detail, for the signature.
   std::string signatureDetail;
+  /// For a buffer whose contents differ, what kind of difference the worst
+  /// element shows: "precision" (floats within 64 ulp), "nan-payload" (both
+  /// NaN, other bits), "nan" (NaN against a number) or "value".
+  std::string category;
 };
 
-Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
-                       const EngineOptions &options);
+/// How the compiled side's math functions relate to the interpreter's.
+enum class MathImplementation {
+  /// The interpreter's own (the tilec executor interprets every level):
+  /// the written per-type policy.
+  Interpreter,
+  /// Other implementations (the backend's libdevice calls and approximate
+  /// instructions, run by the SIMT executor whose approximate instructions
+  /// are correctly rounded where the hardware's are not): each function on
+  /// the longest chain (Reference::mathChainDepth) may add the policy's
+  /// bound, plus one ulp for the approximate instructions it is built from.
+  Foreign,
+};
+
+Verdict
+compareOutputs(const Reference &ref, const RunOutputs &got,
+               const EngineOptions &options,
+               MathImplementation math = MathImplementation::Interpreter);
 
 /// The comparison class of float buffers from a program's op kinds (the
 /// loosest class any of its ops belongs to), and its name in a Reference.
@@ -130,6 +149,8 @@ struct ChildResult {
   /// With sparse checkpoints: the culprit lies among passes (lo, hi].
   unsigned rangeLo = 0, rangeHi = 0;
   std::optional<RunOutputs> got;
+  /// Pass arguments that changed the IR they ran on (pass coverage).
+  std::vector<std::string> changedPasses;
 
   llvm::json::Value toJSON() const;
   static ChildResult fromJSON(const llvm::json::Value &v);

@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <chrono>
 #include <fcntl.h>
 #include <map>
 #include <poll.h>
@@ -62,6 +63,8 @@ static json::Value resultToJSON(const ConfigResult &r) {
   }
   if (!r.bytecode.empty())
     obj["bytecode"] = encodeBase64(r.bytecode);
+  if (!r.changedPasses.empty())
+    obj["changed_passes"] = json::Array(r.changedPasses);
   if (r.got)
     obj["got"] = r.got->toJSON();
   if (r.reference)
@@ -97,6 +100,9 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   r.interpretations = obj->getInteger("interpretations").value_or(0);
   r.toolCommand = str("tool_command");
   r.toolVersion = str("tool_version");
+  if (const json::Array *passes = obj->getArray("changed_passes"))
+    for (const json::Value &p : *passes)
+      r.changedPasses.push_back(p.getAsString().value_or("").str());
   if (std::optional<StringRef> b64 = obj->getString("bytecode")) {
     std::vector<char> bytes;
     if (Error e = decodeBase64(*b64, bytes))
@@ -149,6 +155,45 @@ tilecheck::fuzz::reportFromJSON(const json::Value &value) {
       report.results.push_back(std::move(*parsed));
     }
   return report;
+}
+
+/// One line of --results: what a campaign needs of a program's report (no
+/// module texts or buffers: those go to the findings store).
+static json::Value resultsLine(const ProgramCase &program,
+                               const ProgramReport &report) {
+  json::Array results, ops;
+  for (const ConfigResult &r : report.results) {
+    json::Object o{{"config", r.config.str()},
+                   {"kind", stringify(r.kind)},
+                   {"seconds", r.seconds},
+                   {"interpretations", static_cast<int64_t>(r.interpretations)},
+                   {"changed_passes", json::Array(r.changedPasses)}};
+    if (countsAsFinding(r.kind)) {
+      o["signature"] = r.signature.hash;
+      o["culprit"] = r.culprit;
+      o["culprit_method"] = r.culpritMethod;
+      o["op_kind"] = r.opKind;
+    }
+    if (r.kind != FindingKind::None)
+      o["detail"] = StringRef(r.detail).take_front(400).str();
+    results.push_back(std::move(o));
+  }
+  for (const std::string &op : report.opKinds)
+    ops.push_back(op);
+  json::Object line{
+      {"program", program.name},
+      {"ops", std::move(ops)},
+      {"results", std::move(results)},
+      {"time", std::chrono::duration<double>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count()}};
+  if (program.seed) {
+    line["seed"] = static_cast<int64_t>(*program.seed);
+    line["policy"] = program.policy;
+  }
+  if (report.error)
+    line["error"] = *report.error;
+  return json::Value(std::move(line));
 }
 
 //===----------------------------------------------------------------------===//
@@ -436,6 +481,12 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                              cl::init(1ull << 28), cl::cat(cat));
   cl::opt<std::string> reproDir("repro", cl::desc("replay the finding in DIR"),
                                 cl::cat(cat));
+  cl::opt<std::string> resultsPath(
+      "results",
+      cl::desc("append one JSON line per checked program to this file "
+               "(configurations' outcomes, op kinds, passes that changed the "
+               "IR), each written as soon as the program is done"),
+      cl::init(""), cl::cat(cat));
   cl::opt<bool> listBuckets(
       "list-buckets",
       cl::desc("print the buckets of the --findings store and exit"),
@@ -584,15 +635,35 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     store = std::move(*opened);
   }
 
+  std::unique_ptr<raw_fd_ostream> resultsOs;
+  if (!resultsPath.empty()) {
+    std::error_code ec;
+    resultsOs =
+        std::make_unique<raw_fd_ostream>(resultsPath, ec, sys::fs::OF_Append);
+    if (ec) {
+      WithColor::error(errs(), "tile-diff")
+          << "cannot open '" << resultsPath << "': " << ec.message() << "\n";
+      return kDiffInternal;
+    }
+  }
+
   unsigned checked = 0, numFindings = 0, rejections = 0, errorsSeen = 0,
            skipped = 0;
   std::set<std::string> buckets;
   // Why configurations were skipped, by reason (the first few are printed).
   std::map<std::string, unsigned> skipReasons;
   std::string printedSignature;
+  auto writeResultsLine = [&](const ProgramCase &program,
+                              const ProgramReport &report) {
+    if (!resultsOs)
+      return;
+    *resultsOs << resultsLine(program, report) << "\n";
+    resultsOs->flush();
+  };
   auto onReport = [&](const ProgramCase &program, ProgramReport report) {
     // A program that could not be checked is never counted as checked.
     if (report.error) {
+      writeResultsLine(program, report);
       ++errorsSeen;
       WithColor::error(errs(), "tile-diff")
           << program.name << ": could not be checked: " << *report.error
@@ -658,6 +729,9 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       }
     }
     outs().flush();
+    // After the store: a line names only findings already recorded (a
+    // campaign resumes from these lines).
+    writeResultsLine(program, report);
   };
 
   prepareEngine();

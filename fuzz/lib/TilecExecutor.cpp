@@ -124,8 +124,29 @@ public:
     if (arg.empty())
       return;
     channel.line("pass", arg);
+    {
+      // Pass coverage: the op's fingerprint before, compared after. Nested
+      // pass managers may run on several ops at once (threads).
+      OperationFingerPrint print(op);
+      std::lock_guard<std::mutex> lock(coverageMutex);
+      printsBefore.insert_or_assign({pass, op}, print);
+    }
     maybeInjectFault(arg);
     maybeInjectInvalidIR(arg, op);
+  }
+
+  /// Records `arg` as a pass that changed the IR when `op`'s fingerprint
+  /// differs from the one taken before the pass.
+  void notePassEffect(Pass *pass, Operation *op, StringRef arg) {
+    OperationFingerPrint print(op);
+    std::lock_guard<std::mutex> lock(coverageMutex);
+    auto it = printsBefore.find({pass, op});
+    if (it == printsBefore.end())
+      return;
+    bool changed = !(it->second == print);
+    printsBefore.erase(it);
+    if (changed && !llvm::is_contained(changedPasses, arg))
+      changedPasses.push_back(arg.str());
   }
 
   void runAfterPass(Pass *pass, Operation *op) override {
@@ -135,6 +156,7 @@ public:
     channel.line("done", arg);
     ++passIndex;
     maybeInjectMiscompile(arg, op);
+    notePassEffect(pass, op, arg);
     if (!checkpoints || culprit || !isa<ModuleOp>(op) || op->getParentOp())
       return;
     if (!options.checkpointAll &&
@@ -212,6 +234,10 @@ public:
   std::string culpritOpKind;
   std::optional<std::string> failedPass;
   bool invalidIR = false;
+  /// Pass coverage (ChildResult::changedPasses).
+  std::mutex coverageMutex;
+  std::map<std::pair<Pass *, Operation *>, OperationFingerPrint> printsBefore;
+  std::vector<std::string> changedPasses;
 };
 
 /// How a configuration child compiles.
@@ -293,6 +319,7 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
     channel.line("phase", "compile");
     LogicalResult ran = pm.run(*module);
     r.interpretations += instr->interpretations;
+    r.changedPasses = instr->changedPasses;
     r.diagnostics += diags.text;
     if (failed(ran)) {
       r.kind = classifyCompileFailure(diags.text, instr->invalidIR);

@@ -165,6 +165,11 @@ struct Reference {
   /// computed from it carries that type's error (an f32 exp widened to
   /// f64): its comparison uses this type's bound.
   std::string narrowestInexactFloat;
+  /// The longest chain of math functions (exp, tanh, ...; resultClassOf's
+  /// MathFunction ops) along the input's def-use edges: an executor whose
+  /// math functions are not the interpreter's (simt) compounds one error
+  /// per function on the chain.
+  unsigned mathChainDepth = 0;
 };
 
 struct ConfigResult {
@@ -202,6 +207,11 @@ struct ConfigResult {
   /// module).
   unsigned interpretations = 0;
   double seconds = 0;
+  /// Pass coverage: the pass arguments whose run changed the IR (its
+  /// fingerprint) at least once, in first-change order. Filled when the
+  /// configuration compiled under the engine's instrumentation (tilec with
+  /// checkpoints); empty otherwise.
+  std::vector<std::string> changedPasses;
   /// tileiras configurations: the command line that ran (with the file
   /// names a finding directory uses: program.tileirbc, program.cubin), the
   /// tool's version line, and the bytecode it was given.

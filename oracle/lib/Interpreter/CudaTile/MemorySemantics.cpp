@@ -36,9 +36,12 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
@@ -228,6 +231,34 @@ LogicalResult readElement(ExecContext &ctx, Operation *op, uint64_t addr,
     break;
   default:
     break;
+  }
+  return success();
+}
+
+/// Two elements of one store that write different values to the same
+/// address. The memory model expands a tile store into one memory operation
+/// per element and leaves their order unspecified, so which value lands is
+/// not determined: no single order (the interpreter's row-major one) stands
+/// for every execution, and the program is rejected as undefined, like a
+/// data race between tile blocks. Equal values are harmless. `addrs` holds
+/// (address, element) of every element the store writes.
+LogicalResult
+checkConflictingElements(ExecContext &ctx, Operation *op,
+                         std::vector<std::pair<uint64_t, int64_t>> &addrs,
+                         const Tile &values) {
+  llvm::sort(addrs);
+  unsigned n = values.elemBytes();
+  for (size_t k = 1; k < addrs.size(); ++k) {
+    auto [a, i] = addrs[k - 1];
+    auto [b, j] = addrs[k];
+    if (a == b && std::memcmp(values.at(i), values.at(j), n) != 0)
+      return ctx.ub(op, "elements " + std::to_string(std::min(i, j)) + " and " +
+                            std::to_string(std::max(i, j)) +
+                            " of one store write different values to " +
+                            hex(a) +
+                            "; the order of a tile store's element writes is "
+                            "unspecified, so the stored value is not "
+                            "determined");
   }
   return success();
 }
@@ -665,6 +696,12 @@ LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
   Ordering ord =
       orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Elements past the tensor edge are masked: they touch no memory.
+  std::vector<std::pair<uint64_t, int64_t>> written;
+  for (int64_t i = 0; i < t.size(); ++i)
+    if (where.inBounds[i])
+      written.push_back({where.addr[i], i});
+  if (failed(checkConflictingElements(ctx, op, written, t)))
+    return failure();
   for (int64_t i = 0; i < t.size(); ++i)
     if (where.inBounds[i] &&
         failed(writeElement(ctx, op, where.addr[i], t, i, ord)))
@@ -735,8 +772,14 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
   const Tile *mask = optionalTile(ctx, op.getMask());
   Ordering ord =
       orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  // Lanes are written in row-major order, so when two lanes share an
-  // address the last one wins (the spec leaves the winner open).
+  // Lanes that share an address must store the same value (see
+  // checkConflictingElements); they are written in row-major order.
+  std::vector<std::pair<uint64_t, int64_t>> written;
+  for (int64_t i = 0; i < values.size(); ++i)
+    if (!mask || mask->getBool(i))
+      written.push_back({ptrs.get<uint64_t>(i), i});
+  if (failed(checkConflictingElements(ctx, op, written, values)))
+    return failure();
   for (int64_t i = 0; i < values.size(); ++i)
     if ((!mask || mask->getBool(i)) &&
         failed(writeElement(ctx, op, ptrs.get<uint64_t>(i), values, i, ord)))
