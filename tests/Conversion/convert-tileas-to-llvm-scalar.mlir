@@ -5,10 +5,19 @@
 // RUN: tilec --emit ptx --gpu-name sm_90 --pass-pipeline "builtin.module(convert-tileas-to-llvm,tilec-finalize-llvm)" %s | FileCheck %s --check-prefix=PTX
 
 // CHECK-LABEL: llvm.func @f
+// The canonical NaNs of maxf/minf (below).
+// CHECK-DAG: %[[NAN32:.*]] = arith.constant 0x7FFFFFFF : f32
+// CHECK-DAG: %[[NAN16:.*]] = arith.constant 0x7FFF : f16
 // CHECK: %[[Q:.*]] = llvm.call_intrinsic "llvm.nvvm.div.rz.f"(%arg0, %arg1) : (f32, f32) -> f32
 // CHECK: %[[S:.*]] = llvm.call_intrinsic "llvm.nvvm.add.rp.ftz.f"(%[[Q]], %arg1) : (f32, f32) -> f32
-// CHECK: %[[M:.*]] = llvm.call_intrinsic "llvm.nvvm.fmax.nan.f"(%[[S]], %arg0) : (f32, f32) -> f32
-// CHECK: %[[H:.*]] = llvm.call_intrinsic "llvm.nvvm.fmin.f16"(%arg2, %arg2) : (f16, f16) -> f16
+// maxf/minf: a NaN result becomes the canonical NaN (LLVM would fold
+// fmin(x, x) to x and keep x's payload).
+// CHECK: %[[MX:.*]] = llvm.call_intrinsic "llvm.nvvm.fmax.nan.f"(%[[S]], %arg0) : (f32, f32) -> f32
+// CHECK: %[[MU:.*]] = arith.cmpf uno, %[[MX]], %[[MX]] : f32
+// CHECK: %[[M:.*]] = arith.select %[[MU]], %[[NAN32]], %[[MX]] : f32
+// CHECK: %[[HX:.*]] = llvm.call_intrinsic "llvm.nvvm.fmin.f16"(%arg2, %arg2) : (f16, f16) -> f16
+// CHECK: %[[HU:.*]] = arith.cmpf uno, %[[HX]], %[[HX]] : f16
+// CHECK: %[[H:.*]] = arith.select %[[HU]], %[[NAN16]], %[[HX]] : f16
 // CHECK: %[[R:.*]] = llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%[[M]]) : (f32) -> f32
 // CHECK: %[[X:.*]] = arith.mulf %[[R]], %{{.*}} : f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[X]]) : (f32) -> f32

@@ -1,15 +1,19 @@
-// An open backend bug, kept as its reproducer (found by the simt
-// configurations over generated programs, memory preset, seed 2003): a load
-// padded with NaN, then maxf(x, x). The spec makes maxf's NaN result
-// canonical (0x7fffffff, the interpreter's); the backend lowers maxf to
-// LLVM's maxnum, LLVM folds maxnum(x, x) to x, and the padding's 0x7fc00000
-// comes out (at O1 and above; O0 keeps max.f32, which canonicalizes).
-// When the backend canonicalizes maxf/minf NaN results, the first RUN
-// finds nothing and this test must change to say so.
-// RUN: not tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_80,O1 | FileCheck %s --check-prefix=BUG
-// BUG: finding: wrong-result {{.*}} culprit=backend (simt): arg2: {{.*}} expected nan (0x7fffffff), got nan (0x7fc00000)
-// RUN: tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_80,O0 | FileCheck %s --check-prefix=O0
-// O0: 1 programs checked, 0 findings in 0 buckets
+// Regression test of a backend bug found by the simt configurations over
+// generated programs (memory preset, seed 2003): a load padded with NaN,
+// then maxf(x, x). The spec makes maxf's NaN result canonical (0x7fffffff,
+// the interpreter's); the backend lowered maxf to NVVM's fmax, LLVM folds
+// fmax(x, x) to x, and the padding's 0x7fc00000 came out at O1 and above
+// (O0 kept max.f32, which canonicalizes). The backend now selects the
+// canonical NaN after every maxf/minf.
+// RUN: tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_80,O1 | FileCheck %s --check-prefix=FIXED
+// RUN: tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_100,O3 | FileCheck %s --check-prefix=FIXED
+// RUN: tile-diff %s --grid 1 --arg zeros:f32:4 --arg 2 --arg zeros:f32:16 --only-config compiler=simt,sm_80,O0 | FileCheck %s --check-prefix=FIXED
+// FIXED: 1 programs checked, 0 findings in 0 buckets
+// The PTX selects the canonical NaN after the max (at O3 the max itself
+// is folded away).
+// RUN: tilec -O3 --emit ptx %s | FileCheck %s --check-prefix=PTX
+// PTX: setp.nan.f32 [[P:%p[0-9]+]], [[X:%r[0-9]+]], [[X]];
+// PTX-NEXT: selp.f32 {{%r[0-9]+}}, 0f7FFFFFFF, [[X]], [[P]];
 cuda_tile.module @m {
   entry @k(%in: tile<ptr<f32>>, %n: tile<i32>, %out: tile<ptr<f32>>) {
     %bx, %by, %bz = get_tile_block_id : tile<i32>

@@ -342,16 +342,32 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
     bool nan = op->hasAttr("propagate_nan");
     bool ftz = op->hasAttr("flush_to_zero");
     std::optional<std::string> name = minMaxName(isMax, nan, ftz, t);
-    if (!name) {
-      if (!(t.isF64() && nan && !ftz))
-        return failure();
-      return done([&]() -> Value {
-        if (isMax)
-          return LLVM::MaximumOp::create(*b, loc, x[0], x[1]);
-        return LLVM::MinimumOp::create(*b, loc, x[0], x[1]);
-      });
-    }
-    return done([&] { return intrinsic(*b, loc, t, *name, x); });
+    if (!name && !(t.isF64() && nan && !ftz))
+      return failure();
+    return done([&]() -> Value {
+      Value r;
+      if (name)
+        r = intrinsic(*b, loc, t, *name, x);
+      else if (isMax)
+        r = LLVM::MaximumOp::create(*b, loc, x[0], x[1]);
+      else
+        r = LLVM::MinimumOp::create(*b, loc, x[0], x[1]);
+      // The spec makes a NaN result of maxf/minf the canonical NaN (all
+      // payload bits set). PTX's max/min give it, but LLVM folds
+      // fmax(x, x) to x and so passes x's payload through: select the
+      // canonical NaN explicitly (a select keeps bits; LLVM may not fold it
+      // away).
+      auto ft = cast<FloatType>(t);
+      const llvm::fltSemantics &sem = ft.getFloatSemantics();
+      unsigned width = ft.getWidth();
+      llvm::APFloat canonical(
+          sem, llvm::APInt::getSignedMaxValue(width)); // 0x7fff...f
+      Value canon =
+          arith::ConstantOp::create(*b, loc, t, b->getFloatAttr(t, canonical));
+      Value isNaN =
+          arith::CmpFOp::create(*b, loc, arith::CmpFPredicate::UNO, r, r);
+      return arith::SelectOp::create(*b, loc, isNaN, canon, r);
+    });
   }
 
   // Floats: transcendental.
