@@ -22,8 +22,10 @@ Work units. Unit k is a corpus file (k < number of corpus files) or a batch
 of generated programs: batch g = k - files uses the g-th policy of the
 weighted round-robin of the mix and seeds BASE + g*BATCH .. + BATCH - 1, so
 every program of a campaign is named by (policy, seed) and no seed is used
-twice. Shard I/N runs the units k with k % N == I, in increasing order: the
-N shards of a campaign together run exactly the units of the unsharded one.
+twice. Shard I/N runs the units k with k % N == I, in increasing order: with
+a program budget the N shards of a campaign together run exactly the units
+of the unsharded one (with a time budget, each shard runs a prefix of its
+own units).
 
 State directory:
   campaign.json      the parameters (fixed when the campaign starts) and the
@@ -144,19 +146,25 @@ def parse_shard(text):
     return int(m.group(1)), int(m.group(2))
 
 
+def corpus_files(corpus):
+    if not corpus or corpus == "none":
+        return []
+    if not os.path.isdir(corpus):
+        die(f"no corpus directory '{corpus}'")
+    return sorted(os.path.join(corpus, f) for f in os.listdir(corpus)
+                  if f.endswith(".mlir"))
+
+
 class Units:
     """The campaign's work units (see the module comment)."""
 
     def __init__(self, params):
         self.params = params
-        corpus = params["corpus"]
-        self.files = []
-        if corpus and corpus != "none":
-            if not os.path.isdir(corpus):
-                die(f"no corpus directory '{corpus}'")
-            self.files = sorted(os.path.join(corpus, f)
-                                for f in os.listdir(corpus)
-                                if f.endswith(".mlir"))
+        # The file list is fixed when the campaign starts (campaign.json):
+        # a file added to the directory later must not shift the units.
+        self.files = params.get("corpus_files")
+        if self.files is None:
+            self.files = corpus_files(params["corpus"])
         self.schedule = round_robin(parse_mix(params["policies"]))
         self.batch = params["batch"]
         self.shard = parse_shard(params["shard"])
@@ -191,22 +199,7 @@ class Units:
 # Results files
 # --------------------------------------------------------------------------
 
-def read_lines(path):
-    """The complete JSON lines of a results file (a cut-off last line, left
-    by a kill, is ignored)."""
-    out = []
-    try:
-        with open(path) as f:
-            for line in f:
-                if not line.endswith("\n"):
-                    break
-                try:
-                    out.append(json.loads(line))
-                except json.JSONDecodeError:
-                    continue
-    except FileNotFoundError:
-        pass
-    return out
+read_lines = campaign_report.read_lines
 
 
 def cut_partial_line(path):
@@ -222,12 +215,6 @@ def cut_partial_line(path):
         pass
 
 
-def program_key(line):
-    if "seed" in line:
-        return (line.get("policy", ""), line["seed"])
-    return ("", line.get("program", ""))
-
-
 # --------------------------------------------------------------------------
 # Live statistics (the progress line; the report recomputes from files)
 # --------------------------------------------------------------------------
@@ -237,7 +224,7 @@ class Stats:
         self.programs = 0
         self.errors = 0
         self.findings = collections.Counter()  # kind -> count
-        self.signatures = {}  # signature -> (kind, config, program)
+        self.signatures = {}  # signature -> (kind, config, program, line)
         self.ops = set()
         self.passes = set()
         self.dialect_ops = dialect_ops
@@ -277,16 +264,29 @@ class Stats:
                 f"{' | reducing ' + str(reducing) if reducing else ''}")
 
 
+CAMPAIGN_PID = os.getpid()
+
+
+# tile-diff options a regression replay must repeat (they change what a
+# check finds).
+REPLAY_OPTIONS = ("--bit-exact", "--max-steps", "--timeout-ms", "--memory-mb",
+                  "--checkpoints", "--no-bisect", "--no-share")
+
+
 def die_with_parent():
     """In a worker, before exec: SIGKILL when the campaign dies, even by
     kill -9 (Linux's PR_SET_PDEATHSIG), so that no orphaned tile-diff
-    appends to a unit that a resumed campaign runs again."""
+    appends to a unit that a resumed campaign runs again (tile-diff's own
+    children, in process groups of their own, end with their time limit
+    or when their pipe to tile-diff closes)."""
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if os.getppid() != CAMPAIGN_PID:
+        os._exit(1)  # the campaign died before prctl
 
 
 def unit_failed(rc):
@@ -328,6 +328,7 @@ class Campaign:
         self.regressions = params.get("regressions")
         self.stats = Stats(campaign_report.dialect_ops(ROOT))
         self.running = []
+        self.retry = collections.deque()  # units to go on with at once
         self.pending_reduce = collections.deque()
         self.triaged = set()
         self.offsets = {}  # results file -> lines already counted
@@ -366,6 +367,14 @@ class Campaign:
     def unit_done(self, k):
         return os.path.exists(self.path("units", f"{k}.done"))
 
+    def given_up(self, k):
+        """A unit whose tile-diff failed three times (units/K.failed)."""
+        path = self.path("units", f"{k}.failed")
+        if not os.path.exists(path):
+            return False
+        with open(path) as f:
+            return json.load(f).get("attempts", 0) >= 3
+
     # ---- commands --------------------------------------------------------
 
     def tile_diff_base(self):
@@ -379,7 +388,9 @@ class Campaign:
         cut_partial_line(results)
         base = self.tile_diff_base() + ["--results", results]
         if u["kind"] == "corpus":
-            commands = [base + [os.path.abspath(u["path"])]]
+            # One program: checked once it has its line.
+            commands = [] if read_lines(results) else \
+                [base + [os.path.abspath(u["path"])]]
         else:
             done = {line.get("seed") for line in read_lines(results)}
             todo = [s for s in range(u["first"], u["first"] + u["count"])
@@ -414,8 +425,14 @@ class Campaign:
         example, _ = self.example_dir(sig)
         out = os.path.join(self.findings, "reduced", sig)
         if os.path.isdir(out):
-            # Reduced by an earlier campaign on the same store.
-            self.record_triage(sig, "reduced-before", reduced=out)
+            # Reduced by an earlier campaign on the same store, or by this
+            # one just before a kill (add_regression is idempotent).
+            extra = {"reduced": out}
+            if self.regressions and example:
+                entry = self.add_regression(sig, out, example)
+                if entry:
+                    extra["regression"] = entry
+            self.record_triage(sig, "reduced-before", **extra)
             return None
         if not example or not os.path.isdir(example):
             self.record_triage(sig, "no-example",
@@ -428,8 +445,7 @@ class Campaign:
                os.path.join(self.bin, "tile-diff"), "--time-limit",
                str(self.params["reduce_time"]), "-o", tmp, example]
         for a in self.params["tile_diff_args"]:
-            if a.startswith("--tileiras") or a.startswith("--max-steps") \
-                    or a.startswith("--timeout-ms"):
+            if a.startswith(REPLAY_OPTIONS + ("--tileiras",)):
                 cmd.append("--tile-diff-arg=" + a)
         task = Task("reduce", sig, [cmd],
                     self.path("logs", f"reduce-{sig}.log"))
@@ -497,19 +513,28 @@ class Campaign:
     def finished(self, task):
         task.seconds = time.time() - task.started
         if task.kind == "unit":
-            self.absorb(self.path("units", f"{task.key}.jsonl"))
+            results = self.path("units", f"{task.key}.jsonl")
+            self.absorb(results)
             if task.killed:
                 return
             unit = self.units.unit(task.key)
-            if unit_failed(task.rc) and not (task.rc == 2 and
-                                             unit["kind"] == "corpus"):
-                # tile-diff itself died, or refused its arguments: the unit
-                # stays open (a resume retries it); the log says why.
-                print(f"\ncampaign: unit {task.key}: tile-diff exited with "
-                      f"{task.rc}, see {task.log}", file=sys.stderr)
-                if task.rc == 2:
+            corpus_refused = task.rc == 2 and unit["kind"] == "corpus"
+            missing = [] if corpus_refused else self.missing(unit, results)
+            if unit_failed(task.rc) and not corpus_refused:
+                self.unit_failure(task, unit, missing)
+                return
+            if missing:
+                # tile-diff ended normally without checking every program:
+                # with none checked it could not open the store or the
+                # results file, which every unit would meet; otherwise the
+                # store failed to record a finding (its program has no
+                # line), and the unit is tried again.
+                self.unit_failure(task, unit, missing)
+                if len(missing) == unit["count"]:
                     self.stop = True
                     self.failed = True
+                elif not self.given_up(task.key):
+                    self.retry.append(task.key)
                 return
             # A corpus file tile-diff refuses (no launch header, invalid)
             # is done, with its exit status: the report lists it.
@@ -521,6 +546,52 @@ class Campaign:
             self.units_done += 1
         else:
             self.finish_reduce(task)
+
+    def missing(self, unit, results):
+        """The seeds (or the corpus file) of `unit` without a results line."""
+        lines = read_lines(results)
+        if unit["kind"] == "corpus":
+            return [] if lines else [unit["path"]]
+        done = {line.get("seed") for line in lines}
+        return [s for s in range(unit["first"], unit["first"] + unit["count"])
+                if s not in done]
+
+    def unit_failure(self, task, unit, missing):
+        """tile-diff died (a signal), refused its arguments (2) or left
+        programs unchecked. The unit stays open and units/K.failed says why.
+        After a death, the first program without a line is the one it died
+        on (programs are checked in order, --jobs 1): it gets an error line,
+        so that the unit goes on after it instead of dying there again."""
+        key = task.key
+        path = self.path("units", f"{key}.failed")
+        record = {"attempts": 0}
+        if os.path.exists(path):
+            with open(path) as f:
+                record = json.load(f)
+        record.update({"attempts": record.get("attempts", 0) + 1,
+                       "rc": task.rc, "missing": len(missing),
+                       "log": task.log, "time": now_iso(), "unit": unit})
+        write_json_atomic(path, record)
+        print(f"\ncampaign: unit {key}: tile-diff exited with {task.rc} and "
+              f"{len(missing)} programs unchecked, see {task.log}",
+              file=sys.stderr)
+        if task.rc == 2:
+            self.stop = True
+            self.failed = True
+            return
+        if task.rc < 0 and missing and unit["kind"] == "generated":
+            seed = missing[0]
+            line = {"program": f"seed {seed} ({unit['policy']})",
+                    "seed": seed, "policy": unit["policy"], "ops": [],
+                    "results": [], "time": time.time(),
+                    "error": f"tile-diff died (exit {task.rc}) checking it; "
+                             f"see {task.log}"}
+            results = self.path("units", f"{key}.jsonl")
+            cut_partial_line(results)
+            with open(results, "a") as f:
+                f.write(json.dumps(line) + "\n")
+            self.absorb(results)
+            self.retry.append(key)
 
     def finish_reduce(self, task):
         sig = task.key
@@ -583,6 +654,12 @@ class Campaign:
             "culprit": config.get("culprit", ""),
             "status": "open", "found": now_iso(),
             "found_by": f"campaign {os.path.abspath(self.state)}",
+            # The campaign's tile-diff options that change what a check
+            # finds; the replay passes them again.
+            "tile_diff_args": [a for a in self.params["tile_diff_args"]
+                               if a.startswith(REPLAY_OPTIONS)],
+            # A peer compiler's findings depend on its release.
+            "tool_version": (config.get("tileiras") or {}).get("version", ""),
         })
         os.replace(tmp, entry)
         return entry
@@ -655,6 +732,10 @@ class Campaign:
         budget = self.params.get("time")
         deadline = None if budget is None else \
             self.session_start + max(0.0, budget - spent)
+        # A session that starts with the time spent only triages: the
+        # reductions the budget cut off run now, without a deadline of
+        # their own (tile-reduce's --time-limit bounds each).
+        triage_only = deadline is not None and self.session_start >= deadline
         self.save_session()
 
         def on_signal(signum, frame):
@@ -662,7 +743,8 @@ class Campaign:
         signal.signal(signal.SIGINT, on_signal)
         signal.signal(signal.SIGTERM, on_signal)
 
-        indices = (k for k in self.units.indices() if not self.unit_done(k))
+        indices = (k for k in self.units.indices()
+                   if not self.unit_done(k) and not self.given_up(k))
         exhausted = False
         last_save = time.time()
         try:
@@ -673,14 +755,21 @@ class Campaign:
                     break
                 # Fill the free worker slots: reductions first, so triage
                 # keeps up with the units.
-                while len(self.running) < self.args.workers and not out_of_time:
+                while len(self.running) < self.args.workers and \
+                        (not out_of_time or triage_only):
                     task = None
                     while self.pending_reduce and task is None and \
                             self.params["reduce"]:
                         sig = self.pending_reduce.popleft()
                         if sig not in self.triaged:
                             task = self.reduce_task(sig)
-                    if task is None and not exhausted:
+                    if task is None and self.retry and not triage_only:
+                        task = self.unit_task(self.retry.popleft())
+                        if not task.commands:
+                            task.started = time.time()
+                            self.finished(task)
+                            continue
+                    if task is None and not exhausted and not triage_only:
                         k = next(indices, None)
                         if k is None:
                             exhausted = True
@@ -699,6 +788,7 @@ class Campaign:
                 if task is None:
                     time.sleep(0.1)
                     if deadline is not None and out_of_time and \
+                            not triage_only and \
                             time.time() > deadline + self.args.grace:
                         # Units past the grace period are cut off; a
                         # resume checks their remaining programs.
@@ -756,12 +846,15 @@ def params_from_args(args):
     corpus = given.get("corpus", DEFAULTS["corpus"])
     return {
         "version": STATE_VERSION,
+        # Default: a million seeds per UTC day, so that daily campaigns
+        # explore new programs and do not overlap.
         "seed": args.seed if args.seed is not None else
-        int(time.time()) // 86400 * 1000,
+        int(time.time()) // 86400 * 1000000,
         "batch": given.get("batch", DEFAULTS["batch"]),
         "policies": given.get("policies", DEFAULTS["policies"]),
         "matrix": given.get("matrix", DEFAULTS["matrix"]),
         "corpus": corpus,
+        "corpus_files": corpus_files(corpus),
         "tile_diff_args": given.get("tile_diff_args", []),
         "shard": given.get("shard", DEFAULTS["shard"]),
         "programs": args.programs,
@@ -770,7 +863,8 @@ def params_from_args(args):
         "regressions": os.path.abspath(args.regressions)
         if args.regressions else None,
         "reduce": not args.no_reduce,
-        "reduce_time": args.reduce_time,
+        "reduce_time": args.reduce_time if args.reduce_time is not None
+        else 120,
         "created": now_iso(),
     }
 
@@ -791,17 +885,45 @@ def open_state(args):
                 die(f"{state} is a campaign with {key} = "
                     f"{params.get(key)!r}; resume it with the same value "
                     f"(or without the option), or start a new --state")
-        # The time budget may change on a resume.
+        if args.findings and os.path.abspath(args.findings) != \
+                os.path.abspath(params.get("findings") or ""):
+            die(f"{state} stores its findings in {params.get('findings')}; "
+                "a resume cannot move them")
+        # The budget's time and the triage options may change on a resume.
         if args.time is not None:
             params["time"] = args.time
+        if args.regressions:
+            params["regressions"] = os.path.abspath(args.regressions)
+        if args.no_reduce:
+            params["reduce"] = False
+        if args.reduce_time is not None:
+            params["reduce_time"] = args.reduce_time
         print(f"campaign: resuming {state}", file=sys.stderr)
     else:
         params = params_from_args(args)
+        shard = parse_shard(params["shard"])
+        if shard[1] > 1 and args.seed is None:
+            die("--shard needs an explicit --seed: the default comes from "
+                "the date, and shards started on different days would not "
+                "be parts of one campaign")
         os.makedirs(state, exist_ok=True)
     if not params.get("findings"):
         params["findings"] = os.path.join(state, "findings")
     write_json_atomic(path, params)
     return state, params
+
+
+def lock_state(state):
+    """An exclusive lock on the state directory for this process's life:
+    two runs on one state would check the same units."""
+    import fcntl
+    os.makedirs(state, exist_ok=True)
+    f = open(os.path.join(state, "lock"), "w")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        die(f"{state} is in use by another campaign run")
+    return f
 
 
 def check_tools(args):
@@ -812,6 +934,7 @@ def check_tools(args):
 
 def cmd_run(args):
     check_tools(args)
+    lock = lock_state(os.path.abspath(args.state))  # noqa: F841 (held)
     state, params = open_state(args)
     shard = parse_shard(params["shard"])
     budget = []
@@ -873,9 +996,12 @@ def cmd_report(args):
     return 0
 
 
-def merge_store(dst_dir, src_dir):
+def merge_store(dst_dir, src_dir, final_dir=None):
     """Unions the findings store src_dir into dst_dir: buckets by signature,
-    counts summed, first/last seen kept, examples copied (up to 3 each)."""
+    counts summed, first/last seen kept, examples copied (up to 3 each).
+    The index names the examples under final_dir (where dst_dir will be
+    renamed to), by default dst_dir."""
+    final_dir = final_dir or dst_dir
     os.makedirs(dst_dir, exist_ok=True)
     dst = sqlite3.connect(os.path.join(dst_dir, "index.sqlite"), timeout=30)
     dst.executescript(
@@ -912,6 +1038,10 @@ def merge_store(dst_dir, src_dir):
             for (d, config, program, seen) in src.execute(
                     "SELECT dir, configuration, program, seen FROM examples"
                     " WHERE signature = ?", (sig,)):
+                if not os.path.isdir(d):
+                    # A store copied from another machine: its index
+                    # names the directories where they were written.
+                    d = os.path.join(src_dir, os.path.basename(d))
                 if stored >= 3 or not os.path.isdir(d):
                     continue
                 stored += 1
@@ -919,18 +1049,13 @@ def merge_store(dst_dir, src_dir):
                 while os.path.exists(target):
                     stored += 1
                     target = os.path.join(dst_dir, f"{kind}-{sig}-{stored}")
-                shutil.copytree(d, target)
-                repro = os.path.join(target, "repro.sh")
-                if os.path.exists(repro):
-                    with open(repro) as f:
-                        script = f.read().replace(d, target)
-                    with open(repro, "w") as f:
-                        f.write(script)
+                shutil.copytree(d, target)  # repro.sh finds its own directory
+                named = os.path.join(final_dir, os.path.basename(target))
                 dst.execute("INSERT INTO examples VALUES(?, ?, ?, ?, ?)",
-                            (sig, target, config, program, seen))
+                            (sig, named, config, program, seen))
                 dst.execute("UPDATE buckets SET example_dir = ? WHERE "
                             "signature = ? AND example_dir = ''",
-                            (target, sig))
+                            (named, sig))
     src.close()
     dst.close()
     reduced = os.path.join(src_dir, "reduced")
@@ -941,10 +1066,26 @@ def merge_store(dst_dir, src_dir):
                 shutil.copytree(os.path.join(reduced, sig), target)
 
 
+def state_findings(state, params):
+    """A state's findings store: where campaign.json says, or, for a state
+    copied from another machine, STATE/findings."""
+    recorded = params.get("findings")
+    if recorded and os.path.isdir(recorded):
+        return recorded
+    local = os.path.join(state, "findings")
+    if os.path.isdir(local):
+        return local
+    die(f"the findings store of {state} is missing ({recorded or local})")
+
+
 def cmd_merge(args):
-    out = os.path.abspath(args.out)
-    if os.path.exists(os.path.join(out, "campaign.json")):
-        die(f"{out} already holds a campaign")
+    final = os.path.abspath(args.out)
+    if os.path.exists(final):
+        die(f"{final} exists; merge into a new directory")
+    # Built beside the target and renamed at the end, so that a failed
+    # merge leaves nothing half-merged behind.
+    out = final + ".tmp"
+    shutil.rmtree(out, ignore_errors=True)
     states = [os.path.abspath(s) for s in args.states]
     params_list = []
     for s in states:
@@ -964,6 +1105,7 @@ def cmd_merge(args):
     findings = os.path.join(out, "findings")
     sessions = []
     shards = []
+    merged_stores = set()
     for s, p in zip(states, params_list):
         shards.append(p.get("shard"))
         for name in os.listdir(os.path.join(s, "units")):
@@ -975,7 +1117,12 @@ def cmd_merge(args):
             sess = dict(sess)
             sess["shard"] = p.get("shard")
             sessions.append(sess)
-        merge_store(findings, p.get("findings") or os.path.join(s, "findings"))
+        # Shards may share one store (e.g. the project's findings/):
+        # merged once.
+        store = os.path.realpath(state_findings(s, p))
+        if store not in merged_stores:
+            merged_stores.add(store)
+            merge_store(findings, store, os.path.join(final, "findings"))
         triage = os.path.join(s, "triage.jsonl")
         if os.path.exists(triage):
             with open(triage) as f, \
@@ -985,8 +1132,10 @@ def cmd_merge(args):
     base["merged_from"] = [{"state": s, "shard": sh}
                            for s, sh in zip(states, shards)]
     base["sessions"] = sessions
-    base["findings"] = findings
+    base["findings"] = os.path.join(final, "findings")
     write_json_atomic(os.path.join(out, "campaign.json"), base)
+    os.replace(out, final)
+    out = final
     summary = campaign_report.write_report(out, os.path.join(out, "report"),
                                            args.bin)
     print(f"merged {len(states)} states into {out}: {summary['programs']} "
@@ -1031,8 +1180,9 @@ def main(argv=None):
                        help="write each reduced new bucket here as a "
                             "regression entry (e.g. corpus/regressions)")
         p.add_argument("--no-reduce", action="store_true")
-        p.add_argument("--reduce-time", type=int, default=120,
-                       help="seconds tile-reduce may spend on one bucket")
+        p.add_argument("--reduce-time", type=int,
+                       help="seconds tile-reduce may spend on one bucket "
+                            "(default 120)")
         p.add_argument("--grace", type=float, default=60,
                        help="seconds running units may overrun the time "
                             "budget before they are cut off (and resumed "

@@ -49,6 +49,8 @@ def dialect_ops(root):
 
 
 def read_lines(path):
+    """The complete JSON lines of a results file (a cut-off last line, left
+    by a kill, is ignored)."""
     out = []
     try:
         with open(path) as f:
@@ -115,7 +117,7 @@ def pipeline_passes(bin_dir, config):
 def load(state):
     with open(os.path.join(state, "campaign.json")) as f:
         params = json.load(f)
-    lines, dones = [], []
+    lines, dones, failed = [], [], []
     units = os.path.join(state, "units")
     if os.path.isdir(units):
         for name in sorted(os.listdir(units)):
@@ -127,9 +129,19 @@ def load(state):
             elif name.endswith(".done"):
                 with open(p) as f:
                     dones.append(json.load(f))
+            elif name.endswith(".failed"):
+                with open(p) as f:
+                    record = json.load(f)
+                record["key"] = name[:-7]
+                failed.append(record)
     triage = {}
     for event in read_lines(os.path.join(state, "triage.jsonl")):
-        triage[event["signature"]] = event
+        # A merged state holds every shard's events: a reduction wins over
+        # another shard's failure to reduce.
+        old = triage.get(event["signature"])
+        if old is None or old.get("outcome") not in ("reduced",
+                                                     "reduced-before"):
+            triage[event["signature"]] = event
     store = {}
     findings = params.get("findings") or os.path.join(state, "findings")
     db = os.path.join(findings, "index.sqlite")
@@ -144,11 +156,43 @@ def load(state):
                      "last_seen", "example_dir", "signature_text"], row))
         finally:
             con.close()
-    return params, lines, dones, triage, store
+    return params, lines, dones, failed, triage, store
+
+
+def campaign_clock(params, times):
+    """Maps wall-clock times onto campaign time: each session's interval
+    follows the previous ones without the gaps between sessions (or
+    between shards of a merged state). A time outside every recorded
+    interval keeps its offset from the nearest earlier session start."""
+    starts = []
+    for sess in params.get("sessions", []):
+        try:
+            t = datetime.datetime.strptime(
+                sess["start"], "%Y-%m-%dT%H:%M:%SZ").replace(
+                    tzinfo=datetime.timezone.utc).timestamp()
+        except (KeyError, ValueError):
+            continue
+        starts.append((t, sess.get("seconds", 0)))
+    starts.sort()
+    if not starts:
+        t0 = min(times) if times else 0
+        return lambda t: t - t0
+    offsets, total = [], 0.0
+    for start, seconds in starts:
+        offsets.append((start, total))
+        total += seconds
+
+    def clock(t):
+        best = offsets[0]
+        for start, offset in offsets:
+            if start <= t + 1:  # start times have whole seconds
+                best = (start, offset)
+        return max(0.0, best[1] + t - best[0])
+    return clock
 
 
 def summarize(state, bin_dir):
-    params, lines, dones, triage, store = load(state)
+    params, lines, dones, failed, triage, store = load(state)
     known_ops = dialect_ops(ROOT)
     # Each program once (a resumed unit never checks a program twice, but a
     # merged state might hold the same unit from two runs).
@@ -173,10 +217,11 @@ def summarize(state, bin_dir):
     errors = []
     policies = collections.Counter()
     for line in programs:
-        policies[line.get("policy") or "corpus"] += 1
         if "error" in line:
             errors.append({"program": line.get("program", ""),
                            "error": line["error"]})
+            continue
+        policies[line.get("policy") or "corpus"] += 1
         for op in line.get("ops", []):
             if op.startswith("cuda_tile."):
                 ops[op] += 1
@@ -228,43 +273,59 @@ def summarize(state, bin_dir):
     bucket_list = sorted(buckets.values(),
                          key=lambda b: (-b["count"], b["signature"]))
 
-    # Pass coverage: every pass of the configurations' pipelines.
+    # Pass coverage: every pass of the configurations' pipelines, each over
+    # the runs of the configurations whose pipeline has it. Without
+    # checkpoints tile-diff compiles without the instrumentation that
+    # records the passes, and there is no pass coverage.
+    uninstrumented = any(a.startswith("--checkpoints=none")
+                         for a in params.get("tile_diff_args", []))
     all_passes = set(pass_changed)
     pipelines_known = True
-    for config in instrumented:
+    runs_of = collections.Counter()
+    for config, n in instrumented.items():
         passes = pipeline_passes(bin_dir, config)
         if passes is None:
             pipelines_known = False
-        else:
-            all_passes |= passes
-    total_instrumented = sum(instrumented.values())
-    pass_rows = [{"pass": p, "changed": pass_changed[p],
-                  "runs": total_instrumented,
-                  "fraction": pass_changed[p] / total_instrumented
-                  if total_instrumented else 0.0}
-                 for p in sorted(all_passes,
-                                 key=lambda p: (-pass_changed[p], p))]
+            passes = set(pass_changed)
+        all_passes |= passes
+        for p in passes:
+            runs_of[p] += n
+    total_instrumented = 0 if uninstrumented else sum(instrumented.values())
+    pass_rows = [] if uninstrumented else [
+        {"pass": p, "changed": pass_changed[p], "runs": runs_of[p],
+         "fraction": pass_changed[p] / runs_of[p] if runs_of[p] else 0.0}
+        for p in sorted(all_passes, key=lambda p: (-pass_changed[p], p))]
 
-    # Throughput: programs per minute of campaign time.
-    times = [l.get("time", 0) for l in programs if l.get("time")]
+    # Throughput over campaign time (sessions back to back), in about 60
+    # bins of whole seconds; the last bin is divided by the part of it the
+    # campaign reached.
+    wall = [l.get("time", 0) for l in programs if l.get("time")]
+    clock = campaign_clock(params, wall)
+    times = sorted(clock(t) for t in wall)
     series = []
     if times:
-        t0 = times[0]
-        span = max(times[-1] - t0, 1)
-        # About 40 points over the campaign, in whole seconds (a minute
-        # from an hour on).
-        width = 60 if span > 3600 else max(1, round(span / 40))
-        bins = collections.Counter(int((t - t0) // width) for t in times)
+        span = max(times[-1], 1)
+        width = max(1, -(-int(span) // 60))
+        bins = collections.Counter(int(t // width) for t in times)
         cumulative = 0
-        for i in range(int(span // width) + 1):
+        last = int(span // width)
+        for i in range(last + 1):
             cumulative += bins.get(i, 0)
+            covered = width if i < last else max(span - i * width, 1)
+            if i == last and series and covered < width / 2:
+                # A sliver of a last bin joins the one before.
+                prev = series[-1]
+                prev["programs"] += bins.get(i, 0)
+                prev["per_second"] = prev["programs"] / (width + covered)
+                prev["cumulative"] = cumulative
+                break
             series.append({"t": i * width, "programs": bins.get(i, 0),
-                           "per_second": bins.get(i, 0) / width,
+                           "per_second": bins.get(i, 0) / covered,
                            "cumulative": cumulative})
-    found_times = sorted(b["first_seen"] for b in bucket_list)
+    found_times = sorted(clock(b["first_seen"]) for b in bucket_list)
     finding_times = sorted(
-        l.get("time", 0) for l in programs for r in l.get("results", [])
-        if r["kind"] not in NOT_FINDINGS)
+        clock(l.get("time", 0)) for l in programs
+        for r in l.get("results", []) if r["kind"] not in NOT_FINDINGS)
     rss = sorted(({"ended": d.get("ended", ""), "maxrss_kb":
                    d.get("maxrss_kb", 0), "seconds": d.get("seconds", 0)}
                   for d in dones), key=lambda d: d["ended"])
@@ -276,8 +337,10 @@ def summarize(state, bin_dir):
         "params": {k: v for k, v in params.items() if k != "sessions"},
         "sessions": params.get("sessions", []),
         "seconds": seconds,
-        "programs": len(programs),
-        "programs_per_second": len(programs) / seconds if seconds else 0.0,
+        "programs": len(programs) - len(errors),
+        "programs_per_second": (len(programs) - len(errors)) / seconds
+        if seconds else 0.0,
+        "failed_units": failed,
         "policies": dict(policies.most_common()),
         "errors": errors,
         "units_done": len(dones),
@@ -293,11 +356,12 @@ def summarize(state, bin_dir):
                 "never": sorted(known_ops - set(ops)),
                 "dialect": len(known_ops)},
         "passes": {"rows": pass_rows, "instrumented_runs": total_instrumented,
+                   "uninstrumented": uninstrumented,
                    "pipelines_known": pipelines_known,
                    "never_changed": [r["pass"] for r in pass_rows
                                      if not r["changed"]]},
         "throughput": series,
-        "first_time": times[0] if times else None,
+        "first_time": 0.0 if times else None,
         "bucket_times": found_times,
         "finding_times": finding_times,
         "rss": rss,
@@ -383,8 +447,8 @@ def plots(summary):
                 [100 * r["fraction"] for r in rows], color="tab:purple")
         ax.invert_yaxis()
         ax.tick_params(axis="y", labelsize=7)
-        ax.set_xlabel("% of tilec configuration runs in which the pass "
-                      "changed the IR")
+        ax.set_xlabel("% of the runs with the pass in which it changed the "
+                      "IR")
         ax.set_title("Pass coverage")
         save(fig, "passes.png")
 
@@ -460,7 +524,12 @@ def markdown(summary, images):
                                         summary["outcomes"].items()) + ".")
     if summary["errors"]:
         out.append(f"{len(summary['errors'])} programs could not be checked "
-                   f"(first: {short(summary['errors'][0]['error'])}).")
+                   f"(not counted above; first: "
+                   f"{short(summary['errors'][0]['error'])}).")
+    for f in summary["failed_units"]:
+        out.append(f"Unit {f['key']}: tile-diff failed {f['attempts']} "
+                   f"time(s) (last exit {f['rc']}, {f['missing']} programs "
+                   f"unchecked; log `{f['log']}`).")
     out += ["", "## Findings", ""]
     if summary["buckets"]:
         out.append("| kind | signature | culprit | count | first seen | "
@@ -497,14 +566,20 @@ def markdown(summary, images):
         out.append("![ops](ops.png)")
     out += ["", "## Pass coverage", ""]
     passes = summary["passes"]
-    out.append(f"Of {passes['instrumented_runs']} tilec configuration runs "
-               "compiled under the engine's instrumentation, how many each "
-               "pass changed the IR in (its fingerprint before and after).")
+    if passes["uninstrumented"]:
+        out.append("No pass coverage: the campaign compiled without "
+                   "checkpoints (`--checkpoints=none`), so no pass was "
+                   "observed.")
+    elif not passes["rows"]:
+        out.append("No pass coverage: no tilec configuration ran.")
+    out.append(f"Of the tilec configuration runs whose pipeline has the "
+               "pass, how many it changed the IR in (its fingerprint before "
+               "and after).")
     out.append("")
-    out.append("| pass | runs it changed the IR | % |")
-    out.append("|---|---|---|")
+    out.append("| pass | runs it changed the IR | runs with the pass | % |")
+    out.append("|---|---|---|---|")
     for r in passes["rows"]:
-        out.append(f"| `{r['pass']}` | {r['changed']} | "
+        out.append(f"| `{r['pass']}` | {r['changed']} | {r['runs']} | "
                    f"{100 * r['fraction']:.1f} |")
     if passes["never_changed"]:
         out.append("")
@@ -532,6 +607,7 @@ table { border-collapse: collapse; margin: 1em 0; font-size: 13px; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; }
 th { background: #f0f0f0; }
 code { font-size: 12px; }
+td code { word-break: break-all; }
 .summary { font-size: 15px; }
 img { max-width: 100%; border: 1px solid #eee; margin: 0.5em 0; }
 .finding { color: #a00; font-weight: bold; }
@@ -619,9 +695,9 @@ def html_report(summary, images):
     parts.append("</p>")
     img("ops.png", "op-kind coverage")
     passes = summary["passes"]
-    parts.append(f"<h2>Pass coverage</h2><p>Of {passes['instrumented_runs']}"
-                 " tilec configuration runs, how many each pass changed the "
-                 "IR in.</p>")
+    parts.append("<h2>Pass coverage</h2><p>Of the tilec configuration runs "
+                 "whose pipeline has the pass, how many it changed the IR "
+                 "in.</p>")
     img("passes.png", "pass coverage")
     if passes["never_changed"]:
         parts.append("<p>Never changed the IR: " + ", ".join(

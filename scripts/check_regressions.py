@@ -14,8 +14,10 @@ test fails until the entry says "fixed"). "fixed": tile-diff must report
 nothing for that configuration (the bug must not come back).
 
 Entries of tileiras configurations need NVIDIA's tileiras (located as
-tile-diff does); where it is missing they are reported as not checked and
-do not fail the run (tileiras is an optional dependency).
+tile-diff does); where it is missing, or where another release than the
+one that found the bug answers differently, they are reported as not
+checked and do not fail the run (tileiras is an optional dependency, and
+a new release may fix or move its bugs).
 
   check_regressions.py --bin build/bin [DIR ...]   (default corpus/regressions)
 Exit 0: every entry as expected; 1: some entry is not; 2: usage.
@@ -24,6 +26,7 @@ Exit 0: every entry as expected; 1: some entry is not; 2: usage.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -33,17 +36,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TILEIRAS = {}
 
 
-def tileiras_found(args):
-    """Whether tile-diff locates a tileiras (its note says when not)."""
-    if "found" not in _TILEIRAS:
+def tileiras_version(args):
+    """The version line of the tileiras tile-diff locates, or None (its -v
+    note names the tool and its version)."""
+    if "version" not in _TILEIRAS:
         run = subprocess.run(
             [os.path.join(args.bin, "tile-diff"),
              os.path.join(ROOT, "corpus", "seeds", "vector_add.mlir"),
-             "--matrix", "tileiras", "--no-bisect"],
+             "--only-config", "compiler=tileiras,sm_100,O0", "-v"],
             capture_output=True, text=True, timeout=args.timeout)
-        _TILEIRAS["found"] = \
-            "tileiras configurations are skipped" not in run.stdout
-    return _TILEIRAS["found"]
+        m = re.search(r"^note: tileiras .* \((.*)\)$", run.stdout, re.M)
+        _TILEIRAS["version"] = m.group(1) if m else None
+    return _TILEIRAS["version"]
 
 
 def check(args, entry):
@@ -58,9 +62,12 @@ def check(args, entry):
         return False, f"status must be open or fixed, not {status!r}"
     config = meta.get("configuration", "")
     sig = meta.get("signature", "")
+    peer = config.startswith("compiler=tileiras")
+    if peer and tileiras_version(args) is None:
+        return None, "tileiras not found: not checked"
     cmd = [os.path.join(args.bin, "tile-diff"), "--manifest",
            os.path.join(entry, "manifest.json"), "--only-config", config,
-           "--print-signature"]
+           "--print-signature"] + list(meta.get("tile_diff_args", []))
     try:
         run = subprocess.run(cmd, capture_output=True, text=True,
                              timeout=args.timeout)
@@ -68,11 +75,15 @@ def check(args, entry):
         return False, f"tile-diff took more than {args.timeout} s"
     lines = run.stdout.strip().splitlines()
     got = lines[-1] if lines else ""
-    if config.startswith("compiler=tileiras") and not tileiras_found(args):
-        return None, "tileiras not found: not checked"
     if run.returncode >= 2 and got != "error":
         return False, (f"tile-diff exited with {run.returncode}: "
                        f"{run.stderr.strip()[-300:]}")
+    found_with = meta.get("tool_version", "")
+    if peer and got != (sig if status == "open" else "none") and found_with \
+            and found_with != tileiras_version(args):
+        return None, (f"found with {found_with}, {tileiras_version(args)} "
+                      f"installed prints {got!r}: check it against that "
+                      "release")
     if status == "open":
         if got == sig:
             return True, f"still reproduces ({meta.get('kind', '?')})"

@@ -14,7 +14,7 @@
 #
 # Environment: FUZZ_SECONDS (time budget, default 300), FUZZ_COUNT (a
 # budget of generated programs instead), FUZZ_SEED (first generator seed;
-# default: derived from the UTC date, so daily runs explore new programs),
+# default: a million seeds per UTC day, so daily runs explore new programs),
 # FUZZ_JOBS (workers, default: cores), FUZZ_MATRIX (default, full, sample,
 # simt or tileiras), FUZZ_STATE (the campaign's state directory, default
 # campaigns/<UTC time>; run again with the same FUZZ_STATE to resume).
@@ -24,15 +24,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
 bash "$root/scripts/build.sh"
 
-seed=${FUZZ_SEED:-$(( $(date -u +%s) / 86400 * 1000 ))}
 jobs=${FUZZ_JOBS:-$(nproc)}
 matrix=${FUZZ_MATRIX:-default}
 state=${FUZZ_STATE:-$root/campaigns/$(date -u +%Y%m%d-%H%M%S)}
 budget=(--time "${FUZZ_SECONDS:-300}")
 if [ -n "${FUZZ_COUNT:-}" ]; then budget=(--programs "$FUZZ_COUNT"); fi
+# The seed: FUZZ_SEED, else campaign.py's default (a million seeds per UTC
+# day); a resumed state keeps its own.
+seed=()
+if [ -n "${FUZZ_SEED:-}" ]; then seed=(--seed "$FUZZ_SEED"); fi
 rc=0
 python3 "$root/scripts/campaign.py" run --state "$state" "${budget[@]}" \
-    --seed "$seed" --workers "$jobs" --matrix "$matrix" \
+    "${seed[@]}" --workers "$jobs" --matrix "$matrix" \
     --findings "$root/findings" --regressions "$root/corpus/regressions" \
     --report "$root/reports/fuzz-run" --bin "$root/build/bin" || rc=$?
 exit $rc

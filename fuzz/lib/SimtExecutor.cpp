@@ -199,14 +199,20 @@ public:
       return r;
     ConfigResult upper = tilec->check(program, reference, above, options);
     if (countsAsFinding(upper.kind) && !upper.culprit.empty()) {
+      // The bug is above the backend: the tilec run's bucket, so that the
+      // tilec and simt configurations that meet it count in one bucket.
+      r.kind = upper.kind;
       r.culprit = upper.culprit;
       r.culpritMethod = upper.culpritMethod;
+      r.opKind = upper.opKind;
+      r.signatureDetail = upper.signatureDetail;
+      r.signature = upper.signature;
       r.diagnostics = "note: the pipeline down to nv_tileas already "
                       "disagrees (" +
-                      upper.detail + "); culprit from the tilec run\n" +
+                      upper.detail +
+                      "); culprit and bucket from the tilec "
+                      "run\n" +
                       r.diagnostics;
-      r.signature = makeSignature(r.kind, r.culprit, r.signatureDetail,
-                                  reference.opKinds, r.opKind);
     }
     return r;
   }

@@ -174,8 +174,14 @@ static json::Value resultsLine(const ProgramCase &program,
       o["culprit_method"] = r.culpritMethod;
       o["op_kind"] = r.opKind;
     }
-    if (r.kind != FindingKind::None)
-      o["detail"] = StringRef(r.detail).take_front(400).str();
+    if (r.kind != FindingKind::None) {
+      // At most 400 bytes, not cutting a UTF-8 sequence.
+      size_t n = std::min<size_t>(r.detail.size(), 400);
+      while (n < r.detail.size() && n > 0 &&
+             (static_cast<unsigned char>(r.detail[n]) & 0xC0) == 0x80)
+        --n;
+      o["detail"] = r.detail.substr(0, n);
+    }
     results.push_back(std::move(o));
   }
   for (const std::string &op : report.opKinds)
@@ -653,9 +659,12 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   // Why configurations were skipped, by reason (the first few are printed).
   std::map<std::string, unsigned> skipReasons;
   std::string printedSignature;
+  // A program one of whose findings the store could not record gets no
+  // line: a campaign checks it again instead of believing it recorded.
+  bool storeFailed = false, anyStoreFailed = false;
   auto writeResultsLine = [&](const ProgramCase &program,
                               const ProgramReport &report) {
-    if (!resultsOs)
+    if (!resultsOs || storeFailed)
       return;
     *resultsOs << resultsLine(program, report) << "\n";
     resultsOs->flush();
@@ -717,6 +726,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
         auto recorded = store->record(program, r, options);
         if (!recorded) {
           ++errorsSeen;
+          storeFailed = anyStoreFailed = true;
           WithColor::error(errs(), "tile-diff")
               << "cannot record the finding: " << toString(recorded.takeError())
               << "\n";
@@ -732,6 +742,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     // After the store: a line names only findings already recorded (a
     // campaign resumes from these lines).
     writeResultsLine(program, report);
+    storeFailed = false;
   };
 
   prepareEngine();
@@ -753,18 +764,30 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       gen::GeneratedProgram generated = gen::generateProgram(*genPolicy, s);
       SmallString<256> dir(tmpDir);
       sys::path::append(dir, std::to_string(s));
-      if (Error e = gen::writeProgram(generated, dir)) {
-        WithColor::error(errs(), "tile-diff") << toString(std::move(e)) << "\n";
+      // A seed whose program cannot be written or loaded: an error, and a
+      // results line (a campaign learns that the seed was tried).
+      auto seedFailed = [&](StringRef what, std::string why) {
+        WithColor::error(errs(), "tile-diff") << why << "\n";
         ++errorsSeen;
+        ProgramCase failedCase;
+        failedCase.name = formatv("seed {0} ({1})", s, genPolicy->name).str();
+        failedCase.seed = s;
+        failedCase.policy = genPolicy->name;
+        ProgramReport failedReport;
+        failedReport.programName = failedCase.name;
+        failedReport.error =
+            ("the generated program cannot be " + what + ": " + why).str();
+        writeResultsLine(failedCase, failedReport);
+      };
+      if (Error e = gen::writeProgram(generated, dir)) {
+        seedFailed("written", toString(std::move(e)));
         continue;
       }
       SmallString<256> m(dir);
       sys::path::append(m, "manifest.json");
       auto program = loadManifestCase(m);
       if (!program) {
-        WithColor::error(errs(), "tile-diff")
-            << toString(program.takeError()) << "\n";
-        ++errorsSeen;
+        seedFailed("loaded", toString(program.takeError()));
         continue;
       }
       program->name = formatv("seed {0} ({1})", s, genPolicy->name).str();
@@ -832,6 +855,9 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     outs() << errorsSeen << " programs could not be checked\n";
   outs() << checked << " programs checked, " << numFindings << " findings in "
          << buckets.size() << " buckets\n";
+  // A finding that is in no store is lost unless the caller knows.
+  if (anyStoreFailed)
+    return kDiffInternal;
   if (numFindings)
     return kDiffFindings;
   return errorsSeen ? kDiffInternal : kDiffClean;

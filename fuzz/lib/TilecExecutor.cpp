@@ -205,6 +205,10 @@ public:
       return;
     channel.line("done", arg);
     failedPass = arg.str();
+    {
+      std::lock_guard<std::mutex> lock(coverageMutex);
+      printsBefore.erase({pass, op});
+    }
     // The pass manager verifies after a successful pass and reports a
     // failure when the IR is invalid; a pass that failed by itself leaves
     // valid IR (conversions roll back).

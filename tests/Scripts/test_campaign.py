@@ -62,6 +62,8 @@ def programs_of(state):
     for path in glob.glob(os.path.join(state, "units", "*.jsonl")):
         with open(path) as f:
             for line in f:
+                if not line.endswith("\n"):
+                    break  # a line a kill cut off
                 d = json.loads(line)
                 key = (d.get("policy"), d.get("seed"))
                 seen[key] = seen.get(key, 0) + 1
@@ -84,7 +86,8 @@ class CampaignTest(unittest.TestCase):
         return os.path.join(self.tmp, name)
 
     def test_shards_cover_the_unsharded_campaign(self):
-        common = ["--programs", "10", "--batch", "2", "--policies",
+        # 11 programs in batches of 3: the last batch is short.
+        common = ["--programs", "11", "--batch", "3", "--policies",
                   "ints,control=2", "--seed", "40", "--corpus", "none",
                   "--no-reduce", "--tile-diff-arg=--only-config=sm_80,O1"]
         campaign("run", "--state", self.path("whole"), "--workers", "2",
@@ -94,32 +97,48 @@ class CampaignTest(unittest.TestCase):
                      "1", "--shard", f"{i}/2", *common)
         whole = programs_of(self.path("whole"))
         shards = [programs_of(self.path(f"shard{i}")) for i in range(2)]
-        self.assertEqual(len(whole), 10)
+        self.assertEqual(len(whole), 11)
         self.assertTrue(all(n == 1 for n in whole.values()))
         self.assertEqual(set(shards[0]) | set(shards[1]), set(whole))
         self.assertFalse(set(shards[0]) & set(shards[1]))
         self.assertTrue(shards[0] and shards[1])
-        # The policy mix: control twice as often as ints (five batches of
-        # the schedule control, ints, control, ...).
+        # The policy mix: control twice as often as ints (four batches of
+        # the schedule control, ints, control, control: 3 + 3 + 3 + 2).
         policies = [p for p, _ in whole]
-        self.assertEqual(policies.count("control"), 6)
-        self.assertEqual(policies.count("ints"), 4)
+        self.assertEqual(policies.count("control"), 8)
+        self.assertEqual(policies.count("ints"), 3)
+        self.assertEqual(sorted(s for _, s in whole), list(range(40, 51)))
         # The unit listing says the same as the runs did.
         listed = campaign("units", *common).stdout.split("\n")
-        self.assertEqual(len([l for l in listed if l.strip()]), 5)
+        self.assertEqual([l.split() for l in listed if l.strip()],
+                         [["0", "control", "40", "3"], ["1", "ints", "43", "3"],
+                          ["2", "control", "46", "3"],
+                          ["3", "control", "49", "2"]])
         # Merged, the shards give the unsharded campaign's report.
         run = campaign("merge", "--out", self.path("merged"),
                        self.path("shard0"), self.path("shard1"))
-        self.assertIn("10 programs", run.stdout)
+        self.assertIn("11 programs", run.stdout)
         merged = report_of(self.path("merged"))
-        self.assertEqual(merged["programs"], 10)
+        self.assertEqual(merged["programs"], 11)
         self.assertEqual(merged["outcomes"],
                          report_of(self.path("whole"))["outcomes"])
         # A resume may not change what the units are.
         run = campaign("run", "--state", self.path("whole"), "--programs",
-                       "10", "--batch", "3", check=False)
+                       "11", "--batch", "2", check=False)
         self.assertEqual(run.returncode, 2)
         self.assertIn("batch", run.stderr)
+        # Shards need an explicit seed (the default is the date's).
+        run = campaign("run", "--state", self.path("noseed"), "--programs",
+                       "4", "--shard", "1/2", check=False)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("--seed", run.stderr)
+        # tile-diff refusing its arguments stops the campaign (exit 2),
+        # naming the log.
+        run = campaign("run", "--state", self.path("bad"), "--programs", "2",
+                       "--corpus", "none", "--tile-diff-arg=--bogus",
+                       check=False)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("logs", run.stderr)
 
     def test_kill_resume_report_and_regressions(self):
         state = self.path("killed")
@@ -180,6 +199,19 @@ class CampaignTest(unittest.TestCase):
         self.assertEqual(len(report["sessions"]), 2)
         self.assertIn("--repro", bucket["repro"])
 
+        # A state copied to another machine (the original gone) merges:
+        # its store and examples are found under the copy.
+        copy = self.path("copied")
+        shutil.copytree(state, copy)
+        os.rename(state, state + ".gone")
+        run = campaign("merge", "--out", self.path("merged"), copy)
+        self.assertIn("24 programs, 24 findings in 1 buckets", run.stdout)
+        merged = report_of(self.path("merged"))
+        self.assertEqual(merged["buckets"][0]["store_count"],
+                         report["buckets"][0]["store_count"])
+        self.assertTrue(os.path.isdir(merged["buckets"][0]["example_dir"]))
+        os.rename(state + ".gone", state)
+
         # The report loads in a headless browser, every plot decoded.
         html = os.path.join(state, "report", "report.html")
         chromium = shutil.which("chromium") or shutil.which(
@@ -229,7 +261,9 @@ class CampaignTest(unittest.TestCase):
         # a larger one goes on.
         campaign("run", "--state", state, "--time", "3")
         self.assertEqual(report_of(state)["programs"], programs)
-        campaign("run", "--state", state, "--time", "6")
+        with open(os.path.join(state, "campaign.json")) as f:
+            spent = sum(s["seconds"] for s in json.load(f)["sessions"])
+        campaign("run", "--state", state, "--time", str(spent + 3))
         self.assertGreater(report_of(state)["programs"], programs)
         self.assertEqual(run.returncode, 0)
 

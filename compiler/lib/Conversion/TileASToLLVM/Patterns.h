@@ -40,6 +40,15 @@ mlir::Type mirrorElementType(mlir::Type t);
 int64_t mirrorNumElements(mlir::Type t);
 std::string uniqueSymbol(mlir::ModuleOp module, llvm::StringRef prefix);
 
+/// A call of libdevice's `__nv_<name>f` (f32; f16/bf16 extended to f32
+/// and the result truncated back) or `__nv_<name>` (f64), declared in
+/// `module` on first use. The math dialect's own op would do the same
+/// later, but would first be folded on constant operands with the host's
+/// semantics (math.atan2's folder gives NaN for atan2(0, 0)).
+mlir::Value libdeviceCall(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::ModuleOp module, llvm::StringRef name,
+                          mlir::Type type, mlir::ValueRange args);
+
 /// `when ? *pointer : other`; the load happens only when `when` holds.
 mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
                         mlir::Value pointer, mlir::Value when,

@@ -45,6 +45,36 @@ std::optional<StringRef> roundingSuffix(RoundingMode mode) {
   }
 }
 
+} // namespace
+
+Value tilecheck::backend::libdeviceCall(OpBuilder &b, Location loc,
+                                        ModuleOp module, StringRef name,
+                                        Type type, ValueRange args) {
+  Type f32 = b.getF32Type();
+  Type callType = type.isF64() ? type : f32;
+  std::string callee = ("__nv_" + name + (type.isF64() ? "" : "f")).str();
+  auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(callee);
+  if (!fn) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    fn = LLVM::LLVMFuncOp::create(
+        b, loc, callee,
+        LLVM::LLVMFunctionType::get(callType,
+                                    SmallVector<Type>(args.size(), callType)));
+  }
+  SmallVector<Value> operands;
+  for (Value v : args)
+    operands.push_back(v.getType() == callType
+                           ? v
+                           : arith::ExtFOp::create(b, loc, callType, v));
+  Value result = LLVM::CallOp::create(b, loc, fn, operands).getResult();
+  if (callType != type)
+    result = arith::TruncFOp::create(b, loc, type, result);
+  return result;
+}
+
+namespace {
+
 Value intrinsic(OpBuilder &b, Location loc, Type result, StringRef name,
                 ValueRange args) {
   return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name),
@@ -422,7 +452,12 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
   if (isa<as::CosHOp>(op))
     return done([&] { return math::CoshOp::create(*b, loc, x[0]); });
   if (isa<as::Atan2Op>(op))
-    return done([&] { return math::Atan2Op::create(*b, loc, x[0], x[1]); });
+    // Not math.atan2: its folder gives NaN for atan2(+-0, +-0), where C's
+    // atan2 (and cuda_tile's) gives +-0 or +-pi.
+    return done([&] {
+      return backend::libdeviceCall(*b, loc, op->getParentOfType<ModuleOp>(),
+                                    "atan2", t, x);
+    });
 
   // Conversions.
   if (auto ftof = dyn_cast<as::FToFOp>(op)) {
