@@ -2009,67 +2009,55 @@ private:
       return;
     }
     auto lane = [&](uint32_t l) -> Thread & { return threads[first + l]; };
-    if (inst.op == Opc::Stmatrix) {
-      // The inverse of ldmatrix: lane t holds, of each matrix, row t/4,
-      // columns 2(t%4) and 2(t%4)+1 (.trans: transposed); lanes 8j..8j+7
-      // give the row addresses of matrix j.
-      const Operand &addr = inst.ops[0], &src = inst.ops[1];
-      if (src.kind != Operand::Vec || src.elems.size() != inst.vec ||
+    if (inst.op == Opc::Ldmatrix || inst.op == Opc::Stmatrix) {
+      // ldmatrix: lanes 8j..8j+7 give the row addresses of matrix j; lane
+      // t gets, of each matrix, row t/4, columns 2(t%4) and 2(t%4)+1
+      // (.trans: the transposed elements). stmatrix is its inverse.
+      bool store = inst.op == Opc::Stmatrix;
+      const Operand &frag = inst.ops[store ? 1 : 0],
+                    &addr = inst.ops[store ? 0 : 1];
+      if (frag.kind != Operand::Vec || frag.elems.size() != inst.vec ||
           addr.kind != Operand::Addr) {
         unsupported(lead, inst, inst.opcode + " (operand form)");
         return;
       }
       std::vector<std::array<uint16_t, 64>> m(inst.vec);
-      for (uint32_t l = 0; l < kWarp; ++l)
-        for (uint32_t j = 0; j < inst.vec; ++j) {
-          uint64_t v = read(lane(l), src.elems[j]);
-          uint32_t r = l / 4, c = 2 * (l % 4);
-          (inst.trans ? m[j][8 * c + r] : m[j][8 * r + c]) =
-              static_cast<uint16_t>(v);
-          (inst.trans ? m[j][8 * (c + 1) + r] : m[j][8 * r + c + 1]) =
-              static_cast<uint16_t>(v >> 16);
-        }
-      for (uint32_t j = 0; j < inst.vec; ++j)
-        for (uint32_t r = 0; r < 8; ++r) {
-          Thread &t = lane(8 * j + r);
-          uint8_t row[16];
-          std::memcpy(row, &m[j][8 * r], 16);
-          if (!access(t, inst, Space::Shared, address(t, addr), row, 16, true,
-                      false))
-            return;
-        }
-      for (uint32_t l = 0; l < kWarp; ++l)
-        advance(lane(l));
-      return;
-    }
-    if (inst.op == Opc::Ldmatrix) {
-      // Lanes 8j..8j+7 give the row addresses of matrix j; lane t gets,
-      // of each matrix, row t/4, columns 2(t%4) and 2(t%4)+1 (.trans: the
-      // transposed elements).
-      const Operand &dst = inst.ops[0], &addr = inst.ops[1];
-      if (dst.kind != Operand::Vec || dst.elems.size() != inst.vec ||
-          addr.kind != Operand::Addr) {
-        unsupported(lead, inst, inst.opcode + " (operand form)");
+      // Element (r, c) of matrix j as the fragments see it.
+      auto at = [&](uint32_t j, uint32_t r, uint32_t c) -> uint16_t & {
+        return inst.trans ? m[j][8 * c + r] : m[j][8 * r + c];
+      };
+      // Moves the rows of every matrix between shared memory and `m`.
+      auto rows = [&](bool toMemory) {
+        for (uint32_t j = 0; j < inst.vec; ++j)
+          for (uint32_t r = 0; r < 8; ++r) {
+            Thread &t = lane(8 * j + r);
+            uint8_t row[16];
+            if (toMemory)
+              std::memcpy(row, &m[j][8 * r], 16);
+            if (!access(t, inst, Space::Shared, address(t, addr), row, 16,
+                        toMemory, false))
+              return false;
+            if (!toMemory)
+              std::memcpy(&m[j][8 * r], row, 16);
+          }
+        return true;
+      };
+      if (!store && !rows(/*toMemory=*/false))
         return;
-      }
-      std::vector<std::array<uint16_t, 64>> m(inst.vec);
-      for (uint32_t j = 0; j < inst.vec; ++j)
-        for (uint32_t r = 0; r < 8; ++r) {
-          Thread &t = lane(8 * j + r);
-          uint8_t row[16];
-          if (!access(t, inst, Space::Shared, address(t, addr), row, 16, false,
-                      false))
-            return;
-          std::memcpy(&m[j][8 * r], row, 16);
-        }
       for (uint32_t l = 0; l < kWarp; ++l)
         for (uint32_t j = 0; j < inst.vec; ++j) {
           uint32_t r = l / 4, c = 2 * (l % 4);
-          uint16_t lo = inst.trans ? m[j][8 * c + r] : m[j][8 * r + c];
-          uint16_t hi =
-              inst.trans ? m[j][8 * (c + 1) + r] : m[j][8 * r + c + 1];
-          write(lane(l), dst.elems[j], uint64_t(lo) | (uint64_t(hi) << 16));
+          if (store) {
+            uint64_t v = read(lane(l), frag.elems[j]);
+            at(j, r, c) = static_cast<uint16_t>(v);
+            at(j, r, c + 1) = static_cast<uint16_t>(v >> 16);
+          } else {
+            write(lane(l), frag.elems[j],
+                  uint64_t(at(j, r, c)) | (uint64_t(at(j, r, c + 1)) << 16));
+          }
         }
+      if (store && !rows(/*toMemory=*/true))
+        return;
       for (uint32_t l = 0; l < kWarp; ++l)
         advance(lane(l));
       return;
