@@ -572,9 +572,16 @@ class Campaign:
                        "rc": task.rc, "missing": len(missing),
                        "log": task.log, "time": now_iso(), "unit": unit})
         write_json_atomic(path, record)
+        last = ""
+        try:
+            with open(task.log) as f:
+                lines = [l.strip() for l in f if l.strip()]
+            last = lines[-1] if lines else ""
+        except OSError:
+            pass
         print(f"\ncampaign: unit {key}: tile-diff exited with {task.rc} and "
-              f"{len(missing)} programs unchecked, see {task.log}",
-              file=sys.stderr)
+              f"{len(missing)} programs unchecked, see {task.log}"
+              + (f"\n  {last}" if last else ""), file=sys.stderr)
         if task.rc == 2:
             self.stop = True
             self.failed = True
