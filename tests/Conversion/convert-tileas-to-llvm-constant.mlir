@@ -1,7 +1,7 @@
 // A splat constant is one scalar for every slot; any other dense constant
 // becomes an internal global each thread reads at its element index (i1 as
 // bytes). One warp; 64 elements: two slots (tid, tid + 32).
-// RUN: tilec-opt %s --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
+// RUN: tilec-opt %s --split-input-file --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
 
 // CHECK-DAG: llvm.mlir.global internal constant @__tilec_const_0(dense<[0.000000e+00, 1.000000e+00, {{.*}}]> : tensor<64xf32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<64 x f32>
 // CHECK-DAG: llvm.mlir.global internal constant @__tilec_const_1(dense<[1, 0, {{.*}}]> : tensor<64xi8>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<64 x i8>
@@ -29,6 +29,40 @@ module {
     %off = "nv_tileas.iota"() : () -> tensor<64xi32>
     %at = "nv_tileas.offset"(%ptrs, %off) : (tensor<64x!nv_tileaa.ptr<f32, 1>>, tensor<64xi32>) -> tensor<64x!nv_tileaa.ptr<f32, 1>>
     %t = "nv_tileas.store_ptr_tko"(%at, %v, %m) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (tensor<64x!nv_tileaa.ptr<f32, 1>>, tensor<64xf32>, tensor<64xi1>) -> !nv_tileaa.mem_token
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// nv_tileas.constant (a folder of the nv_tileas mirror ops materializes
+// one) lowers as arith.constant does: a splat tensor to one scalar, a
+// scalar to the arith.constant of its value, an f8 constant as its bytes.
+// CHECK-DAG: llvm.mlir.global internal constant @__tilec_const_0(dense<[56, -72, {{.*}}]> : tensor<64xi8>)
+// CHECK-LABEL: llvm.func @nv(
+// CHECK-DAG: %[[S:.*]] = arith.constant 4 : i32
+// CHECK-DAG: %[[F:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK: llvm.store %[[S]], %{{.*}} : i32, !llvm.ptr<1>
+// CHECK: llvm.store %[[F]], %{{.*}} : f32, !llvm.ptr<1>
+// CHECK: %[[E:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i8
+// CHECK: llvm.store %[[E]], %{{.*}} : i8, !llvm.ptr<1>
+module {
+  nv_tileaa.func @nv(%p: !nv_tileaa.ptr<i32, 1>, %q: !nv_tileaa.ptr<f32, 1>, %r: !nv_tileaa.ptr<i8, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %v = "nv_tileas.constant"() <{value = dense<4> : tensor<32xi32>}> : () -> tensor<32xi32>
+    %ptrs0 = "nv_tileas.reshape"(%p) : (!nv_tileaa.ptr<i32, 1>) -> tensor<1x!nv_tileaa.ptr<i32, 1>>
+    %ptrs = "nv_tileas.broadcast"(%ptrs0) : (tensor<1x!nv_tileaa.ptr<i32, 1>>) -> tensor<32x!nv_tileaa.ptr<i32, 1>>
+    %off = "nv_tileas.iota"() : () -> tensor<32xi32>
+    %at = "nv_tileas.offset"(%ptrs, %off) : (tensor<32x!nv_tileaa.ptr<i32, 1>>, tensor<32xi32>) -> tensor<32x!nv_tileaa.ptr<i32, 1>>
+    %t = "nv_tileas.store_ptr_tko"(%at, %v) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<32x!nv_tileaa.ptr<i32, 1>>, tensor<32xi32>) -> !nv_tileaa.mem_token
+    %f = "nv_tileas.constant"() <{value = dense<1.5> : tensor<f32>}> : () -> f32
+    %t2 = "nv_tileas.store_ptr_tko"(%q, %f) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!nv_tileaa.ptr<f32, 1>, f32) -> !nv_tileaa.mem_token
+    %e = "nv_tileas.constant"() <{value = dense<[1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0, 1.0, -1.0, 2.0, -2.0]> : tensor<64xf8E4M3FN>}> : () -> tensor<64xf8E4M3FN>
+    %eb = arith.bitcast %e : tensor<64xf8E4M3FN> to tensor<64xi8>
+    %rp0 = "nv_tileas.reshape"(%r) : (!nv_tileaa.ptr<i8, 1>) -> tensor<1x!nv_tileaa.ptr<i8, 1>>
+    %rp = "nv_tileas.broadcast"(%rp0) : (tensor<1x!nv_tileaa.ptr<i8, 1>>) -> tensor<64x!nv_tileaa.ptr<i8, 1>>
+    %roff = "nv_tileas.iota"() : () -> tensor<64xi32>
+    %rat = "nv_tileas.offset"(%rp, %roff) : (tensor<64x!nv_tileaa.ptr<i8, 1>>, tensor<64xi32>) -> tensor<64x!nv_tileaa.ptr<i8, 1>>
+    %t3 = "nv_tileas.store_ptr_tko"(%rat, %eb) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<64x!nv_tileaa.ptr<i8, 1>>, tensor<64xi8>) -> !nv_tileaa.mem_token
     nv_tileaa.return
   }
 }

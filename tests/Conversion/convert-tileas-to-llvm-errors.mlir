@@ -23,11 +23,34 @@ module {
 
 // -----
 
-// Element types without a register form yet (tf32, f8, i4).
+// f8 and tf32 values are read by ftof and dot only: arithmetic on them, a
+// conversion the interpreter rounds differently, or a kernel argument of
+// such a type is not lowered.
 module {
-  nv_tileaa.func @f8(%a: tensor<64xf8E4M3FN>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+  nv_tileaa.func @f8_arith(%a: tensor<64xf32>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %0 = "nv_tileas.ftof"(%a) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (tensor<64xf32>) -> tensor<64xf8E4M3FN>
+    // expected-error @below {{the LLVM backend does not lower 'arith.addf' yet}}
+    %1 = arith.addf %0, %0 : tensor<64xf8E4M3FN>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+module {
+  nv_tileaa.func @f8_zero(%a: tensor<64xf32>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
     // expected-error @below {{the LLVM backend does not lower 'nv_tileas.ftof' yet}}
-    %0 = "nv_tileas.ftof"(%a) : (tensor<64xf8E4M3FN>) -> tensor<64xf32>
+    %0 = "nv_tileas.ftof"(%a) {rounding_mode = #cuda_tile.rounding<zero>} : (tensor<64xf32>) -> tensor<64xf8E5M2>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+module {
+  // expected-error @below {{the LLVM backend does not lower 'nv_tileaa.func' yet}}
+  nv_tileaa.func @f8_arg(%a: tensor<64xf8E4M3FN>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %0 = "nv_tileas.ftof"(%a) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (tensor<64xf8E4M3FN>) -> tensor<64xf32>
     nv_tileaa.return
   }
 }

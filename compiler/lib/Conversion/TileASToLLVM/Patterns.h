@@ -30,6 +30,19 @@ backendConverter(const mlir::TypeConverter *tc) {
 
 /// The scalar type one element of `t` becomes (null: not lowered yet).
 mlir::Type convertElementType(mlir::Type t);
+/// NarrowFloats.cpp: f8E4M3FN and f8E5M2 are held as their byte (i8),
+/// tf32 as the f32 pattern with the low 13 bits zero; convertElementType
+/// gives those storage types. Only ftof and dot read the value.
+bool isNarrowFloat(mlir::Type t);
+/// Whether a type of `types`, or its element type, is a narrow float.
+bool hasNarrowFloat(mlir::TypeRange types);
+/// ftof under round-to-nearest-even from `from` to `to` (one of them
+/// narrow) on a storage value, bit for bit the interpreter's result.
+mlir::Value convertNarrowFloat(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value x, mlir::Type from, mlir::Type to);
+/// A constant of a narrow float type as its storage.
+mlir::DenseElementsAttr narrowFloatStorage(mlir::DenseElementsAttr a);
+mlir::Attribute narrowFloatStorage(mlir::FloatAttr a);
 /// Bytes one element of the converted scalar type takes in memory (i1: 1).
 int64_t storageBytes(mlir::Type t);
 /// Integer resize (or index cast) with the given extension.

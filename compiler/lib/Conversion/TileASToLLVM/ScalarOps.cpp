@@ -463,6 +463,14 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
   if (auto ftof = dyn_cast<as::FToFOp>(op)) {
     if (ftof.getRoundingMode() != RoundingMode::NEAREST_EVEN)
       return failure();
+    Type logicalFrom = backend::mirrorElementType(ftof.getFrom().getType());
+    Type logicalTo = backend::mirrorElementType(ftof.getTo().getType());
+    if (backend::isNarrowFloat(logicalFrom) ||
+        backend::isNarrowFloat(logicalTo))
+      return done([&] {
+        return backend::convertNarrowFloat(*b, loc, x[0], logicalFrom,
+                                           logicalTo);
+      });
     Type from = x.empty() ? Type() : x[0].getType();
     return done([&]() -> Value {
       unsigned fw = from.getIntOrFloatBitWidth(),

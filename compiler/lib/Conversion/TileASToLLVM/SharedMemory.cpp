@@ -60,7 +60,8 @@ int64_t scratchOf(Operation *op) {
     return tensorBytes(index[type.getSparseDim()].getType());
   }
   if (!isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
-           as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp>(op))
+           as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp, as::PackOp,
+           as::UnpackOp>(op))
     return 0;
   // A one-element source is broadcast from the registers (MoveLowering).
   if (isa<as::BroadcastOp>(op) &&
@@ -68,8 +69,9 @@ int64_t scratchOf(Operation *op) {
     return 0;
   int64_t bytes = 0;
   unsigned tensors = isa<as::DotOp, as::DotIntOp>(op) ? 2
-                     : isa<as::ExtractOp>(op)         ? 1
-                                                      : op->getNumOperands();
+                     : isa<as::ExtractOp, as::PackOp, as::UnpackOp>(op)
+                         ? 1
+                         : op->getNumOperands();
   for (unsigned i = 0; i < tensors && i < op->getNumOperands(); ++i)
     bytes = alignTo16(bytes) + tensorBytes(op->getOperand(i).getType());
   return bytes;
@@ -175,6 +177,48 @@ template <typename OpT> struct MoveLowering : public OpConversionPattern<OpT> {
           b, loc, ix.i32(lhs.getNumElements()), ix.linear(rc, rhs.getShape()));
       return arith::SelectOp::create(b, loc, inLhs, fromLhs, fromRhs);
     }
+  }
+};
+
+/// Whether pack/unpack can reinterpret elements of `t` as the bytes they
+/// are held in: whole bytes, stored as the interpreter stores them (i1 is a
+/// byte here but one bit there; tf32's low bits are dropped on reading).
+bool reinterpretable(Type t) {
+  Type e = convertElementType(t);
+  return e && !e.isInteger(1) && !isa<LLVM::LLVMPointerType>(e) && !t.isTF32();
+}
+
+/// pack and unpack: the rank-1 source's elements written to the scratch
+/// buffer as they are held in memory (little-endian), each result element
+/// read back from its own bytes.
+template <typename OpT>
+struct ReinterpretLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
+    RankedTensorType source = tensorType(op.getSource()),
+                     result = tensorType(op.getResult());
+    if (!reinterpretable(source.getElementType()) ||
+        !reinterpretable(result.getElementType()))
+      return rewriter.notifyMatchFailure(op, "element type");
+    Type from = convertElementType(source.getElementType()),
+         to = convertElementType(result.getElementType());
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    Scratch smem = Scratch::get(ix);
+    smem.write(0, adaptor.getSource(), source.getNumElements(), from);
+    ix.barrier();
+    int64_t n = result.getNumElements();
+    SmallVector<Value> values;
+    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s)
+      values.push_back(smem.read(0, ix.element(n, s), to));
+    ix.barrier();
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
   }
 };
 
@@ -324,9 +368,15 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
     Type ce = convertElementType(c.getElementType());
     if (!ae || !ce)
       return rewriter.notifyMatchFailure(op, "element type");
-    // f16 accumulates f16 products only: each step is then one correctly
-    // rounded f16 FMA (the interpreter's round-to-odd-in-double sum).
-    if (!isInt && !(ce.isF32() || ce.isF64() || (ce.isF16() && ae.isF16())))
+    // f8 and tf32 inputs are widened exactly to the accumulator type.
+    Type narrow =
+        isNarrowFloat(a.getElementType()) ? a.getElementType() : Type();
+    // f16 accumulates f16 (or f8) products only: each step is then one
+    // correctly rounded f16 FMA (the interpreter's round-to-odd-in-double
+    // sum).
+    if (!isInt &&
+        !(ce.isF32() || ce.isF64() ||
+          (ce.isF16() && (ae.isF16() || (narrow && ae.isInteger(8))))))
       return rewriter.notifyMatchFailure(op, "accumulator type");
     unsigned rank = c.getRank();
     int64_t k = a.getShape()[rank - 1];
@@ -367,7 +417,10 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
                                         widen(y, op.getSignednessRhs()));
               next.push_back(arith::AddIOp::create(bb, l, accs[s], prod));
             } else {
-              if (ae != ce) {
+              if (narrow) {
+                x = convertNarrowFloat(bb, l, x, narrow, ce);
+                y = convertNarrowFloat(bb, l, y, narrow, ce);
+              } else if (ae != ce) {
                 x = arith::ExtFOp::create(bb, l, ce, x);
                 y = arith::ExtFOp::create(bb, l, ce, y);
               }
@@ -393,10 +446,13 @@ int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
 void tilecheck::backend::populateSharedMemoryPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
-               MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
-               CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
-               DotLowering<as::DotOp>, DotLowering<as::DotIntOp>>(tc, ctx);
+  patterns
+      .add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
+           MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
+           CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
+           DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
+           ReinterpretLowering<as::PackOp>, ReinterpretLowering<as::UnpackOp>>(
+          tc, ctx);
 }
 
 bool tilecheck::backend::isSupportedByBackend(Operation *op) {
@@ -406,6 +462,20 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     if (auto tensor = dyn_cast<RankedTensorType>(t))
       if (!convertElementType(tensor.getElementType()))
         return false;
+  // f8 and tf32 values are read by ftof and dot only; other ops may move
+  // them (NarrowFloats.cpp).
+  if (hasNarrowFloat(op->getOperandTypes()) ||
+      hasNarrowFloat(op->getResultTypes())) {
+    if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
+            as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp>(op))
+      return true;
+    if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp>(
+            op))
+      return false;
+  }
+  if (auto func = dyn_cast<nv_tileaa::FuncOp>(op))
+    if (hasNarrowFloat(func.getArgumentTypes()))
+      return false;
   if (isa<nv_tileaa::FuncOp, nv_tileaa::ReturnOp, as::IotaOp, as::MakeMemRefOp,
           as::IndexSpaceShapeOp, as::MemRefShapeOp, as::MakeTiledViewOp,
           as::OffsetOp, as::LoadPtrTkoOp, as::StorePtrTkoOp, as::AssertOp,
@@ -420,10 +490,19 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   if (auto dot = dyn_cast<as::DotOp>(op)) {
     Type acc = tensorType(dot.getAcc()).getElementType();
     Type in = tensorType(dot.getLhs()).getElementType();
-    return acc.isF32() || acc.isF64() || (acc.isF16() && in.isF16());
+    return acc.isF32() || acc.isF64() ||
+           (acc.isF16() && (in.isF16() || (isNarrowFloat(in) && !in.isTF32())));
   }
   if (isa<as::DotIntOp, as::GetGlobalOp>(op))
     return true;
+  if (auto constant = dyn_cast<as::ConstantOp>(op)) {
+    Type e = convertElementType(mirrorElementType(constant.getType()));
+    return isa<DenseElementsAttr>(constant.getValue()) && e &&
+           !isa<LLVM::LLVMPointerType>(e);
+  }
+  if (isa<as::PackOp, as::UnpackOp>(op))
+    return reinterpretable(mirrorElementType(op->getOperand(0).getType())) &&
+           reinterpretable(mirrorElementType(op->getResult(0).getType()));
   if (auto rmw = dyn_cast<as::AtomicRMWTkoOp>(op)) {
     Type e = convertElementType(mirrorElementType(rmw.getArg().getType()));
     return e && atomicBinOpFor(rmw.getMode(), e);

@@ -51,6 +51,10 @@ Type tilecheck::backend::convertElementType(Type t) {
                : Type();
   if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
     return t;
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+    return IntegerType::get(t.getContext(), 8);
+  if (t.isTF32())
+    return Float32Type::get(t.getContext());
   return Type();
 }
 
@@ -64,6 +68,12 @@ int64_t tilecheck::backend::storageBytes(Type t) {
 BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
     : map(map) {
   addConversion([](Type t) { return t; });
+  // Scalars of f8 and tf32 by their storage (NarrowFloats.cpp).
+  addConversion([](FloatType t) -> std::optional<Type> {
+    if (isNarrowFloat(t))
+      return convertElementType(t);
+    return std::nullopt;
+  });
   addConversion(
       [this](RankedTensorType t,
              SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
@@ -160,6 +170,13 @@ bool hasTensor(Operation *op) {
          llvm::any_of(op->getResultTypes(), isTensor);
 }
 
+/// Whether an upstream op needs the backend's patterns: it holds tensors or
+/// f8/tf32 values (whose storage type differs).
+bool needsConversion(Operation *op) {
+  return hasTensor(op) || hasNarrowFloat(op->getOperandTypes()) ||
+         hasNarrowFloat(op->getResultTypes());
+}
+
 /// arith and math ops over tensors: the same op once per slot on scalars.
 struct TensorArithMath : public ConversionPattern {
   TensorArithMath(const TypeConverter &tc, MLIRContext *ctx)
@@ -169,7 +186,7 @@ struct TensorArithMath : public ConversionPattern {
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const override {
     if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-        isa<arith::ConstantOp>(op) || !hasTensor(op))
+        isa<arith::ConstantOp>(op) || !needsConversion(op))
       return failure();
     if (op->getNumResults() == 0)
       return failure();
@@ -188,6 +205,11 @@ struct TensorArithMath : public ConversionPattern {
       SmallVector<Value> ins;
       for (ValueRange r : operands)
         ins.push_back(slotOf(r, s));
+      // A bitcast between an f8 and i8 is the storage itself.
+      if (isa<arith::BitcastOp>(op) && ins[0].getType() == resultTypes[0]) {
+        results[0].push_back(ins[0]);
+        continue;
+      }
       OperationState state(op->getLoc(), op->getName().getStringRef(), ins,
                            resultTypes, op->getAttrs());
       // Self-test bug "backend-cmpi-signedness": unsigned orderings signed.
@@ -254,19 +276,34 @@ struct NvElementwise : public ConversionPattern {
 
 /// A dense tensor constant: a splat is one scalar for every slot; other
 /// values are read by element index from an internal global.
-struct TensorConstant : public OpConversionPattern<arith::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// (arith.constant, or nv_tileas.constant where a folder made one; a scalar
+/// nv_tileas.constant becomes the arith.constant of its one value.)
+template <typename OpT>
+struct TensorConstant : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
-  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(OpT op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!type)
-      return failure();
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    DenseElementsAttr dense =
+        dyn_cast<DenseElementsAttr>(Attribute(op.getValue()));
+    Operation *constant = op;
+    auto type = dyn_cast<RankedTensorType>(constant->getResult(0).getType());
+    if (!type) {
+      if (!std::is_same_v<OpT, as::ConstantOp> || !dense || !dense.isSplat())
+        return failure();
+      Attribute v = dense.getSplatValue<Attribute>();
+      if (auto f = dyn_cast<FloatAttr>(v); f && isNarrowFloat(f.getType()))
+        v = narrowFloatStorage(f);
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, cast<TypedAttr>(v));
+      return success();
+    }
+    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
     Type elem = convertElementType(type.getElementType());
     if (!dense || !elem || isa<LLVM::LLVMPointerType>(elem))
       return rewriter.notifyMatchFailure(op, "constant kind");
+    if (isNarrowFloat(type.getElementType()))
+      dense = narrowFloatStorage(dense);
     int64_t n = type.getNumElements(), slots = tc.map.slots(n);
     Location loc = op.getLoc();
     if (dense.isSplat()) {
@@ -287,10 +324,17 @@ struct TensorConstant : public OpConversionPattern<arith::ConstantOp> {
         bytes.push_back(b ? 1 : 0);
       data = DenseElementsAttr::get(flat, ArrayRef<int8_t>(bytes));
     }
-    auto module = op->getParentOfType<ModuleOp>();
+    auto module = constant->getParentOfType<ModuleOp>();
     auto arrayType = LLVM::LLVMArrayType::get(storage, n);
-    std::string name = uniqueSymbol(module, "__tilec_const");
-    {
+    // Equal constants share one global (the conversion driver may also
+    // apply this pattern to the same constant more than once).
+    std::string name;
+    for (auto global : module.getOps<LLVM::GlobalOp>())
+      if (global.getName().starts_with("__tilec_const") &&
+          global.getGlobalType() == arrayType && global.getValueAttr() == data)
+        name = global.getName().str();
+    if (name.empty()) {
+      name = uniqueSymbol(module, "__tilec_const");
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(module.getBody());
       LLVM::GlobalOp::create(rewriter, loc, arrayType, /*isConstant=*/true,
@@ -298,7 +342,7 @@ struct TensorConstant : public OpConversionPattern<arith::ConstantOp> {
                              /*alignment=*/16, /*addrSpace=*/1);
     }
     Value base = LLVM::AddressOfOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(getContext(), 1), name);
+        rewriter, loc, LLVM::LLVMPointerType::get(op.getContext(), 1), name);
     ThreadIndexer ix(rewriter, loc, tc.map);
     SmallVector<Value> values;
     for (int64_t s = 0; s < slots; ++s) {
@@ -311,6 +355,21 @@ struct TensorConstant : public OpConversionPattern<arith::ConstantOp> {
       values.push_back(v);
     }
     rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// A scalar f8 or tf32 constant: its storage.
+struct NarrowScalarConstant : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<FloatAttr>(op.getValue());
+    if (!value || !isNarrowFloat(value.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, cast<TypedAttr>(narrowFloatStorage(value)));
     return success();
   }
 };
@@ -848,8 +907,14 @@ void tilecheck::backend::guardedStore(OpBuilder &b, Location loc, Value value,
 namespace {
 
 /// Upstream ops (arith, math, scf) are lowered for every scalar and tensor
-/// element type the thread map holds (not f8, tf32, i4 yet).
+/// element type the thread map holds (not i4 yet); on f8 and tf32 values
+/// only those that move the bits (select, bitcast, constants, control flow).
 bool holdsOnlyLoweredTensors(Operation *op) {
+  if ((hasNarrowFloat(op->getOperandTypes()) ||
+       hasNarrowFloat(op->getResultTypes())) &&
+      !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp, scf::ForOp,
+           scf::IfOp, scf::YieldOp, scf::WhileOp, scf::ConditionOp>(op))
+    return false;
   auto lowered = [](Type t) {
     if (auto tensor = dyn_cast<RankedTensorType>(t))
       t = tensor.getElementType();
@@ -914,13 +979,14 @@ struct ConvertTileASToLLVMPass
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<as::NvTileASDialect, aa::NvTileAADialect>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        [](Operation *op) { return !hasTensor(op); });
+        [](Operation *op) { return !needsConversion(op); });
     target.addLegalOp<ModuleOp>();
 
     RewritePatternSet patterns(ctx);
     patterns.add<
-        FuncLowering, ReturnLowering, TensorConstant, IotaLowering,
-        MakeMemrefLowering, MemrefShapeLowering, IndexSpaceShapeLowering,
+        FuncLowering, ReturnLowering, TensorConstant<arith::ConstantOp>,
+        TensorConstant<as::ConstantOp>, IotaLowering, MakeMemrefLowering,
+        MemrefShapeLowering, IndexSpaceShapeLowering, NarrowScalarConstant,
         TiledLoadLowering, TiledStoreLowering, OffsetLowering, LoadPtrLowering,
         StorePtrLowering, AssertLowering, TokenLowering<as::MakeTokenOp>,
         TokenLowering<as::JoinTokensOp>, IdentityLowering<as::AssumeOp>,
