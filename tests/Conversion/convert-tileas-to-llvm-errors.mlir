@@ -47,6 +47,17 @@ module {
 
 // -----
 
+// f8E8M0FNU (block scales) is held as bytes but not converted.
+module {
+  nv_tileaa.func @to_e8m0(%a: tensor<64xf32>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 100>} {
+    // expected-error @below {{the LLVM backend does not lower 'nv_tileas.ftof' yet}}
+    %0 = "nv_tileas.ftof"(%a) {rounding_mode = #cuda_tile.rounding<positive_inf>} : (tensor<64xf32>) -> tensor<64xf8E8M0FNU>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
 module {
   // expected-error @below {{the LLVM backend does not lower 'nv_tileaa.func' yet}}
   nv_tileaa.func @f8_arg(%a: tensor<64xf8E4M3FN>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {

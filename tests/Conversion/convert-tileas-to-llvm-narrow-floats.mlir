@@ -5,7 +5,11 @@
 // bit); ftof from f8 decodes the byte; NaNs keep their payload's top, quiet.
 // broadcast moves the bytes through the scratch buffer; dot widens each f8
 // input exactly before its FMA. What the code computes is checked against
-// the interpreter by tests/Fuzz/simt-narrow-floats.mlir.
+// the interpreter by tests/Fuzz/simt-narrow-floats.mlir. block_scaled_mma
+// (sm_100): the four byte inputs through the scratch buffer, each operand
+// times its block's f8E8M0FNU scale (2^(code - 127)) in f64, the product
+// added to the f32 accumulator by TwoSum with round-to-odd, then narrowed
+// once (tests/Fuzz/simt-block-scaled-mma.mlir).
 // RUN: tilec-opt %s --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
 // RUN: tilec-opt %s --convert-tileas-to-llvm | not grep -E "f8E|tf32"
 // RUN: tilec --emit ptx --gpu-name sm_80 --pass-pipeline "builtin.module(convert-tileas-to-llvm,tilec-finalize-llvm)" %s | FileCheck %s --check-prefix=PTX
@@ -24,6 +28,18 @@
 // CHECK:   llvm.load %{{.*}} : !llvm.ptr<3> -> i8
 // CHECK:   arith.extui %{{.*}} : i8 to i32
 // CHECK:   math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+
+// CHECK-LABEL: llvm.func @scaled
+// CHECK: scf.for
+// CHECK:   arith.divui %{{.*}}, %c32_i32 : i32
+// CHECK:   %[[SH:.*]] = arith.addi %{{.*}}, %c896_i64 : i64
+// CHECK:   arith.shli %[[SH]], %c52_i64 : i64
+// CHECK:   %[[X:.*]] = arith.mulf %{{.*}}, %{{.*}} : f64
+// CHECK:   %[[Y:.*]] = arith.mulf %{{.*}}, %{{.*}} : f64
+// CHECK:   %[[P:.*]] = arith.mulf %[[X]], %[[Y]] : f64
+// CHECK:   %[[S:.*]] = arith.addf %[[P]], %{{.*}} : f64
+// CHECK:   arith.subf %[[S]], %[[P]] : f64
+// CHECK:   arith.truncf %{{.*}} : f64 to f32
 
 // PTX: .entry encode(
 // PTX: cvt.rz.f32.f64
@@ -55,6 +71,22 @@ module {
     %tc = "nv_tileas.reshape"(%c) : (f32) -> tensor<1x1xf32>
     %acc = "nv_tileas.broadcast"(%tc) : (tensor<1x1xf32>) -> tensor<8x8xf32>
     %d = "nv_tileas.dot"(%lhs, %rhs, %acc) {atom = #nv_tileas<atom fma>} : (tensor<8x16xf8E5M2>, tensor<16x8xf8E5M2>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    %e = "nv_tileas.reshape"(%d) : (tensor<8x8xf32>) -> tensor<64xf32>
+    %ptrs0 = "nv_tileas.reshape"(%p) : (!nv_tileaa.ptr<f32, 1>) -> tensor<1x!nv_tileaa.ptr<f32, 1>>
+    %ptrs = "nv_tileas.broadcast"(%ptrs0) : (tensor<1x!nv_tileaa.ptr<f32, 1>>) -> tensor<64x!nv_tileaa.ptr<f32, 1>>
+    %off = "nv_tileas.iota"() : () -> tensor<64xi32>
+    %at = "nv_tileas.offset"(%ptrs, %off) : (tensor<64x!nv_tileaa.ptr<f32, 1>>, tensor<64xi32>) -> tensor<64x!nv_tileaa.ptr<f32, 1>>
+    %t = "nv_tileas.store_ptr_tko"(%at, %e) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<64x!nv_tileaa.ptr<f32, 1>>, tensor<64xf32>) -> !nv_tileaa.mem_token
+    nv_tileaa.return
+  }
+
+  nv_tileaa.func @scaled(%ah: tensor<8x64xf16>, %bh: tensor<64x8xf16>, %p: !nv_tileaa.ptr<f32, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 100>} {
+    %a = "nv_tileas.ftof"(%ah) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (tensor<8x64xf16>) -> tensor<8x64xf8E4M3FN>
+    %b = "nv_tileas.ftof"(%bh) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (tensor<64x8xf16>) -> tensor<64x8xf8E4M3FN>
+    %sa = arith.constant dense<2.0> : tensor<8x2xf8E8M0FNU>
+    %sb = arith.constant dense<0.5> : tensor<2x8xf8E8M0FNU>
+    %acc = arith.constant dense<1.0> : tensor<8x8xf32>
+    %d = nv_tileas.block_scaled_mma %a, %b, %acc, %sa, %sb {atom = #nv_tileas<atom umma_bs_f8E4M3FN_f8E4M3FN_f32>, cta_group = 1 : i32} : (tensor<8x64xf8E4M3FN>, tensor<64x8xf8E4M3FN>, tensor<8x8xf32>, tensor<8x2xf8E8M0FNU>, tensor<2x8xf8E8M0FNU>) -> tensor<8x8xf32>
     %e = "nv_tileas.reshape"(%d) : (tensor<8x8xf32>) -> tensor<64xf32>
     %ptrs0 = "nv_tileas.reshape"(%p) : (!nv_tileaa.ptr<f32, 1>) -> tensor<1x!nv_tileaa.ptr<f32, 1>>
     %ptrs = "nv_tileas.broadcast"(%ptrs0) : (tensor<1x!nv_tileaa.ptr<f32, 1>>) -> tensor<64x!nv_tileaa.ptr<f32, 1>>

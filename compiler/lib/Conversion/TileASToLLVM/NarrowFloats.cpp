@@ -262,9 +262,18 @@ Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
 
 bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
+/// f8 formats held as their byte: the two above and the E8M0 scale format.
+bool isByteFloat(Type t) { return isF8(t) || isa<Float8E8M0FNUType>(t); }
+
 } // namespace
 
-bool tilecheck::backend::isNarrowFloat(Type t) { return isF8(t) || t.isTF32(); }
+bool tilecheck::backend::isNarrowFloat(Type t) {
+  return isByteFloat(t) || t.isTF32();
+}
+
+bool tilecheck::backend::isConvertibleNarrowFloat(Type t) {
+  return isF8(t) || t.isTF32();
+}
 
 bool tilecheck::backend::hasNarrowFloat(TypeRange types) {
   return llvm::any_of(types, [](Type t) {
@@ -276,7 +285,8 @@ bool tilecheck::backend::hasNarrowFloat(TypeRange types) {
 
 Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
                                              Value x, Type from, Type to) {
-  assert((isNarrowFloat(from) || isNarrowFloat(to)) && from != to);
+  assert((isNarrowFloat(from) || isNarrowFloat(to)) && from != to &&
+         !isa<Float8E8M0FNUType>(from) && !isa<Float8E8M0FNUType>(to));
   Type f32 = b.getF32Type();
   // A canonical tf32 (low bits zero) is its f32 value, NaN included.
   if (from.isTF32() && to.isF32())
@@ -309,7 +319,7 @@ Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
 
 DenseElementsAttr tilecheck::backend::narrowFloatStorage(DenseElementsAttr a) {
   Type elem = a.getElementType();
-  if (isF8(elem))
+  if (isByteFloat(elem))
     return a.bitcast(IntegerType::get(a.getContext(), 8));
   assert(elem.isTF32() && "not a narrow float");
   SmallVector<llvm::APFloat> values;
@@ -324,10 +334,56 @@ DenseElementsAttr tilecheck::backend::narrowFloatStorage(DenseElementsAttr a) {
 Attribute tilecheck::backend::narrowFloatStorage(FloatAttr a) {
   Type elem = a.getType();
   uint64_t bits = a.getValue().bitcastToAPInt().getZExtValue();
-  if (isF8(elem))
+  if (isByteFloat(elem))
     return IntegerAttr::get(IntegerType::get(a.getContext(), 8), bits);
   assert(elem.isTF32() && "not a narrow float");
   return FloatAttr::get(
       Float32Type::get(a.getContext()),
       llvm::APFloat(llvm::APFloat::IEEEsingle(), llvm::APInt(32, bits << 13)));
+}
+
+Value tilecheck::backend::decodeScaleF64(OpBuilder &b, Location loc, Value x,
+                                         Type from) {
+  if (!isa<Float8E8M0FNUType>(from))
+    return convertNarrowFloat(b, loc, x, from, b.getF64Type());
+  // 2^(code - 127); 0xff is the NaN.
+  IntOps i{b, loc, b.getI64Type()};
+  Value code = arith::ExtUIOp::create(b, loc, b.getI64Type(), x);
+  Value bits = i.shl(i.add(code, i.c(1023 - 127)), 52);
+  bits = i.select(i.cmp(CmpIPredicate::eq, code, 0xff),
+                  i.c(0x7ff8000000000000ull), bits);
+  return arith::BitcastOp::create(b, loc, b.getF64Type(), bits);
+}
+
+Value tilecheck::backend::addToF32(OpBuilder &b, Location loc, Value x,
+                                   Value acc) {
+  Type f64 = b.getF64Type();
+  Value y = arith::ExtFOp::create(b, loc, f64, acc);
+  // TwoSum: s + e == x + y exactly (no operation here may be reassociated
+  // or contracted; there is no product to fuse).
+  Value s = arith::AddFOp::create(b, loc, x, y);
+  Value yv = arith::SubFOp::create(b, loc, s, x);
+  Value xv = arith::SubFOp::create(b, loc, s, yv);
+  Value e = arith::AddFOp::create(b, loc, arith::SubFOp::create(b, loc, x, xv),
+                                  arith::SubFOp::create(b, loc, y, yv));
+  // Round to odd: when inexact and the last bit of s is even, the
+  // neighbour of s on e's side (one unit away from zero when e has s's
+  // sign, toward zero otherwise).
+  IntOps i{b, loc, b.getI64Type()};
+  Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0));
+  Value inexact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, e, zero);
+  Value bits = arith::BitcastOp::create(b, loc, b.getI64Type(), s);
+  Value even = i.cmp(CmpIPredicate::eq, i.band(bits, 1), 0);
+  Value sPositive =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, s, zero);
+  Value ePositive =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, e, zero);
+  Value away =
+      arith::CmpIOp::create(b, loc, CmpIPredicate::eq, sPositive, ePositive);
+  Value neighbour = i.select(away, i.add(bits, i.c(1)), i.sub(bits, i.c(1)));
+  Value fix = arith::AndIOp::create(b, loc, inexact, even);
+  Value odd =
+      arith::BitcastOp::create(b, loc, f64, i.select(fix, neighbour, bits));
+  return arith::TruncFOp::create(b, loc, b.getF32Type(), odd);
 }

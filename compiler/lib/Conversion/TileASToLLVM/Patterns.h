@@ -30,16 +30,28 @@ backendConverter(const mlir::TypeConverter *tc) {
 
 /// The scalar type one element of `t` becomes (null: not lowered yet).
 mlir::Type convertElementType(mlir::Type t);
-/// NarrowFloats.cpp: f8E4M3FN and f8E5M2 are held as their byte (i8),
-/// tf32 as the f32 pattern with the low 13 bits zero; convertElementType
-/// gives those storage types. Only ftof and dot read the value.
+/// NarrowFloats.cpp: f8E4M3FN, f8E5M2 and f8E8M0FNU are held as their byte
+/// (i8), tf32 as the f32 pattern with the low 13 bits zero;
+/// convertElementType gives those storage types. Only ftof and the dots
+/// read the value.
 bool isNarrowFloat(mlir::Type t);
+/// The narrow floats convertNarrowFloat handles (not f8E8M0FNU).
+bool isConvertibleNarrowFloat(mlir::Type t);
 /// Whether a type of `types`, or its element type, is a narrow float.
 bool hasNarrowFloat(mlir::TypeRange types);
 /// ftof under round-to-nearest-even from `from` to `to` (one of them
 /// narrow) on a storage value, bit for bit the interpreter's result.
 mlir::Value convertNarrowFloat(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value x, mlir::Type from, mlir::Type to);
+/// The f64 value of an operand or scale of block_scaled_mma (f8E4M3FN,
+/// f8E5M2 or f8E8M0FNU storage), exactly.
+mlir::Value decodeScaleF64(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value x, mlir::Type from);
+/// f32(x + acc) for an f64 x and f32 acc, rounded once (to nearest even)
+/// from the exact sum: the f64 sum with round-to-odd (TwoSum), then to f32.
+/// The interpreter's mmaf_scaled step.
+mlir::Value addToF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                     mlir::Value acc);
 /// A constant of a narrow float type as its storage.
 mlir::DenseElementsAttr narrowFloatStorage(mlir::DenseElementsAttr a);
 mlir::Attribute narrowFloatStorage(mlir::FloatAttr a);

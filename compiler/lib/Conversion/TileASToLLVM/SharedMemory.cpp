@@ -61,13 +61,19 @@ int64_t scratchOf(Operation *op) {
   }
   if (!isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
            as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp, as::PackOp,
-           as::UnpackOp>(op))
+           as::UnpackOp, as::BlockScaledMmaOp>(op))
     return 0;
   // A one-element source is broadcast from the registers (MoveLowering).
   if (isa<as::BroadcastOp>(op) &&
       mirrorNumElements(op->getOperand(0).getType()) == 1)
     return 0;
   int64_t bytes = 0;
+  if (auto scaled = dyn_cast<as::BlockScaledMmaOp>(op)) {
+    for (Value v : {scaled.getLhs(), scaled.getRhs(), scaled.getLhsScale(),
+                    scaled.getRhsScale()})
+      bytes = alignTo16(bytes) + tensorBytes(v.getType());
+    return bytes;
+  }
   unsigned tensors = isa<as::DotOp, as::DotIntOp>(op) ? 2
                      : isa<as::ExtractOp, as::PackOp, as::UnpackOp>(op)
                          ? 1
@@ -435,6 +441,95 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
   }
 };
 
+/// block_scaled_mma: lhs[i][k] * lhs_scale[i][k / V] times rhs[k][j] *
+/// rhs_scale[k / V][j] (V = K / the scales' K extent), exact in f64, added
+/// to the f32 accumulator in ascending k, each step rounded once from the
+/// exact sum (the interpreter's mmaf_scaled). The four inputs, all bytes,
+/// go through the scratch buffer one after the other. f8 operands with
+/// f8E8M0FNU scales only (f4E2M1FN operands, the only ones f8E4M3FN scales
+/// go with, are not held yet).
+struct ScaledDotLowering : public OpConversionPattern<as::BlockScaledMmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::BlockScaledMmaOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    Location loc = op.getLoc();
+    RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
+                     c = tensorType(op.getAcc()),
+                     sa = tensorType(op.getLhsScale()),
+                     sb = tensorType(op.getRhsScale());
+    unsigned rank = c.getRank();
+    int64_t k = a.getShape()[rank - 1];
+    int64_t blocks = sa.getShape()[rank - 1];
+    if (blocks <= 0 || k % blocks != 0)
+      return rewriter.notifyMatchFailure(op, "scale shape");
+    int64_t v = k / blocks;
+    Type i8 = rewriter.getI8Type();
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    Scratch smem = Scratch::get(ix);
+    // Byte offsets of lhs, rhs, lhs_scale and rhs_scale.
+    std::array<int64_t, 4> offsets;
+    std::array<std::pair<ValueRange, RankedTensorType>, 4> inputs = {
+        {{adaptor.getLhs(), a},
+         {adaptor.getRhs(), b},
+         {adaptor.getLhsScale(), sa},
+         {adaptor.getRhsScale(), sb}}};
+    int64_t offset = 0;
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      offset = alignTo16(offset);
+      offsets[i] = offset;
+      smem.write(offset, input.first, input.second.getNumElements(), i8);
+      offset += input.second.getNumElements();
+    }
+    ix.barrier();
+
+    int64_t n = c.getNumElements(), slots = tc.map.slots(n);
+    SmallVector<SmallVector<Value>> coords;
+    for (int64_t s = 0; s < slots; ++s)
+      coords.push_back(ix.coords(ix.element(n, s), c.getShape()));
+    SmallVector<Value> init(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    Type lhsType = a.getElementType(), scaleType = sa.getElementType();
+    auto loop = scf::ForOp::create(
+        rewriter, loc, ix.i32(0), ix.i32(k), ix.i32(1), init,
+        [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
+          ThreadIndexer inner(bb, l, tc.map);
+          Scratch local{inner, smem.base};
+          Value block = arith::DivUIOp::create(bb, l, p, inner.i32(v));
+          auto read = [&](unsigned input, ArrayRef<Value> at, Type logical) {
+            Value raw =
+                local.read(offsets[input],
+                           inner.linear(SmallVector<Value>(at),
+                                        inputs[input].second.getShape()),
+                           i8);
+            return decodeScaleF64(bb, l, raw, logical);
+          };
+          SmallVector<Value> next;
+          for (int64_t s = 0; s < slots; ++s) {
+            ArrayRef<Value> cc = coords[s];
+            SmallVector<Value> ai(cc.begin(), cc.end()),
+                bi(cc.begin(), cc.end());
+            ai[rank - 1] = p; // (batch, m, p)
+            bi[rank - 2] = p; // (batch, p, n)
+            SmallVector<Value> sai = ai, sbi = bi;
+            sai[rank - 1] = block;
+            sbi[rank - 2] = block;
+            Value x = arith::MulFOp::create(bb, l, read(0, ai, lhsType),
+                                            read(2, sai, scaleType));
+            Value y = arith::MulFOp::create(bb, l, read(1, bi, lhsType),
+                                            read(3, sbi, scaleType));
+            Value product = arith::MulFOp::create(bb, l, x, y);
+            next.push_back(addToF32(bb, l, product, accs[s]));
+          }
+          scf::YieldOp::create(bb, l, next);
+        });
+    ix.barrier();
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(loop.getResults())});
+    return success();
+  }
+};
+
 } // namespace
 
 int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
@@ -446,13 +541,12 @@ int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
 void tilecheck::backend::populateSharedMemoryPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns
-      .add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
-           MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
-           CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
-           DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
-           ReinterpretLowering<as::PackOp>, ReinterpretLowering<as::UnpackOp>>(
-          tc, ctx);
+  patterns.add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
+               MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
+               CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
+               DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
+               ReinterpretLowering<as::PackOp>,
+               ReinterpretLowering<as::UnpackOp>, ScaledDotLowering>(tc, ctx);
 }
 
 bool tilecheck::backend::isSupportedByBackend(Operation *op) {
@@ -469,8 +563,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
             as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp>(op))
       return true;
-    if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp>(
-            op))
+    if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
+             as::BlockScaledMmaOp>(op))
       return false;
   }
   if (auto func = dyn_cast<nv_tileaa::FuncOp>(op))
@@ -495,6 +589,13 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   }
   if (isa<as::DotIntOp, as::GetGlobalOp>(op))
     return true;
+  if (auto scaled = dyn_cast<as::BlockScaledMmaOp>(op)) {
+    auto elem = [](Value v) { return tensorType(v).getElementType(); };
+    Type in = elem(scaled.getLhs()), scale = elem(scaled.getLhsScale());
+    return elem(scaled.getAcc()).isF32() &&
+           isa<Float8E4M3FNType, Float8E5M2Type>(in) &&
+           isa<Float8E8M0FNUType>(scale) && elem(scaled.getRhsScale()) == scale;
+  }
   if (auto constant = dyn_cast<as::ConstantOp>(op)) {
     Type e = convertElementType(mirrorElementType(constant.getType()));
     return isa<DenseElementsAttr>(constant.getValue()) && e &&

@@ -51,7 +51,7 @@ Type tilecheck::backend::convertElementType(Type t) {
                : Type();
   if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
     return t;
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType>(t))
     return IntegerType::get(t.getContext(), 8);
   if (t.isTF32())
     return Float32Type::get(t.getContext());
