@@ -57,8 +57,9 @@ std::unique_ptr<Compiled> compileCase(ProgramCase program, unsigned opt) {
       c->module.get(), c->program.text, c->config, c->options);
   if (first.compileCode != 0 || first.run.exitCode != 0)
     return nullptr;
-  c->options.precompiled = oracle::SimtCompiled{
-      first.ptx, first.threadsPerBlock, first.dynamicSharedBytes};
+  c->options.precompiled =
+      oracle::SimtCompiled{first.ptx, first.threadsPerBlock,
+                           first.dynamicSharedBytes, first.globalScratchBytes};
   return c;
 }
 

@@ -354,6 +354,9 @@ static void emitBelowMLIR(ModuleOp module, const CompileOptions &opts,
   module.walk([&](Operation *op) {
     if (auto threads = op->getAttrOfType<IntegerAttr>("tilec.threads"))
       result.threadsPerBlock = threads.getInt();
+    if (auto scratch =
+            op->getAttrOfType<IntegerAttr>("tilec.global_scratch_bytes"))
+      result.globalScratchBytes = scratch.getInt();
   });
   std::string errors;
   llvm::LLVMContext llvmCtx;

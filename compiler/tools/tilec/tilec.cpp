@@ -198,8 +198,11 @@ int main(int argc, char **argv) {
       return 2;
     }
     llvm::errs() << "launch: block=" << result.threadsPerBlock
-                 << ",1,1 dynamic_shared_bytes=" << result.dynamicSharedBytes
-                 << "\n";
+                 << ",1,1 dynamic_shared_bytes=" << result.dynamicSharedBytes;
+    if (result.globalScratchBytes)
+      llvm::errs() << " global_scratch_bytes_per_block="
+                   << result.globalScratchBytes;
+    llvm::errs() << "\n";
     if (!result.ptxasLog.empty())
       llvm::errs() << result.ptxasLog;
   }

@@ -33,6 +33,7 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
     compiled.output = options.precompiled->ptx;
     compiled.threadsPerBlock = options.precompiled->threadsPerBlock;
     compiled.dynamicSharedBytes = options.precompiled->dynamicSharedBytes;
+    compiled.globalScratchBytes = options.precompiled->globalScratchBytes;
   } else {
     compiled = driver::compile(programText, copts);
   }
@@ -43,6 +44,7 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
                 "the compile to PTX failed:\n" + compiled.diagnostics);
   out.threadsPerBlock = compiled.threadsPerBlock;
   out.dynamicSharedBytes = compiled.dynamicSharedBytes;
+  out.globalScratchBytes = compiled.globalScratchBytes;
   out.ptx = options.ptxOverride.empty() ? compiled.output : options.ptxOverride;
   auto parsed = simt::parsePtx(out.ptx);
   if (!parsed)
@@ -105,6 +107,18 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
       unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
       bytes.assign(scalar->at(0), scalar->at(0) + n);
     }
+    launch.params.push_back(std::move(bytes));
+  }
+  // The allocas' global scratch (Kernel ABI): one region per tile block,
+  // uninitialized (the interpreter's alloca is too).
+  if (compiled.globalScratchBytes > 0) {
+    uint64_t blocks =
+        uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
+    uint64_t addr = memory.allocate(
+        "global scratch",
+        std::max<uint64_t>(1, blocks * compiled.globalScratchBytes), 256);
+    std::vector<uint8_t> bytes(8);
+    std::memcpy(bytes.data(), &addr, 8);
     launch.params.push_back(std::move(bytes));
   }
 

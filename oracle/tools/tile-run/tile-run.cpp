@@ -82,7 +82,8 @@ static int runSimt(mlir::Operation *module, const oracle::TileRunConfig &config,
            << " warp-instructions, " << out.simt.stats.threadInstructions
            << " thread-instructions, " << out.simt.stats.divergentIssues
            << " divergent issues; block " << out.threadsPerBlock << " threads, "
-           << out.dynamicSharedBytes << " bytes dynamic shared\n";
+           << out.dynamicSharedBytes << " bytes dynamic shared, "
+           << out.globalScratchBytes << " bytes global scratch per block\n";
   if (out.run.exitCode != oracle::kExitOk)
     errs() << "tile-run: " << out.run.message
            << (StringRef(out.run.message).ends_with("\n") ? "" : "\n");

@@ -118,9 +118,13 @@ struct CompileResult {
   std::string lineInfo;
   /// For emit llvm, ptx and cubin, what a launch of the kernels needs
   /// (compiler/docs/Backend.md, "Kernel ABI"): threads per tile block
-  /// (blockDim.x; y = z = 1) and bytes of dynamic shared memory.
+  /// (blockDim.x; y = z = 1), bytes of dynamic shared memory, and bytes of
+  /// global scratch per tile block for the allocas (when not 0, the kernel
+  /// takes a pointer to grid-size times that many bytes after its own
+  /// parameters).
   int64_t threadsPerBlock = 0;
   int64_t dynamicSharedBytes = 0;
+  int64_t globalScratchBytes = 0;
   /// For emit=cubin: what ptxas -v printed (registers, shared memory,
   /// spills per kernel; target::parsePtxasReport reads it).
   std::string ptxasLog;

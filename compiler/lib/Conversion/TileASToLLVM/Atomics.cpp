@@ -5,7 +5,10 @@
 // store. A tensor held replicated (fewer elements than threads) has one
 // owner per element; the old values the owners read are shared with the
 // other copies through the scratch buffer. nv_tileas.global becomes an
-// LLVM global in the global address space, get_global its address.
+// LLVM global in the global address space, get_global its address. An
+// alloca is its offset in the tile block's region of the kernel's global
+// scratch parameter (Kernel ABI in compiler/docs/Backend.md): the region of
+// block (x, y, z) starts at (x + y * gx + z * gx * gy) * the bytes per block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -301,10 +304,55 @@ struct GetGlobalLowering : public OpConversionPattern<as::GetGlobalOp> {
   }
 };
 
+struct AllocaLowering : public OpConversionPattern<as::AllocaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(as::AllocaOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+    auto offset = op->getAttrOfType<IntegerAttr>(kAllocaOffsetAttr);
+    auto stride =
+        fn ? fn->getAttrOfType<IntegerAttr>(kGlobalScratchAttr) : IntegerAttr();
+    if (!offset || !stride)
+      return rewriter.notifyMatchFailure(op, "no global scratch");
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    auto id = [&](auto tag) -> Value {
+      using OpT = decltype(tag);
+      return arith::ExtUIOp::create(
+          rewriter, loc, i64,
+          OpT::create(rewriter, loc, rewriter.getI32Type()));
+    };
+    Value x = id(NVVM::BlockIdXOp()), y = id(NVVM::BlockIdYOp()),
+          z = id(NVVM::BlockIdZOp());
+    Value gx = id(NVVM::GridDimXOp()), gy = id(NVVM::GridDimYOp());
+    Value linear = arith::AddIOp::create(
+        rewriter, loc, x,
+        arith::MulIOp::create(
+            rewriter, loc, gx,
+            arith::AddIOp::create(
+                rewriter, loc, y,
+                arith::MulIOp::create(rewriter, loc, gy, z))));
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI64IntegerAttr(v));
+    };
+    Value at = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, linear, constant(stride.getInt())),
+        constant(offset.getInt()));
+    Value base = fn.getBody().front().getArguments().back();
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, base.getType(), rewriter.getI8Type(), base, ValueRange{at});
+    return success();
+  }
+};
+
 } // namespace
 
 void tilecheck::backend::populateAtomicAndGlobalPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<AtomicRMWLowering, AtomicCASLowering, TiledAtomicLowering,
-               GlobalLowering, GetGlobalLowering>(tc, patterns.getContext());
+               GlobalLowering, GetGlobalLowering, AllocaLowering>(
+      tc, patterns.getContext());
 }

@@ -589,6 +589,12 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   }
   if (isa<as::DotIntOp, as::GetGlobalOp>(op))
     return true;
+  if (auto alloca = dyn_cast<as::AllocaOp>(op)) {
+    Type e = convertElementType(
+        cast<nv_tileaa::PtrType>(alloca.getResult().getType())
+            .getPointeeType());
+    return e && !isa<LLVM::LLVMPointerType>(e);
+  }
   if (auto scaled = dyn_cast<as::BlockScaledMmaOp>(op)) {
     auto elem = [](Value v) { return tensorType(v).getElementType(); };
     Type in = elem(scaled.getLhs()), scale = elem(scaled.getLhsScale());

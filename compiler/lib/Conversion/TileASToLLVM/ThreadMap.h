@@ -32,6 +32,15 @@ inline constexpr llvm::StringLiteral kSmemBytesAttr =
     "tilec.dynamic_shared_memory";
 /// Kernel attribute (i32): threads per tile block (32 * numWarps).
 inline constexpr llvm::StringLiteral kThreadsAttr = "tilec.threads";
+/// Kernel attribute (i64): bytes of global scratch each tile block needs
+/// for its allocas. When present, the kernel takes one more parameter
+/// after its own: a pointer to grid-size * that many bytes, 256-byte
+/// aligned (compiler/docs/Backend.md, "Kernel ABI").
+inline constexpr llvm::StringLiteral kGlobalScratchAttr =
+    "tilec.global_scratch_bytes";
+/// nv_tileas.alloca attribute (i64), set by convert-tileas-to-llvm before
+/// it converts: the alloca's byte offset in its block's global scratch.
+inline constexpr llvm::StringLiteral kAllocaOffsetAttr = "tilec.scratch_offset";
 
 struct ThreadMap {
   int64_t threads = 128;

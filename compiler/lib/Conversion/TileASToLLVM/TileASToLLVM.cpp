@@ -128,6 +128,10 @@ struct FuncLowering : public OpConversionPattern<aa::FuncOp> {
       sig.addInputs(i, converted);
     }
     MLIRContext *ctx = op.getContext();
+    // The allocas' global scratch: one more parameter (Kernel ABI).
+    auto scratch = op->getAttrOfType<IntegerAttr>(kGlobalScratchAttr);
+    if (scratch)
+      sig.addInputs(LLVM::LLVMPointerType::get(ctx, 1));
     auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
                                             sig.getConvertedTypes());
     auto fn =
@@ -140,6 +144,8 @@ struct FuncLowering : public OpConversionPattern<aa::FuncOp> {
                       {static_cast<int32_t>(tc.map.threads), 1, 1}));
       fn->setAttr(kThreadsAttr, rewriter.getI32IntegerAttr(tc.map.threads));
     }
+    if (scratch)
+      fn->setAttr(kGlobalScratchAttr, scratch);
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
     if (failed(rewriter.convertRegionTypes(&fn.getBody(), tc, &sig)))
       return rewriter.notifyMatchFailure(op, "region types");
@@ -949,6 +955,40 @@ struct ConvertTileASToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     if (failed(checkSupported(module)))
+      return signalPassFailure();
+
+    // Global scratch for the allocas: each kernel's allocas at aligned
+    // offsets of one region per tile block.
+    bool scratchTooBig = false;
+    module.walk([&](aa::FuncOp f) {
+      int64_t bytes = 0, align = 16;
+      f.walk([&](as::AllocaOp a) {
+        Type elem = convertElementType(
+            cast<aa::PtrType>(a.getResult().getType()).getPointeeType());
+        int64_t at = std::max<int64_t>(
+            {static_cast<int64_t>(a.getAlignment()), storageBytes(elem), 1});
+        align = std::max(align, at);
+        bytes = (bytes + at - 1) / at * at;
+        a->setAttr(kAllocaOffsetAttr,
+                   IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+        bytes += static_cast<int64_t>(a.getNumElem()) * storageBytes(elem);
+      });
+      if (bytes == 0 && f->hasAttr(kGlobalScratchAttr))
+        f->removeAttr(kGlobalScratchAttr);
+      if (bytes == 0)
+        return;
+      if (align > 256 || bytes > (int64_t(1) << 30)) {
+        f.emitError() << "the allocas of a tile block need " << bytes
+                      << " bytes aligned to " << align
+                      << "; the LLVM backend provides at most 1 GiB aligned "
+                         "to 256";
+        scratchTooBig = true;
+      }
+      f->setAttr(kGlobalScratchAttr,
+                 IntegerAttr::get(IntegerType::get(ctx, 64),
+                                  (bytes + align - 1) / align * align));
+    });
+    if (scratchTooBig)
       return signalPassFailure();
 
     // One thread map per module: every kernel of a module has the same

@@ -25,7 +25,7 @@ namespace tilecheck::oracle {
 /// A compile's result, to run again without compiling (benchmarks).
 struct SimtCompiled {
   std::string ptx;
-  int64_t threadsPerBlock = 0, dynamicSharedBytes = 0;
+  int64_t threadsPerBlock = 0, dynamicSharedBytes = 0, globalScratchBytes = 0;
 };
 
 struct SimtRunOptions {
@@ -50,7 +50,7 @@ struct SimtProgramOutcome {
   std::string compileDiagnostics;
   std::string ptx;
   simt::SimtResult simt;
-  int64_t threadsPerBlock = 0, dynamicSharedBytes = 0;
+  int64_t threadsPerBlock = 0, dynamicSharedBytes = 0, globalScratchBytes = 0;
 };
 
 /// Compiles `programText` (cuda_tile text or bytecode, `module` its parsed
