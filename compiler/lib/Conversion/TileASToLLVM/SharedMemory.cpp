@@ -1,7 +1,7 @@
 //===- SharedMemory.cpp - ops that move elements between threads ----------===//
 //
-// Broadcast, permute, extract, cat, reduce, scan, dot and dot_int read
-// elements other threads hold. Each one goes through the dynamic shared
+// Broadcast, permute, extract, cat, reduce, scan, dot, dot_int,
+// block_scaled_mma, pack and unpack read elements other threads hold. Each one goes through the dynamic shared
 // scratch buffer (@__tilec_smem): every owner writes its slots at their
 // linear index, a barrier, every thread reads the elements its result slots
 // need, a barrier (so that the next op may reuse the buffer). Reductions,
