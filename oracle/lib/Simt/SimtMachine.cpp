@@ -160,6 +160,7 @@ public:
       }
     }
     result.stats = stats;
+    result.printed = std::move(printed);
     return result;
   }
 
@@ -168,6 +169,7 @@ private:
   const SimtLaunch &launch;
   Memory &memory;
   SimtStats stats;
+  std::string printed; // vprintf output, in execution order
   int32_t entryFn = -1;
   std::vector<uint64_t> symbolAddress; // module .global/.const variables
   uint64_t dynamicSharedOffset = 0, sharedBytes = 0;
@@ -847,8 +849,150 @@ private:
     ++caller.pc;
   }
 
+  /// The parameter symbols of a call's argument list, or null.
+  const Operand *callArguments(const Inst &inst) const {
+    // Operands: [(rets),] callee, [(args)].
+    const Operand *args = nullptr;
+    for (const Operand &o : inst.ops)
+      if (o.kind == Operand::List)
+        args = &o;
+    if (args == &inst.ops[0] && inst.ops[0].kind == Operand::List &&
+        inst.ops.size() == 2)
+      args = nullptr; // only a return list
+    return args;
+  }
+
+  /// vprintf(format, arguments): CUDA's device printf, which the module
+  /// declares but cannot define. The format string and the argument buffer
+  /// (each argument aligned to its size: 4 bytes for int and char
+  /// conversions without a long length, 8 for long ones, pointers and
+  /// doubles) are read through generic addresses and formatted with the
+  /// host's printf, as the interpreter formats print_tko. %s and %n are
+  /// not supported.
+  void vprintf(const Inst &inst, Thread &t) {
+    const Operand *args = callArguments(inst);
+    if (!args || args->elems.size() != 2) {
+      fault(t, inst, "vprintf takes a format and an argument buffer");
+      return;
+    }
+    auto param = [&](unsigned i) {
+      uint64_t v = 0;
+      const Symbol &s = mod.symbols[args->elems[i].sym];
+      std::memcpy(&v, t.frames.back().params.data() + s.offset,
+                  std::min<uint64_t>(8, s.size));
+      return v;
+    };
+    uint64_t at = param(0), argAt = param(1);
+    std::string format;
+    for (;; ++at) {
+      uint8_t c;
+      if (!access(t, inst, Space::Generic, at, &c, 1, false, false))
+        return;
+      if (c == 0)
+        break;
+      if (format.size() > (1u << 16)) {
+        fault(t, inst, "vprintf format string without an end");
+        return;
+      }
+      format.push_back(static_cast<char>(c));
+    }
+    std::string out;
+    auto next = [&](unsigned bytes, uint64_t &value) {
+      argAt = (argAt + bytes - 1) / bytes * bytes;
+      uint8_t buf[8] = {};
+      if (!access(t, inst, Space::Generic, argAt, buf, bytes, false, false))
+        return false;
+      std::memcpy(&value, buf, 8);
+      argAt += bytes;
+      return true;
+    };
+    for (size_t pos = 0; pos < format.size(); ++pos) {
+      if (format[pos] != '%') {
+        out += format[pos];
+        continue;
+      }
+      size_t end = format.find_first_of("diuoxXeEfFgGaAcspn%", pos + 1);
+      if (end == std::string::npos) {
+        fault(t, inst, "vprintf format ends inside a conversion");
+        return;
+      }
+      std::string spec = format.substr(pos + 1, end - pos - 1);
+      char conv = format[end];
+      pos = end;
+      if (conv == '%') {
+        out += '%';
+        continue;
+      }
+      if (conv == 's' || conv == 'n' || spec.find('*') != std::string::npos) {
+        unsupported(t, inst, std::string("vprintf conversion %") + conv);
+        return;
+      }
+      bool isLong = spec.find('l') != std::string::npos ||
+                    spec.find('j') != std::string::npos ||
+                    spec.find('z') != std::string::npos ||
+                    spec.find('t') != std::string::npos;
+      std::string flags = spec.substr(0, spec.find_first_of("hlLqjzt"));
+      std::string fmt = "%" + flags;
+      char buf[512];
+      int n;
+      uint64_t v = 0;
+      if (StringRef("fFeEgGaA").contains(conv)) {
+        if (!next(8, v))
+          return;
+        double d;
+        std::memcpy(&d, &v, 8);
+        n = std::snprintf(buf, sizeof(buf), (fmt + conv).c_str(), d);
+      } else if (conv == 'p') {
+        if (!next(8, v))
+          return;
+        n = std::snprintf(buf, sizeof(buf), "0x%llx",
+                          static_cast<unsigned long long>(v));
+      } else if (conv == 'c') {
+        if (!next(4, v))
+          return;
+        n = std::snprintf(buf, sizeof(buf), (fmt + 'c').c_str(),
+                          static_cast<int>(v & 0xff));
+      } else if (isLong) {
+        if (!next(8, v))
+          return;
+        n = (conv == 'd' || conv == 'i')
+                ? std::snprintf(buf, sizeof(buf), (fmt + "ll" + conv).c_str(),
+                                static_cast<long long>(v))
+                : std::snprintf(buf, sizeof(buf), (fmt + "ll" + conv).c_str(),
+                                static_cast<unsigned long long>(v));
+      } else {
+        if (!next(4, v))
+          return;
+        n = (conv == 'd' || conv == 'i')
+                ? std::snprintf(buf, sizeof(buf), (fmt + conv).c_str(),
+                                static_cast<int32_t>(v))
+                : std::snprintf(buf, sizeof(buf), (fmt + conv).c_str(),
+                                static_cast<uint32_t>(v));
+      }
+      if (n < 0 || n >= static_cast<int>(sizeof(buf))) {
+        fault(t, inst, "a vprintf conversion is longer than 511 characters");
+        return;
+      }
+      out.append(buf, n);
+    }
+    printed += out;
+    // The result (the count printed) goes to the return parameter.
+    if (inst.ops.size() >= 2 && inst.ops[0].kind == Operand::List &&
+        !inst.ops[0].elems.empty()) {
+      const Symbol &r = mod.symbols[inst.ops[0].elems[0].sym];
+      int32_t count = static_cast<int32_t>(out.size());
+      std::memcpy(t.frames.back().params.data() + r.offset, &count,
+                  std::min<uint64_t>(4, r.size));
+    }
+    advance(t);
+  }
+
   void doCall(const Inst &inst, Thread &t) {
     const Function &callee = mod.functions[inst.callee];
+    if (!callee.defined && callee.name == "vprintf") {
+      vprintf(inst, t);
+      return;
+    }
     if (!callee.defined) {
       unsupported(t, inst,
                   "call of '" + callee.name +
@@ -859,14 +1003,7 @@ private:
       fault(t, inst, "call depth above 256 (runaway recursion)");
       return;
     }
-    // Operands: [(rets),] callee, [(args)].
-    const Operand *args = nullptr;
-    for (const Operand &o : inst.ops)
-      if (o.kind == Operand::List)
-        args = &o;
-    if (args == &inst.ops[0] && inst.ops[0].kind == Operand::List &&
-        inst.ops.size() == 2)
-      args = nullptr; // only a return list
+    const Operand *args = callArguments(inst);
     Frame f = newFrame(inst.callee, t);
     f.callSite = &inst;
     if (args)

@@ -77,6 +77,13 @@ static int runSimt(mlir::Operation *module, const oracle::TileRunConfig &config,
     if (!ec)
       os << out.ptx;
   }
+  // What print_tko printed (vprintf), where the interpreter prints it.
+  if (!out.simt.printed.empty()) {
+    llvm::raw_ostream &os =
+        config.run.printStream ? *config.run.printStream : outs();
+    os << out.simt.printed;
+    os.flush();
+  }
   if (stats)
     errs() << "simt: " << out.simt.stats.warpInstructions
            << " warp-instructions, " << out.simt.stats.threadInstructions

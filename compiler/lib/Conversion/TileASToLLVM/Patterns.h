@@ -207,6 +207,12 @@ void populateSharedMemoryPatterns(const BackendTypeConverter &tc,
 void populateAtomicAndGlobalPatterns(const BackendTypeConverter &tc,
                                      mlir::RewritePatternSet &patterns);
 
+/// Print.cpp: print_tko through vprintf.
+bool isPrintLowerable(nv_tileas::PrintTkoOp op);
+int64_t printScratchBytes(nv_tileas::PrintTkoOp op);
+void populatePrintPatterns(const BackendTypeConverter &tc,
+                           mlir::RewritePatternSet &patterns);
+
 /// Whether some pattern of convert-tileas-to-llvm lowers `op` (an nv_tileaa
 /// or nv_tileas op); the pass reports the first op for which it is not.
 bool isSupportedByBackend(mlir::Operation *op);

@@ -61,13 +61,15 @@ int64_t scratchOf(Operation *op) {
   }
   if (!isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
            as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp, as::PackOp,
-           as::UnpackOp, as::BlockScaledMmaOp>(op))
+           as::UnpackOp, as::BlockScaledMmaOp, as::PrintTkoOp>(op))
     return 0;
   // A one-element source is broadcast from the registers (MoveLowering).
   if (isa<as::BroadcastOp>(op) &&
       mirrorNumElements(op->getOperand(0).getType()) == 1)
     return 0;
   int64_t bytes = 0;
+  if (auto print = dyn_cast<as::PrintTkoOp>(op))
+    return printScratchBytes(print);
   if (auto scaled = dyn_cast<as::BlockScaledMmaOp>(op)) {
     for (Value v : {scaled.getLhs(), scaled.getRhs(), scaled.getLhsScale(),
                     scaled.getRhsScale()})
@@ -564,7 +566,7 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
             as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp>(op))
       return true;
     if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
-             as::BlockScaledMmaOp>(op))
+             as::BlockScaledMmaOp, as::PrintTkoOp>(op))
       return false;
   }
   if (auto func = dyn_cast<nv_tileaa::FuncOp>(op))
@@ -589,6 +591,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   }
   if (isa<as::DotIntOp, as::GetGlobalOp>(op))
     return true;
+  if (auto print = dyn_cast<as::PrintTkoOp>(op))
+    return isPrintLowerable(print);
   if (auto alloca = dyn_cast<as::AllocaOp>(op)) {
     Type e = convertElementType(
         cast<nv_tileaa::PtrType>(alloca.getResult().getType())

@@ -1039,6 +1039,7 @@ struct ConvertTileASToLLVMPass
     patterns.add<TensorArithMath, NvElementwise, PtrCastLowering>(tc, ctx);
     populateSharedMemoryPatterns(tc, patterns);
     populateAtomicAndGlobalPatterns(tc, patterns);
+    populatePrintPatterns(tc, patterns);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

@@ -94,6 +94,9 @@ struct SimtResult {
   /// Unsupported: the instruction's mnemonic, for counting.
   std::string instruction;
   SimtStats stats;
+  /// What the kernel printed through vprintf (CUDA's device printf), in
+  /// execution order.
+  std::string printed;
 };
 
 /// Runs the launch, CTA by CTA in row-major order (x fastest), the CTA's

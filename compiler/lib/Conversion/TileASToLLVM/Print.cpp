@@ -1,0 +1,336 @@
+//===- Print.cpp - print_tko through CUDA's vprintf -----------------------===//
+//
+// print_tko prints its format once per tile block, each conversion
+// formatting a whole tile ("[1, 2]", nested brackets per dimension, a
+// scalar as itself), as the interpreter does (oracle ControlSemantics.cpp).
+// Below nv_tileas the tile arguments go through the scratch buffer, then
+// thread 0 of the block prints: one vprintf call (CUDA's device printf) per
+// piece of literal text, bracket, separator and element, each element with
+// the interpreter's conversion (integers as 64 bits, "ll", signed for d and
+// i except i1; %c as an int of the low byte; floats, f8 and tf32 included,
+// as doubles). Pointers are not printed (their addresses are the
+// launcher's), nor conversions the interpreter reports as undefined.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilecheck;
+using namespace tilecheck::backend;
+
+namespace as = tilecheck::nv_tileas;
+
+namespace {
+
+/// A piece of a print_tko format: literal text, or a conversion of the next
+/// tile argument.
+struct Piece {
+  std::string text; // literal text ("%%" already unescaped)
+  std::string spec; // flags, width and precision (length dropped)
+  char conv = 0;    // 0: literal
+};
+
+/// The format split as the interpreter splits it; failure for what it
+/// reports as undefined or an error (%s, %n, '*', operand count).
+FailureOr<SmallVector<Piece>> parseFormat(StringRef str, unsigned numArgs) {
+  SmallVector<Piece> pieces;
+  std::string literal;
+  unsigned conversions = 0;
+  for (size_t pos = 0; pos < str.size(); ++pos) {
+    if (str[pos] != '%') {
+      literal += str[pos];
+      continue;
+    }
+    size_t end = str.find_first_of("diuoxXeEfFgGaAcsSpn%", pos + 1);
+    if (end == StringRef::npos)
+      return failure();
+    StringRef spec = str.slice(pos + 1, end);
+    char conv = str[end];
+    pos = end;
+    if (conv == '%' && spec.empty()) {
+      literal += '%';
+      continue;
+    }
+    if (spec.contains('*') || StringRef("sSn%p").contains(conv))
+      return failure();
+    if (!literal.empty())
+      pieces.push_back({literal, "", 0});
+    literal.clear();
+    pieces.push_back({"", spec.rtrim("hlLqjzt").str(), conv});
+    ++conversions;
+  }
+  if (!literal.empty())
+    pieces.push_back({literal, "", 0});
+  if (conversions != numArgs)
+    return failure();
+  return pieces;
+}
+
+bool isFloatConversion(char c) { return StringRef("fFeEgGaA").contains(c); }
+
+/// Whether conversion `c` prints elements of `elem` as the interpreter
+/// does (no pointers).
+bool printable(char c, Type elem) {
+  if (isa<FloatType>(elem))
+    return isFloatConversion(c) && convertElementType(elem) &&
+           !isa<Float8E8M0FNUType>(elem);
+  if (isa<IntegerType>(elem))
+    return StringRef("diuoxXc").contains(c) && convertElementType(elem);
+  return false;
+}
+
+/// Escapes '%' so that `text` prints as itself.
+std::string literalFormat(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '%')
+      out += '%';
+  }
+  return out;
+}
+
+/// Emits the vprintf calls of one print_tko.
+struct Printer {
+  OpBuilder &b;
+  Location loc;
+  ModuleOp module;
+  Value buffer; // an 8-byte generic stack slot for the one argument
+
+  LLVM::LLVMFuncOp vprintf() {
+    if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
+      return fn;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+    return LLVM::LLVMFuncOp::create(
+        b, loc, "vprintf",
+        LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr, ptr}));
+  }
+
+  /// The generic address of a NUL-terminated constant string (one global
+  /// per distinct string).
+  Value string(StringRef text) {
+    std::string value = text.str();
+    value.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), value.size());
+    std::string name;
+    for (auto global : module.getOps<LLVM::GlobalOp>())
+      if (global.getName().starts_with("__tilec_fmt") &&
+          global.getGlobalType() == type)
+        if (auto s = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
+            s && s.getValue() == value)
+          name = global.getName().str();
+    if (name.empty()) {
+      name = uniqueSymbol(module, "__tilec_fmt");
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                             LLVM::Linkage::Internal, name,
+                             b.getStringAttr(value), /*alignment=*/1,
+                             /*addrSpace=*/1);
+    }
+    Value global = LLVM::AddressOfOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), name);
+    return LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), global);
+  }
+
+  void call(StringRef format, Value arg = Value()) {
+    Value args = buffer;
+    if (arg)
+      LLVM::StoreOp::create(b, loc, arg, buffer, /*alignment=*/8);
+    else
+      args = LLVM::ZeroOp::create(b, loc,
+                                  LLVM::LLVMPointerType::get(b.getContext()));
+    LLVM::CallOp::create(b, loc, vprintf(), ValueRange{string(format), args});
+  }
+
+  /// One element (its storage value `x`, logical type `elem`) with `p`.
+  void element(const Piece &p, Value x, Type elem) {
+    std::string fmt = "%" + p.spec;
+    if (isa<FloatType>(elem)) {
+      Type f64 = b.getF64Type();
+      Value d = isNarrowFloat(elem) ? convertNarrowFloat(b, loc, x, elem, f64)
+                : elem.isF64()      ? x
+                                    : arith::ExtFOp::create(b, loc, f64, x);
+      call(fmt + p.conv, d);
+      return;
+    }
+    unsigned width = elem.getIntOrFloatBitWidth();
+    if (p.conv == 'c') {
+      Value v = castInteger(b, loc, x, b.getI32Type(), /*isSigned=*/false);
+      v = arith::AndIOp::create(
+          b, loc, v,
+          arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0xff)));
+      call(fmt + 'c', v);
+      return;
+    }
+    bool isSigned = (p.conv == 'd' || p.conv == 'i') && width != 1;
+    call(fmt + "ll" + p.conv, castInteger(b, loc, x, b.getI64Type(), isSigned));
+  }
+};
+
+struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::PrintTkoOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Piece>> pieces =
+        parseFormat(op.getStr(), op.getArgs().size());
+    if (failed(pieces))
+      return rewriter.notifyMatchFailure(op, "format");
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    Location loc = op.getLoc();
+    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!fn)
+      return rewriter.notifyMatchFailure(op, "not in a function");
+    ThreadIndexer ix(rewriter, loc, tc.map);
+
+    // Tiles other threads hold go through the scratch buffer.
+    SmallVector<int64_t> offsets;
+    Scratch smem = Scratch::get(ix);
+    int64_t offset = 0;
+    bool staged = false;
+    for (auto [v, parts] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
+      int64_t n = mirrorNumElements(v.getType());
+      Type storage = convertElementType(mirrorElementType(v.getType()));
+      if (n == 1) {
+        offsets.push_back(-1);
+        continue;
+      }
+      offset = (offset + 15) / 16 * 16;
+      offsets.push_back(offset);
+      smem.write(offset, parts, n, storage);
+      offset += n * storageBytes(storage);
+      staged = true;
+    }
+    if (staged)
+      ix.barrier();
+
+    // The argument slot of vprintf, in the entry block.
+    Value buffer;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&fn.getBody().front());
+      Value one = arith::ConstantOp::create(rewriter, loc,
+                                            rewriter.getI32IntegerAttr(1));
+      buffer = LLVM::AllocaOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(getContext()),
+          rewriter.getI64Type(), one, /*alignment=*/8);
+    }
+
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        ix.tid(), ix.i32(0));
+    auto module = op->getParentOfType<ModuleOp>();
+    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
+      Printer print{b, l, module, buffer};
+      unsigned arg = 0;
+      for (const Piece &p : *pieces) {
+        if (!p.conv) {
+          print.call(literalFormat(p.text));
+          continue;
+        }
+        Value v = op.getArgs()[arg];
+        ValueRange parts = adaptor.getArgs()[arg];
+        int64_t at = offsets[arg++];
+        Type elem = mirrorElementType(v.getType());
+        Type storage = convertElementType(elem);
+        auto shaped = dyn_cast<RankedTensorType>(v.getType());
+        if (!shaped || shaped.getRank() == 0 || at < 0) {
+          // One element, held by every thread (a 1-element tile still
+          // prints its brackets).
+          unsigned rank = shaped ? shaped.getRank() : 0;
+          if (rank)
+            print.call(std::string(rank, '['));
+          print.element(p, parts.front(), elem);
+          if (rank)
+            print.call(std::string(rank, ']'));
+          continue;
+        }
+        ArrayRef<int64_t> shape = shaped.getShape();
+        int64_t n = shaped.getNumElements();
+        ThreadIndexer inner(b, l, tc.map);
+        auto loop =
+            scf::ForOp::create(b, l, inner.i32(0), inner.i32(n), inner.i32(1));
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+        Value e = loop.getInductionVar();
+        ThreadIndexer body(b, l, tc.map);
+        SmallVector<Value> c = body.coords(e, shape);
+        auto when = [&](Value cond, StringRef text) {
+          scf::IfOp::create(b, l, cond, [&](OpBuilder &bb, Location ll) {
+            Printer{bb, ll, module, buffer}.call(text);
+            scf::YieldOp::create(bb, ll);
+          });
+        };
+        when(arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, e,
+                                   body.i32(0)),
+             ", ");
+        // A bracket opens for every trailing dimension whose index is 0.
+        Value all = body.boolean(true);
+        for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+          all = arith::AndIOp::create(
+              b, l, all,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c[d],
+                                    body.i32(0)));
+          when(all, "[");
+        }
+        Scratch local{body, smem.base};
+        Printer{b, l, module, buffer}.element(p, local.read(at, e, storage),
+                                              elem);
+        all = body.boolean(true);
+        for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+          all = arith::AndIOp::create(
+              b, l, all,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c[d],
+                                    body.i32(shape[d] - 1)));
+          when(all, "]");
+        }
+      }
+      scf::YieldOp::create(b, l);
+    });
+    if (staged)
+      ix.barrier();
+    rewriter.replaceOp(op, ix.boolean(false));
+    return success();
+  }
+};
+
+} // namespace
+
+bool tilecheck::backend::isPrintLowerable(as::PrintTkoOp op) {
+  FailureOr<SmallVector<Piece>> pieces =
+      parseFormat(op.getStr(), op.getArgs().size());
+  if (failed(pieces))
+    return false;
+  unsigned arg = 0;
+  for (const Piece &p : *pieces)
+    if (p.conv &&
+        !printable(p.conv, mirrorElementType(op.getArgs()[arg++].getType())))
+      return false;
+  return true;
+}
+
+int64_t tilecheck::backend::printScratchBytes(as::PrintTkoOp op) {
+  int64_t bytes = 0;
+  for (Value v : op.getArgs()) {
+    int64_t n = mirrorNumElements(v.getType());
+    Type storage = convertElementType(mirrorElementType(v.getType()));
+    if (n == 1 || !storage)
+      continue;
+    bytes = (bytes + 15) / 16 * 16 + n * storageBytes(storage);
+  }
+  return bytes;
+}
+
+void tilecheck::backend::populatePrintPatterns(const BackendTypeConverter &tc,
+                                               RewritePatternSet &patterns) {
+  patterns.add<PrintLowering>(tc, patterns.getContext());
+}
