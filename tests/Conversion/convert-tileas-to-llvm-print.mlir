@@ -40,3 +40,4 @@ module {
     nv_tileaa.return
   }
 }
+

@@ -194,10 +194,11 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
     ThreadIndexer ix(rewriter, loc, tc.map);
 
     // Tiles other threads hold go through the scratch buffer.
+    // (The module has the scratch buffer only when some op needs it:
+    // printing scalars alone does not.)
     SmallVector<int64_t> offsets;
-    Scratch smem = Scratch::get(ix);
+    std::optional<Scratch> smem;
     int64_t offset = 0;
-    bool staged = false;
     for (auto [v, parts] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
       int64_t n = mirrorNumElements(v.getType());
       Type storage = convertElementType(mirrorElementType(v.getType()));
@@ -205,12 +206,14 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
         offsets.push_back(-1);
         continue;
       }
+      if (!smem)
+        smem.emplace(Scratch::get(ix));
       offset = (offset + 15) / 16 * 16;
       offsets.push_back(offset);
-      smem.write(offset, parts, n, storage);
+      smem->write(offset, parts, n, storage);
       offset += n * storageBytes(storage);
-      staged = true;
     }
+    bool staged = smem.has_value();
     if (staged)
       ix.barrier();
 
@@ -282,7 +285,7 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
                                     body.i32(0)));
           when(all, "[");
         }
-        Scratch local{body, smem.base};
+        Scratch local{body, smem->base};
         Printer{b, l, module, buffer}.element(p, local.read(at, e, storage),
                                               elem);
         all = body.boolean(true);

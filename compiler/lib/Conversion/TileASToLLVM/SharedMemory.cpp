@@ -40,6 +40,21 @@ int64_t tensorBytes(Type t) {
   return mirrorNumElements(t) * storageBytes(e);
 }
 
+/// A dot on tensor cores: mma.sync.aligned.m16n8k16.row.col.f32 with f16 or
+/// bf16 inputs (every target from sm_80 has it; the wgmma and umma atoms
+/// of sm_90 and sm_100 are executed with it too), 2-D or batched 3-D, any
+/// M, N, K (the fragments are padded with zeros). Other element types take
+/// the FMA loop.
+bool isMmaSyncDot(as::DotOp op) {
+  auto a = dyn_cast<RankedTensorType>(op.getLhs().getType());
+  auto c = dyn_cast<RankedTensorType>(op.getAcc().getType());
+  if (!a || !c || a.getRank() < 2 || a.getRank() > 3 ||
+      !c.getElementType().isF32())
+    return false;
+  Type in = a.getElementType();
+  return in.isF16() || in.isBF16();
+}
+
 /// Scratch bytes `op` needs: its tensor operands one after the other.
 int64_t scratchOf(Operation *op) {
   if (isa<as::AtomicRMWTkoOp, as::AtomicCASTkoOp>(op))
@@ -75,6 +90,12 @@ int64_t scratchOf(Operation *op) {
                     scaled.getRhsScale()})
       bytes = alignTo16(bytes) + tensorBytes(v.getType());
     return bytes;
+  }
+  // mma.sync dots stage the accumulator too.
+  if (auto dot = dyn_cast<as::DotOp>(op); dot && isMmaSyncDot(dot)) {
+    int64_t ab = alignTo16(tensorBytes(dot.getLhs().getType())) +
+                 tensorBytes(dot.getRhs().getType());
+    return alignTo16(ab) + tensorBytes(dot.getAcc().getType());
   }
   unsigned tensors = isa<as::DotOp, as::DotIntOp>(op) ? 2
                      : isa<as::ExtractOp, as::PackOp, as::UnpackOp>(op)
@@ -443,6 +464,190 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
   }
 };
 
+/// The fragments of PTX's m16n8k16 layout for lane (g = lane / 4,
+/// t = lane % 4): A register r holds row g + 8 * (r & 1), columns
+/// 2t + 8 * (r >= 2) and the next; B register r rows 2t + 8r and the next,
+/// column g; C/D element i row g + 8 * (i >= 2), column 2t + (i & 1).
+/// Every tile goes through the scratch buffer (A, B, then the accumulator,
+/// which each warp's output blocks read and overwrite in place); warp w
+/// computes output blocks w, w + warps, ... of the (M/16) x (N/8) grid of
+/// 16x8 blocks, looping over K in steps of 16.
+struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
+  MmaSyncDotLowering(const TypeConverter &tc, MLIRContext *ctx)
+      : OpConversionPattern(tc, ctx, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(as::DotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isMmaSyncDot(op))
+      return failure();
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    Location loc = op.getLoc();
+    RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
+                     c = tensorType(op.getAcc());
+    Type in = a.getElementType(), f32 = rewriter.getF32Type(),
+         i32 = rewriter.getI32Type();
+    unsigned rank = c.getRank();
+    int64_t batch = rank == 3 ? c.getShape()[0] : 1;
+    int64_t m = c.getShape()[rank - 2], n = c.getShape()[rank - 1],
+            k = a.getShape()[rank - 1];
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    Scratch smem = Scratch::get(ix);
+    int64_t bOffset = alignTo16(batch * m * k * 2);
+    int64_t cOffset = alignTo16(bOffset + batch * k * n * 2);
+    smem.write(0, adaptor.getLhs(), batch * m * k, in);
+    smem.write(bOffset, adaptor.getRhs(), batch * k * n, in);
+    smem.write(cOffset, adaptor.getAcc(), batch * m * n, f32);
+    ix.barrier();
+
+    Value tid = ix.tid();
+    Value lane = arith::RemUIOp::create(rewriter, loc, tid, ix.i32(32));
+    Value warp = arith::DivUIOp::create(rewriter, loc, tid, ix.i32(32));
+    Value g = arith::ShRUIOp::create(rewriter, loc, lane, ix.i32(2));
+    Value t = arith::AndIOp::create(rewriter, loc, lane, ix.i32(3));
+    int64_t warps = tc.map.threads / 32, nBlocks = (n + 7) / 8,
+            perBatch = ((m + 15) / 16) * nBlocks, blocks = batch * perBatch;
+    std::string name = in.isF16() ? "llvm.nvvm.mma.m16n8k16.row.col.f32.f32"
+                                  : "llvm.nvvm.mma.m16n8k16.row.col.bf16";
+    auto result = LLVM::LLVMStructType::getLiteral(getContext(),
+                                                   SmallVector<Type>(4, f32));
+    for (int64_t j = 0; j * warps < blocks; ++j) {
+      Value block =
+          arith::AddIOp::create(rewriter, loc, warp, ix.i32(j * warps));
+      Value exists = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, block, ix.i32(blocks));
+      scf::IfOp::create(rewriter, loc, exists, [&](OpBuilder &bb, Location l) {
+        ThreadIndexer in2(bb, l, tc.map);
+        Scratch local{in2, smem.base};
+        auto add = [&](Value x, Value y) -> Value {
+          return arith::AddIOp::create(bb, l, x, y);
+        };
+        auto mul = [&](Value x, int64_t y) -> Value {
+          return arith::MulIOp::create(bb, l, x, in2.i32(y));
+        };
+        auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y) {
+          return arith::CmpIOp::create(
+              ob, ol, arith::CmpIPredicate::ult, x,
+              arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(y)));
+        };
+        Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
+        Value inBatch = arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
+        Value row0 =
+            mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 16);
+        Value col0 =
+            mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
+        Value t2 = mul(t, 2);
+        Value aBase = mul(bi, m * k), bBase = mul(bi, k * n),
+              cBase = mul(bi, m * n);
+        // The accumulator elements this lane holds (linear index, inside
+        // the tile or not).
+        SmallVector<Value> cIndex, cValid;
+        for (int i = 0; i < 4; ++i) {
+          Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
+          Value col = add(add(col0, t2), in2.i32(i & 1));
+          cValid.push_back(arith::AndIOp::create(bb, l, ult(bb, l, row, m),
+                                                 ult(bb, l, col, n)));
+          cIndex.push_back(add(cBase, add(mul(row, n), col)));
+        }
+        // A read of the scratch buffer, zero outside the tile.
+        auto guarded = [&](OpBuilder &ob, Location ol, Scratch &sc,
+                           int64_t offset, Value index, Value valid,
+                           Type elem) -> Value {
+          Value zeroIndex =
+              arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(0));
+          Value at = arith::SelectOp::create(ob, ol, valid, index, zeroIndex);
+          Value v = sc.read(offset, at, elem);
+          Value zero = arith::ConstantOp::create(ob, ol, ob.getZeroAttr(elem));
+          return arith::SelectOp::create(ob, ol, valid, v, zero);
+        };
+        // (Only lanes inside the tile touch the accumulator: another lane
+        // writes the element this lane would read.)
+        SmallVector<Value> init;
+        Value zero = arith::ConstantOp::create(bb, l, bb.getF32FloatAttr(0));
+        for (int i = 0; i < 4; ++i)
+          init.push_back(guardedLoad(bb, l, f32,
+                                     local.address(cOffset, cIndex[i], f32),
+                                     cValid[i], zero, as::MemSemantic::WEAK));
+        auto loop = scf::ForOp::create(
+            bb, l, in2.i32(0), in2.i32((k + 15) / 16), in2.i32(1), init,
+            [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
+              ThreadIndexer in3(lb, ll, tc.map);
+              Scratch s3{in3, smem.base};
+              auto ladd = [&](Value x, Value y) -> Value {
+                return arith::AddIOp::create(lb, ll, x, y);
+              };
+              auto lmul = [&](Value x, int64_t y) -> Value {
+                return arith::MulIOp::create(lb, ll, x, in3.i32(y));
+              };
+              Value k0 = lmul(kt, 16);
+              // Two 16-bit elements packed in an i32, the first low; each
+              // zero outside its tile.
+              using Element = std::pair<Value, Value>; // index, valid
+              auto pack = [&](int64_t offset, Element e0, Element e1) -> Value {
+                auto bits = [&](Element e) -> Value {
+                  Value v = guarded(lb, ll, s3, offset, e.first, e.second, in);
+                  Value h =
+                      arith::BitcastOp::create(lb, ll, lb.getI16Type(), v);
+                  return arith::ExtUIOp::create(lb, ll, i32, h);
+                };
+                Value hi = arith::ShLIOp::create(lb, ll, bits(e1), in3.i32(16));
+                Value word = arith::OrIOp::create(lb, ll, bits(e0), hi);
+                if (in.isBF16())
+                  return word;
+                return LLVM::BitcastOp::create(
+                    lb, ll, VectorType::get({2}, lb.getF16Type()), word);
+              };
+              auto both = [&](Value x, int64_t xs, Value y, int64_t ys) {
+                return arith::AndIOp::create(lb, ll, ult(lb, ll, x, xs),
+                                             ult(lb, ll, y, ys));
+              };
+              SmallVector<Value> args;
+              for (int r = 0; r < 4; ++r) {
+                Value row = ladd(ladd(row0, g), in3.i32(r & 1 ? 8 : 0));
+                Value col = ladd(ladd(k0, t2), in3.i32(r >= 2 ? 8 : 0));
+                Value col1 = ladd(col, in3.i32(1));
+                Value e = ladd(aBase, ladd(lmul(row, k), col));
+                args.push_back(
+                    pack(0, {e, both(row, m, col, k)},
+                         {ladd(e, in3.i32(1)), both(row, m, col1, k)}));
+              }
+              Value colB = ladd(col0, g);
+              for (int r = 0; r < 2; ++r) {
+                Value kk = ladd(ladd(k0, t2), in3.i32(8 * r));
+                Value kk1 = ladd(kk, in3.i32(1));
+                Value e = ladd(bBase, ladd(lmul(kk, n), colB));
+                args.push_back(
+                    pack(bOffset, {e, both(kk, k, colB, n)},
+                         {ladd(e, in3.i32(n)), both(kk1, k, colB, n)}));
+              }
+              args.append(acc.begin(), acc.end());
+              Value d = LLVM::CallIntrinsicOp::create(
+                            lb, ll, result, lb.getStringAttr(name), args)
+                            .getResult(0);
+              SmallVector<Value> next;
+              for (int64_t i = 0; i < 4; ++i)
+                next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, i));
+              scf::YieldOp::create(lb, ll, next);
+            });
+        for (int i = 0; i < 4; ++i) {
+          Value at = local.address(cOffset, cIndex[i], f32);
+          guardedStore(bb, l, loop.getResult(i), at, cValid[i],
+                       as::MemSemantic::WEAK);
+        }
+        scf::YieldOp::create(bb, l);
+      });
+    }
+    ix.barrier();
+    int64_t slots = tc.map.slots(batch * m * n);
+    SmallVector<Value> values;
+    for (int64_t s = 0; s < slots; ++s)
+      values.push_back(smem.read(cOffset, ix.element(batch * m * n, s), f32));
+    ix.barrier();
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
 /// block_scaled_mma: lhs[i][k] * lhs_scale[i][k / V] times rhs[k][j] *
 /// rhs_scale[k / V][j] (V = K / the scales' K extent), exact in f64, added
 /// to the f32 accumulator in ascending k, each step rounded once from the
@@ -543,12 +748,13 @@ int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
 void tilecheck::backend::populateSharedMemoryPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
-               MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
-               CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
-               DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
-               ReinterpretLowering<as::PackOp>,
-               ReinterpretLowering<as::UnpackOp>, ScaledDotLowering>(tc, ctx);
+  patterns
+      .add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
+           MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
+           CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
+           DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
+           ReinterpretLowering<as::PackOp>, ReinterpretLowering<as::UnpackOp>,
+           ScaledDotLowering, MmaSyncDotLowering>(tc, ctx);
 }
 
 bool tilecheck::backend::isSupportedByBackend(Operation *op) {

@@ -1,0 +1,115 @@
+// dot on tensor cores (convert-tileas-to-llvm: mma.sync.aligned.m16n8k16
+// with f16 or bf16 inputs and an f32 accumulator, fragments padded with
+// zeros outside the tile, warp w computing output blocks w, w + warps, ...)
+// computed by the SIMT executor. The inputs are small integers, so every
+// sum is exact and the result must equal the interpreter's bit for bit
+// (--bit-exact: a fragment element in the wrong place cannot hide in the
+// mma tolerance): a 64x32x64 f16 GEMM (32 blocks over 4 warps), a batched
+// 2x16x16x8 bf16 one, and an 8x4x16 one (generator-sized, mostly padding).
+// RUN: tile-diff %s --entry f16 --grid 1 --arg zeros:f32:4096 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f16 --grid 1 --arg zeros:f32:4096 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry bf16 --grid 1 --arg zeros:f32:256 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry small --grid 1 --arg zeros:f32:128 --only-config compiler=simt,sm_120,O1 --bit-exact -v | FileCheck %s
+// CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
+// CHECK: 1 programs checked, 0 findings in 0 buckets
+// RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=PTX
+// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PTX: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+cuda_tile.module @m {
+  entry @f16(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<2048xi32>
+    %ah = constant <i32: 2654435761> : tile<2048xi32>
+    %ax = muli %ai, %ah : tile<2048xi32>
+    %as = constant <i32: 27> : tile<2048xi32>
+    %ay = shri %ax, %as signed : tile<2048xi32>
+    %af = itof %ay signed : tile<2048xi32> -> tile<2048xf32>
+    %a = ftof %af : tile<2048xf32> -> tile<2048xf16>
+    %bi = iota : tile<2048xi32>
+    %bh = constant <i32: 2654435761> : tile<2048xi32>
+    %bx = muli %bi, %bh : tile<2048xi32>
+    %bs = constant <i32: 28> : tile<2048xi32>
+    %by = shri %bx, %bs signed : tile<2048xi32>
+    %bf = itof %by signed : tile<2048xi32> -> tile<2048xf32>
+    %b = ftof %bf : tile<2048xf32> -> tile<2048xf16>
+    %ci = iota : tile<4096xi32>
+    %ch = constant <i32: 2654435761> : tile<4096xi32>
+    %cx = muli %ci, %ch : tile<4096xi32>
+    %cs = constant <i32: 24> : tile<4096xi32>
+    %cy = shri %cx, %cs signed : tile<4096xi32>
+    %cf = itof %cy signed : tile<4096xi32> -> tile<4096xf32>
+    %ar = reshape %a : tile<2048xf16> -> tile<64x32xf16>
+    %br = reshape %b : tile<2048xf16> -> tile<32x64xf16>
+    %cr = reshape %cf : tile<4096xf32> -> tile<64x64xf32>
+    %d = mmaf %ar, %br, %cr : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+    %r = reshape %d : tile<64x64xf32> -> tile<4096xf32>
+    %tv = make_tensor_view %o, shape = [4096], strides = [1] : tensor_view<4096xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(4096), tensor_view<4096xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<4096xf32>, partition_view<tile=(4096), tensor_view<4096xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @bf16(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<512xi32>
+    %ah = constant <i32: 2654435761> : tile<512xi32>
+    %ax = muli %ai, %ah : tile<512xi32>
+    %as = constant <i32: 28> : tile<512xi32>
+    %ay = shri %ax, %as signed : tile<512xi32>
+    %af = itof %ay signed : tile<512xi32> -> tile<512xf32>
+    %a = ftof %af : tile<512xf32> -> tile<512xbf16>
+    %bi = iota : tile<256xi32>
+    %bh = constant <i32: 2654435761> : tile<256xi32>
+    %bx = muli %bi, %bh : tile<256xi32>
+    %bs = constant <i32: 27> : tile<256xi32>
+    %by = shri %bx, %bs signed : tile<256xi32>
+    %bf = itof %by signed : tile<256xi32> -> tile<256xf32>
+    %b = ftof %bf : tile<256xf32> -> tile<256xbf16>
+    %ci = iota : tile<256xi32>
+    %ch = constant <i32: 2654435761> : tile<256xi32>
+    %cx = muli %ci, %ch : tile<256xi32>
+    %cs = constant <i32: 25> : tile<256xi32>
+    %cy = shri %cx, %cs signed : tile<256xi32>
+    %cf = itof %cy signed : tile<256xi32> -> tile<256xf32>
+    %ar = reshape %a : tile<512xbf16> -> tile<2x16x16xbf16>
+    %br = reshape %b : tile<256xbf16> -> tile<2x16x8xbf16>
+    %cr = reshape %cf : tile<256xf32> -> tile<2x16x8xf32>
+    %d = mmaf %ar, %br, %cr : tile<2x16x16xbf16>, tile<2x16x8xbf16>, tile<2x16x8xf32>
+    %r = reshape %d : tile<2x16x8xf32> -> tile<256xf32>
+    %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<256xf32>, partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @small(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<32xi32>
+    %ah = constant <i32: 2654435761> : tile<32xi32>
+    %ax = muli %ai, %ah : tile<32xi32>
+    %as = constant <i32: 26> : tile<32xi32>
+    %ay = shri %ax, %as signed : tile<32xi32>
+    %af = itof %ay signed : tile<32xi32> -> tile<32xf32>
+    %a = ftof %af : tile<32xf32> -> tile<32xf16>
+    %bi = iota : tile<64xi32>
+    %bh = constant <i32: 2654435761> : tile<64xi32>
+    %bx = muli %bi, %bh : tile<64xi32>
+    %bs = constant <i32: 29> : tile<64xi32>
+    %by = shri %bx, %bs signed : tile<64xi32>
+    %bf = itof %by signed : tile<64xi32> -> tile<64xf32>
+    %b = ftof %bf : tile<64xf32> -> tile<64xf16>
+    %ci = iota : tile<128xi32>
+    %ch = constant <i32: 2654435761> : tile<128xi32>
+    %cx = muli %ci, %ch : tile<128xi32>
+    %cs = constant <i32: 26> : tile<128xi32>
+    %cy = shri %cx, %cs signed : tile<128xi32>
+    %cf = itof %cy signed : tile<128xi32> -> tile<128xf32>
+    %ar = reshape %a : tile<32xf16> -> tile<8x4xf16>
+    %br = reshape %b : tile<64xf16> -> tile<4x16xf16>
+    %cr = reshape %cf : tile<128xf32> -> tile<8x16xf32>
+    %d = mmaf %ar, %br, %cr : tile<8x4xf16>, tile<4x16xf16>, tile<8x16xf32>
+    %r = reshape %d : tile<8x16xf32> -> tile<128xf32>
+    %tv = make_tensor_view %o, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
