@@ -187,7 +187,7 @@ TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
   ProgramCase printing = program;
   printing.text =
       replaceOnce(kAddProgram, "    return\n",
-                  "    %pt = print_tko \"%d\", %n : tile<i32> -> token\n"
+                  "    %pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token\n"
                   "    return\n");
   ConfigResult skipped =
       checkConfiguration(printing, *ref, *config, fastOptions());
@@ -219,11 +219,27 @@ TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
   ProgramCase printing = program;
   printing.text =
       replaceOnce(kAddProgram, "    return\n",
-                  "    %pt = print_tko \"%d\", %n : tile<i32> -> token\n"
+                  "    %pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token\n"
                   "    return\n");
   ConfigResult skipped =
       checkConfiguration(printing, *ref, *config, fastOptions());
   EXPECT_EQ(skipped.kind, FindingKind::Skipped) << skipped.detail;
+  // print_tko: what the kernel prints through vprintf is compared with the
+  // interpreter's output.
+  ProgramCase printed = program;
+  printed.text =
+      replaceOnce(kAddProgram, "    return\n",
+                  "    %pt = print_tko \"n=%d v=%3d\\n\", %n, %v : tile<i32>, "
+                  "tile<8xi32> -> token\n"
+                  "    return\n");
+  auto printedRef = runReference(printed, std::nullopt, fastOptions());
+  ASSERT_TRUE(static_cast<bool>(printedRef))
+      << llvm::toString(printedRef.takeError());
+  EXPECT_NE(printedRef->outputs.printed.find("v=[  "), std::string::npos)
+      << printedRef->outputs.printed;
+  ConfigResult agrees =
+      checkConfiguration(printed, *printedRef, *config, fastOptions());
+  EXPECT_EQ(agrees.kind, FindingKind::None) << agrees.detail;
   EXPECT_EQ(stringify(FindingKind::UnsupportedInstruction),
             "unsupported-instruction");
   EXPECT_EQ(parseFindingKind("unsupported-instruction"),
