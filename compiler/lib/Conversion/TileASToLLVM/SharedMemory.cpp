@@ -1,15 +1,17 @@
 //===- SharedMemory.cpp - ops that move elements between threads ----------===//
 //
 // Broadcast, permute, extract, cat, reduce, scan, dot, dot_int,
-// block_scaled_mma, pack and unpack read elements other threads hold. Each one goes through the dynamic shared
-// scratch buffer (@__tilec_smem): every owner writes its slots at their
-// linear index, a barrier, every thread reads the elements its result slots
-// need, a barrier (so that the next op may reuse the buffer). Reductions,
-// scans and dots then fold in the interpreter's order: sequentially along
-// the reduced dimension, from the identity (reduce, scan) or the
-// accumulator (dot, one FMA per step), so the results are bitwise those of
-// the reference. This is the correctness-first lowering (warp shuffles and
-// MMA instructions are later work, compiler/docs/Backend.md).
+// block_scaled_mma, pack and unpack read elements other threads hold. Each
+// one goes through the dynamic shared scratch buffer (@__tilec_smem): every
+// owner writes its slots at their linear index, a barrier, every thread
+// reads the elements its result slots need, a barrier (so that the next op
+// may reuse the buffer). Reductions, scans and dots then fold in the
+// interpreter's order: sequentially along the reduced dimension, from the
+// identity (reduce, scan) or the accumulator (dot, one FMA per step), so
+// the results are bitwise those of the reference. The exception: a dot
+// with f16/bf16 inputs and an f32 accumulator runs on tensor cores
+// (mma.sync, compared within the mma tolerance). Warp shuffles and the
+// other MMA instructions are later work (compiler/docs/Backend.md).
 //
 //===----------------------------------------------------------------------===//
 
