@@ -129,6 +129,9 @@ compareOutputs(const Reference &ref, const RunOutputs &got,
 oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds);
 /// The class one op name (any dialect prefix) belongs to.
 oracle::ResultClass resultClassOfOp(llvm::StringRef opName);
+/// `text` with every number (decimal, hexadecimal float, nan, inf) replaced
+/// by '#': printed output compared apart from the digits.
+std::string maskNumbers(llvm::StringRef text);
 llvm::StringRef resultClassName(oracle::ResultClass c);
 
 /// Diagnostics that are correct rejections of a configuration whose target

@@ -15,6 +15,7 @@
 // OUT-NEXT: bools {{\[\[}}1, 0], [1, 0]] chars [A, B, C, D] one {{\[\[}}7]] 100%
 // OUT-NEXT: floats [-1.500e+00, -7.500e-01, 0.000e+00, 7.500e-01] [   -1.50,    -0.75,     0.00,     0.75] [-1.5, -0.75, 0, 0.75]
 // OUT-NEXT: f8 [0x1.8p+0, -0x1p+1] f64 3.14159
+// OUT-NEXT: nans [-nan, nan] [-nan, nan]
 // OUT-NEXT: block 1 0: ints [-3, -2, -1, 0, 1, 2, 3, 4] unsigned [253, 254, 255, 0, 1, 2, 3, 4] hex [fffffffffffffffd, fffffffffffffffe, ffffffffffffffff, 0, 1, 2, 3, 4]
 // OUT: block 0 1:
 // OUT: block 1 1:
@@ -44,6 +45,9 @@ cuda_tile.module @m {
     %e8 = ftof %e : tile<2xf16> -> tile<2xf8E4M3FN>
     %pi = constant <f64: 3.14159265358979> : tile<f64>
     %t3 = print_tko "f8 %a f64 %.5f\n", %e8, %pi token = %t2 : tile<2xf8E4M3FN>, tile<f64> -> token
+    %nan = constant <f32: [0xFFC00000, 0x7FC00000]> : tile<2xf32>
+    %hnan = ftof %nan : tile<2xf32> -> tile<2xf16>
+    %t4 = print_tko "nans %f %f\n", %nan, %hnan token = %t3 : tile<2xf32>, tile<2xf16> -> token
     return
   }
 }

@@ -351,12 +351,12 @@ static void emitBelowMLIR(ModuleOp module, const CompileOptions &opts,
   if (auto bytes =
           module->getAttrOfType<IntegerAttr>("tilec.dynamic_shared_memory"))
     result.dynamicSharedBytes = bytes.getInt();
+  if (auto scratch =
+          module->getAttrOfType<IntegerAttr>("tilec.global_scratch_bytes"))
+    result.globalScratchBytes = scratch.getInt();
   module.walk([&](Operation *op) {
     if (auto threads = op->getAttrOfType<IntegerAttr>("tilec.threads"))
       result.threadsPerBlock = threads.getInt();
-    if (auto scratch =
-            op->getAttrOfType<IntegerAttr>("tilec.global_scratch_bytes"))
-      result.globalScratchBytes = scratch.getInt();
   });
   std::string errors;
   llvm::LLVMContext llvmCtx;

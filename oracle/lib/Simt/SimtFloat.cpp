@@ -283,6 +283,14 @@ uint64_t floatArith(FK k, Ty t, Rnd rnd, bool ftz, bool sat, bool nanMode,
   return scalarArith(k, t, rnd, ftz, sat, nanMode, a, b, c);
 }
 
+uint64_t mixedAddSub(bool add, Ty at, Rnd rnd, bool ftz, bool sat, uint64_t a,
+                     uint64_t c) {
+  // The f16/bf16 operand is exact in f32.
+  uint64_t x = bits32(static_cast<float>(toDouble(at, a)));
+  return scalarArith(add ? FK::Add : FK::Sub, Ty::F32, rnd, ftz, sat, false, x,
+                     c, 0);
+}
+
 uint64_t mixedFma(Ty ab, Rnd rnd, bool ftz, bool sat, uint64_t a, uint64_t b,
                   uint64_t c) {
   // f16/bf16 values are exact in f32 and their product is exact too.

@@ -27,6 +27,10 @@ enum class FK : uint8_t { Add, Sub, Mul, Div, Fma, Min, Max };
 uint64_t floatArith(FK k, Ty t, Rnd rnd, bool ftz, bool sat, bool nanMode,
                     uint64_t a, uint64_t b, uint64_t c = 0);
 /// fma.rn.f32.f16/bf16: a and b of `ab` type, c and the result f32.
+/// sm_100's mixed-precision add/sub.f32.{f16,bf16}: d = f32(a) +/- c, a of
+/// type `at`, c and d f32.
+uint64_t mixedAddSub(bool add, Ty at, Rnd rnd, bool ftz, bool sat, uint64_t a,
+                     uint64_t c);
 uint64_t mixedFma(Ty ab, Rnd rnd, bool ftz, bool sat, uint64_t a, uint64_t b,
                   uint64_t c);
 

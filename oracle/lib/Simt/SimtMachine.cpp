@@ -1454,6 +1454,19 @@ private:
     case Opc::Sub:
     case Opc::AddC:
     case Opc::SubC: {
+      if (isFloatTy(inst.type) && inst.type2 != Ty::None) {
+        // add/sub.f32.f16|bf16 (sm_100): the first source is the narrow
+        // one. Any other pair is not an instruction.
+        if (inst.type != Ty::F32 ||
+            (inst.type2 != Ty::F16 && inst.type2 != Ty::BF16) ||
+            !(inst.op == Opc::Add || inst.op == Opc::Sub)) {
+          unsupported(t, inst, inst.opcode);
+          return;
+        }
+        dst(mixedAddSub(inst.op == Opc::Add, inst.type2, inst.rnd, inst.ftz,
+                        inst.sat, src(1), src(2)));
+        break;
+      }
       if (isFloatTy(inst.type)) {
         dst(floatArith(inst.op == Opc::Add ? FK::Add : FK::Sub, inst.type,
                        inst.rnd, inst.ftz, inst.sat, false, src(1), src(2)));

@@ -159,6 +159,23 @@ struct Printer {
       Value d = isNarrowFloat(elem) ? convertNarrowFloat(b, loc, x, elem, f64)
                 : elem.isF64()      ? x
                                     : arith::ExtFOp::create(b, loc, f64, x);
+      if (!isNarrowFloat(elem) && !elem.isF64()) {
+        // cvt gives a NaN without its sign; the interpreter's widening
+        // keeps it ("-nan"): copy the sign bit over.
+        unsigned w = elem.getIntOrFloatBitWidth();
+        Type i64 = b.getI64Type();
+        Value bits = arith::BitcastOp::create(b, loc, b.getIntegerType(w), x);
+        Value sign = arith::ShRUIOp::create(
+            b, loc, bits,
+            arith::ConstantOp::create(b, loc,
+                                      b.getIntegerAttr(bits.getType(), w - 1)));
+        sign = arith::ShLIOp::create(
+            b, loc, arith::ExtUIOp::create(b, loc, i64, sign),
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(63)));
+        Value wide = arith::BitcastOp::create(b, loc, i64, d);
+        d = arith::BitcastOp::create(b, loc, f64,
+                                     arith::OrIOp::create(b, loc, wide, sign));
+      }
       call(fmt + p.conv, d);
       return;
     }

@@ -513,9 +513,18 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
                                   : "llvm.nvvm.mma.m16n8k16.row.col.bf16";
     auto result = LLVM::LLVMStructType::getLiteral(getContext(),
                                                    SmallVector<Type>(4, f32));
-    for (int64_t j = 0; j * warps < blocks; ++j) {
-      Value block =
-          arith::AddIOp::create(rewriter, loc, warp, ix.i32(j * warps));
+    // Warp w takes output blocks w, w + warps, ... (a loop, not unrolled:
+    // the code stays the same size whatever the tile).
+    auto rounds =
+        scf::ForOp::create(rewriter, loc, ix.i32(0),
+                           ix.i32((blocks + warps - 1) / warps), ix.i32(1));
+    {
+      OpBuilder::InsertionGuard roundGuard(rewriter);
+      rewriter.setInsertionPoint(rounds.getBody()->getTerminator());
+      Value block = arith::AddIOp::create(
+          rewriter, loc, warp,
+          arith::MulIOp::create(rewriter, loc, rounds.getInductionVar(),
+                                ix.i32(warps)));
       Value exists = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::ult, block, ix.i32(blocks));
       scf::IfOp::create(rewriter, loc, exists, [&](OpBuilder &bb, Location l) {

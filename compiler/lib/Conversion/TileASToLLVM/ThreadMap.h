@@ -32,8 +32,9 @@ inline constexpr llvm::StringLiteral kSmemBytesAttr =
     "tilec.dynamic_shared_memory";
 /// Kernel attribute (i32): threads per tile block (32 * numWarps).
 inline constexpr llvm::StringLiteral kThreadsAttr = "tilec.threads";
-/// Kernel attribute (i64): bytes of global scratch each tile block needs
-/// for its allocas. When present, the kernel takes one more parameter
+/// Module and kernel attribute (i64): bytes of global scratch each tile
+/// block needs for the allocas (the most any kernel of the module needs,
+/// rounded up to 256). When present, every kernel takes one more parameter
 /// after its own: a pointer to grid-size * that many bytes, 256-byte
 /// aligned (compiler/docs/Backend.md, "Kernel ABI").
 inline constexpr llvm::StringLiteral kGlobalScratchAttr =

@@ -958,8 +958,11 @@ struct ConvertTileASToLLVMPass
       return signalPassFailure();
 
     // Global scratch for the allocas: each kernel's allocas at aligned
-    // offsets of one region per tile block.
+    // offsets of one region per tile block. The bytes per block are the
+    // largest any kernel needs, and then every kernel takes the parameter,
+    // so that one launch rule holds for every entry of the module.
     bool scratchTooBig = false;
+    int64_t scratchPerBlock = 0;
     module.walk([&](aa::FuncOp f) {
       int64_t bytes = 0, align = 16;
       f.walk([&](as::AllocaOp a) {
@@ -973,10 +976,14 @@ struct ConvertTileASToLLVMPass
                    IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += static_cast<int64_t>(a.getNumElem()) * storageBytes(elem);
       });
-      if (bytes == 0 && f->hasAttr(kGlobalScratchAttr))
-        f->removeAttr(kGlobalScratchAttr);
+      f->removeAttr(kGlobalScratchAttr);
       if (bytes == 0)
         return;
+      if (!f.isKernel()) {
+        f.emitError() << "the LLVM backend lowers alloca in kernels only";
+        scratchTooBig = true;
+        return;
+      }
       if (align > 256 || bytes > (int64_t(1) << 30)) {
         f.emitError() << "the allocas of a tile block need " << bytes
                       << " bytes aligned to " << align
@@ -984,12 +991,20 @@ struct ConvertTileASToLLVMPass
                          "to 256";
         scratchTooBig = true;
       }
-      f->setAttr(kGlobalScratchAttr,
-                 IntegerAttr::get(IntegerType::get(ctx, 64),
-                                  (bytes + align - 1) / align * align));
+      scratchPerBlock =
+          std::max(scratchPerBlock, (bytes + align - 1) / align * align);
     });
     if (scratchTooBig)
       return signalPassFailure();
+    if (scratchPerBlock > 0) {
+      auto attr = IntegerAttr::get(IntegerType::get(ctx, 64),
+                                   (scratchPerBlock + 255) / 256 * 256);
+      module->setAttr(kGlobalScratchAttr, attr);
+      module.walk([&](aa::FuncOp f) {
+        if (f.isKernel())
+          f->setAttr(kGlobalScratchAttr, attr);
+      });
+    }
 
     // One thread map per module: every kernel of a module has the same
     // kernel spec (ConvertTileAAToTileAS writes one for all).
