@@ -64,6 +64,13 @@ mlir::Value castInteger(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Type mirrorElementType(mlir::Type t);
 int64_t mirrorNumElements(mlir::Type t);
 std::string uniqueSymbol(mlir::ModuleOp module, llvm::StringRef prefix);
+/// The name of an internal constant global of `module` (global address
+/// space) holding `value` of `type`: an existing one named `prefix`_N with
+/// that value, or a new one.
+std::string constantGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::ModuleOp module, llvm::StringRef prefix,
+                           mlir::Type type, mlir::Attribute value,
+                           unsigned alignment);
 
 /// A call of libdevice's `__nv_<name>f` (f32; f16/bf16 extended to f32
 /// and the result truncated back) or `__nv_<name>` (f64), declared in

@@ -119,22 +119,8 @@ struct Printer {
     std::string value = text.str();
     value.push_back('\0');
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(), value.size());
-    std::string name;
-    for (auto global : module.getOps<LLVM::GlobalOp>())
-      if (global.getName().starts_with("__tilec_fmt") &&
-          global.getGlobalType() == type)
-        if (auto s = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
-            s && s.getValue() == value)
-          name = global.getName().str();
-    if (name.empty()) {
-      name = uniqueSymbol(module, "__tilec_fmt");
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                             LLVM::Linkage::Internal, name,
-                             b.getStringAttr(value), /*alignment=*/1,
-                             /*addrSpace=*/1);
-    }
+    std::string name = constantGlobal(b, loc, module, "__tilec_fmt", type,
+                                      b.getStringAttr(value), /*alignment=*/1);
     Value global = LLVM::AddressOfOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), name);
     return LLVM::AddrSpaceCastOp::create(

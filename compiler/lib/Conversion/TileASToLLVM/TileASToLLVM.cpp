@@ -334,19 +334,8 @@ struct TensorConstant : public OpConversionPattern<OpT> {
     auto arrayType = LLVM::LLVMArrayType::get(storage, n);
     // Equal constants share one global (the conversion driver may also
     // apply this pattern to the same constant more than once).
-    std::string name;
-    for (auto global : module.getOps<LLVM::GlobalOp>())
-      if (global.getName().starts_with("__tilec_const") &&
-          global.getGlobalType() == arrayType && global.getValueAttr() == data)
-        name = global.getName().str();
-    if (name.empty()) {
-      name = uniqueSymbol(module, "__tilec_const");
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      LLVM::GlobalOp::create(rewriter, loc, arrayType, /*isConstant=*/true,
-                             LLVM::Linkage::Internal, name, data,
-                             /*alignment=*/16, /*addrSpace=*/1);
-    }
+    std::string name = constantGlobal(rewriter, loc, module, "__tilec_const",
+                                      arrayType, data, /*alignment=*/16);
     Value base = LLVM::AddressOfOp::create(
         rewriter, loc, LLVM::LLVMPointerType::get(op.getContext(), 1), name);
     ThreadIndexer ix(rewriter, loc, tc.map);
@@ -849,6 +838,24 @@ std::string tilecheck::backend::uniqueSymbol(ModuleOp module,
     if (!SymbolTable::lookupSymbolIn(module, name))
       return name;
   }
+}
+
+std::string tilecheck::backend::constantGlobal(OpBuilder &b, Location loc,
+                                               ModuleOp module,
+                                               llvm::StringRef prefix,
+                                               Type type, Attribute value,
+                                               unsigned alignment) {
+  for (auto global : module.getOps<LLVM::GlobalOp>())
+    if (global.getName().starts_with(prefix) &&
+        global.getGlobalType() == type && global.getValueOrNull() == value)
+      return global.getName().str();
+  std::string name = uniqueSymbol(module, prefix);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                         LLVM::Linkage::Internal, name, value, alignment,
+                         /*addrSpace=*/1);
+  return name;
 }
 
 /// LLVM ordering of a cuda_tile memory ordering for a load or a store.
