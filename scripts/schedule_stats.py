@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""How often tileas-generate-schedule and tileas-unspecialized-pipeline fire
-on generated programs and seeds.
+"""How often tileas-generate-schedule, tileas-unspecialized-pipeline and
+tileas-materialize-schedule fire on generated programs and seeds.
 
 For every generator preset (N programs each) and the seed kernels, per
 target: compile with `tilec -O2 --emit tileas --scheduler cost`, then count
@@ -12,7 +12,10 @@ and count the pipelined loops (`tileas.pipeline.num_stages`), and compare
 the serial and the cost-based configurations (both pipelined, 2 stages):
 a program counts as "serial != cost" when their nv_tileas IR differs once
 the schedule attributes are removed, i.e. when the scheduler axis changes
-code. Prints a Markdown table. A pass that never sees a loop, or whose
+code. Then warp specialization (`--pipeline-strategy warp-specialize`):
+the loops materialized as producer and consumer agents (AWS) and in one
+agent (AUS, `--materialize-schedule-use-aus`), and serial != cost again
+under AWS. Prints a Markdown table. A pass that never sees a loop, or whose
 selector never picks the cost-based generator, is not tested by the
 differential runs: this is the measurement of that.
 
@@ -35,6 +38,7 @@ LOOP = re.compile(r'tileas\.schedule\.generator = "(serial|cost)"'
 
 SCHEDULE_ATTR = re.compile(r'tileas\.(?:schedule|pipeline)\.[a-z_]+ = (?:"[^"]*"|-?\d+ : i32)')
 PIPELINED = re.compile(r'tileas\.pipeline\.num_stages = (\d+) : i32')
+MATERIALIZED = re.compile(r'tileas\.pipeline\.materialized = "(aws|aus)"')
 
 
 def without_schedules(text):
@@ -48,18 +52,23 @@ def without_schedules(text):
     return re.sub(r", (?:, )+", ", ", text)
 
 
-def compile_tileas(tilec, f, target, scheduler, stages=None):
+def compile_tileas(tilec, f, target, scheduler, stages=None, agents=None):
     cmd = [tilec, f, "-O2", "--emit", "tileas", "--gpu-name", target,
            "--scheduler", scheduler, "-o", "-"]
     if stages:
         cmd += ["--v2-opt-level", "1", "--pipeline-strategy", "unspecialize",
                 "--unspecialized-pipeline-num-stages", str(stages)]
+    if agents:
+        cmd += ["--v2-opt-level", "1", "--pipeline-strategy", "warp-specialize"]
+        if agents == "aus":
+            cmd += ["--materialize-schedule-use-aus"]
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
 def count(tilec, files, target):
     c = dict(loops=0, serial=0, cost=0, at_mii=0, rejected=0, failed=0,
-             pipelined2=0, pipelined4=0, differ=0, compiled=0)
+             pipelined2=0, pipelined4=0, differ=0, compiled=0,
+             aws=0, aus=0, ws_differ=0)
     for f in files:
         r = compile_tileas(tilec, f, target, "cost")
         if r.returncode != 0:
@@ -79,19 +88,26 @@ def count(tilec, files, target):
                 c["cost"] += 1
                 c["at_mii"] += m.group(2) == m.group(3)
         runs = {}
-        for key, scheduler, stages in (("pipelined2", "cost", 2), ("pipelined4", "cost", 4),
-                                       ("serial2", "serial", 2)):
-            p = compile_tileas(tilec, f, target, scheduler, stages)
+        for key, scheduler, stages, agents in (
+                ("pipelined2", "cost", 2, None), ("pipelined4", "cost", 4, None),
+                ("serial2", "serial", 2, None), ("aws", "cost", None, "aws"),
+                ("aus", "cost", None, "aus"), ("serial-aws", "serial", None, "aws")):
+            p = compile_tileas(tilec, f, target, scheduler, stages, agents)
             if p.returncode != 0:
                 c["failed"] += 1
-                sys.stderr.write(f"{f} ({target}, {scheduler}, {stages} stages):\n{p.stderr}")
+                sys.stderr.write(f"{f} ({target}, {scheduler}, {stages} stages, "
+                                 f"{agents}):\n{p.stderr}")
                 break
             runs[key] = p.stdout
-            if key in c:
+            if key in ("pipelined2", "pipelined4"):
                 c[key] += len(PIPELINED.findall(p.stdout))
+            elif key in ("aws", "aus"):
+                c[key] += sum(1 for m in MATERIALIZED.finditer(p.stdout) if m.group(1) == key)
         else:
             c["differ"] += (without_schedules(runs["pipelined2"]) !=
                             without_schedules(runs["serial2"]))
+            c["ws_differ"] += (without_schedules(runs["aws"]) !=
+                               without_schedules(runs["serial-aws"]))
     return c
 
 
@@ -109,8 +125,9 @@ def main():
     tilec = os.path.join(args.bin, "tilec")
     print("| programs | target | programs | loops | serial | cost-based | cost-based share "
           "| at II = MII | pipelined (2 stages) | pipelined (4 stages) "
-          "| serial != cost | target rejections | compile failures |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| serial != cost | AWS loops | AUS loops | serial != cost (AWS) "
+          "| target rejections | compile failures |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         sets = []
         for preset in args.presets.split(","):
@@ -129,9 +146,12 @@ def main():
                 share = f"{100.0 * c['cost'] / c['loops']:.1f}%" if c["loops"] else "-"
                 differ = (f"{c['differ']} ({100.0 * c['differ'] / c['compiled']:.0f}%)"
                           if c["compiled"] else "-")
+                ws_differ = (f"{c['ws_differ']} ({100.0 * c['ws_differ'] / c['compiled']:.0f}%)"
+                             if c["compiled"] else "-")
                 print(f"| {name} | {target} | {len(files)} | {c['loops']} | {c['serial']} "
                       f"| {c['cost']} | {share} | {c['at_mii']} | {c['pipelined2']} "
-                      f"| {c['pipelined4']} | {differ} | {c['rejected']} | {c['failed']} |")
+                      f"| {c['pipelined4']} | {differ} | {c['aws']} | {c['aus']} | {ws_differ} "
+                      f"| {c['rejected']} | {c['failed']} |")
                 status |= c["failed"] != 0
     return status
 

@@ -54,6 +54,8 @@ std::string Configuration::tilecText() const {
      << ",scheduler=" << driver::stringifyScheduler(scheduler);
   if (strategy == driver::PipelineStrategy::Unspecialize)
     os << ",stages=" << stages;
+  if (aus)
+    os << ",agents=aus";
   os << ",order=";
   if (blockOrderSeed)
     os << "seed:" << *blockOrderSeed;
@@ -70,6 +72,7 @@ driver::CompileOptions Configuration::compileOptions() const {
   opts.pipelineStrategy = strategy;
   opts.scheduler = scheduler;
   opts.unspecializedPipelineNumStages = stages;
+  opts.materializeScheduleUseAUS = aus;
   opts.emit = driver::EmitStage::TileAS;
   return opts;
 }
@@ -84,6 +87,7 @@ json::Value Configuration::toJSON() const {
       {"pipeline_strategy", driver::stringifyPipelineStrategy(strategy)},
       {"scheduler", driver::stringifyScheduler(scheduler)},
       {"stages", static_cast<int64_t>(stages)},
+      {"agents", aus ? "aus" : "aws"},
       {"block_order", blockOrderSeed
                           ? json::Value(static_cast<int64_t>(*blockOrderSeed))
                           : json::Value("row-major")}};
@@ -143,6 +147,10 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       if (value.getAsInteger(10, config.stages) || config.stages < 1 ||
           config.stages > 8)
         return bad(field, "expected a stage count 1..8");
+    } else if (key == "agents") {
+      if (value != "aus" && value != "aws")
+        return bad(field, "expected aws or aus");
+      config.aus = value == "aus";
     } else if (key == "order") {
       uint64_t seed;
       if (value == "row-major")
@@ -161,6 +169,9 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       config.strategy != driver::PipelineStrategy::Unspecialize)
     return makeError("configuration '" + text +
                      "': stages applies to strategy=unspecialize only");
+  if (config.aus && config.strategy != driver::PipelineStrategy::WarpSpecialize)
+    return makeError("configuration '" + text +
+                     "': agents=aus applies to strategy=warp-specialize only");
   if (Error e = findExecutor(config.compiler)->validate(config))
     return makeError("configuration '" + text + "': " + toString(std::move(e)));
   return config;
@@ -208,6 +219,20 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
     c.strategy = driver::PipelineStrategy::Unspecialize;
     c.scheduler = driver::Scheduler::Cost;
     c.stages = stages;
+    out.push_back(c);
+  }
+  // Warp specialization of the same schedules: producer and consumer agents
+  // (AWS) interleaved by a seeded agent schedule, and one agent (AUS).
+  for (bool aus : {false, true}) {
+    Configuration c;
+    c.target = "sm_100";
+    c.optLevel = aus ? 3 : 2;
+    c.v2OptLevel = 1;
+    c.strategy = driver::PipelineStrategy::WarpSpecialize;
+    c.scheduler = driver::Scheduler::Cost;
+    c.aus = aus;
+    if (!aus)
+      c.blockOrderSeed = 1;
     out.push_back(c);
   }
   return out;

@@ -421,7 +421,8 @@ public:
     if (config.v2OptLevel != defaults.v2OptLevel ||
         config.strategy != defaults.strategy ||
         config.scheduler != defaults.scheduler ||
-        config.stages != defaults.stages || config.blockOrderSeed)
+        config.stages != defaults.stages || config.aus != defaults.aus ||
+        config.blockOrderSeed)
       return makeError("tileiras configurations take only a target and an "
                        "opt level");
     if (!llvm::is_contained(tileirasTargets(), config.target))

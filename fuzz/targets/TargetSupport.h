@@ -12,7 +12,8 @@
 //   byte 0   bits 0-1 opt level O0..O3; bits 2-3 target (sm_80, sm_90,
 //            sm_100, modulo 3); bit 4 the target's own; bit 5 scheduler
 //            (cost, serial); bits 6-7 pipeline strategy (none,
-//            unspecialize, warp-specialize, modulo 3)
+//            unspecialize, warp-specialize, warp-specialize in one
+//            agent)
 //   byte 1   policy preset (index into gen::presetNames(), modulo)
 //   byte 2   maxStmts: 0 keeps the preset's, else minStmts + (b - 1) % 16
 //   byte 3   maxDepth: 0 keeps the preset's, else (b - 1) % 3
@@ -62,7 +63,13 @@ inline bool decodeHeader(const uint8_t *data, size_t size,
   static const driver::PipelineStrategy kStrategies[] = {
       driver::PipelineStrategy::None, driver::PipelineStrategy::Unspecialize,
       driver::PipelineStrategy::WarpSpecialize};
-  options.pipelineStrategy = kStrategies[((config >> 6) & 3) % 3];
+  unsigned strategy = (config >> 6) & 3;
+  options.pipelineStrategy = kStrategies[strategy % 3];
+  // 3: warp specialization in one agent (AUS).
+  if (strategy == 3) {
+    options.pipelineStrategy = driver::PipelineStrategy::WarpSpecialize;
+    options.materializeScheduleUseAUS = true;
+  }
   // A strategy is only live with the newer stages on (v2 >= 1).
   options.v2OptLevel =
       options.pipelineStrategy == driver::PipelineStrategy::None ? 0 : 1;

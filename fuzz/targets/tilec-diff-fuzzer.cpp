@@ -25,7 +25,8 @@
 //   byte 0   bits 0-1 opt level O0..O3; bits 2-3 target (sm_80, sm_90,
 //            sm_100, modulo 3); bit 4 choice mode (0 seeded, 1 replay);
 //            bit 5 scheduler (cost, serial); bits 6-7 pipeline strategy
-//            (none, unspecialize, warp-specialize, modulo 3)
+//            (none, unspecialize, warp-specialize, warp-specialize in
+//            one agent)
 //   byte 1   policy preset (index into gen::presetNames(), modulo)
 //   byte 2   maxStmts: 0 keeps the preset's, else minStmts + (b - 1) % 16
 //   byte 3   maxDepth: 0 keeps the preset's, else (b - 1) % 3

@@ -148,5 +148,14 @@
 // NOUNSPEC-NOT: tileas-unspecialized-pipeline
 // RUN: not tilec --print-pipeline -O2 --unspecialized-pipeline-num-stages 9 2>&1 | FileCheck %s --check-prefix=BADSTAGES
 // BADSTAGES: unspecialized pipeline num stages 9 is out of range (1..8)
+// Warp specialization: v2-opt-level 1 or more, strategy warp-specialize;
+// tileas-materialize-schedule in AWS mode, or AUS with
+// --materialize-schedule-use-aus.
+// RUN: tilec --print-pipeline -O2 --v2-opt-level 1 --pipeline-strategy warp-specialize | FileCheck %s --check-prefix=AWS
+// AWS: tileas-generate-schedule{{[{][^}]*[}]}},tileas-materialize-schedule{remarks=false use-AUS=false use-dual-simt=true},tilec-pipeline-config
+// RUN: tilec --print-pipeline -O3 --v2-opt-level 1 --pipeline-strategy warp-specialize --materialize-schedule-use-aus | FileCheck %s --check-prefix=AUS
+// AUS: tileas-materialize-schedule{remarks=false use-AUS=true use-dual-simt=true}
+// RUN: tilec --print-pipeline -O2 --v2-opt-level 0 --pipeline-strategy warp-specialize | FileCheck %s --check-prefix=NOWS
+// NOWS-NOT: tileas-materialize-schedule
 // RUN: tilec --print-pipeline -O1 --emit tileas | FileCheck %s --check-prefix=DEFGPU
 // DEFGPU: compute-capability=sm_100

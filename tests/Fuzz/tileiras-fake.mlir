@@ -82,6 +82,8 @@
 // DEFAULT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=unspecialize,scheduler=cost,stages=4,order=row-major]
+// DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=seed:1]
+// DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus,order=row-major]
 // DEFAULT-NEXT: {{ok|skipped}} {{.*}} [compiler=ptxas,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_80,O0,v2=0,strategy=none,scheduler=cost,order=row-major]

@@ -116,17 +116,25 @@ struct TempDir {
 
 TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   std::vector<Configuration> m = defaultMatrix();
-  ASSERT_EQ(m.size(), 10u);
+  ASSERT_EQ(m.size(), 12u);
   EXPECT_EQ(m.front().str(),
             "sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major");
   EXPECT_EQ(m[7].str(),
             "sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major");
   EXPECT_EQ(m[8].str(), "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,"
                         "stages=2,order=row-major");
-  EXPECT_EQ(m.back().str(), "sm_100,O3,v2=1,strategy=unspecialize,"
-                            "scheduler=cost,stages=4,order=row-major");
+  EXPECT_EQ(m[9].str(), "sm_100,O3,v2=1,strategy=unspecialize,"
+                        "scheduler=cost,stages=4,order=row-major");
   // The pipelined configurations add tileas-unspecialized-pipeline.
-  EXPECT_EQ(m.back().compileOptions().unspecializedPipelineNumStages, 4u);
+  EXPECT_EQ(m[9].compileOptions().unspecializedPipelineNumStages, 4u);
+  // Warp specialization: producer and consumer agents under a seeded
+  // interleaving, then one agent.
+  EXPECT_EQ(m[10].str(), "sm_100,O2,v2=1,strategy=warp-specialize,"
+                         "scheduler=cost,order=seed:1");
+  EXPECT_EQ(m.back().str(), "sm_100,O3,v2=1,strategy=warp-specialize,"
+                            "scheduler=cost,agents=aus,order=row-major");
+  EXPECT_TRUE(m.back().compileOptions().materializeScheduleUseAUS);
+  EXPECT_FALSE(m[10].compileOptions().materializeScheduleUseAUS);
 }
 
 /// Sets TILECHECK_PTXAS for a scope (a fake ptxas from a test).
@@ -261,6 +269,32 @@ TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
   ASSERT_FALSE(static_cast<bool>(unused));
   EXPECT_NE(llvm::toString(unused.takeError()).find("unspecialize only"),
             std::string::npos);
+}
+
+TEST(FuzzConfig, AgentsRoundTripAndAreChecked) {
+  auto c = parseConfiguration("sm_90,O3,v2=1,strategy=warp-specialize,"
+                              "agents=aus");
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_TRUE(c->aus);
+  EXPECT_EQ(c->str(), "sm_90,O3,v2=1,strategy=warp-specialize,scheduler=cost,"
+                      "agents=aus,order=row-major");
+  // AWS is the default and does not print.
+  auto aws = parseConfiguration("sm_90,O3,v2=1,strategy=warp-specialize,"
+                                "agents=aws");
+  ASSERT_TRUE(static_cast<bool>(aws)) << llvm::toString(aws.takeError());
+  EXPECT_FALSE(aws->aus);
+  EXPECT_EQ(aws->str().find("agents"), std::string::npos);
+  auto bad = parseConfiguration("sm_90,O2,strategy=warp-specialize,agents=x");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("aws or aus"),
+            std::string::npos);
+  auto unused = parseConfiguration("sm_90,O2,agents=aus");
+  ASSERT_FALSE(static_cast<bool>(unused));
+  EXPECT_NE(llvm::toString(unused.takeError()).find("warp-specialize only"),
+            std::string::npos);
+  auto tileiras = parseConfiguration("compiler=tileiras,sm_100,O2,agents=aus");
+  ASSERT_FALSE(static_cast<bool>(tileiras));
+  llvm::consumeError(tileiras.takeError());
 }
 
 TEST(FuzzConfig, FullMatrixIsUniqueAndRoundTrips) {
@@ -453,17 +487,17 @@ TEST(FuzzConfig, MatricesWithTileiras) {
         m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 14u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 16u);
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
             "compiler=tileiras,sm_100,O3");
   // The backend with ptxas (skipped, said on one line, where ptxas is
   // missing) and on the SIMT executor, on every machine.
   std::vector<Configuration> missing =
       makeMatrix(MatrixKind::Default, 1, 8, U::Missing);
-  EXPECT_EQ(missing.size(), 13u);
-  EXPECT_EQ(missing[10].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
+  EXPECT_EQ(missing.size(), 15u);
+  EXPECT_EQ(missing[12].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
-  EXPECT_EQ(missing[11].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
+  EXPECT_EQ(missing[13].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
             "compiler=simt,sm_80,O0,v2=0,strategy=none,scheduler=cost,"

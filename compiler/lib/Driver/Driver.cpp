@@ -44,6 +44,8 @@ static constexpr llvm::StringLiteral kGenerateSchedule =
     "tileas-generate-schedule";
 static constexpr llvm::StringLiteral kUnspecializedPipeline =
     "tileas-unspecialized-pipeline";
+static constexpr llvm::StringLiteral kMaterializeSchedule =
+    "tileas-materialize-schedule";
 static constexpr llvm::StringLiteral kToLLVM = "convert-tileas-to-llvm";
 static constexpr llvm::StringLiteral kFinalizeLLVM = "tilec-finalize-llvm";
 
@@ -195,8 +197,9 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
   // Pipeline specialization (seed 001), gated by v2OptLevel (0: none), its
   // variant from pipelineStrategy: unspecialize software-pipelines every
   // loop whose schedule has more than one stage; none adds nothing;
-  // warp-specialize (and its light or heavy path by rrtSizeThreshold) is
-  // not built yet and adds nothing either. The options are also recorded
+  // warp-specialize materializes those schedules as async pipelines between
+  // producer and consumer agents (AWS), or in one agent (AUS) with
+  // materializeScheduleUseAUS. The options are also recorded
   // on the module by tilec-pipeline-config so that the printed pipeline and
   // the IR carry the configuration the driver saw.
   if (opts.v2OptLevel >= 1 &&
@@ -205,6 +208,11 @@ LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
           add(kUnspecializedPipeline,
               ("num-stages=" + llvm::Twine(opts.unspecializedPipelineNumStages))
                   .str())))
+    return failure();
+  if (opts.v2OptLevel >= 1 &&
+      opts.pipelineStrategy == PipelineStrategy::WarpSpecialize &&
+      failed(add(kMaterializeSchedule,
+                 opts.materializeScheduleUseAUS ? "use-AUS=true" : "")))
     return failure();
   std::string config;
   llvm::raw_string_ostream configOs(config);

@@ -29,17 +29,15 @@ constexpr BugName kBugNames[] = {
     {InjectedBug::ScheduleLatency, "schedule-latency"},
     {InjectedBug::PipelineTripCount, "pipeline-trip-count"},
     {InjectedBug::PipelineStage, "pipeline-stage"},
+    {InjectedBug::PipelineRelease, "pipeline-release"},
     {InjectedBug::BackendCmpISignedness, "backend-cmpi-signedness"},
 };
-constexpr InjectedBug kAllBugs[] = {InjectedBug::FToFRounding,
-                                    InjectedBug::CmpISignedness,
-                                    InjectedBug::DivIFloor,
-                                    InjectedBug::ViewDimMap,
-                                    InjectedBug::ScanReverse,
-                                    InjectedBug::ScheduleLatency,
-                                    InjectedBug::PipelineTripCount,
-                                    InjectedBug::PipelineStage,
-                                    InjectedBug::BackendCmpISignedness};
+constexpr InjectedBug kAllBugs[] = {
+    InjectedBug::FToFRounding,      InjectedBug::CmpISignedness,
+    InjectedBug::DivIFloor,         InjectedBug::ViewDimMap,
+    InjectedBug::ScanReverse,       InjectedBug::ScheduleLatency,
+    InjectedBug::PipelineTripCount, InjectedBug::PipelineStage,
+    InjectedBug::PipelineRelease,   InjectedBug::BackendCmpISignedness};
 static_assert(std::size(kBugNames) == std::size(kAllBugs),
               "every bug needs a name");
 } // namespace

@@ -5,6 +5,7 @@
 //   tilec IN [-O0..-O3] [--v2-opt-level N] [--pipeline-strategy S]
 //         [--scheduler serial|cost] [--rrt-size-threshold N]
 //         [--unspecialized-pipeline-num-stages N]
+//         [--materialize-schedule-use-aus]
 //         [--gpu-name sm_XX] [--emit STAGE] [--emit-line-info]
 //         [--line-info-file F] [--print-pipeline] [--pass-pipeline TEXT]
 //         [-o OUT]
@@ -56,6 +57,11 @@ static cl::opt<unsigned> unspecializedPipelineNumStages(
     cl::desc("Unspecialized pipelining: the deepest pipeline in stages "
              "(1..8, default 2)"),
     cl::init(2), cl::cat(category));
+static cl::opt<bool> materializeScheduleUseAUS(
+    "materialize-schedule-use-aus",
+    cl::desc("Warp specialization: materialize schedules in one agent (AUS) "
+             "instead of producer and consumer agents (AWS)"),
+    cl::init(false), cl::cat(category));
 // cl::desc keeps a StringRef: the text must outlive the option.
 static const std::string gpuNameDesc =
     ("Target architecture (default " + kDefaultGpuName + ")").str();
@@ -104,6 +110,7 @@ static bool readOptions(CompileOptions &opts) {
   opts.v2OptLevel = v2OptLevel;
   opts.rrtSizeThreshold = rrtSizeThreshold;
   opts.unspecializedPipelineNumStages = unspecializedPipelineNumStages;
+  opts.materializeScheduleUseAUS = materializeScheduleUseAUS;
   opts.gpuName = gpuName;
   opts.emitLineInfo = emitLineInfo;
   opts.passPipeline = passPipeline;

@@ -20,8 +20,9 @@ using namespace mlir;
 
 namespace tilecheck::oracle {
 
-AsyncState::AsyncState(ExecContext &ctx, std::optional<uint64_t> seed)
-    : ctx(ctx) {
+AsyncState::AsyncState(ExecContext &ctx, std::optional<uint64_t> seed,
+                       InterleavingScript *script)
+    : ctx(ctx), script(script) {
   if (seed)
     rng.emplace(*seed);
   // Agent 0 is the tile block's own code, on the interpreter's thread.
@@ -132,6 +133,12 @@ AsyncState::Agent &AsyncState::pickNext(Agent &self) {
   // run, and that one can once all others ended: someone can always run.
   if (runnable.empty())
     llvm::report_fatal_error("agent scheduler: no agent can run");
+  if (script) {
+    // After an abort the order no longer matters: no more branching.
+    if (runnable.size() == 1 || aborting)
+      return *runnable.front();
+    return *runnable[script->choose(runnable.size())];
+  }
   if (!rng) {
     if (canRun(self))
       return self;

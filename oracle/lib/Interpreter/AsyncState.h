@@ -57,7 +57,8 @@ public:
   static constexpr unsigned kMaxLiveAgents = 256;
   static constexpr unsigned kMaxAgents = 1u << 16;
 
-  AsyncState(ExecContext &ctx, std::optional<uint64_t> seed);
+  AsyncState(ExecContext &ctx, std::optional<uint64_t> seed,
+             InterleavingScript *script = nullptr);
   ~AsyncState();
   AsyncState(const AsyncState &) = delete;
   AsyncState &operator=(const AsyncState &) = delete;
@@ -157,6 +158,8 @@ private:
 
   ExecContext &ctx;
   std::optional<std::mt19937_64> rng;
+  /// Exhaustive exploration: the path of choices this run follows.
+  InterleavingScript *script = nullptr;
   /// Stable addresses: agents are never removed before finish().
   std::deque<std::unique_ptr<Agent>> agents;
   /// Values each agent region uses from above, computed once per region.

@@ -376,6 +376,80 @@ llvm::Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
 
 } // namespace
 
+namespace {
+
+/// tile-run --interleavings: runs `config` once per interleaving of the
+/// agents (depth first, at most `limit` runs; InterleavingScript). The
+/// first run that fails (undefined behaviour such as a deadlock, an error,
+/// a failed assert) is reported as tile-run reports a run, with its
+/// number; otherwise every run must give the same buffers and printed
+/// output. Prints the first run's output, writes its buffers, and says how
+/// many interleavings ran.
+int exploreInterleavings(MLIRContext &context, TileRunConfig config,
+                         unsigned limit) {
+  InterleavingScript script;
+  config.run.interleavings = &script;
+  const std::string outDir = config.outDir;
+  TileRunOutcome first;
+  std::string firstPrinted;
+  unsigned runs = 0;
+  bool all = false;
+  while (true) {
+    std::string printed;
+    llvm::raw_string_ostream printStream(printed);
+    config.run.printStream = &printStream;
+    config.outDir = runs == 0 ? outDir : "";
+    TileRunOutcome out = runTileProgram(context, config);
+    ++runs;
+    if (out.exitCode != kExitOk) {
+      // Undefined behaviour (a deadlock, a protocol violation), an error or
+      // a failed assert in one interleaving is the program's.
+      llvm::outs() << printed;
+      llvm::outs().flush();
+      llvm::errs() << "tile-run: interleaving " << runs << ": " << out.message
+                   << (StringRef(out.message).ends_with("\n") ? "" : "\n");
+      return out.exitCode;
+    }
+    if (runs == 1) {
+      first = std::move(out);
+      firstPrinted = printed;
+    } else {
+      std::string differs;
+      if (printed != firstPrinted)
+        differs = "it prints different output";
+      else
+        for (auto [a, b] : llvm::zip(first.buffers, out.buffers))
+          if (a.array.data != b.array.data) {
+            differs = "argument " + std::to_string(a.argIndex) + " differs";
+            break;
+          }
+      if (!differs.empty()) {
+        llvm::outs() << firstPrinted;
+        llvm::errs() << "tile-run: undefined behaviour: the result depends on "
+                        "the interleaving of agents: interleaving "
+                     << runs << " differs from the first: " << differs << "\n";
+        return kExitUndefinedBehavior;
+      }
+    }
+    if (!script.advance()) {
+      all = true;
+      break;
+    }
+    if (runs >= limit)
+      break;
+  }
+  llvm::outs() << firstPrinted;
+  llvm::outs().flush();
+  llvm::errs() << "tile-run: " << runs
+               << (all ? " interleavings (all of them)"
+                       : " interleavings (stopped at --interleavings; more "
+                         "exist)")
+               << " gave the same result\n";
+  return kExitOk;
+}
+
+} // namespace
+
 int tileRunMain(int argc, char **argv, AltExecutorFn alt,
                 llvm::cl::OptionCategory *extraCategory) {
   llvm::InitLLVM init(argc, argv);
@@ -406,6 +480,12 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
                              "block's agents (default: run an agent until "
                              "it blocks)"),
       cl::init(-1), cl::cat(cat));
+  cl::opt<unsigned> interleavings(
+      "interleavings",
+      cl::desc("run every interleaving of each tile block's agents, up to N "
+               "runs, and require the same buffers, output and outcome from "
+               "each (a difference is undefined behaviour, exit 3)"),
+      cl::init(0), cl::cat(cat));
   cl::opt<uint64_t> maxSteps("max-steps",
                              cl::desc("operations before a run is a hang"),
                              cl::init(1ull << 32), cl::cat(cat));
@@ -517,6 +597,8 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
     }
     return alt(module.get(), config, executor);
   }
+  if (interleavings > 0)
+    return exploreInterleavings(context, config, interleavings);
   TileRunOutcome out = runTileProgram(context, config);
   llvm::outs().flush();
   if (out.exitCode != kExitOk)

@@ -78,6 +78,10 @@ struct CompileOptions {
   /// unspecialize): the deepest software pipeline, in stages (1..8; 1
   /// leaves loops as they are). Seed 001's unspecialized-pipeline-num-stages.
   unsigned unspecializedPipelineNumStages = 2;
+  /// Warp specialization (v2OptLevel >= 1, pipelineStrategy
+  /// warp-specialize): tileas-materialize-schedule's use-AUS, one agent
+  /// instead of producer and consumer agents.
+  bool materializeScheduleUseAUS = false;
   /// The stage printed into `CompileResult::output`.
   EmitStage emit = EmitStage::TileAS;
   /// Adds the two line-info snapshot printers (seed 003); their text goes to

@@ -41,6 +41,10 @@
 //   pipeline-stage   tileas-unspecialized-pipeline: a producer moves to the
 //                    deepest stage, after a consumer of its value (the
 //                    pass's own check of the kernel order must report it).
+//   pipeline-release tileas-materialize-schedule: the consumer waits for
+//                    and reads each pipeline position but never releases
+//                    it, so the producer waits for a free slot forever
+//                    once the pipeline is full (a deadlock).
 //   backend-cmpi-signedness convert-tileas-to-llvm: an unsigned ordering
 //                    arith.cmpi on a tensor becomes the signed predicate
 //                    per slot (below nv_tileas: only the SIMT executor or a
@@ -68,6 +72,7 @@ enum class InjectedBug {
   ScheduleLatency,
   PipelineTripCount,
   PipelineStage,
+  PipelineRelease,
   BackendCmpISignedness,
 };
 

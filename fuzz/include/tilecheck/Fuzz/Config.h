@@ -61,6 +61,10 @@ struct Configuration {
   /// Pipeline depth of unspecialized pipelining (printed as "stages=N" when
   /// the strategy is unspecialize).
   unsigned stages = 2;
+  /// Warp specialization in one agent (tileas-materialize-schedule's
+  /// use-AUS; printed as "agents=aus" when set, which only strategy
+  /// warp-specialize allows); false is the producer/consumer agents (AWS).
+  bool aus = false;
   /// Order of the tile blocks when the compiled program is interpreted (and
   /// the interleaving seed of agents, once the interpreter schedules them):
   /// nullopt is row-major, otherwise a seeded shuffle.

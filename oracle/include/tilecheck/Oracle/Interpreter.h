@@ -94,6 +94,41 @@ struct RunFailure {
   std::string str() const;
 };
 
+/// Exhaustive exploration of agent interleavings (tile-run
+/// --interleavings): one run follows one path of scheduling choices. At
+/// each synchronization point where more than one agent can proceed, the
+/// run takes `prefix[i]` for the i-th such point (0, the lowest-numbered
+/// agent, past the prefix) and records the choice and how many there were;
+/// advance() then moves to the next path in depth-first order. Runs are
+/// deterministic in the path, so repeating until advance() returns false
+/// visits every interleaving of the program's agents once.
+struct InterleavingScript {
+  std::vector<unsigned> prefix;
+  /// (choice, number of choices) of every branching point of the last run.
+  std::vector<std::pair<unsigned, unsigned>> taken;
+
+  /// The agent to run among `count` (> 1) that can proceed.
+  unsigned choose(unsigned count) {
+    unsigned i = taken.size();
+    unsigned c = i < prefix.size() && prefix[i] < count ? prefix[i] : 0;
+    taken.emplace_back(c, count);
+    return c;
+  }
+  /// The next path after a run; false when every path was visited.
+  bool advance() {
+    while (!taken.empty() && taken.back().first + 1 >= taken.back().second)
+      taken.pop_back();
+    if (taken.empty())
+      return false;
+    prefix.clear();
+    for (const auto &t : taken)
+      prefix.push_back(t.first);
+    ++prefix.back();
+    taken.clear();
+    return true;
+  }
+};
+
 struct RunOptions {
   std::array<int64_t, 3> grid{1, 1, 1};
   /// Block order: nullopt = row-major (x fastest), otherwise a seeded
@@ -105,6 +140,9 @@ struct RunOptions {
   /// agent among those that can proceed (deterministic in the seed and the
   /// tile block).
   std::optional<uint64_t> agentSeed;
+  /// When set, scheduling choices follow this script instead (agentSeed
+  /// is ignored): exhaustive exploration, one path per run.
+  InterleavingScript *interleavings = nullptr;
   /// Report conflicting weak accesses from different tile blocks.
   bool detectRaces = true;
   /// Operations executed before the run is declared a hang.

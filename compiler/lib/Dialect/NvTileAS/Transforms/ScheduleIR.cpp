@@ -4,6 +4,7 @@
 
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -303,4 +304,18 @@ tilecheck::nv_tileas::readSchedule(scf::ForOp loop, const BodyGraph &body,
                             std::make_pair(s.nodes[b].stage, s.nodes[b].order);
                    });
   return s;
+}
+
+std::optional<int64_t>
+tilecheck::nv_tileas::constantTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  if (*ub <= *lb)
+    return 0;
+  // The distance of two 64-bit bounds needs 65 bits.
+  __int128 trips = ((__int128)*ub - *lb + *step - 1) / *step;
+  return trips > INT64_MAX ? INT64_MAX : int64_t(trips);
 }

@@ -27,7 +27,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -102,18 +101,6 @@ std::vector<std::string> checkPlan(const KernelPlan &plan,
                          std::to_string(e.distance) + ")");
   }
   return problems;
-}
-
-/// The constant trip count of `loop`, if its bounds are constants.
-std::optional<int64_t> constantTripCount(scf::ForOp loop) {
-  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lb || !ub || !step || *step <= 0)
-    return std::nullopt;
-  if (*ub <= *lb)
-    return 0;
-  return (*ub - *lb + *step - 1) / *step;
 }
 
 /// The self-test's injected bug `pipeline-stage`: the first producer whose

@@ -334,7 +334,10 @@ def NvTileAS_ProduceOneOp : NvTileAS_Op<"async.pipeline.produce_one", [
     }
     ```
   }];
-  let arguments = (ins NvTileAS_PipelineType:$pipeline,
+  // Acquire and commit change the stage's state: a read and a write of the
+  // pipeline, besides what the region does (so the op is never dead).
+  let arguments = (ins Arg<NvTileAS_PipelineType, "the pipeline",
+                           [MemRead, MemWrite]>:$pipeline,
                        NvTileAS_IteratorType:$iterator);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -360,7 +363,10 @@ def NvTileAS_ConsumeOneOp : NvTileAS_Op<"async.pipeline.consume_one", [
     }
     ```
   }];
-  let arguments = (ins NvTileAS_PipelineType:$pipeline,
+  // Wait and release change the stage's state: a read and a write of the
+  // pipeline, besides what the region does (so the op is never dead).
+  let arguments = (ins Arg<NvTileAS_PipelineType, "the pipeline",
+                           [MemRead, MemWrite]>:$pipeline,
                        NvTileAS_IteratorType:$iterator);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);

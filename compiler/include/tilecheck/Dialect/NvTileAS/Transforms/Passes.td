@@ -106,4 +106,58 @@ def TileASUnspecializedPipeline
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileASMaterializeSchedule
+    : Pass<"tileas-materialize-schedule", "::mlir::ModuleOp"> {
+  let summary = "Meterialize the pipeline schedule to generate warp-specialized or unspecialized IR";
+  let description = [{
+    Seed 001's TileASMaterializeSchedule (the summary above is the seed's
+    description string, typo included). It invents no schedule: it reads
+    the one tileas-generate-schedule recorded on an `scf.for` and turns its
+    stage 0 loads into the producer of async pipelines
+    (`nv_tileas.async.pipeline.*`, one pipeline per loaded value, one slot
+    per stage), the rest of the body into their consumer.
+
+    - AWS (default, `use-AUS=false`): an `agent_switch` with a producer
+      agent (a loop of the loads, each in a `produce_one`) and a consumer
+      agent (the loop, reading each loaded value with `consume_one`, and
+      everything after it in the function), running concurrently.
+    - AUS (`use-AUS=true`): one agent; the producer runs `stages - 1`
+      iterations ahead (a prologue loop, then one guarded production per
+      steady-state iteration) through the same pipelines.
+
+    The producer is the backward slice, within stage 0, of the stage 0
+    loads (read-only or pure ops whose operands come from outside the loop,
+    the induction variable or the slice). Pure ops of the slice that the
+    consumer needs are recomputed there; only loaded values cross.
+
+    Loops are left as they are (silently, or with a remark under
+    `remarks`) when their schedule has one stage, fails the checker, has no
+    stage 0 load, a loaded value that cannot cross (not a tensor or scalar),
+    a memory dependence between the loads and another op of the loop (a
+    store the loads could overtake), an unsigned comparison, or (AWS) when
+    the loop is not in its function's top-level block, the function already
+    has agents, or the function returns a value computed after the loop.
+    An op without placement in a scheduled loop is seed 003's error.
+
+    AWS also evaluates seed 001's dual-SIMT heuristic, (double)stages >
+    (totalWork / iters) * 0.6 (totalWork: the body's latencies under the
+    target's machine model; iters: the constant trip count, at least 1),
+    writes the decision back to `use-dual-simt` and records it on the
+    agent_switch as `tileas.dual_simt`; a second compute agent is not
+    split out (compiler/docs/Scheduling.md, "Materialization").
+  }];
+  let options = [
+    Option<"useAUS", "use-AUS", "bool", "false",
+           "materialize in one agent (AUS) instead of producer and consumer "
+           "agents (AWS)">,
+    Option<"useDualSimt", "use-dual-simt", "bool", "true",
+           "AWS: the dual-SIMT decision (the heuristic overwrites it)">,
+    Option<"remarks", "remarks", "bool", "false",
+           "a remark on every scheduled loop: materialized (AWS/AUS, "
+           "stages, pipelines) or why not">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_PASSES_TD

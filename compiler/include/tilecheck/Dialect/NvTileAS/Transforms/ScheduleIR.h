@@ -70,6 +70,10 @@ void eraseLoopSchedule(mlir::scf::ForOp loop);
 /// attributes stay.
 void eraseOpPlacement(mlir::Operation *op);
 
+/// The constant trip count of `loop` (saturated at INT64_MAX), if its
+/// bounds and step are constants and the step is positive.
+std::optional<int64_t> constantTripCount(mlir::scf::ForOp loop);
+
 /// Reads the schedule attributes back; nullopt (and `error` set) when the
 /// loop has none or they are incomplete.
 std::optional<sched::ScheduleAnalysis>
