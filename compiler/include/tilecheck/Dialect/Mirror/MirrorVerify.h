@@ -11,6 +11,7 @@
 #ifndef TILECHECK_DIALECT_MIRROR_MIRRORVERIFY_H
 #define TILECHECK_DIALECT_MIRROR_MIRRORVERIFY_H
 
+#include "tilecheck/Dialect/CudaTile/IR/BlockScale.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/Mirror/MirrorSupport.h"
 
@@ -257,6 +258,25 @@ template <typename OpT> mlir::LogicalResult verifyMmaShapes(OpT op) {
   if (a[o + 1] != b[o] || a[o] != c[o] || b[o + 1] != c[o + 1])
     return op.emitOpError("M/N/K dimensions of lhs, rhs and acc disagree");
   return mlir::success();
+}
+
+/// Seed 001's block-scaled MMA verifier: the MMA shapes, an f32
+/// accumulator, and the operand rules cuda_tile.mmaf_scaled shares
+/// (BlockScale.h: scale shapes, one scale type, the scale type the operand
+/// type allows, the scale vector dividing K, the supported block sizes).
+/// Scale factors are operands of the op, so FP4 always has them.
+template <typename OpT> mlir::LogicalResult verifyBlockScaledMma(OpT op) {
+  if (mlir::failed(verifyMmaShapes(op)))
+    return mlir::failure();
+  if (!elementTypeOf(op.getAcc().getType()).isF32())
+    return op.emitOpError("the accumulator must be f32, but got ")
+           << elementTypeOf(op.getAcc().getType());
+  return cuda_tile::verifyBlockScaledOperands(
+      [&] { return op.emitOpError(); }, elementTypeOf(op.getLhs().getType()),
+      elementTypeOf(op.getLhsScale().getType()),
+      elementTypeOf(op.getRhsScale().getType()), shapeOf(op.getLhs().getType()),
+      shapeOf(op.getRhs().getType()), shapeOf(op.getLhsScale().getType()),
+      shapeOf(op.getRhsScale().getType()));
 }
 
 /// Index operands of a view access: one scalar per index dimension.

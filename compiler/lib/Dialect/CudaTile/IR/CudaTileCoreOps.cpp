@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Dialect/CudaTile/IR/BlockScale.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"
@@ -433,22 +434,26 @@ LogicalResult MmaFOp::verify() {
 
 LogicalResult MmaIOp::verify() { return verifyMmaShapes(*this); }
 
-LogicalResult MmaFScaledOp::verify() {
-  if (failed(verifyMmaShapes(*this)))
-    return failure();
-  auto lhsType = cast<TileType>(getLhs().getType());
-  auto lhsScaleType = cast<TileType>(getLhsScale().getType());
-  ArrayRef<int64_t> lhs = lhsType.getShape();
-  ArrayRef<int64_t> rhs = cast<TileType>(getRhs().getType()).getShape();
-  ArrayRef<int64_t> ls = lhsScaleType.getShape();
-  ArrayRef<int64_t> rs = cast<TileType>(getRhsScale().getType()).getShape();
+LogicalResult tilecheck::cuda_tile::verifyBlockScaledOperands(
+    function_ref<InFlightDiagnostic()> emitError, Type elem, Type scale,
+    Type rhsScale, ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+    ArrayRef<int64_t> ls, ArrayRef<int64_t> rs) {
+  if (lhs.size() != rhs.size() || ls.size() != lhs.size() ||
+      rs.size() != lhs.size() || (lhs.size() != 2 && lhs.size() != 3))
+    return emitError() << "lhs, rhs, lhs_scale and rhs_scale must be 2-D or "
+                          "3-D of one rank";
+  if (scale != rhsScale)
+    return emitError() << "lhs_scale and rhs_scale must have one element "
+                          "type, but got "
+                       << scale << " and " << rhsScale;
   int b = lhs.size() == 3 ? 1 : 0;
   auto mismatch = [&](int dimA, StringRef a, ArrayRef<int64_t> sa, int dimB,
                       StringRef b, ArrayRef<int64_t> sb) {
-    return emitOpError("shape error: dim ")
-           << dimA << " of " << a << " (" << sa[dimA] << ") and dim " << dimB
-           << " of " << b << " (" << sb[dimB] << ") must match, but got " << a
-           << " shape (" << sa << ") and " << b << " shape (" << sb << ")";
+    return emitError() << "shape error: dim " << dimA << " of " << a << " ("
+                       << sa[dimA] << ") and dim " << dimB << " of " << b
+                       << " (" << sb[dimB] << ") must match, but got " << a
+                       << " shape (" << sa << ") and " << b << " shape (" << sb
+                       << ")";
   };
   if (b) {
     if (lhs[0] != ls[0])
@@ -464,45 +469,63 @@ LogicalResult MmaFScaledOp::verify() {
   if (ls[k] != rs[m])
     return mismatch(k, "lhs_scale", ls, m, "rhs_scale", rs);
 
-  Type elem = lhsType.getElementType();
-  Type scale = lhsScaleType.getElementType();
-  MLIRContext *ctx = getContext();
+  MLIRContext *ctx = elem.getContext();
   if (isa<Float8E4M3FNType>(scale) && !isa<Float4E2M1FNType>(elem))
-    return emitOpError("unsupported combination of element types. Scale type ")
-           << scale << " expects lhs and rhs element types to be "
-           << Float4E2M1FNType::get(ctx) << ", but got " << elem;
+    return emitError() << "unsupported combination of element types. Scale "
+                          "type "
+                       << scale << " expects lhs and rhs element types to be "
+                       << Float4E2M1FNType::get(ctx) << ", but got " << elem;
   if (isa<Float8E8M0FNUType>(scale) &&
       !isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType>(elem))
-    return emitOpError("unsupported combination of element types. Scale type ")
-           << scale << " expects lhs and rhs element types to be one of {"
-           << Float8E4M3FNType::get(ctx) << ", " << Float8E5M2Type::get(ctx)
-           << ", " << Float4E2M1FNType::get(ctx) << "}, but got " << elem;
+    return emitError() << "unsupported combination of element types. Scale "
+                          "type "
+                       << scale << " expects lhs and rhs element types to be "
+                       << "one of {" << Float8E4M3FNType::get(ctx) << ", "
+                       << Float8E5M2Type::get(ctx) << ", "
+                       << Float4E2M1FNType::get(ctx) << "}, but got " << elem;
+  if (!isa<Float8E4M3FNType, Float8E8M0FNUType>(scale))
+    return emitError() << "unsupported scale element type " << scale
+                       << " (expected f8E4M3FN or f8E8M0FNU)";
 
   int64_t kSize = lhs[k], scaleK = ls[k];
   if (scaleK == 0 || kSize % scaleK != 0)
-    return emitOpError("shape error: dim ")
-           << k << " of lhs_scale (" << scaleK << ") must be a divisor of dim "
-           << k << " of lhs (" << kSize << "), but got lhs_scale shape (" << ls
-           << ") and lhs shape (" << lhs << ")";
+    return emitError() << "shape error: dim " << k << " of lhs_scale ("
+                       << scaleK << ") must be a divisor of dim " << k
+                       << " of lhs (" << kSize << "), but got lhs_scale shape ("
+                       << ls << ") and lhs shape (" << lhs << ")";
   int64_t block = kSize / scaleK;
   if (isa<Float8E4M3FNType, Float8E5M2Type>(elem) && block != 32)
-    return emitOpError() << "shape error: f8 element type requires block "
-                            "scale factor of lhs_scale and rhs_scale to be "
-                            "32, but got "
-                         << block;
+    return emitError() << "shape error: f8 element type requires block "
+                          "scale factor of lhs_scale and rhs_scale to be "
+                          "32, but got "
+                       << block;
   if (isa<Float4E2M1FNType>(elem)) {
     if (isa<Float8E4M3FNType>(scale) && block != 16)
-      return emitOpError()
+      return emitError()
              << "shape error: f4E2M1FN element type with f8E4M3FN scales "
                 "requires block scale factor of lhs_scale and rhs_scale to be "
                 "16, but got "
              << block;
     if (isa<Float8E8M0FNUType>(scale) && block != 16 && block != 32)
-      return emitOpError()
+      return emitError()
              << "shape error: f4E2M1FN element type with f8E8M0FNU scales "
                 "requires block scale factor of lhs_scale and rhs_scale to be "
                 "16 or 32, but got "
              << block;
   }
   return success();
+}
+
+LogicalResult MmaFScaledOp::verify() {
+  if (failed(verifyMmaShapes(*this)))
+    return failure();
+  return verifyBlockScaledOperands(
+      [&] { return emitOpError(); },
+      cast<TileType>(getLhs().getType()).getElementType(),
+      cast<TileType>(getLhsScale().getType()).getElementType(),
+      cast<TileType>(getRhsScale().getType()).getElementType(),
+      cast<TileType>(getLhs().getType()).getShape(),
+      cast<TileType>(getRhs().getType()).getShape(),
+      cast<TileType>(getLhsScale().getType()).getShape(),
+      cast<TileType>(getRhsScale().getType()).getShape());
 }

@@ -79,7 +79,7 @@ LogicalResult ReturnOp::verify() {
 LogicalResult DotOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult DotIntOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult MmaBlockScaleOp::verify() {
-  return mirror::verifyMmaShapes(*this);
+  return mirror::verifyBlockScaledMma(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -114,9 +114,19 @@ void AtomAttr::print(AsmPrinter &printer) const {
 LogicalResult DotOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult DotIntOp::verify() { return mirror::verifyMmaShapes(*this); }
 LogicalResult BlockScaledMmaOp::verify() {
+  // Seed 001's six invariants (mirror::verifyBlockScaledMma), and the
+  // CTA-pair variant: two CTAs split the M rows between them.
   if (getCtaGroup() != 1 && getCtaGroup() != 2)
     return emitOpError("cta_group must be 1 or 2");
-  return mirror::verifyMmaShapes(*this);
+  if (failed(mirror::verifyBlockScaledMma(*this)))
+    return failure();
+  ArrayRef<int64_t> lhs = mirror::shapeOf(getLhs().getType());
+  int64_t m = lhs[lhs.size() - 2];
+  if (getCtaGroup() == 2 && m % 2 != 0)
+    return emitOpError("cta_group 2 splits the M rows between two CTAs, so M "
+                       "must be even, but got ")
+           << m;
+  return success();
 }
 
 LogicalResult ShuffleOp::verify() {

@@ -39,8 +39,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
-#include <numeric>
-
 namespace tilecheck::nv_tileas {
 #define GEN_PASS_DEF_TILEASMATERIALIZESCHEDULE
 #include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h.inc"
@@ -52,7 +50,6 @@ using namespace tilecheck::nv_tileas;
 
 namespace {
 
-constexpr llvm::StringLiteral kNumStages = "tileas.pipeline.num_stages";
 constexpr llvm::StringLiteral kMaterialized = "tileas.pipeline.materialized";
 constexpr llvm::StringLiteral kDualSimt = "tileas.dual_simt";
 constexpr llvm::StringLiteral kPipelineStage = "pipeline_stage";
@@ -380,7 +377,8 @@ public:
   void finish(scf::ForOp consumer, llvm::StringRef mode) {
     Builder b(loop.getContext());
     consumer->setAttr(kMaterialized, b.getStringAttr(mode));
-    consumer->setAttr(kNumStages, b.getI32IntegerAttr(split.stages));
+    consumer->setAttr(kPipelineNumStagesAttr,
+                      b.getI32IntegerAttr(split.stages));
     loop.replaceAllUsesWith(
         consumer.getResults().take_front(loop.getNumResults()));
     loop.erase();
@@ -551,37 +549,20 @@ struct MaterializeSchedulePass
         loop.emitRemark("not materialized: ") << why;
       return false;
     };
-    std::optional<sched::MachineModel> model = machineModelFor(loop);
-    if (!model)
+    FailureOr<ConsumedSchedule> consumed = readScheduleForConsumer(loop);
+    if (failed(consumed))
       return failure();
-    BodyGraph body = buildBodyGraph(loop, *model);
-    std::string error;
-    std::optional<sched::ScheduleAnalysis> s = readSchedule(loop, body, error);
-    if (!s) {
-      loop.emitError("cleanup pass invalidated ScheduleAnalysis; rerun "
-                     "constraint generation or remove the pass")
-              .attachNote()
-          << error;
-      return failure();
-    }
-    std::vector<unsigned> byOrder(s->nodes.size());
-    std::iota(byOrder.begin(), byOrder.end(), 0u);
-    llvm::stable_sort(byOrder, [&](unsigned a, unsigned b) {
-      return s->nodes[a].order < s->nodes[b].order;
-    });
-    for (auto [rank, i] : llvm::enumerate(byOrder))
-      s->nodes[i].order = rank;
-    if (std::vector<std::string> problems =
-            sched::checkSchedule(*s, body.graph, *model, body.constraints);
-        !problems.empty())
-      return skip("the schedule fails the checker: " + problems.front());
+    if (!consumed->problems.empty())
+      return skip("the schedule fails the checker: " +
+                  consumed->problems.front());
     if (loop.getUnsignedCmp())
       return skip("unsigned loop bounds");
     if (Type t = loop.getInductionVar().getType();
         !t.isIndex() && t.getIntOrFloatBitWidth() > 64)
       return skip("an induction variable wider than 64 bits");
     std::string why;
-    FailureOr<Split> split = splitLoop(loop, body, *s, why);
+    FailureOr<Split> split =
+        splitLoop(loop, consumed->body, consumed->schedule, why);
     if (failed(split))
       return skip(why);
 
@@ -612,7 +593,7 @@ struct MaterializeSchedulePass
           << split->stages << " stages and " << split->crossing.size()
           << " pipelines";
     partitioned.insert(parent);
-    if (failed(materializeAWS(loop, *split, *model, body)))
+    if (failed(materializeAWS(loop, *split, consumed->model, consumed->body)))
       return failure();
     return true;
   }
@@ -629,23 +610,10 @@ struct MaterializeSchedulePass
         if (auto func = op->getParentOfType<FunctionOpInterface>())
           partitioned.insert(func);
     });
-    DenseSet<Operation *> visited;
-    while (true) {
-      scf::ForOp next;
-      getOperation().walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
-        if (visited.contains(loop) || !hasSchedule(loop))
-          return WalkResult::advance();
-        next = loop;
-        return WalkResult::interrupt();
-      });
-      if (!next)
-        return;
-      FailureOr<bool> replaced = materialize(next, partitioned);
-      if (failed(replaced))
-        return signalPassFailure();
-      if (!*replaced)
-        visited.insert(next);
-    }
+    if (failed(forEachScheduledLoop(getOperation(), [&](scf::ForOp loop) {
+          return materialize(loop, partitioned);
+        })))
+      signalPassFailure();
   }
 };
 

@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <numeric>
@@ -318,4 +319,54 @@ tilecheck::nv_tileas::constantTripCount(scf::ForOp loop) {
   // The distance of two 64-bit bounds needs 65 bits.
   __int128 trips = ((__int128)*ub - *lb + *step - 1) / *step;
   return trips > INT64_MAX ? INT64_MAX : int64_t(trips);
+}
+
+FailureOr<nv_tileas::ConsumedSchedule>
+tilecheck::nv_tileas::readScheduleForConsumer(scf::ForOp loop) {
+  std::optional<sched::MachineModel> model = machineModelFor(loop);
+  if (!model)
+    return failure();
+  BodyGraph body = buildBodyGraph(loop, *model);
+  std::string error;
+  std::optional<sched::ScheduleAnalysis> s = readSchedule(loop, body, error);
+  if (!s) {
+    loop.emitError("cleanup pass invalidated ScheduleAnalysis; rerun "
+                   "constraint generation or remove the pass")
+            .attachNote()
+        << error;
+    return failure();
+  }
+  std::vector<unsigned> byOrder(s->nodes.size());
+  std::iota(byOrder.begin(), byOrder.end(), 0u);
+  llvm::stable_sort(byOrder, [&](unsigned a, unsigned b) {
+    return s->nodes[a].order < s->nodes[b].order;
+  });
+  for (auto [rank, i] : llvm::enumerate(byOrder))
+    s->nodes[i].order = rank;
+  std::vector<std::string> problems =
+      sched::checkSchedule(*s, body.graph, *model, body.constraints);
+  return ConsumedSchedule{*model, std::move(body), std::move(*s),
+                          std::move(problems)};
+}
+
+LogicalResult tilecheck::nv_tileas::forEachScheduledLoop(
+    Operation *root, function_ref<FailureOr<bool>(scf::ForOp)> fn) {
+  // A replaced loop is erased: only loops that stay are remembered.
+  llvm::DenseSet<Operation *> visited;
+  while (true) {
+    scf::ForOp next;
+    root->walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+      if (visited.contains(loop) || !hasSchedule(loop))
+        return WalkResult::advance();
+      next = loop;
+      return WalkResult::interrupt();
+    });
+    if (!next)
+      return success();
+    FailureOr<bool> replaced = fn(next);
+    if (failed(replaced))
+      return failure();
+    if (!*replaced)
+      visited.insert(next);
+  }
 }

@@ -44,8 +44,6 @@ using namespace tilecheck::nv_tileas;
 
 namespace {
 
-constexpr llvm::StringLiteral kNumStages = "tileas.pipeline.num_stages";
-
 /// The capped stages and the kernel order (node indices) of a schedule.
 struct KernelPlan {
   std::vector<unsigned> stage;
@@ -135,33 +133,14 @@ struct UnspecializedPipelinePass
         loop.emitRemark("not pipelined: ") << why;
       return false;
     };
-    std::optional<sched::MachineModel> found = machineModelFor(loop);
-    if (!found)
+    FailureOr<ConsumedSchedule> consumed = readScheduleForConsumer(loop);
+    if (failed(consumed))
       return failure();
-    const sched::MachineModel &model = *found;
-    BodyGraph body = buildBodyGraph(loop, model);
-    std::string error;
-    std::optional<sched::ScheduleAnalysis> s = readSchedule(loop, body, error);
-    if (!s) {
-      loop.emitError("cleanup pass invalidated ScheduleAnalysis; rerun "
-                     "constraint generation or remove the pass")
-              .attachNote()
-          << error;
-      return failure();
-    }
-    // Passes that only erase body ops (cse, dead code) preserve the
-    // schedule: the orders left are ranked again, 0..n-1.
-    std::vector<unsigned> byOrder(s->nodes.size());
-    std::iota(byOrder.begin(), byOrder.end(), 0u);
-    llvm::stable_sort(byOrder, [&](unsigned a, unsigned b) {
-      return s->nodes[a].order < s->nodes[b].order;
-    });
-    for (auto [rank, i] : llvm::enumerate(byOrder))
-      s->nodes[i].order = rank;
-    if (std::vector<std::string> problems =
-            sched::checkSchedule(*s, body.graph, model, body.constraints);
-        !problems.empty())
-      return skip("the schedule fails the checker: " + problems.front());
+    const BodyGraph &body = consumed->body;
+    sched::ScheduleAnalysis *s = &consumed->schedule;
+    if (!consumed->problems.empty())
+      return skip("the schedule fails the checker: " +
+                  consumed->problems.front());
     KernelPlan plan = planKernel(*s, numStages - 1);
     if (plan.maxStage == 0)
       return skip("one stage");
@@ -215,7 +194,7 @@ struct UnspecializedPipelinePass
     if (remarks)
       kernel.emitRemark("pipelined with ") << plan.maxStage + 1 << " stages";
     eraseLoopSchedule(kernel);
-    kernel->setAttr(kNumStages,
+    kernel->setAttr(kPipelineNumStagesAttr,
                     rewriter.getI32IntegerAttr(int32_t(plan.maxStage + 1)));
     if (selftest::isInjected(selftest::InjectedBug::PipelineTripCount))
       dropOneIteration(rewriter, kernel);
@@ -232,24 +211,9 @@ struct UnspecializedPipelinePass
       return;
     // Outer loops first: pipelining an outer loop clones its inner loops
     // with their schedules, and each clone is then pipelined in turn.
-    llvm::DenseSet<Operation *> visited;
-    while (true) {
-      scf::ForOp next;
-      getOperation().walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
-        if (visited.contains(loop) || !hasSchedule(loop))
-          return WalkResult::advance();
-        next = loop;
-        return WalkResult::interrupt();
-      });
-      if (!next)
-        return;
-      // A replaced loop is erased: only loops that stay are remembered.
-      FailureOr<bool> replaced = pipeline(next);
-      if (failed(replaced))
-        return signalPassFailure();
-      if (!*replaced)
-        visited.insert(next);
-    }
+    if (failed(forEachScheduledLoop(
+            getOperation(), [&](scf::ForOp loop) { return pipeline(loop); })))
+      signalPassFailure();
   }
 };
 

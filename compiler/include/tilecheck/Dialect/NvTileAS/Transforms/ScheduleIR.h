@@ -29,6 +29,12 @@
 
 namespace tilecheck::nv_tileas {
 
+/// On a loop a schedule consumer rewrote: the stages of the schedule it
+/// turned into code (tileas-unspecialized-pipeline,
+/// tileas-materialize-schedule).
+inline constexpr llvm::StringLiteral kPipelineNumStagesAttr =
+    "tileas.pipeline.num_stages";
+
 /// The dependence graph of a loop body: node i is ops[i] (the body's ops
 /// but the terminator, in order).
 struct BodyGraph {
@@ -69,6 +75,33 @@ void eraseLoopSchedule(mlir::scf::ForOp loop);
 /// Removes an op's placement (stage, order, cycle, fused); its constraint
 /// attributes stay.
 void eraseOpPlacement(mlir::Operation *op);
+
+/// A scheduled loop as the schedule's consumers (tileas-unspecialized-
+/// pipeline, tileas-materialize-schedule) read it.
+struct ConsumedSchedule {
+  sched::MachineModel model;
+  BodyGraph body;
+  sched::ScheduleAnalysis schedule;
+  /// The checker's findings; empty when the schedule is valid.
+  std::vector<std::string> problems;
+};
+
+/// Reads `loop`'s schedule for a pass that consumes it: the target's
+/// machine model (seed 000's "failed to get compute capability" otherwise),
+/// the body's graph and the schedule (seed 003's "cleanup pass invalidated
+/// ScheduleAnalysis; ..." when a body op has no placement), with the orders
+/// ranked again 0..n-1 (passes that only erase ops, such as cse, preserve a
+/// schedule), then checked. Failure after an error on the loop.
+mlir::FailureOr<ConsumedSchedule>
+readScheduleForConsumer(mlir::scf::ForOp loop);
+
+/// Calls `fn` on every scheduled loop under `root`, outer loops first, until
+/// none is left unvisited: `fn` returns true when it replaced the loop (the
+/// loop is erased, and scheduled loops it cloned are visited in turn),
+/// false when the loop stays, failure to stop (the result is then failure).
+mlir::LogicalResult forEachScheduledLoop(
+    mlir::Operation *root,
+    llvm::function_ref<mlir::FailureOr<bool>(mlir::scf::ForOp)> fn);
 
 /// The constant trip count of `loop` (saturated at INT64_MAX), if its
 /// bounds and step are constants and the step is positive.
