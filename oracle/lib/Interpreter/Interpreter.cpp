@@ -292,8 +292,11 @@ AsyncState &ExecContext::getAsyncState() {
     std::optional<uint64_t> seed = interp.options.agentSeed;
     if (seed)
       *seed ^= 0x9e3779b97f4a7c15ull * (static_cast<uint64_t>(linearBlockId) + 1);
-    async =
-        std::make_unique<AsyncState>(*this, seed, interp.options.interleavings);
+    // Exhaustive exploration follows one tile block at a time.
+    InterleavingScript *script = interp.options.interleavings;
+    if (script && script->block != linearBlockId)
+      script = nullptr;
+    async = std::make_unique<AsyncState>(*this, seed, script);
   }
   return *async;
 }

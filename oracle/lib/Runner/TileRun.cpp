@@ -378,71 +378,83 @@ llvm::Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
 
 namespace {
 
-/// tile-run --interleavings: runs `config` once per interleaving of the
-/// agents (depth first, at most `limit` runs; InterleavingScript). The
-/// first run that fails (undefined behaviour such as a deadlock, an error,
-/// a failed assert) is reported as tile-run reports a run, with its
-/// number; otherwise every run must give the same buffers and printed
-/// output. Prints the first run's output, writes its buffers, and says how
-/// many interleavings ran.
+/// tile-run --interleavings: for each tile block in turn, runs `config`
+/// once per interleaving of that block's agents (depth first, at most
+/// `limit` runs per block; InterleavingScript). The first run that fails
+/// (undefined behaviour such as a deadlock, an error, a failed assert) is
+/// reported as tile-run reports a run, with its number; otherwise every run
+/// must give the same buffers and printed output. Prints the first run's
+/// output, writes the buffers of the last run (so a failing or differing
+/// run leaves its own), and says how many interleavings ran.
 int exploreInterleavings(MLIRContext &context, TileRunConfig config,
                          unsigned limit) {
+  if (config.inputFile == "-") {
+    llvm::errs() << "tile-run: --interleavings runs the program many times "
+                    "and needs a file, not standard input\n";
+    return kExitUsage;
+  }
   InterleavingScript script;
   config.run.interleavings = &script;
-  const std::string outDir = config.outDir;
+  const int64_t numBlocks = config.grid[0] * config.grid[1] * config.grid[2];
   TileRunOutcome first;
   std::string firstPrinted;
   unsigned runs = 0;
-  bool all = false;
-  while (true) {
-    std::string printed;
-    llvm::raw_string_ostream printStream(printed);
-    config.run.printStream = &printStream;
-    config.outDir = runs == 0 ? outDir : "";
-    TileRunOutcome out = runTileProgram(context, config);
-    ++runs;
-    if (out.exitCode != kExitOk) {
-      // Undefined behaviour (a deadlock, a protocol violation), an error or
-      // a failed assert in one interleaving is the program's.
-      llvm::outs() << printed;
-      llvm::outs().flush();
-      llvm::errs() << "tile-run: interleaving " << runs << ": " << out.message
-                   << (StringRef(out.message).ends_with("\n") ? "" : "\n");
-      return out.exitCode;
-    }
-    if (runs == 1) {
-      first = std::move(out);
-      firstPrinted = printed;
-    } else {
-      std::string differs;
-      if (printed != firstPrinted)
-        differs = "it prints different output";
-      else
-        for (auto [a, b] : llvm::zip(first.buffers, out.buffers))
-          if (a.array.data != b.array.data) {
-            differs = "argument " + std::to_string(a.argIndex) + " differs";
-            break;
-          }
-      if (!differs.empty()) {
-        llvm::outs() << firstPrinted;
-        llvm::errs() << "tile-run: undefined behaviour: the result depends on "
-                        "the interleaving of agents: interleaving "
-                     << runs << " differs from the first: " << differs << "\n";
-        return kExitUndefinedBehavior;
+  bool all = true;
+  for (script.block = 0; script.block < numBlocks; ++script.block) {
+    script.prefix.clear();
+    script.taken.clear();
+    for (unsigned blockRuns = 0;;) {
+      std::string printed;
+      llvm::raw_string_ostream printStream(printed);
+      config.run.printStream = &printStream;
+      TileRunOutcome out = runTileProgram(context, config);
+      ++runs;
+      ++blockRuns;
+      if (out.exitCode != kExitOk) {
+        // Undefined behaviour (a deadlock, a protocol violation), an error
+        // or a failed assert in one interleaving is the program's.
+        llvm::outs() << printed;
+        llvm::outs().flush();
+        llvm::errs() << "tile-run: interleaving " << runs << ": " << out.message
+                     << (StringRef(out.message).ends_with("\n") ? "" : "\n");
+        return out.exitCode;
+      }
+      if (runs == 1) {
+        first = std::move(out);
+        firstPrinted = printed;
+      } else {
+        std::string differs;
+        if (printed != firstPrinted)
+          differs = "it prints different output";
+        else
+          for (auto [a, b] : llvm::zip(first.buffers, out.buffers))
+            if (a.array.data != b.array.data) {
+              differs = "argument " + std::to_string(a.argIndex) + " differs";
+              break;
+            }
+        if (!differs.empty()) {
+          llvm::outs() << firstPrinted;
+          llvm::errs() << "tile-run: undefined behaviour: the result depends "
+                          "on the interleaving of agents: interleaving "
+                       << runs << " (tile block " << script.block
+                       << ") differs from the first: " << differs << "\n";
+          return kExitUndefinedBehavior;
+        }
+      }
+      if (!script.advance())
+        break;
+      if (blockRuns >= limit) {
+        all = false;
+        break;
       }
     }
-    if (!script.advance()) {
-      all = true;
-      break;
-    }
-    if (runs >= limit)
-      break;
   }
   llvm::outs() << firstPrinted;
   llvm::outs().flush();
-  llvm::errs() << "tile-run: " << runs
-               << (all ? " interleavings (all of them)"
-                       : " interleavings (stopped at --interleavings; more "
+  llvm::errs() << "tile-run: " << runs << " interleavings over " << numBlocks
+               << " tile block" << (numBlocks == 1 ? "" : "s")
+               << (all ? " (all of them)"
+                       : " (stopped at --interleavings runs per block; more "
                          "exist)")
                << " gave the same result\n";
   return kExitOk;
@@ -482,9 +494,10 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
       cl::init(-1), cl::cat(cat));
   cl::opt<unsigned> interleavings(
       "interleavings",
-      cl::desc("run every interleaving of each tile block's agents, up to N "
-               "runs, and require the same buffers, output and outcome from "
-               "each (a difference is undefined behaviour, exit 3)"),
+      cl::desc("run every interleaving of each tile block's agents, one "
+               "block at a time, up to N runs per block, and require the same "
+               "buffers and output from each (a difference is undefined "
+               "behaviour, exit 3)"),
       cl::init(0), cl::cat(cat));
   cl::opt<uint64_t> maxSteps("max-steps",
                              cl::desc("operations before a run is a hang"),
@@ -561,6 +574,12 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
     config.run.blockOrderSeed = static_cast<uint64_t>(blockOrder);
   if (agentSeed >= 0)
     config.run.agentSeed = static_cast<uint64_t>(agentSeed);
+  if (interleavings > 0 && (agentSeed >= 0 || executor != "interpreter")) {
+    llvm::errs() << "tile-run: --interleavings explores the interpreter's "
+                    "agent schedules; it takes neither --agent-seed nor "
+                    "--executor\n";
+    return kExitUsage;
+  }
   config.run.maxSteps = maxSteps;
   config.run.detectRaces = !noRaces;
 

@@ -95,14 +95,19 @@ struct RunFailure {
 };
 
 /// Exhaustive exploration of agent interleavings (tile-run
-/// --interleavings): one run follows one path of scheduling choices. At
-/// each synchronization point where more than one agent can proceed, the
-/// run takes `prefix[i]` for the i-th such point (0, the lowest-numbered
-/// agent, past the prefix) and records the choice and how many there were;
-/// advance() then moves to the next path in depth-first order. Runs are
-/// deterministic in the path, so repeating until advance() returns false
-/// visits every interleaving of the program's agents once.
+/// --interleavings), one tile block at a time: one run follows one path of
+/// scheduling choices in tile block `block` (row-major linear index; the
+/// other blocks take the default schedule). At each synchronization point of
+/// that block where more than one agent can proceed, the run takes
+/// `prefix[i]` for the i-th such point (0, the lowest-numbered agent, past
+/// the prefix) and records the choice and how many there were; advance()
+/// then moves to the next path in depth-first order. Runs are deterministic
+/// in the path, so repeating until advance() returns false visits every
+/// interleaving of the block's agents once. Agents of different blocks
+/// never meet, so exploring the blocks one by one covers what exploring
+/// their product would, in a sum of runs.
 struct InterleavingScript {
+  int64_t block = 0;
   std::vector<unsigned> prefix;
   /// (choice, number of choices) of every branching point of the last run.
   std::vector<std::pair<unsigned, unsigned>> taken;
