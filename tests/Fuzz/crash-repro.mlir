@@ -16,7 +16,9 @@
 // CHECK-NEXT: stored in {{.*}}crash-[[SIG]]-3
 // CHECK: finding: crash [[SIG]] {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // CHECK-NEXT: known bucket (seen 4 times), not stored again
-// CHECK: 1 programs checked, 6 findings in 1 buckets
+// CHECK: [sm_100,O3,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus,order=row-major]
+// CHECK-NEXT: known bucket (seen 8 times), not stored again
+// CHECK: 1 programs checked, 8 findings in 1 buckets
 // CHECK-NEXT: exit=1
 
 // RUN: cat %t.findings/crash-*-1/culprit.txt | FileCheck %s --check-prefix=CULPRIT
