@@ -102,7 +102,9 @@ enum class MatrixKind { Default, Full, Sample, Tileiras, Simt };
 std::optional<MatrixKind> parseMatrixKind(llvm::StringRef name);
 
 /// O0..O3 x {serial, cost} at sm_100, v2 level 0, strategy none,
-/// row-major: 8 configurations.
+/// row-major (8); the cost scheduler software-pipelined at O2 (2 stages)
+/// and O3 (4 stages); warp-specialized at O2 (AWS, order=seed:1) and O3
+/// (AUS): 12 configurations.
 std::vector<Configuration> defaultMatrix();
 /// targets {sm_80, sm_90, sm_100} x O0..O3 x v2 levels 0..3 x strategies
 /// {none, unspecialize, warp-specialize} x {serial, cost} x block orders
