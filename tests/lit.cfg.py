@@ -45,6 +45,11 @@ def _find_tileiras():
     return None
 
 
+# The stand-in CUDA driver of tile-gpu-launch's pool test (tests/CMakeLists.txt).
+config.substitutions.append(
+    ("%test_libcuda", os.path.join(config.tilecheck_obj_root, "lib",
+                                   "libtilecheck-test-libcuda.so")))
+
 # ptxas from the CUDA toolkit: tests that assemble PTX to a cubin need it.
 def _find_ptxas():
     import shutil

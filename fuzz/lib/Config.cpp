@@ -195,6 +195,7 @@ std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
       .Case("sample", MatrixKind::Sample)
       .Case("tileiras", MatrixKind::Tileiras)
       .Case("simt", MatrixKind::Simt)
+      .Case("gpu", MatrixKind::Gpu)
       .Default(std::nullopt);
 }
 
@@ -345,6 +346,30 @@ std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
           backendConfiguration("simt", "sm_80", 0)};
 }
 
+std::vector<Configuration> tilecheck::fuzz::gpuMatrix(TileirasUse tileiras) {
+  std::vector<Configuration> out;
+  for (unsigned o = 0; o <= 3; ++o)
+    out.push_back(backendConfiguration("gpu", "sm_90", o));
+  Configuration serial = backendConfiguration("gpu", "sm_90", 3);
+  serial.scheduler = driver::Scheduler::Serial;
+  out.push_back(serial);
+  Configuration pipelined = backendConfiguration("gpu", "sm_90", 3);
+  pipelined.v2OptLevel = 1;
+  pipelined.strategy = driver::PipelineStrategy::Unspecialize;
+  out.push_back(pipelined);
+  Configuration aws = pipelined;
+  aws.strategy = driver::PipelineStrategy::WarpSpecialize;
+  out.push_back(aws);
+  Configuration aus = aws;
+  aus.aus = true;
+  out.push_back(aus);
+  if (tileiras != TileirasUse::Exclude)
+    for (unsigned o = 0; o <= 3; ++o)
+      out.push_back(backendConfiguration("gpu-tileiras", "sm_90", o));
+  out.push_back(backendConfiguration("simt", "sm_90", 3));
+  return out;
+}
+
 std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
                                                        uint64_t sampleSeed,
                                                        unsigned sampleSize,
@@ -373,14 +398,10 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
     return out;
   case MatrixKind::Simt:
     return simtMatrix();
+  case MatrixKind::Gpu:
+    return gpuMatrix(tileiras);
   }
   llvm_unreachable("unknown matrix kind");
-}
-
-ArrayRef<StringLiteral> tilecheck::fuzz::inertAxes() {
-  static const StringLiteral axes[] = {"strategy=warp-specialize",
-                                       "v2=2 and v2=3 (act as v2=1)"};
-  return axes;
 }
 
 //===----------------------------------------------------------------------===//

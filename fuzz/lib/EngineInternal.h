@@ -175,6 +175,14 @@ llvm::Error validateBackendConfiguration(const Configuration &config,
 std::optional<std::string> backendSharingKey(const Configuration &config,
                                              bool toCubin);
 
+/// A wrong result of a backend executor (simt, gpu): when the same
+/// pipeline down to nv_tileas (the tilec executor) disagrees too, takes that
+/// run's culprit, kind and bucket. Leaves other results alone.
+void localizeAboveBackend(ConfigResult &r, const ProgramCase &program,
+                          const Reference &reference,
+                          const Configuration &config,
+                          const EngineOptions &options);
+
 /// Turns a finished child into a ConfigResult (crash, hang, OOM, or its
 /// JSON result).
 ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,

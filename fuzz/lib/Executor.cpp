@@ -49,6 +49,8 @@ llvm::StringMap<std::unique_ptr<Executor>> &registry() {
     add(createTileirasExecutor());
     add(createPtxasExecutor());
     add(createSimtExecutor());
+    add(createGpuExecutor());
+    add(createGpuTileirasExecutor());
     return m;
   }();
   return executors;
@@ -97,4 +99,33 @@ tilecheck::fuzz::detail::backendSharingKey(const Configuration &config,
   // The pipeline, and the target and tier LLVM (and ptxas) see.
   return described.output + " " + config.target + " O" +
          std::to_string(config.optLevel);
+}
+
+void tilecheck::fuzz::detail::localizeAboveBackend(
+    ConfigResult &r, const ProgramCase &program, const Reference &reference,
+    const Configuration &config, const EngineOptions &options) {
+  if (r.kind != FindingKind::WrongResult)
+    return;
+  // The same pipeline down to nv_tileas, interpreted after every pass (the
+  // tilec executor). If that disagrees too, the bug is above the backend
+  // and its culprit pass is the finding's.
+  Configuration above = config;
+  above.compiler = kDefaultCompiler.str();
+  const Executor *tilec = findExecutor(above.compiler);
+  if (!tilec)
+    return;
+  ConfigResult upper = tilec->check(program, reference, above, options);
+  if (!countsAsFinding(upper.kind) || upper.culprit.empty())
+    return;
+  // The bug is above the backend: the tilec run's bucket, so that the tilec
+  // and backend configurations that meet it count in one bucket.
+  r.kind = upper.kind;
+  r.culprit = upper.culprit;
+  r.culpritMethod = upper.culpritMethod;
+  r.opKind = upper.opKind;
+  r.signatureDetail = upper.signatureDetail;
+  r.signature = upper.signature;
+  r.diagnostics = "note: the pipeline down to nv_tileas already disagrees (" +
+                  upper.detail + "); culprit and bucket from the tilec run\n" +
+                  r.diagnostics;
 }

@@ -186,33 +186,7 @@ public:
     // A finding's compiled text (compiled.mlir in its directory) is the
     // PTX that ran.
     ConfigResult r = collect(outcome, config, reference);
-    if (r.kind != FindingKind::WrongResult)
-      return r;
-    // Localize: the same pipeline down to nv_tileas, interpreted after every
-    // pass (the tilec executor). If that disagrees too, the bug is above
-    // the backend and its culprit pass is the finding's.
-    Configuration above = config;
-    above.compiler = kDefaultCompiler.str();
-    const Executor *tilec = findExecutor(above.compiler);
-    if (!tilec)
-      return r;
-    ConfigResult upper = tilec->check(program, reference, above, options);
-    if (countsAsFinding(upper.kind) && !upper.culprit.empty()) {
-      // The bug is above the backend: the tilec run's bucket, so that the
-      // tilec and simt configurations that meet it count in one bucket.
-      r.kind = upper.kind;
-      r.culprit = upper.culprit;
-      r.culpritMethod = upper.culpritMethod;
-      r.opKind = upper.opKind;
-      r.signatureDetail = upper.signatureDetail;
-      r.signature = upper.signature;
-      r.diagnostics = "note: the pipeline down to nv_tileas already "
-                      "disagrees (" +
-                      upper.detail +
-                      "); culprit and bucket from the tilec "
-                      "run\n" +
-                      r.diagnostics;
-    }
+    localizeAboveBackend(r, program, reference, config, options);
     return r;
   }
 };

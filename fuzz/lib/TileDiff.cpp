@@ -427,8 +427,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                               cl::init("full"), cl::cat(cat));
   cl::opt<std::string> matrixName(
       "matrix",
-      cl::desc("configuration matrix: default, full, sample, tileiras or "
-               "simt"),
+      cl::desc("configuration matrix: default, full, sample, tileiras, simt "
+               "or gpu (the nightly GPU run's, on sm_90)"),
       cl::init("default"), cl::cat(cat));
   cl::opt<std::string> tileirasPath(
       "tileiras",
@@ -611,7 +611,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     std::optional<MatrixKind> kind = parseMatrixKind(matrixName);
     if (!kind)
       return usage("unknown --matrix '" + matrixName +
-                   "' (default, full, sample, tileiras)");
+                   "' (default, full, sample, tileiras, simt, gpu)");
     if (*kind == MatrixKind::Tileiras && noTileiras)
       return usage("--matrix tileiras with --no-tileiras checks nothing");
     TileirasUse use = TileirasUse::Exclude;

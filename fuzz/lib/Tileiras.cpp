@@ -346,7 +346,8 @@ static int tileirasChild(int fd, const ProgramCase &program,
 ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
                                             const Reference &reference,
                                             const Configuration &config,
-                                            const EngineOptions &options) {
+                                            const EngineOptions &options,
+                                            std::string *cubin) {
   (void)reference;
   ConfigResult result;
   result.config = config;
@@ -387,13 +388,14 @@ ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
                        " --opt-level=" + std::to_string(config.optLevel) +
                        " program.tileirbc --output-file=program.cubin";
   result.toolVersion = options.tileirasVersion;
-  if (result.kind == FindingKind::None)
-    // The GPU runner will launch this cubin and compare its buffers with
-    // the reference; without it the cubin's size is all there is to say.
-    result.diagnostics += formatv("note: cubin of {0} bytes (not run: GPU "
-                                  "execution arrives with the GPU runner)\n",
-                                  cubinSize)
-                              .str();
+  if (result.kind == FindingKind::None) {
+    // Compile only: the gpu-tileiras executor runs the cubin.
+    result.diagnostics +=
+        formatv("note: cubin of {0} bytes\n", cubinSize).str();
+    if (cubin)
+      if (auto bytes = MemoryBuffer::getFile(cubinPath, /*IsText=*/false))
+        *cubin = (*bytes)->getBuffer().str();
+  }
   sys::fs::remove_directories(dir);
   return result;
 }

@@ -27,7 +27,7 @@
 // EXECUTORS: tilec{{ +}}ours: the driver's pipeline
 // EXECUTORS-NEXT: tileiras{{ +}}NVIDIA's tileiras
 // RUN: sh -c 'tile-diff %s --only-config compiler=gcc; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=GCC
-// GCC: no executor 'gcc' (known: ptxas, simt, tilec, tileiras)
+// GCC: no executor 'gcc' (known: gpu, gpu-tileiras, ptxas, simt, tilec, tileiras)
 // GCC: exit=2
 
 // RUN: sh -c 'tile-diff --no-such-flag; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=FLAG

@@ -24,8 +24,8 @@
 // RUN: not tile-run %s --executor simt --entry k --grid 1 --arg zeros:i32:256 --arg zeros:i32:2 --ptx %S/Inputs/simt-race.ptx 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: tile-run: data race on shared memory at offset 4: threads 0 and 1 access it with no barrier between, at least one writing (CTA (0,0,0), thread (0,0,0), PTX line 19: ld.shared.u32)
 
-// RUN: not tile-run %s --executor gpu --entry k --grid 1 --arg zeros:i32:256 --arg zeros:i32:2 2>&1 | FileCheck %s --check-prefix=EXEC
-// EXEC: tile-run: unknown executor 'gpu' (interpreter, simt)
+// RUN: not tile-run %s --executor tpu --entry k --grid 1 --arg zeros:i32:256 --arg zeros:i32:2 2>&1 | FileCheck %s --check-prefix=EXEC
+// EXEC: tile-run: unknown executor 'tpu' (interpreter, simt, gpu)
 
 // Block b writes out[b*128 + i] = (i - 64 <u 5 ? i - 64 : 5) + 1000 * b
 // and sums[b] = the sum of its 128 values (a shared-memory reduction).

@@ -393,8 +393,9 @@ TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
   std::vector<std::string> names;
   for (const Executor *e : registeredExecutors())
     names.push_back(e->name().str());
-  EXPECT_EQ(names, (std::vector<std::string>{"ptxas", "simt", "test-subi",
-                                             "tilec", "tileiras"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"gpu", "gpu-tileiras", "ptxas", "simt",
+                                      "test-subi", "tilec", "tileiras"}));
 }
 
 TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
@@ -479,6 +480,44 @@ TEST(FuzzConfig, CompilerAxisRoundTrips) {
       static_cast<bool>(parseConfiguration("compiler=tileiras,sm_999")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=tileiras,O4")));
   EXPECT_FALSE(static_cast<bool>(parseConfiguration("compiler=gcc")));
+}
+
+TEST(FuzzConfig, GpuMatrixAndAxes) {
+  using U = TileirasUse;
+  std::vector<Configuration> m = makeMatrix(MatrixKind::Gpu, 1, 8, U::Found);
+  ASSERT_EQ(m.size(), 13u);
+  EXPECT_EQ(m[0].str(), "compiler=gpu,sm_90,O0,v2=0,strategy=none,"
+                        "scheduler=cost,order=row-major");
+  EXPECT_EQ(m[4].str(), "compiler=gpu,sm_90,O3,v2=0,strategy=none,"
+                        "scheduler=serial,order=row-major");
+  EXPECT_EQ(m[7].str(), "compiler=gpu,sm_90,O3,v2=1,strategy=warp-specialize,"
+                        "scheduler=cost,agents=aus,order=row-major");
+  EXPECT_EQ(m[8].str(), "compiler=gpu-tileiras,sm_90,O0");
+  EXPECT_EQ(m[12].str(), "compiler=simt,sm_90,O3,v2=0,strategy=none,"
+                         "scheduler=cost,order=row-major");
+  EXPECT_EQ(makeMatrix(MatrixKind::Gpu, 1, 8, U::Exclude).size(), 9u);
+  EXPECT_EQ(parseMatrixKind("gpu"), MatrixKind::Gpu);
+  for (const Configuration &c : m) {
+    auto back = parseConfiguration(c.str());
+    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    EXPECT_EQ(back->str(), c.str());
+  }
+  // gpu-tileiras needs tileiras (tile-diff looks for it) and takes only
+  // tileiras's axes; gpu runs CTAs in the hardware's order.
+  auto t = parseConfiguration("compiler=gpu-tileiras,sm_90,O2");
+  ASSERT_TRUE(static_cast<bool>(t));
+  EXPECT_TRUE(t->isTileiras());
+  EXPECT_EQ(t->tileirasCulprit(), "tileiras-O2");
+  EXPECT_FALSE(static_cast<bool>(
+      parseConfiguration("compiler=gpu-tileiras,sm_90,scheduler=serial")));
+  auto order = parseConfiguration("compiler=gpu,sm_90,O2,order=seed:1");
+  ASSERT_FALSE(static_cast<bool>(order));
+  EXPECT_EQ(llvm::toString(order.takeError()),
+            "configuration 'compiler=gpu,sm_90,O2,order=seed:1': gpu "
+            "configurations run CTAs in the hardware's order: no block order");
+  auto g = parseConfiguration("compiler=gpu,sm_90,O1");
+  ASSERT_TRUE(static_cast<bool>(g));
+  EXPECT_FALSE(g->isTileiras());
 }
 
 TEST(FuzzConfig, MatricesWithTileiras) {

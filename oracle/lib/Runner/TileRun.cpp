@@ -507,8 +507,9 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
                         cl::cat(cat));
   cl::opt<std::string> executor(
       "executor",
-      cl::desc("what runs the program: interpreter (default) or simt "
-               "(tilec's backend to PTX, run on the CPU SIMT executor)"),
+      cl::desc("what runs the program: interpreter (default), simt "
+               "(tilec's backend to PTX, run on the CPU SIMT executor) or "
+               "gpu (a cubin, run on the GPU through the CUDA driver)"),
       cl::init("interpreter"), cl::cat(cat));
   if (extraCategory)
     cl::HideUnrelatedOptions({&cat, extraCategory});
@@ -536,7 +537,8 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
       "tile-run: run a cuda_tile kernel on tilecheck's reference "
       "interpreter\n\nExit codes: 0 ran, 1 error, 2 usage, 3 undefined "
       "behaviour, 4 assert failed, 5 step limit (hang), 6 unsupported PTX "
-      "instruction (--executor simt)\n");
+      "instruction (--executor simt), 7 no GPU, no CUDA driver or no "
+      "recorded result (--executor gpu)\n");
 
   TileRunConfig config;
   if (!manifest.empty()) {

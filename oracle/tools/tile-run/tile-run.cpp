@@ -1,12 +1,16 @@
 //===- tile-run.cpp - Run a cuda_tile kernel on the interpreter or SIMT ---===//
 //
 // `tile-run` runs a kernel on the reference interpreter (the library behind
-// it is TileRun.h) or, with `--executor simt`, compiles it with tilec down
-// to PTX and runs that on the CPU SIMT executor (SimtProgram.h): same
-// arguments, same output files.
+// it is TileRun.h), or, with `--executor simt`, compiles it with tilec down
+// to PTX and runs that on the CPU SIMT executor (SimtProgram.h), or, with
+// `--executor gpu`, compiles it to a cubin (or takes `--cubin FILE`, e.g.
+// tileiras's) and runs that on the GPU (GpuProgram.h): same arguments, same
+// output files. Without a driver or a GPU, `--executor gpu` exits 7 saying
+// what is missing.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Oracle/GpuProgram.h"
 #include "tilecheck/Oracle/SimtProgram.h"
 #include "tilecheck/Oracle/TileRun.h"
 
@@ -17,15 +21,17 @@
 using namespace llvm;
 using namespace tilecheck;
 
-static cl::OptionCategory simtCategory("tile-run --executor simt options");
-static cl::opt<std::string> gpuName("gpu-name",
-                                    cl::desc("target of the compile (simt; "
-                                             "default: tilec's)"),
-                                    cl::cat(simtCategory));
-static cl::opt<unsigned> optLevel("O",
-                                  cl::desc("opt-level of the compile (simt; "
-                                           "default: tilec's)"),
-                                  cl::Prefix, cl::cat(simtCategory));
+static cl::OptionCategory simtCategory("tile-run --executor simt|gpu options");
+static cl::opt<std::string>
+    gpuName("gpu-name",
+            cl::desc("target of the compile (simt, gpu; "
+                     "default: tilec's)"),
+            cl::cat(simtCategory));
+static cl::opt<unsigned>
+    optLevel("O",
+             cl::desc("opt-level of the compile (simt, gpu; "
+                      "default: tilec's)"),
+             cl::Prefix, cl::cat(simtCategory));
 static cl::opt<std::string>
     ptxFile("ptx",
             cl::desc("run this PTX file instead of the compiled one (the "
@@ -38,15 +44,90 @@ static cl::opt<uint64_t>
     maxWarpSteps("max-warp-steps",
                  cl::desc("warp-instructions before a SIMT run is a hang"),
                  cl::init(1ull << 31), cl::cat(simtCategory));
+static cl::opt<std::string>
+    cubinFile("cubin",
+              cl::desc("gpu: run this cubin (another compiler's, e.g. "
+                       "tileiras's) under its kernel ABI instead of compiling"),
+              cl::cat(simtCategory));
+static cl::opt<std::string> gpuLaunch(
+    "gpu-launch",
+    cl::desc("gpu: local (this machine's GPU), record:DIR (write a launch "
+             "bundle for tile-gpu-launch, run nothing) or replay:DIR (read "
+             "its result); default TILECHECK_GPU_LAUNCH, else local"),
+    cl::cat(simtCategory));
+static cl::opt<unsigned>
+    gpuTiming("gpu-timing",
+              cl::desc("gpu: time N launches after 2 warm-ups and print the "
+                       "median"),
+              cl::init(0), cl::cat(simtCategory));
 static cl::opt<bool> stats("simt-stats",
                            cl::desc("print instruction counts to stderr"),
                            cl::cat(simtCategory));
 
+static int runGpu(mlir::Operation *module,
+                  const oracle::TileRunConfig &config) {
+  auto text = MemoryBuffer::getFileOrSTDIN(config.inputFile);
+  if (!text) {
+    errs() << "tile-run: cannot read '" << config.inputFile << "'\n";
+    return oracle::kExitError;
+  }
+  oracle::GpuRunOptions options;
+  if (!gpuName.empty())
+    options.compile.gpuName = gpuName;
+  if (optLevel.getNumOccurrences())
+    options.compile.optLevel = optLevel;
+  auto mode = gpuLaunch.getNumOccurrences()
+                  ? oracle::GpuLaunchMode::parse(gpuLaunch)
+                  : oracle::GpuLaunchMode::fromEnvironment();
+  if (!mode) {
+    errs() << "tile-run: " << toString(mode.takeError()) << "\n";
+    return oracle::kExitUsage;
+  }
+  options.mode = *mode;
+  options.run.timedRuns = gpuTiming;
+  if (!cubinFile.empty()) {
+    auto cubin = MemoryBuffer::getFile(cubinFile, /*IsText=*/false);
+    if (!cubin) {
+      errs() << "tile-run: cannot read '" << cubinFile << "'\n";
+      return oracle::kExitError;
+    }
+    options.cubin = (*cubin)->getBuffer().str();
+    options.cubinOrigin = "--cubin " + cubinFile;
+  }
+  oracle::GpuProgramOutcome out =
+      oracle::runGpuProgram(module, (*text)->getBuffer(), config, options);
+  // What print_tko printed (device printf), where the interpreter prints it.
+  if (!out.gpu.printed.empty()) {
+    llvm::raw_ostream &os =
+        config.run.printStream ? *config.run.printStream : outs();
+    os << out.gpu.printed;
+    os.flush();
+  }
+  if (!out.gpu.device.empty())
+    errs() << "gpu: " << out.gpu.device << "\n";
+  if (!out.gpu.timesMs.empty())
+    errs() << "gpu: median " << out.gpu.medianMs << " ms of "
+           << out.gpu.timesMs.size() << " launches\n";
+  if (out.gpu.status == oracle::gpu::Status::Recorded)
+    errs() << "tile-run: launch recorded in " << out.bundle << "\n";
+  else if (out.run.exitCode != oracle::kExitOk)
+    errs() << "tile-run: " << out.run.message
+           << (StringRef(out.run.message).ends_with("\n") ? "" : "\n");
+  return out.run.exitCode;
+}
+
 static int runSimt(mlir::Operation *module, const oracle::TileRunConfig &config,
                    StringRef executor) {
+  if (executor == "gpu")
+    return runGpu(module, config);
   if (executor != "simt") {
     errs() << "tile-run: unknown executor '" << executor
-           << "' (interpreter, simt)\n";
+           << "' (interpreter, simt, gpu)\n";
+    return oracle::kExitUsage;
+  }
+  if (!cubinFile.empty() || gpuLaunch.getNumOccurrences() || gpuTiming) {
+    errs() << "tile-run: --cubin, --gpu-launch and --gpu-timing are options "
+              "of --executor gpu\n";
     return oracle::kExitUsage;
   }
   auto text = MemoryBuffer::getFileOrSTDIN(config.inputFile);

@@ -80,7 +80,11 @@ struct Configuration {
   std::string str() const;
   /// tilec's text form (also the form of an unknown compiler's axes).
   std::string tilecText() const;
-  bool isTileiras() const { return compiler == "tileiras"; }
+  /// Whether the configuration runs NVIDIA's tileiras (executors tileiras
+  /// and gpu-tileiras).
+  bool isTileiras() const {
+    return compiler == "tileiras" || compiler == "gpu-tileiras";
+  }
   /// The culprit of a tileiras finding: "tileiras-O<N>".
   std::string tileirasCulprit() const;
   /// The driver options of this configuration (emit tileas).
@@ -98,7 +102,7 @@ struct Configuration {
 llvm::Expected<Configuration> parseConfiguration(llvm::StringRef text);
 llvm::Expected<Configuration> configurationFromJSON(const llvm::json::Value &v);
 
-enum class MatrixKind { Default, Full, Sample, Tileiras, Simt };
+enum class MatrixKind { Default, Full, Sample, Tileiras, Simt, Gpu };
 std::optional<MatrixKind> parseMatrixKind(llvm::StringRef name);
 
 /// O0..O3 x {serial, cost} at sm_100, v2 level 0, strategy none,
@@ -139,24 +143,24 @@ enum class TileirasUse {
   Missing,
 };
 
+/// The nightly GPU run's (`--matrix gpu`), all on sm_90 (the Hopper
+/// machines GPU runs get): tilec's cubin on the GPU (executor gpu) at
+/// O0..O3, at O3 with the serial scheduler, with unspecialized pipelining
+/// and with warp specialization (AWS and AUS); tileiras's cubin on the GPU
+/// (executor gpu-tileiras) at O0..O3 unless Exclude; and the SIMT executor
+/// at O3 as a second opinion.
+std::vector<Configuration> gpuMatrix(TileirasUse tileiras);
+
 /// `default` is defaultMatrix() plus defaultPtxasConfiguration() plus
 /// defaultSimtConfigurations() (plus defaultTileirasConfiguration() when
 /// `tileiras` is Found), `full` is fullMatrix() plus ptxasMatrix() plus
 /// simtMatrix() plus tileirasMatrix()
 /// (unless Exclude), `sample` is sampleMatrix() (tilec only, so samples do
 /// not depend on the machine), `tileiras` is tileirasMatrix() (empty with
-/// Exclude), `simt` is simtMatrix().
+/// Exclude), `simt` is simtMatrix(), `gpu` gpuMatrix().
 std::vector<Configuration>
 makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
            TileirasUse tileiras = TileirasUse::Exclude);
-
-/// The configuration values that no pass of this build reads yet (they only
-/// reach the module as the tilec.pipeline_config attribute at O2+):
-/// strategy=warp-specialize, and v2 levels 2 and 3 (which act as 1: only 0
-/// versus nonzero gates pipelining). scheduler is read by
-/// tileas-generate-schedule from O2 on; strategy=unspecialize with v2 >= 1
-/// adds tileas-unspecialized-pipeline.
-llvm::ArrayRef<llvm::StringLiteral> inertAxes();
 
 //===----------------------------------------------------------------------===//
 // Kinds

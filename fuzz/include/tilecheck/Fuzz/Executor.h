@@ -18,8 +18,12 @@
 //                only: ptxas rejections, backend failures and crashes.
 //   simt         tilec's pipeline and backend to PTX, run on the CPU SIMT
 //                executor and compared with the reference.
-// Adding one (the GPU) is one file defining an
-// Executor and one `add(...)` line in the registry (Executor.cpp).
+//   gpu          tilec's pipeline and backend to a cubin, run on the GPU
+//                and compared with the reference (GpuExecutor.cpp).
+//   gpu-tileiras tileiras's cubin, run on the GPU and compared with the
+//                reference.
+// Adding one is one file defining an Executor and one `add(...)` line in
+// the registry (Executor.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +90,8 @@ std::unique_ptr<Executor> createTilecExecutor();
 std::unique_ptr<Executor> createTileirasExecutor();
 std::unique_ptr<Executor> createPtxasExecutor();
 std::unique_ptr<Executor> createSimtExecutor();
+std::unique_ptr<Executor> createGpuExecutor();
+std::unique_ptr<Executor> createGpuTileirasExecutor();
 
 } // namespace tilecheck::fuzz
 

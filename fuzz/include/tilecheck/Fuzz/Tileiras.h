@@ -59,13 +59,15 @@ TileirasLocation locateTileiras(llvm::StringRef explicitPath);
 /// The engine options' tileiras fields from a location.
 void setTileiras(EngineOptions &options, const TileirasLocation &location);
 
-/// Checks a tileiras configuration (in a child, under `options.limits`).
-/// `reference` is unused until cubins run on a GPU; its op kinds go into
-/// the signature call like every other result's.
+/// Checks a tileiras configuration (in a child, under `options.limits`):
+/// compile only. `reference` is unused (the gpu-tileiras executor runs the
+/// cubin). When `cubin` is given and tileiras wrote one, it receives the
+/// cubin's bytes.
 ConfigResult checkTileiras(const ProgramCase &program,
                            const Reference &reference,
                            const Configuration &config,
-                           const EngineOptions &options);
+                           const EngineOptions &options,
+                           std::string *cubin = nullptr);
 
 /// Classifies how tileiras ended (the part of checkTileiras after the run;
 /// exposed for unit tests). `cubinWritten` says whether a non-empty output

@@ -1,0 +1,283 @@
+//===- GpuExecutor.cpp - Cubins run on the GPU, against the reference -----===//
+//
+// Two executors run a cubin on the GPU through the CUDA Driver API
+// (oracle/include/tilecheck/Oracle/GpuProgram.h) with the program's launch
+// and compare every buffer with the reference, as the interpreter's runs
+// are compared:
+//   gpu           tilec's pipeline and backend down to a cubin (the tilec
+//                 axes). A disagreement is a wrong result with culprit
+//                 `backend` (method `gpu`), localized above the backend as
+//                 the simt executor's are (localizeAboveBackend);
+//   gpu-tileiras  NVIDIA's tileiras at the configuration's target and -O
+//                 level (its compile checked as the tileiras executor's:
+//                 crash, hang, rejection), then its cubin under the tileiras
+//                 kernel ABI. A disagreement is a wrong-code finding about
+//                 NVIDIA's compiler, culprit `tileiras-O<N>`.
+// A fault on the GPU (illegal or misaligned address, ...) is undefined
+// behaviour in the compiled code: a wrong result, as on the SIMT executor.
+// A kernel past the time limit is a hang.
+//
+// Without a driver or a GPU every configuration is Skipped, saying what is
+// missing. TILECHECK_GPU_LAUNCH=record:DIR writes each launch as a bundle
+// for tile-gpu-launch instead (Skipped: "recorded"); replay:DIR then
+// compares the results tile-gpu-launch wrote, as if the GPU were local
+// (scripts/gpu_nightly.py drives both).
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineInternal.h"
+#include "tilecheck/Fuzz/Executor.h"
+#include "tilecheck/Fuzz/Tileiras.h"
+#include "tilecheck/Oracle/GpuProgram.h"
+
+#include "tilecheck/Driver/Driver.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace tilecheck;
+using namespace tilecheck::fuzz;
+using namespace tilecheck::fuzz::detail;
+
+namespace {
+
+constexpr StringLiteral kNotLowered = "the LLVM backend does not lower";
+
+StringRef errorMessage(StringRef diagnostics) {
+  size_t at = diagnostics.find("error: ");
+  return firstLine(at == StringRef::npos ? diagnostics
+                                         : diagnostics.drop_front(at + 7));
+}
+
+/// The lines of `text`, sorted.
+std::vector<StringRef> sortedLines(StringRef text) {
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  std::vector<StringRef> sorted(lines.begin(), lines.end());
+  llvm::sort(sorted);
+  return sorted;
+}
+
+/// The configuration child: compile (tilec) or take `cubin` (tileiras's),
+/// launch, compare.
+int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
+             const Configuration &config, const EngineOptions &options,
+             const std::string *cubin) {
+  Channel channel{fd};
+  ChildResult r;
+  channel.line("phase", "parse");
+  mlir::MLIRContext &ctx = sharedContext();
+  DiagnosticCapture diags(ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(
+          program.text, mlir::ParserConfig(&ctx), program.name);
+  if (!module) {
+    r.kind = FindingKind::OracleError;
+    r.detail = "the program does not parse: " + firstLine(diags.text).str();
+    channel.result(r.toJSON());
+    return 0;
+  }
+  auto mode = oracle::GpuLaunchMode::fromEnvironment();
+  if (!mode) {
+    r.kind = FindingKind::Skipped;
+    r.detail = toString(mode.takeError());
+    channel.result(r.toJSON());
+    return 0;
+  }
+  std::string printed, asserts;
+  raw_string_ostream printedOs(printed), assertsOs(asserts);
+  oracle::TileRunConfig rc =
+      runConfigFor(program, std::nullopt, options, printedOs, assertsOs);
+  oracle::GpuRunOptions go;
+  go.compile = config.compileOptions();
+  if (cubin) {
+    go.cubin = *cubin;
+    go.cubinOrigin =
+        "tileiras " + config.target + " O" + std::to_string(config.optLevel);
+  }
+  go.mode = *mode;
+  // Below the engine's own limit, so that a hang is reported as such.
+  go.run.timeoutMs = std::max<unsigned>(1000, options.limits.timeoutMs * 3 / 4);
+  channel.line("phase", cubin ? "launch" : "compile-and-launch");
+  oracle::GpuProgramOutcome out =
+      oracle::runGpuProgram(module.get(), program.text, rc, go);
+  std::string culprit = cubin ? config.tileirasCulprit() : "backend";
+  if (out.compileCode != driver::TILEIR_SUCCESS) {
+    StringRef d = out.compileDiagnostics;
+    r.diagnostics = d.str();
+    if (d.contains(kNotLowered)) {
+      r.kind = FindingKind::Skipped;
+      r.detail = errorMessage(d).str();
+    } else if (isExpectedTargetRejection(d)) {
+      r.kind = FindingKind::UnsupportedTarget;
+      r.detail = errorMessage(d).str();
+    } else {
+      r.kind = classifyCompileFailure(d, /*invalidIR=*/false);
+      r.culprit = culprit;
+      r.detail = ("the compile to cubin failed: " + errorMessage(d)).str();
+      r.signatureDetail = normalizeDiagnostics(d);
+    }
+    channel.result(r.toJSON());
+    return 0;
+  }
+  r.notes = out.gpu.device;
+  switch (out.gpu.status) {
+  case oracle::gpu::Status::NoDriver:
+  case oracle::gpu::Status::NoDevice:
+  case oracle::gpu::Status::Recorded:
+  case oracle::gpu::Status::NotRecorded:
+    r.kind = FindingKind::Skipped;
+    r.detail = firstLine(out.gpu.message).str();
+    channel.result(r.toJSON());
+    return 0;
+  case oracle::gpu::Status::LoadFailed:
+  case oracle::gpu::Status::LaunchFailed:
+  case oracle::gpu::Status::Error:
+    // The image does not load or the launch is refused: the compiler made
+    // something the driver will not run (or the runner is wrong; the
+    // message says which facts disagree).
+    r.kind = FindingKind::OracleError;
+    r.culprit = culprit;
+    r.culpritMethod = "gpu";
+    r.detail = ("the GPU cannot run the cubin (" +
+                StringRef(oracle::gpu::statusName(out.gpu.status)) +
+                "): " + firstLine(out.gpu.message))
+                   .str();
+    r.diagnostics = out.gpu.message;
+    r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+    channel.result(r.toJSON());
+    return 0;
+  default:
+    break;
+  }
+  if (out.run.exitCode == oracle::kExitError ||
+      out.run.exitCode == oracle::kExitUsage) {
+    r.kind = FindingKind::OracleError;
+    r.culprit = "gpu";
+    r.detail =
+        ("the GPU runner cannot bind the launch: " + firstLine(out.run.message))
+            .str();
+    r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+    channel.result(r.toJSON());
+    return 0;
+  }
+  r.detail = "the cubin ran on " + out.gpu.device;
+  RunOutputs got;
+  got.exitCode = out.run.exitCode;
+  got.message = out.run.message;
+  got.printed = out.gpu.printed;
+  // Tile blocks run concurrently on the GPU, so their prints interleave in
+  // any order: the same lines in another order are the same output.
+  if (got.printed != reference.outputs.printed &&
+      sortedLines(got.printed) == sortedLines(reference.outputs.printed))
+    got.printed = reference.outputs.printed;
+  for (oracle::BufferResult &b : out.run.buffers)
+    got.buffers.push_back({b.argIndex, std::move(b.array)});
+  Verdict v =
+      compareOutputs(reference, got, options, MathImplementation::Foreign);
+  if (v.kind != FindingKind::None) {
+    r.kind = v.kind;
+    r.culprit = culprit;
+    r.culpritMethod = "gpu";
+    r.detail = v.detail;
+    r.signatureDetail = v.signatureDetail;
+    if (!v.category.empty())
+      r.signatureDetail += " (" + v.category + ")";
+    r.diagnostics = "note: " + out.gpu.device +
+                    "; reproduce with tile-run "
+                    "--executor gpu" +
+                    (cubin ? " --cubin <tileiras's cubin>" : "") + "\n";
+    r.got = std::move(got);
+  }
+  channel.result(r.toJSON());
+  return 0;
+}
+
+class GpuExecutor final : public Executor {
+public:
+  StringRef name() const override { return "gpu"; }
+  StringRef description() const override {
+    return "tilec's pipeline and backend down to a cubin, run on the GPU "
+           "(CUDA Driver API) and compared with the interpreter: wrong code "
+           "below nv_tileas, faults, hangs";
+  }
+  std::string configurationText(const Configuration &config) const override {
+    return "compiler=gpu," + config.tilecText();
+  }
+  Error validate(const Configuration &config) const override {
+    return validateBackendConfiguration(
+        config, "gpu configurations run CTAs in the hardware's order: no "
+                "block order");
+  }
+  std::optional<std::string>
+  sharingKey(const Configuration &config) const override {
+    return backendSharingKey(config, /*toCubin=*/true);
+  }
+  ConfigResult check(const ProgramCase &program, const Reference &reference,
+                     const Configuration &config,
+                     const EngineOptions &options) const override {
+    sharedContext();
+    ChildOutcome outcome = runIsolated(
+        [&](int fd) {
+          return gpuChild(fd, program, reference, config, options, nullptr);
+        },
+        options.limits, /*processGroup=*/false);
+    ConfigResult r = collect(outcome, config, reference);
+    localizeAboveBackend(r, program, reference, config, options);
+    return r;
+  }
+};
+
+class GpuTileirasExecutor final : public Executor {
+public:
+  StringRef name() const override { return "gpu-tileiras"; }
+  StringRef description() const override {
+    return "NVIDIA's tileiras on the program's bytecode, its cubin run on "
+           "the GPU and compared with the interpreter: wrong code from "
+           "NVIDIA's compiler (and its crashes and rejections)";
+  }
+  std::string configurationText(const Configuration &config) const override {
+    return "compiler=gpu-tileiras," + config.target + ",O" +
+           std::to_string(config.optLevel);
+  }
+  Error validate(const Configuration &config) const override {
+    Configuration tileiras = config;
+    tileiras.compiler = "tileiras";
+    const Executor *compileOnly = findExecutor("tileiras");
+    return compileOnly ? compileOnly->validate(tileiras) : Error::success();
+  }
+  ConfigResult check(const ProgramCase &program, const Reference &reference,
+                     const Configuration &config,
+                     const EngineOptions &options) const override {
+    std::string cubin;
+    ConfigResult compiled =
+        checkTileiras(program, reference, config, options, &cubin);
+    if (compiled.kind != FindingKind::None || cubin.empty()) {
+      compiled.config = config;
+      return compiled;
+    }
+    sharedContext();
+    ChildOutcome outcome = runIsolated(
+        [&](int fd) {
+          return gpuChild(fd, program, reference, config, options, &cubin);
+        },
+        options.limits, /*processGroup=*/false);
+    ConfigResult r = collect(outcome, config, reference);
+    r.seconds += compiled.seconds;
+    r.toolCommand = compiled.toolCommand;
+    r.toolVersion = compiled.toolVersion;
+    return r;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Executor> tilecheck::fuzz::createGpuExecutor() {
+  return std::make_unique<GpuExecutor>();
+}
+
+std::unique_ptr<Executor> tilecheck::fuzz::createGpuTileirasExecutor() {
+  return std::make_unique<GpuTileirasExecutor>();
+}

@@ -1,0 +1,258 @@
+//===- GpuProgram.cpp - A cuda_tile program's cubin, run on a GPU ---------===//
+
+#include "tilecheck/Oracle/GpuProgram.h"
+#include "tilecheck/Oracle/Interpreter.h"
+#include "tilecheck/Oracle/Value.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace tilecheck::oracle {
+
+Expected<GpuLaunchMode> GpuLaunchMode::parse(StringRef text) {
+  GpuLaunchMode m;
+  if (text.empty() || text == "local")
+    return m;
+  auto [kind, dir] = text.split(':');
+  if ((kind == "record" || kind == "replay") && !dir.empty()) {
+    m.kind = kind == "record" ? Kind::Record : Kind::Replay;
+    m.dir = dir.str();
+    return m;
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "GPU launch mode '" + text +
+                               "': expected local, record:DIR or replay:DIR");
+}
+
+Expected<GpuLaunchMode> GpuLaunchMode::fromEnvironment() {
+  const char *env = std::getenv("TILECHECK_GPU_LAUNCH");
+  auto m = parse(env ? env : "");
+  if (!m)
+    return createStringError(inconvertibleErrorCode(),
+                             "TILECHECK_GPU_LAUNCH: " +
+                                 toString(m.takeError()));
+  return m;
+}
+
+std::string GpuLaunchMode::str() const {
+  switch (kind) {
+  case Kind::Local:
+    return "local";
+  case Kind::Record:
+    return "record:" + dir;
+  case Kind::Replay:
+    return "replay:" + dir;
+  }
+  return "local";
+}
+
+GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
+                                const TileRunConfig &config,
+                                const GpuRunOptions &options) {
+  GpuProgramOutcome out;
+  auto fail = [&](int code, const Twine &msg) {
+    out.run.exitCode = code;
+    out.run.message = msg.str();
+    return std::move(out);
+  };
+
+  gpu::Launch &launch = out.launch;
+  int64_t globalScratchBytes = 0;
+  if (options.cubin) {
+    launch.image = *options.cubin;
+    launch.block = {0, 0, 0};
+    launch.dynamicSharedBytes = -1;
+  } else {
+    driver::CompileOptions copts = options.compile;
+    copts.emit = driver::EmitStage::Cubin;
+    driver::CompileResult compiled = driver::compile(programText, copts);
+    out.compileCode = compiled.code;
+    out.compileDiagnostics = compiled.diagnostics;
+    if (!compiled.ok())
+      return fail(kExitError,
+                  "the compile to cubin failed:\n" + compiled.diagnostics);
+    launch.image = std::move(compiled.output);
+    launch.block = {static_cast<uint32_t>(compiled.threadsPerBlock), 1, 1};
+    launch.dynamicSharedBytes = compiled.dynamicSharedBytes;
+    globalScratchBytes = compiled.globalScratchBytes;
+  }
+
+  // Bind the arguments by the kernel ABI.
+  Memory memory(false);
+  Interpreter finder(module, memory, config.run);
+  std::string error;
+  mlir::Operation *entry = finder.findEntry(config.entry, error);
+  if (!entry)
+    return fail(kExitError, error);
+  StringRef entryName =
+      entry->getAttrOfType<mlir::StringAttr>("sym_name").getValue();
+  mlir::Block &body = entry->getRegion(0).front();
+  if (config.args.size() != body.getNumArguments())
+    return fail(kExitUsage, "@" + entryName + " takes " +
+                                Twine(body.getNumArguments()) +
+                                " arguments but " + Twine(config.args.size()) +
+                                " were given");
+  launch.kernel = entryName.str();
+  for (unsigned d = 0; d < 3; ++d)
+    launch.grid[d] = static_cast<uint32_t>(config.grid[d]);
+  launch.origin =
+      (options.cubin ? options.cubinOrigin
+                     : "tilec " + options.compile.gpuName + " O" +
+                           std::to_string(options.compile.optLevel)) +
+      ", " + config.inputFile;
+  struct Bound {
+    unsigned argIndex;
+    int buffer;
+    NpyArray array;
+    ElemType elem;
+  };
+  std::vector<Bound> bound;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    mlir::Type type = arg.getType();
+    std::optional<ElemType> elem =
+        isTileLike(type) ? elemTypeOf(tileElementType(type)) : std::nullopt;
+    if (!elem || !tileShape(type).empty())
+      return fail(kExitError,
+                  "argument " + Twine(i) +
+                      ": the kernel ABI passes pointers and scalars only");
+    gpu::Param param;
+    if (*elem == ElemType::Ptr) {
+      std::optional<ElemType> pointee =
+          elemTypeOf(pointeeTypeOf(tileElementType(type)));
+      if (!pointee)
+        return fail(kExitError,
+                    "argument " + Twine(i) + ": unsupported pointee type");
+      auto prepared = prepareBuffer(config.args[i], *pointee, i);
+      if (!prepared)
+        return fail(kExitUsage, toString(prepared.takeError()));
+      gpu::Buffer buffer;
+      buffer.size = prepared->array.data.size();
+      bool allZero =
+          llvm::all_of(prepared->array.data, [](uint8_t b) { return b == 0; });
+      if (!prepared->initialized)
+        buffer.fill = gpu::Buffer::Fill::Uninit;
+      else if (allZero)
+        buffer.fill = gpu::Buffer::Fill::Zero;
+      else {
+        buffer.fill = gpu::Buffer::Fill::Contents;
+        buffer.contents = prepared->array.data;
+      }
+      param.buffer = static_cast<int>(launch.buffers.size());
+      launch.buffers.push_back(std::move(buffer));
+      bound.push_back({static_cast<unsigned>(i), param.buffer,
+                       std::move(prepared->array), *pointee});
+    } else {
+      auto scalar = parseScalar(config.args[i].text, *elem, i);
+      if (!scalar)
+        return fail(kExitUsage, toString(scalar.takeError()));
+      unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
+      param.bytes.assign(scalar->at(0), scalar->at(0) + n);
+    }
+    launch.params.push_back(std::move(param));
+  }
+  if (globalScratchBytes > 0) {
+    uint64_t blocks =
+        uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
+    gpu::Buffer scratch;
+    scratch.size = std::max<uint64_t>(1, blocks * globalScratchBytes);
+    scratch.fill = gpu::Buffer::Fill::Uninit;
+    scratch.readBack = false;
+    gpu::Param param;
+    param.buffer = static_cast<int>(launch.buffers.size());
+    launch.buffers.push_back(std::move(scratch));
+    launch.params.push_back(std::move(param));
+  }
+
+  // Launch, record or replay.
+  switch (options.mode.kind) {
+  case GpuLaunchMode::Kind::Local:
+    out.gpu = gpu::run(launch, options.run);
+    break;
+  case GpuLaunchMode::Kind::Record: {
+    SmallString<256> dir(options.mode.dir);
+    sys::path::append(dir, gpu::launchKey(launch));
+    out.bundle = dir.str().str();
+    if (std::string e = gpu::writeBundle(launch, out.bundle); !e.empty())
+      return fail(kExitError, "cannot record the launch: " + e);
+    out.gpu.status = gpu::Status::Recorded;
+    out.gpu.message = "launch recorded for tile-gpu-launch";
+    break;
+  }
+  case GpuLaunchMode::Kind::Replay: {
+    SmallString<256> dir(options.mode.dir);
+    sys::path::append(dir, gpu::launchKey(launch));
+    out.bundle = dir.str().str();
+    std::string e;
+    if (std::optional<gpu::Result> r = gpu::readResult(out.bundle, e)) {
+      out.gpu = std::move(*r);
+    } else {
+      out.gpu.status = gpu::Status::NotRecorded;
+      out.gpu.message = "no recorded result for this launch (" + e + ")";
+    }
+    break;
+  }
+  }
+
+  out.run.message = out.gpu.message;
+  switch (out.gpu.status) {
+  case gpu::Status::Ok:
+    break;
+  case gpu::Status::Recorded:
+    out.run.exitCode = kExitOk;
+    return std::move(out);
+  case gpu::Status::NoDriver:
+  case gpu::Status::NoDevice:
+  case gpu::Status::NotRecorded:
+    out.run.exitCode = kExitNoGpu;
+    return std::move(out);
+  case gpu::Status::Fault:
+    out.run.exitCode = kExitUndefinedBehavior;
+    return std::move(out);
+  case gpu::Status::Trap:
+    out.run.exitCode = kExitAssertFailed;
+    return std::move(out);
+  case gpu::Status::Timeout:
+    out.run.exitCode = kExitStepLimit;
+    return std::move(out);
+  case gpu::Status::LoadFailed:
+  case gpu::Status::LaunchFailed:
+  case gpu::Status::Error:
+    out.run.exitCode = kExitError;
+    return std::move(out);
+  }
+
+  // Read back.
+  for (Bound &b : bound) {
+    const std::vector<uint8_t> &bytes =
+        static_cast<size_t>(b.buffer) < out.gpu.buffers.size()
+            ? out.gpu.buffers[b.buffer]
+            : std::vector<uint8_t>{};
+    if (bytes.size() != b.array.data.size())
+      return fail(kExitError, "buffer of argument " + Twine(b.argIndex) +
+                                  " came back with " + Twine(bytes.size()) +
+                                  " bytes, not " + Twine(b.array.data.size()));
+    b.array.data = bytes;
+    out.run.buffers.push_back({b.argIndex, std::move(b.array), b.elem});
+  }
+  if (!config.outDir.empty()) {
+    if (std::error_code ec = sys::fs::create_directories(config.outDir))
+      return fail(kExitError,
+                  "cannot create '" + config.outDir + "': " + ec.message());
+    for (const BufferResult &b : out.run.buffers) {
+      SmallString<256> p(config.outDir);
+      sys::path::append(p, "arg" + std::to_string(b.argIndex) + ".npy");
+      if (Error e = writeNpy(p, b.array))
+        return fail(kExitError, toString(std::move(e)));
+    }
+  }
+  out.run.exitCode = kExitOk;
+  return out;
+}
+
+} // namespace tilecheck::oracle
