@@ -13,6 +13,7 @@
 #define TILECHECK_FUZZ_LIB_ENGINEINTERNAL_H
 
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Oracle/Compare.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Support/Error.h"
@@ -174,6 +175,64 @@ llvm::Error validateBackendConfiguration(const Configuration &config,
                                          llvm::StringRef noOrderWhy);
 std::optional<std::string> backendSharingKey(const Configuration &config,
                                              bool toCubin);
+
+/// "the LLVM backend does not lower": a program the backend does not take
+/// yet (skipped by the backend executors).
+inline constexpr llvm::StringLiteral kBackendNotLowered =
+    "the LLVM backend does not lower";
+
+/// The message of the first "error: " in `diagnostics` (the location is
+/// noise), or its first line.
+llvm::StringRef firstErrorMessage(llvm::StringRef diagnostics);
+
+/// A failed compile down to the backend in a configuration child: skipped
+/// when the backend does not lower an op yet, an expected rejection when the
+/// target lacks a feature, otherwise a failure blamed on `culprit` ("the
+/// compile to `what` failed: ...").
+void classifyBackendCompileFailure(llvm::StringRef diagnostics,
+                                   llvm::StringRef culprit,
+                                   llvm::StringRef what, ChildResult &r);
+
+/// A configuration child's frame for executors that run the program
+/// themselves: parses the program (an oracle error when it does not),
+/// builds its launch, calls `body`, and writes the ChildResult to `fd`'s
+/// channel.
+int runOnParsedProgram(
+    int fd, const ProgramCase &program, const EngineOptions &options,
+    llvm::function_ref<void(mlir::Operation *module,
+                            const oracle::TileRunConfig &launch,
+                            Channel &channel, ChildResult &r)>
+        body);
+
+/// The executors that compile with tilec down to the backend and run what
+/// it made (simt: the PTX on the CPU SIMT executor; gpu: the cubin on the
+/// GPU). They print "compiler=NAME," and tilec's axes, refuse a block
+/// order (`noOrderWhy`), share results by the pipeline down to PTX or the
+/// cubin, and check a configuration in an isolated child that parses the
+/// program and calls `runModule` with its launch, then
+/// localizeAboveBackend.
+class BackendRunExecutor : public Executor {
+public:
+  std::string configurationText(const Configuration &config) const override;
+  llvm::Error validate(const Configuration &config) const override;
+  std::optional<std::string>
+  sharingKey(const Configuration &config) const override;
+  ConfigResult check(const ProgramCase &program, const Reference &reference,
+                     const Configuration &config,
+                     const EngineOptions &options) const override;
+
+protected:
+  virtual llvm::StringRef noOrderWhy() const = 0;
+  virtual bool compilesToCubin() const = 0;
+  /// Compiles and runs `module` (the parsed program) with `launch`, in the
+  /// configuration child; fills `r` (kind None: agreement).
+  virtual void runModule(mlir::Operation *module, const ProgramCase &program,
+                         const Reference &reference,
+                         const Configuration &config,
+                         const EngineOptions &options,
+                         const oracle::TileRunConfig &launch, Channel &channel,
+                         ChildResult &r) const = 0;
+};
 
 /// A wrong result of a backend executor (simt, gpu): when the same
 /// pipeline down to nv_tileas (the tilec executor) disagrees too, takes that

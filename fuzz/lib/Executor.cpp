@@ -8,6 +8,8 @@
 #include "EngineInternal.h"
 #include "tilecheck/Driver/Driver.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -128,4 +130,93 @@ void tilecheck::fuzz::detail::localizeAboveBackend(
   r.diagnostics = "note: the pipeline down to nv_tileas already disagrees (" +
                   upper.detail + "); culprit and bucket from the tilec run\n" +
                   r.diagnostics;
+}
+
+StringRef tilecheck::fuzz::detail::firstErrorMessage(StringRef diagnostics) {
+  size_t at = diagnostics.find("error: ");
+  return firstLine(at == StringRef::npos ? diagnostics
+                                         : diagnostics.drop_front(at + 7));
+}
+
+void tilecheck::fuzz::detail::classifyBackendCompileFailure(
+    StringRef diagnostics, StringRef culprit, StringRef what, ChildResult &r) {
+  r.diagnostics = diagnostics.str();
+  if (diagnostics.contains(kBackendNotLowered)) {
+    r.kind = FindingKind::Skipped;
+    r.detail = firstErrorMessage(diagnostics).str();
+  } else if (isExpectedTargetRejection(diagnostics)) {
+    r.kind = FindingKind::UnsupportedTarget;
+    r.detail = firstErrorMessage(diagnostics).str();
+  } else {
+    r.kind = classifyCompileFailure(diagnostics, /*invalidIR=*/false);
+    r.culprit = culprit.str();
+    r.detail = ("the compile to " + what +
+                " failed: " + firstErrorMessage(diagnostics))
+                   .str();
+    r.signatureDetail = normalizeDiagnostics(diagnostics);
+  }
+}
+
+std::string tilecheck::fuzz::detail::BackendRunExecutor::configurationText(
+    const Configuration &config) const {
+  return "compiler=" + name().str() + "," + config.tilecText();
+}
+
+Error tilecheck::fuzz::detail::BackendRunExecutor::validate(
+    const Configuration &config) const {
+  return validateBackendConfiguration(config, noOrderWhy());
+}
+
+std::optional<std::string>
+tilecheck::fuzz::detail::BackendRunExecutor::sharingKey(
+    const Configuration &config) const {
+  return backendSharingKey(config, compilesToCubin());
+}
+
+ConfigResult tilecheck::fuzz::detail::BackendRunExecutor::check(
+    const ProgramCase &program, const Reference &reference,
+    const Configuration &config, const EngineOptions &options) const {
+  sharedContext();
+  ChildOutcome outcome = runIsolated(
+      [&](int fd) {
+        return runOnParsedProgram(
+            fd, program, options,
+            [&](mlir::Operation *module, const oracle::TileRunConfig &launch,
+                Channel &channel, ChildResult &r) {
+              runModule(module, program, reference, config, options, launch,
+                        channel, r);
+            });
+      },
+      options.limits, /*processGroup=*/false);
+  ConfigResult r = collect(outcome, config, reference);
+  localizeAboveBackend(r, program, reference, config, options);
+  return r;
+}
+
+int tilecheck::fuzz::detail::runOnParsedProgram(
+    int fd, const ProgramCase &program, const EngineOptions &options,
+    llvm::function_ref<void(mlir::Operation *, const oracle::TileRunConfig &,
+                            Channel &, ChildResult &)>
+        body) {
+  Channel channel{fd};
+  ChildResult r;
+  channel.line("phase", "parse");
+  mlir::MLIRContext &ctx = sharedContext();
+  DiagnosticCapture diags(ctx);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(
+          program.text, mlir::ParserConfig(&ctx), program.name);
+  if (!module) {
+    r.kind = FindingKind::OracleError;
+    r.detail = "the program does not parse: " + firstLine(diags.text).str();
+    channel.result(r.toJSON());
+    return 0;
+  }
+  std::string printed, asserts;
+  llvm::raw_string_ostream printedOs(printed), assertsOs(asserts);
+  oracle::TileRunConfig launch =
+      runConfigFor(program, std::nullopt, options, printedOs, assertsOs);
+  body(module.get(), launch, channel, r);
+  channel.result(r.toJSON());
+  return 0;
 }

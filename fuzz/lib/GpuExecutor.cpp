@@ -32,8 +32,6 @@
 
 #include "tilecheck/Driver/Driver.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -42,14 +40,6 @@ using namespace tilecheck::fuzz;
 using namespace tilecheck::fuzz::detail;
 
 namespace {
-
-constexpr StringLiteral kNotLowered = "the LLVM backend does not lower";
-
-StringRef errorMessage(StringRef diagnostics) {
-  size_t at = diagnostics.find("error: ");
-  return firstLine(at == StringRef::npos ? diagnostics
-                                         : diagnostics.drop_front(at + 7));
-}
 
 /// The lines of `text`, sorted.
 std::vector<StringRef> sortedLines(StringRef text) {
@@ -60,36 +50,18 @@ std::vector<StringRef> sortedLines(StringRef text) {
   return sorted;
 }
 
-/// The configuration child: compile (tilec) or take `cubin` (tileiras's),
-/// launch, compare.
-int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
-             const Configuration &config, const EngineOptions &options,
-             const std::string *cubin) {
-  Channel channel{fd};
-  ChildResult r;
-  channel.line("phase", "parse");
-  mlir::MLIRContext &ctx = sharedContext();
-  DiagnosticCapture diags(ctx);
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(
-          program.text, mlir::ParserConfig(&ctx), program.name);
-  if (!module) {
-    r.kind = FindingKind::OracleError;
-    r.detail = "the program does not parse: " + firstLine(diags.text).str();
-    channel.result(r.toJSON());
-    return 0;
-  }
+/// In the configuration child: compiles `module` with tilec to a cubin (or
+/// takes `cubin`, tileiras's), launches it with `rc`'s launch, compares.
+void runCubin(mlir::Operation *module, const ProgramCase &program,
+              const Reference &reference, const Configuration &config,
+              const EngineOptions &options, const oracle::TileRunConfig &rc,
+              Channel &channel, ChildResult &r, const std::string *cubin) {
   auto mode = oracle::GpuLaunchMode::fromEnvironment();
   if (!mode) {
     r.kind = FindingKind::Skipped;
     r.detail = toString(mode.takeError());
-    channel.result(r.toJSON());
-    return 0;
+    return;
   }
-  std::string printed, asserts;
-  raw_string_ostream printedOs(printed), assertsOs(asserts);
-  oracle::TileRunConfig rc =
-      runConfigFor(program, std::nullopt, options, printedOs, assertsOs);
   oracle::GpuRunOptions go;
   go.compile = config.compileOptions();
   if (cubin) {
@@ -102,25 +74,11 @@ int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
   go.run.timeoutMs = std::max<unsigned>(1000, options.limits.timeoutMs * 3 / 4);
   channel.line("phase", cubin ? "launch" : "compile-and-launch");
   oracle::GpuProgramOutcome out =
-      oracle::runGpuProgram(module.get(), program.text, rc, go);
+      oracle::runGpuProgram(module, program.text, rc, go);
   std::string culprit = cubin ? config.tileirasCulprit() : "backend";
   if (out.compileCode != driver::TILEIR_SUCCESS) {
-    StringRef d = out.compileDiagnostics;
-    r.diagnostics = d.str();
-    if (d.contains(kNotLowered)) {
-      r.kind = FindingKind::Skipped;
-      r.detail = errorMessage(d).str();
-    } else if (isExpectedTargetRejection(d)) {
-      r.kind = FindingKind::UnsupportedTarget;
-      r.detail = errorMessage(d).str();
-    } else {
-      r.kind = classifyCompileFailure(d, /*invalidIR=*/false);
-      r.culprit = culprit;
-      r.detail = ("the compile to cubin failed: " + errorMessage(d)).str();
-      r.signatureDetail = normalizeDiagnostics(d);
-    }
-    channel.result(r.toJSON());
-    return 0;
+    classifyBackendCompileFailure(out.compileDiagnostics, culprit, "cubin", r);
+    return;
   }
   r.notes = out.gpu.device;
   switch (out.gpu.status) {
@@ -130,8 +88,7 @@ int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
   case oracle::gpu::Status::NotRecorded:
     r.kind = FindingKind::Skipped;
     r.detail = firstLine(out.gpu.message).str();
-    channel.result(r.toJSON());
-    return 0;
+    return;
   case oracle::gpu::Status::LoadFailed:
   case oracle::gpu::Status::LaunchFailed:
   case oracle::gpu::Status::Error:
@@ -147,8 +104,7 @@ int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
                    .str();
     r.diagnostics = out.gpu.message;
     r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
-    channel.result(r.toJSON());
-    return 0;
+    return;
   default:
     break;
   }
@@ -160,8 +116,7 @@ int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
         ("the GPU runner cannot bind the launch: " + firstLine(out.run.message))
             .str();
     r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
-    channel.result(r.toJSON());
-    return 0;
+    return;
   }
   r.detail = "the cubin ran on " + out.gpu.device;
   RunOutputs got;
@@ -186,16 +141,13 @@ int gpuChild(int fd, const ProgramCase &program, const Reference &reference,
     if (!v.category.empty())
       r.signatureDetail += " (" + v.category + ")";
     r.diagnostics = "note: " + out.gpu.device +
-                    "; reproduce with tile-run "
-                    "--executor gpu" +
+                    "; reproduce with tile-run --executor gpu" +
                     (cubin ? " --cubin <tileiras's cubin>" : "") + "\n";
     r.got = std::move(got);
   }
-  channel.result(r.toJSON());
-  return 0;
 }
 
-class GpuExecutor final : public Executor {
+class GpuExecutor final : public BackendRunExecutor {
 public:
   StringRef name() const override { return "gpu"; }
   StringRef description() const override {
@@ -203,30 +155,20 @@ public:
            "(CUDA Driver API) and compared with the interpreter: wrong code "
            "below nv_tileas, faults, hangs";
   }
-  std::string configurationText(const Configuration &config) const override {
-    return "compiler=gpu," + config.tilecText();
+
+protected:
+  StringRef noOrderWhy() const override {
+    return "gpu configurations run CTAs in the hardware's order: no block "
+           "order";
   }
-  Error validate(const Configuration &config) const override {
-    return validateBackendConfiguration(
-        config, "gpu configurations run CTAs in the hardware's order: no "
-                "block order");
-  }
-  std::optional<std::string>
-  sharingKey(const Configuration &config) const override {
-    return backendSharingKey(config, /*toCubin=*/true);
-  }
-  ConfigResult check(const ProgramCase &program, const Reference &reference,
-                     const Configuration &config,
-                     const EngineOptions &options) const override {
-    sharedContext();
-    ChildOutcome outcome = runIsolated(
-        [&](int fd) {
-          return gpuChild(fd, program, reference, config, options, nullptr);
-        },
-        options.limits, /*processGroup=*/false);
-    ConfigResult r = collect(outcome, config, reference);
-    localizeAboveBackend(r, program, reference, config, options);
-    return r;
+  bool compilesToCubin() const override { return true; }
+  void runModule(mlir::Operation *module, const ProgramCase &program,
+                 const Reference &reference, const Configuration &config,
+                 const EngineOptions &options,
+                 const oracle::TileRunConfig &launch, Channel &channel,
+                 ChildResult &r) const override {
+    runCubin(module, program, reference, config, options, launch, channel, r,
+             nullptr);
   }
 };
 
@@ -261,7 +203,13 @@ public:
     sharedContext();
     ChildOutcome outcome = runIsolated(
         [&](int fd) {
-          return gpuChild(fd, program, reference, config, options, &cubin);
+          return runOnParsedProgram(
+              fd, program, options,
+              [&](mlir::Operation *module, const oracle::TileRunConfig &launch,
+                  Channel &channel, ChildResult &r) {
+                runCubin(module, program, reference, config, options, launch,
+                         channel, r, &cubin);
+              });
         },
         options.limits, /*processGroup=*/false);
     ConfigResult r = collect(outcome, config, reference);

@@ -26,13 +26,14 @@ using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
 using tilecheck::fuzz::detail::backendSharingKey;
+using tilecheck::fuzz::detail::firstErrorMessage;
 using tilecheck::fuzz::detail::firstLine;
+using tilecheck::fuzz::detail::kBackendNotLowered;
 using tilecheck::fuzz::detail::validateBackendConfiguration;
 
 namespace {
 
 constexpr StringLiteral kCulprit = "ptxas";
-constexpr StringLiteral kNotLowered = "the LLVM backend does not lower";
 
 /// The child: compile to a cubin; the channel gets "code N" and then the
 /// diagnostics (and ptxas's report).
@@ -45,14 +46,6 @@ int ptxasChild(int fd, const ProgramCase &program,
   writeAll(fd, formatv("code {0} cubin {1}\n", r.code, r.output.size()).str() +
                    r.diagnostics + r.ptxasLog);
   return 0;
-}
-
-/// The text after the first "error: " (the location is noise).
-StringRef errorMessage(StringRef diagnostics) {
-  size_t at = diagnostics.find("error: ");
-  StringRef rest =
-      at == StringRef::npos ? diagnostics : diagnostics.drop_front(at + 7);
-  return firstLine(rest);
 }
 
 class PtxasExecutor final : public Executor {
@@ -135,9 +128,9 @@ public:
                       "bytes spilled",
                       k.name, k.registers, k.sharedBytes, k.spillStoreBytes)
                   .str();
-      } else if (diags.contains(kNotLowered)) {
+      } else if (diags.contains(kBackendNotLowered)) {
         r.kind = FindingKind::Skipped;
-        r.detail = errorMessage(diags).str();
+        r.detail = firstErrorMessage(diags).str();
       } else if (code == driver::TILEIR_ERROR_PTXAS) {
         bool crashed = diags.contains("ptxas crashed");
         r.kind = crashed ? FindingKind::Crash : FindingKind::PtxasRejection;
@@ -154,7 +147,7 @@ public:
           }
         r.detail =
             ("ptxas " + Twine(crashed ? "crashed on" : "rejected") +
-             " the PTX: " + (first.empty() ? errorMessage(diags) : first))
+             " the PTX: " + (first.empty() ? firstErrorMessage(diags) : first))
                 .str();
         sig = normalizeDiagnostics(first.empty() ? diags : first);
         if (sig.empty())
@@ -162,7 +155,7 @@ public:
       } else {
         r.kind = FindingKind::PassFailure;
         r.culprit = "backend";
-        r.detail = ("the backend failed: " + errorMessage(diags)).str();
+        r.detail = ("the backend failed: " + firstErrorMessage(diags)).str();
         sig = normalizeDiagnostics(diags);
       }
     }

@@ -29,8 +29,6 @@
 
 #include "tilecheck/Driver/Driver.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -40,59 +38,45 @@ using namespace tilecheck::fuzz::detail;
 
 namespace {
 
-constexpr StringLiteral kNotLowered = "the LLVM backend does not lower";
-
-/// The text after the first "error: ".
-StringRef errorMessage(StringRef diagnostics) {
-  size_t at = diagnostics.find("error: ");
-  return firstLine(at == StringRef::npos ? diagnostics
-                                         : diagnostics.drop_front(at + 7));
-}
-
-int simtChild(int fd, const ProgramCase &program, const Reference &reference,
-              const Configuration &config, const EngineOptions &options) {
-  Channel channel{fd};
-  ChildResult r;
-  channel.line("phase", "parse");
-  mlir::MLIRContext &ctx = sharedContext();
-  DiagnosticCapture diags(ctx);
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(
-          program.text, mlir::ParserConfig(&ctx), program.name);
-  if (!module) {
-    r.kind = FindingKind::OracleError;
-    r.detail = "the program does not parse: " + firstLine(diags.text).str();
-    channel.result(r.toJSON());
-    return 0;
+class SimtExecutor final : public BackendRunExecutor {
+public:
+  StringRef name() const override { return "simt"; }
+  StringRef description() const override {
+    return "tilec's pipeline and backend down to PTX, run on the CPU SIMT "
+           "executor and compared with the interpreter: wrong code below "
+           "nv_tileas, undefined behaviour in the PTX, unsupported "
+           "instructions";
   }
-  std::string printed, asserts;
-  raw_string_ostream printedOs(printed), assertsOs(asserts);
-  oracle::TileRunConfig rc =
-      runConfigFor(program, std::nullopt, options, printedOs, assertsOs);
+
+protected:
+  StringRef noOrderWhy() const override {
+    return "simt configurations run CTAs in row-major order: no block order";
+  }
+  bool compilesToCubin() const override { return false; }
+  void runModule(mlir::Operation *module, const ProgramCase &program,
+                 const Reference &reference, const Configuration &config,
+                 const EngineOptions &options,
+                 const oracle::TileRunConfig &launch, Channel &channel,
+                 ChildResult &r) const override;
+};
+
+void SimtExecutor::runModule(mlir::Operation *module,
+                             const ProgramCase &program,
+                             const Reference &reference,
+                             const Configuration &config,
+                             const EngineOptions &options,
+                             const oracle::TileRunConfig &rc, Channel &channel,
+                             ChildResult &r) const {
   oracle::SimtRunOptions so;
   so.compile = config.compileOptions();
   so.maxWarpSteps = options.maxSteps;
   so.detectRaces = rc.run.detectRaces;
   channel.line("phase", "compile-and-run");
   oracle::SimtProgramOutcome out =
-      oracle::runSimtProgram(module.get(), program.text, rc, so);
+      oracle::runSimtProgram(module, program.text, rc, so);
   if (out.compileCode != driver::TILEIR_SUCCESS) {
-    StringRef d = out.compileDiagnostics;
-    r.diagnostics = d.str();
-    if (d.contains(kNotLowered)) {
-      r.kind = FindingKind::Skipped;
-      r.detail = errorMessage(d).str();
-    } else if (isExpectedTargetRejection(d)) {
-      r.kind = FindingKind::UnsupportedTarget;
-      r.detail = errorMessage(d).str();
-    } else {
-      r.kind = classifyCompileFailure(d, /*invalidIR=*/false);
-      r.culprit = "backend";
-      r.detail = ("the compile to PTX failed: " + errorMessage(d)).str();
-      r.signatureDetail = normalizeDiagnostics(d);
-    }
-    channel.result(r.toJSON());
-    return 0;
+    classifyBackendCompileFailure(out.compileDiagnostics, "backend", "PTX", r);
+    return;
   }
   r.notes = formatv("{0} warp-instructions, {1} thread-instructions",
                     out.simt.stats.warpInstructions,
@@ -106,8 +90,7 @@ int simtChild(int fd, const ProgramCase &program, const Reference &reference,
     r.detail = firstLine(out.run.message).str();
     r.signatureDetail = out.simt.instruction;
     r.compiled = out.ptx;
-    channel.result(r.toJSON());
-    return 0;
+    return;
   default:
     break;
   }
@@ -123,8 +106,7 @@ int simtChild(int fd, const ProgramCase &program, const Reference &reference,
             .str();
     r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
     r.compiled = out.ptx;
-    channel.result(r.toJSON());
-    return 0;
+    return;
   }
   RunOutputs got;
   got.exitCode = out.run.exitCode;
@@ -148,48 +130,7 @@ int simtChild(int fd, const ProgramCase &program, const Reference &reference,
     r.compiled = out.ptx;
     r.got = std::move(got);
   }
-  channel.result(r.toJSON());
-  return 0;
 }
-
-class SimtExecutor final : public Executor {
-public:
-  StringRef name() const override { return "simt"; }
-  StringRef description() const override {
-    return "tilec's pipeline and backend down to PTX, run on the CPU SIMT "
-           "executor and compared with the interpreter: wrong code below "
-           "nv_tileas, undefined behaviour in the PTX, unsupported "
-           "instructions";
-  }
-  std::string configurationText(const Configuration &config) const override {
-    return "compiler=simt," + config.tilecText();
-  }
-  Error validate(const Configuration &config) const override {
-    return validateBackendConfiguration(
-        config, "simt configurations run CTAs in row-major order: no block "
-                "order");
-  }
-  std::optional<std::string>
-  sharingKey(const Configuration &config) const override {
-    return backendSharingKey(config, /*toCubin=*/false);
-  }
-
-  ConfigResult check(const ProgramCase &program, const Reference &reference,
-                     const Configuration &config,
-                     const EngineOptions &options) const override {
-    sharedContext();
-    ChildOutcome outcome = runIsolated(
-        [&](int fd) {
-          return simtChild(fd, program, reference, config, options);
-        },
-        options.limits, /*processGroup=*/false);
-    // A finding's compiled text (compiled.mlir in its directory) is the
-    // PTX that ran.
-    ConfigResult r = collect(outcome, config, reference);
-    localizeAboveBackend(r, program, reference, config, options);
-    return r;
-  }
-};
 
 } // namespace
 

@@ -1,8 +1,6 @@
 //===- GpuProgram.cpp - A cuda_tile program's cubin, run on a GPU ---------===//
 
 #include "tilecheck/Oracle/GpuProgram.h"
-#include "tilecheck/Oracle/Interpreter.h"
-#include "tilecheck/Oracle/Value.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
@@ -84,21 +82,10 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
   }
 
   // Bind the arguments by the kernel ABI.
-  Memory memory(false);
-  Interpreter finder(module, memory, config.run);
-  std::string error;
-  mlir::Operation *entry = finder.findEntry(config.entry, error);
-  if (!entry)
-    return fail(kExitError, error);
-  StringRef entryName =
-      entry->getAttrOfType<mlir::StringAttr>("sym_name").getValue();
-  mlir::Block &body = entry->getRegion(0).front();
-  if (config.args.size() != body.getNumArguments())
-    return fail(kExitUsage, "@" + entryName + " takes " +
-                                Twine(body.getNumArguments()) +
-                                " arguments but " + Twine(config.args.size()) +
-                                " were given");
-  launch.kernel = entryName.str();
+  KernelBinding binding = bindKernelArguments(module, config);
+  if (binding.exitCode != kExitOk)
+    return fail(binding.exitCode, binding.message);
+  launch.kernel = binding.entry;
   for (unsigned d = 0; d < 3; ++d)
     launch.grid[d] = static_cast<uint32_t>(config.grid[d]);
   launch.origin =
@@ -113,48 +100,30 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
     ElemType elem;
   };
   std::vector<Bound> bound;
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    mlir::Type type = arg.getType();
-    std::optional<ElemType> elem =
-        isTileLike(type) ? elemTypeOf(tileElementType(type)) : std::nullopt;
-    if (!elem || !tileShape(type).empty())
-      return fail(kExitError,
-                  "argument " + Twine(i) +
-                      ": the kernel ABI passes pointers and scalars only");
+  for (KernelArgument &arg : binding.args) {
     gpu::Param param;
-    if (*elem == ElemType::Ptr) {
-      std::optional<ElemType> pointee =
-          elemTypeOf(pointeeTypeOf(tileElementType(type)));
-      if (!pointee)
-        return fail(kExitError,
-                    "argument " + Twine(i) + ": unsupported pointee type");
-      auto prepared = prepareBuffer(config.args[i], *pointee, i);
-      if (!prepared)
-        return fail(kExitUsage, toString(prepared.takeError()));
-      gpu::Buffer buffer;
-      buffer.size = prepared->array.data.size();
-      bool allZero =
-          llvm::all_of(prepared->array.data, [](uint8_t b) { return b == 0; });
-      if (!prepared->initialized)
-        buffer.fill = gpu::Buffer::Fill::Uninit;
-      else if (allZero)
-        buffer.fill = gpu::Buffer::Fill::Zero;
-      else {
-        buffer.fill = gpu::Buffer::Fill::Contents;
-        buffer.contents = prepared->array.data;
-      }
-      param.buffer = static_cast<int>(launch.buffers.size());
-      launch.buffers.push_back(std::move(buffer));
-      bound.push_back({static_cast<unsigned>(i), param.buffer,
-                       std::move(prepared->array), *pointee});
-    } else {
-      auto scalar = parseScalar(config.args[i].text, *elem, i);
-      if (!scalar)
-        return fail(kExitUsage, toString(scalar.takeError()));
-      unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
-      param.bytes.assign(scalar->at(0), scalar->at(0) + n);
+    if (!arg.buffer) {
+      param.bytes = std::move(arg.scalar);
+      launch.params.push_back(std::move(param));
+      continue;
     }
+    PreparedBuffer &prepared = *arg.buffer;
+    gpu::Buffer buffer;
+    buffer.size = prepared.array.data.size();
+    if (!prepared.initialized)
+      buffer.fill = gpu::Buffer::Fill::Uninit;
+    else if (llvm::all_of(prepared.array.data,
+                          [](uint8_t b) { return b == 0; }))
+      buffer.fill = gpu::Buffer::Fill::Zero;
+    else {
+      buffer.fill = gpu::Buffer::Fill::Contents;
+      buffer.contents = prepared.array.data;
+    }
+    param.buffer = static_cast<int>(launch.buffers.size());
+    launch.buffers.push_back(std::move(buffer));
     launch.params.push_back(std::move(param));
+    bound.push_back(
+        {arg.index, param.buffer, std::move(prepared.array), arg.pointee});
   }
   if (globalScratchBytes > 0) {
     uint64_t blocks =

@@ -180,6 +180,61 @@ llvm::Error readBackBuffers(const Memory &memory,
   return llvm::Error::success();
 }
 
+KernelBinding bindKernelArguments(Operation *module,
+                                  const TileRunConfig &config) {
+  KernelBinding out;
+  auto fail = [&](int code, const llvm::Twine &message) {
+    out.exitCode = code;
+    out.message = message.str();
+    out.args.clear();
+    return out;
+  };
+  Memory memory(false);
+  Interpreter finder(module, memory, config.run);
+  std::string error;
+  Operation *entry = finder.findEntry(config.entry, error);
+  if (!entry)
+    return fail(kExitError, error);
+  out.entry = entry->getAttrOfType<StringAttr>("sym_name").getValue().str();
+  Block &body = entry->getRegion(0).front();
+  if (config.args.size() != body.getNumArguments())
+    return fail(kExitUsage,
+                "@" + out.entry + " takes " +
+                    llvm::Twine(body.getNumArguments()) + " arguments but " +
+                    llvm::Twine(config.args.size()) + " were given");
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    Type type = arg.getType();
+    std::optional<ElemType> elem =
+        isTileLike(type) ? elemTypeOf(tileElementType(type)) : std::nullopt;
+    if (!elem || !tileShape(type).empty())
+      return fail(kExitError,
+                  "argument " + llvm::Twine(i) +
+                      ": the kernel ABI passes pointers and scalars only");
+    KernelArgument bound;
+    bound.index = static_cast<unsigned>(i);
+    if (*elem == ElemType::Ptr) {
+      std::optional<ElemType> pointee =
+          elemTypeOf(pointeeTypeOf(tileElementType(type)));
+      if (!pointee)
+        return fail(kExitError, "argument " + llvm::Twine(i) +
+                                    ": unsupported pointee type");
+      auto prepared = prepareBuffer(config.args[i], *pointee, i);
+      if (!prepared)
+        return fail(kExitUsage, llvm::toString(prepared.takeError()));
+      bound.buffer = std::move(*prepared);
+      bound.pointee = *pointee;
+    } else {
+      auto scalar = parseScalar(config.args[i].text, *elem, i);
+      if (!scalar)
+        return fail(kExitUsage, llvm::toString(scalar.takeError()));
+      unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
+      bound.scalar.assign(scalar->at(0), scalar->at(0) + n);
+    }
+    out.args.push_back(std::move(bound));
+  }
+  return out;
+}
+
 llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
   llvm::Expected<Manifest> m = readManifest(path);
   if (!m)

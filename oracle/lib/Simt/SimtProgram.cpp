@@ -52,22 +52,12 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
                 "cannot read the PTX: " + toString(parsed.takeError()));
 
   // Bind the arguments by the kernel ABI.
+  KernelBinding binding = bindKernelArguments(module, config);
+  if (binding.exitCode != kExitOk)
+    return fail(binding.exitCode, binding.message);
   Memory memory(config.run.detectRaces);
-  Interpreter finder(module, memory, config.run);
-  std::string error;
-  mlir::Operation *entry = finder.findEntry(config.entry, error);
-  if (!entry)
-    return fail(kExitError, error);
-  StringRef entryName =
-      entry->getAttrOfType<mlir::StringAttr>("sym_name").getValue();
-  mlir::Block &body = entry->getRegion(0).front();
-  if (config.args.size() != body.getNumArguments())
-    return fail(kExitUsage, "@" + entryName + " takes " +
-                                Twine(body.getNumArguments()) +
-                                " arguments but " + Twine(config.args.size()) +
-                                " were given");
   simt::SimtLaunch launch;
-  launch.entry = entryName.str();
+  launch.entry = binding.entry;
   for (unsigned d = 0; d < 3; ++d)
     launch.grid[d] = static_cast<uint32_t>(config.grid[d]);
   launch.block = {static_cast<uint32_t>(compiled.threadsPerBlock), 1, 1};
@@ -76,38 +66,17 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
   launch.maxWarpSteps = options.maxWarpSteps;
   launch.detectRaces = options.detectRaces;
   std::vector<BoundBuffer> bound;
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    mlir::Type type = arg.getType();
-    std::optional<ElemType> elem =
-        isTileLike(type) ? elemTypeOf(tileElementType(type)) : std::nullopt;
-    if (!elem || !tileShape(type).empty())
-      return fail(kExitError,
-                  "argument " + Twine(i) +
-                      ": the kernel ABI passes pointers and scalars only");
-    StringRef text = config.args[i].text;
-    std::vector<uint8_t> bytes;
-    if (*elem == ElemType::Ptr) {
-      std::optional<ElemType> pointee =
-          elemTypeOf(pointeeTypeOf(tileElementType(type)));
-      if (!pointee)
-        return fail(kExitError,
-                    "argument " + Twine(i) + ": unsupported pointee type");
-      auto prepared = prepareBuffer(config.args[i], *pointee, i);
-      if (!prepared)
-        return fail(kExitUsage, toString(prepared.takeError()));
-      uint64_t addr = allocateBuffer(memory, *prepared, i);
-      bytes.resize(8);
-      std::memcpy(bytes.data(), &addr, 8);
-      bound.push_back({static_cast<unsigned>(i), addr,
-                       std::move(prepared->array), *pointee});
-    } else {
-      auto scalar = parseScalar(text, *elem, i);
-      if (!scalar)
-        return fail(kExitUsage, toString(scalar.takeError()));
-      unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
-      bytes.assign(scalar->at(0), scalar->at(0) + n);
+  for (KernelArgument &arg : binding.args) {
+    if (!arg.buffer) {
+      launch.params.push_back(std::move(arg.scalar));
+      continue;
     }
+    uint64_t addr = allocateBuffer(memory, *arg.buffer, arg.index);
+    std::vector<uint8_t> bytes(8);
+    std::memcpy(bytes.data(), &addr, 8);
     launch.params.push_back(std::move(bytes));
+    bound.push_back(
+        {arg.index, addr, std::move(arg.buffer->array), arg.pointee});
   }
   // The allocas' global scratch (Kernel ABI): one region per tile block,
   // uninitialized (the interpreter's alloca is too).

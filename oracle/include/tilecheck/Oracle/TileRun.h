@@ -108,6 +108,31 @@ struct BoundBuffer {
 uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
                         unsigned index);
 
+/// One entry argument bound by the kernel ABI of the backends
+/// (compiler/docs/Backend.md): a pointer gets a buffer, any other argument
+/// its scalar's bytes (an i1 as one byte).
+struct KernelArgument {
+  unsigned index = 0;
+  /// Pointer arguments: the buffer and its pointee type.
+  std::optional<PreparedBuffer> buffer;
+  ElemType pointee = ElemType::I8;
+  /// Other arguments: the value's bytes, little-endian.
+  std::vector<uint8_t> scalar;
+};
+
+/// `config`'s arguments bound to the entry of `module` for a compiled
+/// kernel (the SIMT executor, the GPU). exitCode is kExitOk, or kExitError
+/// (no such entry, a tile or unsupported argument type) or kExitUsage (the
+/// wrong number of arguments, a bad buffer or scalar) with `message`.
+struct KernelBinding {
+  int exitCode = kExitOk;
+  std::string message;
+  std::string entry;
+  std::vector<KernelArgument> args;
+};
+KernelBinding bindKernelArguments(mlir::Operation *module,
+                                  const TileRunConfig &config);
+
 /// A buffer argument after the run.
 struct BufferResult {
   unsigned argIndex;
