@@ -6,15 +6,18 @@ over the GPU matrix (`tile-diff --matrix gpu`: tilec's cubins at O0..O3,
 both schedulers, unspecialized pipelining and warp specialization;
 tileiras's cubins at -O0..-O3; the SIMT executor as a second opinion), all
 on the GPU against the interpreter, through scripts/campaign.py (findings
-stored, deduplicated and, locally, reduced), then times the f16 and bf16
-4096^3 GEMM (f32 accumulation, corpus/bench/gemm_*_4096.mlir) compiled by
-tilec and by tileiras against cuBLAS (through PyTorch) on the same GPU, and
+stored, deduplicated and, locally, reduced), then checks the f16 and bf16
+GEMM at 512^3 the same way (corpus/bench/gemm_*_512.mlir: aligned base
+pointers, so tileiras takes its TMA path) and times it at 4096^3 (f32
+accumulation, corpus/bench/gemm_*_4096.mlir) compiled by tilec and by
+tileiras against cuBLAS (through PyTorch) on the same GPU, and
 writes OUT/report.md and OUT/report.json: the campaign's shape (programs,
 configuration runs per executor, agreement, findings by culprit) and the
 GEMM table.
 
   gpu_nightly.py [--out DIR] [--programs N] [--seed S] [--workers W]
-                 [--policies full,pipeline] [--timing N] [--no-gemm]
+                 [--policies full,pipeline] [--timing N]
+                 [--no-gemm | --gemm-only]
   gpu_nightly.py --record DIR [same options]   no GPU needed
   gpu_nightly.py --replay DIR [same options]   after tile-gpu-launch ran DIR
 
@@ -128,6 +131,24 @@ def tileiras_cubin(bin_dir, program, out_dir, opt):
     if r.returncode:
         return None, "tileiras: " + r.stderr.strip()[:200]
     return cubin, None
+
+
+def check_gemm(args, env, out):
+    """tile-diff --matrix gpu on the small GEMMs (random inputs): what the
+    timing runs is also checked. Returns {program: summary line}."""
+    checked = {}
+    for t in GEMM_TYPES:
+        program = os.path.join(ROOT, "corpus", "bench", f"gemm_{t}_512.mlir")
+        r = subprocess.run([tool(args.bin, "tile-diff"), "--matrix", "gpu",
+                            "--findings", os.path.join(out, "gemm-findings"),
+                            "-v", program], capture_output=True, text=True,
+                           env=env)
+        lines = r.stdout.strip().splitlines()
+        summary = lines[-1] if lines else r.stderr.strip()[-200:]
+        wrong = [l for l in lines if l.startswith("finding:")]
+        checked[os.path.basename(program)] = {
+            "summary": summary, "exit": r.returncode, "findings": wrong[:8]}
+    return checked
 
 
 def run_gemm(args, mode, gemm_dir, work):
@@ -276,6 +297,8 @@ def main(argv=None):
     p.add_argument("--timing", type=int, default=20,
                    help="timed GEMM launches (after warm-up)")
     p.add_argument("--no-gemm", action="store_true")
+    p.add_argument("--gemm-only", action="store_true",
+                   help="no campaign: only the GEMM check and timing")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--record", metavar="DIR")
     mode.add_argument("--replay", metavar="DIR")
@@ -317,14 +340,16 @@ def main(argv=None):
         # A reduced program's launches were never recorded.
         cmd.append("--no-reduce")
     started = time.time()
-    print("gpu_nightly: " + " ".join(cmd), flush=True)
-    rc = subprocess.run(cmd, env=env).returncode
-    if rc not in (0, 1):
-        print(f"gpu_nightly: the campaign failed (exit {rc})")
-        return 2
+    if not args.gemm_only:
+        print("gpu_nightly: " + " ".join(cmd), flush=True)
+        rc = subprocess.run(cmd, env=env).returncode
+        if rc not in (0, 1):
+            print(f"gpu_nightly: the campaign failed (exit {rc})")
+            return 2
 
-    rows, cublas = [], None
+    rows, cublas, gemm_checks = [], None, {}
     if not args.no_gemm:
+        gemm_checks = check_gemm(args, env, out)
         gemm_dir = os.path.join(record_dir, "gemm") if kind != "local" else None
         if gemm_dir:
             os.makedirs(gemm_dir, exist_ok=True)
@@ -354,7 +379,9 @@ def main(argv=None):
               f"gpu_nightly.py --replay {record_dir} with the same options")
         return 0
 
-    rep, by_executor = summarize(os.path.join(out, "campaign", "report.json"))
+    campaign_json = os.path.join(out, "campaign", "report.json")
+    rep, by_executor = summarize(campaign_json) if os.path.exists(
+        campaign_json) else ({}, {})
     if kind == "replay":
         for line in open(os.path.join(record_dir, "launch.log"),
                          errors="replace") if os.path.exists(
@@ -365,7 +392,8 @@ def main(argv=None):
     lines = ["# Nightly GPU differential run", "",
              f"Device: {device or 'unknown'}; mode {kind}; "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
-             f"{time.time() - started:.0f} s.", "",
+             f"{time.time() - started:.0f} s.", ""]
+    campaign_lines = [
              f"**{rep.get('programs', 0)} programs** ({args.programs} "
              f"generated from seed {args.seed}, policies {args.policies}, "
              f"plus the seed corpus) over `--matrix gpu`: "
@@ -374,6 +402,8 @@ def main(argv=None):
              "buckets.", "",
              "| executor | agree | findings | expected rejections | skipped |",
              "|---|---|---|---|---|"]
+    if not args.gemm_only:
+        lines += campaign_lines
     summary = {}
     for ex in sorted(by_executor):
         agg = by_executor[ex]
@@ -386,17 +416,23 @@ def main(argv=None):
                        "unsupported_target": rejected, "skipped": skipped,
                        "kinds": agg}
         lines.append(f"| {ex} | {agree} | {found} | {rejected} | {skipped} |")
-    lines += ["", "Findings by bucket (culprit, kind, signature):", ""]
-    for b in rep.get("buckets", []):
-        lines.append(f"- {b.get('culprit', '?')} {b.get('kind', '?')} "
-                     f"`{b.get('signature', '?')}`: {b.get('count', 1)} "
-                     f"programs; {b.get('detail', '')[:160]}")
-    if not rep.get("buckets"):
-        lines.append("- none")
-    lines += ["", "Skipped, most frequent reasons:", ""]
-    for reason, n in sorted(rep.get("skip_reasons", {}).items(),
-                            key=lambda kv: -kv[1])[:8]:
-        lines.append(f"- {n}: {reason}")
+    if not args.gemm_only:
+        lines += ["", "Findings by bucket (culprit, kind, signature):", ""]
+        for b in rep.get("buckets", []):
+            lines.append(f"- {b.get('culprit', '?')} {b.get('kind', '?')} "
+                         f"`{b.get('signature', '?')}`: {b.get('count', 1)} "
+                         f"programs; {b.get('detail', '')[:160]}")
+        if not rep.get("buckets"):
+            lines.append("- none")
+        lines += ["", "Skipped, most frequent reasons:", ""]
+        for reason, n in sorted(rep.get("skip_reasons", {}).items(),
+                                key=lambda kv: -kv[1])[:8]:
+            lines.append(f"- {n}: {reason}")
+    if gemm_checks:
+        lines += ["", "## GEMM 512^3 on random inputs, `--matrix gpu`", ""]
+        for name, c in gemm_checks.items():
+            lines.append(f"- {name}: {c['summary']}")
+            lines += [f"  - {f}" for f in c["findings"]]
     if rows:
         lines += ["", f"## GEMM {GEMM_SIZE}^3 (f32 accumulation), "
                   f"median of {args.timing} launches", ""]
@@ -409,9 +445,11 @@ def main(argv=None):
                    rep.get("programs", 0), "config_runs":
                    rep.get("config_runs", 0), "findings": findings,
                    "executors": summary, "buckets": rep.get("buckets", []),
-                   "gemm": rows, "cublas": cublas}, f, indent=1)
+                   "gemm": rows, "gemm_checks": gemm_checks,
+                   "cublas": cublas}, f, indent=1)
     print("\n".join(lines))
-    return 1 if findings else 0
+    gemm_findings = sum(len(c["findings"]) for c in gemm_checks.values())
+    return 1 if findings or gemm_findings else 0
 
 
 if __name__ == "__main__":

@@ -1,12 +1,18 @@
 // C = A * B for 4096x4096 bf16 matrices, f32 accumulation, 128x128 output
-// tiles and a K step of 32: the GEMM of scripts/gpu_nightly.py --gemm
-// (timed on the GPU against cuBLAS). Inputs zero-filled for timing.
+// tiles and a K step of 32: the GEMM scripts/gpu_nightly.py times
+// (timed on the GPU against cuBLAS). Inputs zero-filled for timing. The
+// base pointers are assumed 16-byte aligned, as cuTile Python's exports
+// assume them (ArrayConstraint): without it tileiras cannot use TMA
+// ("base pointer not 16-byte aligned" in --remarks=all).
 // tilecheck: entry=@gemm grid=32,32,1
 // tilecheck: arg0 = buffer bf16[4096x4096] in
 // tilecheck: arg1 = buffer bf16[4096x4096] in
 // tilecheck: arg2 = buffer f32[4096x4096] out
 cuda_tile.module @gemm {
-  entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<f32>>) {
+  entry @gemm(%pa0: tile<ptr<bf16>>, %pb0: tile<ptr<bf16>>, %pc0: tile<ptr<f32>>) {
+    %a = assume div_by<16>, %pa0 : tile<ptr<bf16>>
+    %b = assume div_by<16>, %pb0 : tile<ptr<bf16>>
+    %c = assume div_by<16>, %pc0 : tile<ptr<f32>>
     %bx, %by, %bz = get_tile_block_id : tile<i32>
     %ta = make_tensor_view %a, shape = [4096, 4096], strides = [4096, 1] : tensor_view<4096x4096xbf16, strides=[4096,1]>
     %tb = make_tensor_view %b, shape = [4096, 4096], strides = [4096, 1] : tensor_view<4096x4096xbf16, strides=[4096,1]>

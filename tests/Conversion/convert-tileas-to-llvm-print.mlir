@@ -1,5 +1,7 @@
 // print_tko: the tile through the scratch buffer, then thread 0 prints with
-// vprintf, one call per literal piece, bracket, separator and element (the
+// vprintf. 64 elements are more than one call takes (32: the one-call form
+// is convert-tileas-to-llvm-print-one-call.mlir), so one call per literal
+// piece, bracket, separator and element (the
 // argument in an 8-byte stack slot; integers as 64 bits with "ll", floats
 // as doubles; "%%" stays escaped in the literal's own format). What it
 // prints is compared with the interpreter by tests/Fuzz/simt-print.mlir.

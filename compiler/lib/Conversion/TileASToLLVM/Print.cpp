@@ -4,8 +4,11 @@
 // formatting a whole tile ("[1, 2]", nested brackets per dimension, a
 // scalar as itself), as the interpreter does (oracle ControlSemantics.cpp).
 // Below nv_tileas the tile arguments go through the scratch buffer, then
-// thread 0 of the block prints: one vprintf call (CUDA's device printf) per
-// piece of literal text, bracket, separator and element, each element with
+// thread 0 of the block prints with CUDA's device printf (vprintf): one
+// call for the whole print when it has at most 32 elements (so that tile
+// blocks printing at once cannot cut into each other's lines), else one
+// call per piece of literal text, bracket, separator and element; each
+// element with
 // the interpreter's conversion (integers as 64 bits, "ll", signed for d and
 // i except i1; %c as an int of the low byte; floats, f8 and tf32 included,
 // as doubles). Pointers are not printed (their addresses are the
@@ -137,8 +140,10 @@ struct Printer {
     LLVM::CallOp::create(b, loc, vprintf(), ValueRange{string(format), args});
   }
 
-  /// One element (its storage value `x`, logical type `elem`) with `p`.
-  void element(const Piece &p, Value x, Type elem) {
+  /// One element (its storage value `x`, logical type `elem`) with `p`:
+  /// the value vprintf reads (an i64, an f64 or, for %c, an i32) and its
+  /// conversion, appended to `format`.
+  Value elementValue(const Piece &p, Value x, Type elem, std::string &format) {
     std::string fmt = "%" + p.spec;
     if (isa<FloatType>(elem)) {
       Type f64 = b.getF64Type();
@@ -162,22 +167,55 @@ struct Printer {
         d = arith::BitcastOp::create(b, loc, f64,
                                      arith::OrIOp::create(b, loc, wide, sign));
       }
-      call(fmt + p.conv, d);
-      return;
+      format += fmt + p.conv;
+      return d;
     }
     unsigned width = elem.getIntOrFloatBitWidth();
     if (p.conv == 'c') {
       Value v = castInteger(b, loc, x, b.getI32Type(), /*isSigned=*/false);
-      v = arith::AndIOp::create(
+      format += fmt + 'c';
+      return arith::AndIOp::create(
           b, loc, v,
           arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0xff)));
-      call(fmt + 'c', v);
-      return;
     }
     bool isSigned = (p.conv == 'd' || p.conv == 'i') && width != 1;
-    call(fmt + "ll" + p.conv, castInteger(b, loc, x, b.getI64Type(), isSigned));
+    format += fmt + "ll" + p.conv;
+    return castInteger(b, loc, x, b.getI64Type(), isSigned);
+  }
+
+  /// One element in a vprintf call of its own.
+  void element(const Piece &p, Value x, Type elem) {
+    std::string format;
+    Value v = elementValue(p, x, elem, format);
+    call(format, v);
   }
 };
+
+/// The bytes vprintf reads for one element printed with conversion `c`: an
+/// int for %c, else a long long or a double.
+int64_t argumentBytes(char c) { return c == 'c' ? 4 : 8; }
+
+/// The text around element `e` of a tile of `shape` (row-major): ", "
+/// before every element but the first, a '[' for every trailing dimension
+/// at index 0, and after it a ']' for every trailing dimension at its end.
+std::pair<std::string, std::string> elementBrackets(ArrayRef<int64_t> shape,
+                                                    int64_t e) {
+  SmallVector<int64_t> c(shape.size());
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+    c[d] = e % shape[d];
+    e /= shape[d];
+  }
+  std::string before, after;
+  bool first = llvm::all_of(c, [](int64_t x) { return x == 0; });
+  if (!first)
+    before = ", ";
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0 && c[d] == 0; --d)
+    before += '[';
+  for (int d = static_cast<int>(shape.size()) - 1;
+       d >= 0 && c[d] == shape[d] - 1; --d)
+    after += ']';
+  return {before, after};
+}
 
 struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -235,6 +273,90 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         ix.tid(), ix.i32(0));
     auto module = op->getParentOfType<ModuleOp>();
+
+    // A print of at most 32 elements (CUDA's limit on printf's arguments)
+    // is one vprintf call: the driver writes the output of one call in one
+    // piece, so tile blocks printing at once on a GPU cannot cut into each
+    // other's lines (found on an H200: "gen gen gen gen 0213" for four blocks'
+    // "gen %d\n"). Larger prints are one call per piece.
+    int64_t conversions = 0, argBytes = 0;
+    {
+      unsigned arg = 0;
+      for (const Piece &p : *pieces) {
+        if (!p.conv)
+          continue;
+        int64_t n = mirrorNumElements(op.getArgs()[arg++].getType());
+        conversions += n;
+        argBytes = (argBytes + argumentBytes(p.conv) - 1) /
+                       argumentBytes(p.conv) * argumentBytes(p.conv) +
+                   n * argumentBytes(p.conv);
+      }
+    }
+    if (conversions <= 32) {
+      Value args;
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&fn.getBody().front());
+        Value size = arith::ConstantOp::create(
+            rewriter, loc,
+            rewriter.getI32IntegerAttr(std::max<int64_t>(8, argBytes)));
+        args = LLVM::AllocaOp::create(
+            rewriter, loc, LLVM::LLVMPointerType::get(getContext()),
+            rewriter.getI8Type(), size, /*alignment=*/8);
+      }
+      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
+        Printer print{b, l, module, buffer};
+        ThreadIndexer inner(b, l, tc.map);
+        std::string format;
+        int64_t at = 0;
+        unsigned arg = 0;
+        auto store = [&](Value v, char conv) {
+          int64_t size = argumentBytes(conv);
+          at = (at + size - 1) / size * size;
+          Value slot = LLVM::GEPOp::create(b, l, args.getType(), b.getI8Type(),
+                                           args, ArrayRef<LLVM::GEPArg>{at});
+          LLVM::StoreOp::create(b, l, v, slot, /*alignment=*/size);
+          at += size;
+        };
+        for (const Piece &p : *pieces) {
+          if (!p.conv) {
+            format += literalFormat(p.text);
+            continue;
+          }
+          Value v = op.getArgs()[arg];
+          ValueRange parts = adaptor.getArgs()[arg];
+          int64_t offset = offsets[arg++];
+          Type elem = mirrorElementType(v.getType());
+          Type storage = convertElementType(elem);
+          auto shaped = dyn_cast<RankedTensorType>(v.getType());
+          unsigned rank = shaped ? shaped.getRank() : 0;
+          if (!shaped || rank == 0 || offset < 0) {
+            format += std::string(rank, '[');
+            store(print.elementValue(p, parts.front(), elem, format), p.conv);
+            format += std::string(rank, ']');
+            continue;
+          }
+          Scratch local{inner, smem->base};
+          for (int64_t e = 0, n = shaped.getNumElements(); e < n; ++e) {
+            auto [before, after] = elementBrackets(shaped.getShape(), e);
+            format += before;
+            store(print.elementValue(p,
+                                     local.read(offset, inner.i32(e), storage),
+                                     elem, format),
+                  p.conv);
+            format += after;
+          }
+        }
+        LLVM::CallOp::create(b, l, print.vprintf(),
+                             ValueRange{print.string(format), args});
+        scf::YieldOp::create(b, l);
+      });
+      if (staged)
+        ix.barrier();
+      rewriter.replaceOp(op, ix.boolean(false));
+      return success();
+    }
+
     scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
       Printer print{b, l, module, buffer};
       unsigned arg = 0;
