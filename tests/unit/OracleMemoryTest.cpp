@@ -376,10 +376,27 @@ cuda_tile.module @m {
   uint64_t a = buffer(iotaI(32));
   Tile x = eval("load", {ptr(a), tileOf(ElemType::I32, {4}, {7, 0, 3, 3}),
                          tileOf(ElemType::I32, {}, {1})})[0];
+  // The dense index is the column the chunk starts at (CUDA Tile C++'s
+  // gather_scatter_view, cuTile Python's ct.Slice(start, length), and
+  // tileiras's cubins on a GPU), not a tile number: columns 1 and 2.
   int rows[] = {7, 0, 3, 3};
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 2; ++c)
-      EXPECT_EQ(x.getSInt(r * 2 + c), rows[r] * 4 + 2 + c);
+      EXPECT_EQ(x.getSInt(r * 2 + c), rows[r] * 4 + 1 + c);
+  // A chunk that starts at the last column runs past the tensor: the view
+  // has no padding value, so those elements are unspecified (the
+  // interpreter's all-ones pattern).
+  Tile edge = eval("load", {ptr(a), tileOf(ElemType::I32, {4}, {7, 0, 3, 3}),
+                            tileOf(ElemType::I32, {}, {3})})[0];
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(edge.getSInt(r * 2), rows[r] * 4 + 3);
+    EXPECT_EQ(edge.getSInt(r * 2 + 1), -1);
+  }
+  // A start past the tensor is outside the index space.
+  expectUB(
+      evalFailure("load", {ptr(a), tileOf(ElemType::I32, {4}, {0, 1, 2, 3}),
+                           tileOf(ElemType::I32, {}, {4})}),
+      "index space");
   expectUB(
       evalFailure("load", {ptr(a), tileOf(ElemType::I32, {4}, {0, 8, 1, 2}),
                            tileOf(ElemType::I32, {}, {0})}),

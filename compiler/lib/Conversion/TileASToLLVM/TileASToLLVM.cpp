@@ -500,7 +500,9 @@ struct IndexSpaceShapeLowering
       unsigned d = gather || view.getDimMap().empty() ? k : view.getDimMap()[k];
       Value size = parts[1 + d];
       Value extent = size;
-      if (!gather || static_cast<int64_t>(k) != view.getSparseDim()) {
+      // A gather/scatter view's indices, sparse and dense, are tensor
+      // coordinates (locate).
+      if (!gather) {
         int64_t step = view.getKind() == aa::TiledViewKind::Strided
                            ? view.getTraversalStrides()[k]
                            : view.getTileShape()[k];
@@ -543,9 +545,13 @@ tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
   Value offset = ix.i64(0);
   for (unsigned k = 0; k < rank; ++k) {
     unsigned d = view.getDimMap().empty() ? k : view.getDimMap()[k];
+    // A partition index counts tiles, a strided one traversal strides; a
+    // gather/scatter view's dense index is the tensor coordinate its chunk
+    // starts at.
     int64_t step = view.getKind() == aa::TiledViewKind::Strided
                        ? view.getTraversalStrides()[k]
-                       : tile[k];
+                   : gather ? 1
+                            : tile[k];
     Value coord;
     if (gather && static_cast<int64_t>(k) == view.getSparseDim()) {
       // The tile's row j[k] is the tensor row rows[j[k]] (unsigned).

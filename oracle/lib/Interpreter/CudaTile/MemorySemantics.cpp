@@ -354,8 +354,9 @@ uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 /// Index-space extent of tile dimension k. Partition and strided views
 /// count the tile origins that lie inside the tensor (partial edge tiles
-/// included); a gather/scatter view's sparse dimension is indexed by rows,
-/// so its extent is the tensor size.
+/// included); a gather/scatter view is indexed by tensor coordinates (rows
+/// in the sparse dimension, chunk starts in the dense ones), so its extents
+/// are the tensor's sizes.
 ///
 /// The index dimensions follow the tile dimensions (index k moves the tile
 /// along tensor dimension dimMap[k]). The spec's strided_view example
@@ -370,9 +371,9 @@ uint64_t indexExtent(const TiledViewValue &view, unsigned k) {
   case TiledViewValue::Kind::Strided:
     return ceilDiv(tv.shape[view.dimMap[k]], view.traversalStrides[k]);
   case TiledViewValue::Kind::GatherScatter:
-    if (static_cast<int64_t>(k) == view.sparseDim)
-      return tv.shape[k];
-    return ceilDiv(tv.shape[k], view.tileShape[k]);
+    // The sparse dimension takes tensor rows, the dense ones the tensor
+    // coordinate where their chunk starts: both range over the tensor.
+    return tv.shape[k];
   }
   return 0;
 }
@@ -430,9 +431,15 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
                             std::to_string(i) +
                             " is outside the view's index space [0, " +
                             std::to_string(extent) + ")");
+    // A partition index counts tiles, a strided one traversal strides; a
+    // gather/scatter view's dense index is the tensor coordinate its chunk
+    // starts at (CUDA Tile C++'s gather_scatter_view, cuTile Python's
+    // ct.Slice(start, length), and tileiras's cubins agree; this oracle
+    // counted tiles until the GPU executor compared it with tileiras).
     int64_t step = view.kind == TiledViewValue::Kind::Strided
                        ? view.traversalStrides[k]
-                       : view.tileShape[k];
+                   : gather ? 1
+                            : view.tileShape[k];
     origin[k] = static_cast<int64_t>(i) * step; // < tensor size: no overflow
   }
 
