@@ -93,8 +93,9 @@ print(json.dumps(out))
 def tool(bin_dir, name):
     path = os.path.join(bin_dir, name)
     if not os.path.exists(path):
-        sys.exit(f"gpu_nightly: {path} is missing (build first: "
-                 "bash scripts/build.sh)")
+        print(f"gpu_nightly: {path} is missing (build first: "
+              "bash scripts/build.sh)", file=sys.stderr)
+        sys.exit(2)
     return path
 
 
@@ -223,10 +224,11 @@ def cublas_timing(mode, out_dir, timing, record_dir):
         return None
     if mode == "replay":
         path = os.path.join(record_dir, "cublas.json")
-        if not os.path.exists(path):
-            return {"error": f"{path} is missing"}
-        with open(path) as f:
-            return json.load(f)
+        try:
+            with open(path) as f:
+                return json.load(f)
+        except (OSError, ValueError) as e:
+            return {"error": f"{path}: {e}"}
     r = subprocess.run([sys.executable, "-c", script], capture_output=True,
                        text=True)
     try:
@@ -380,8 +382,8 @@ def main(argv=None):
         return 0
 
     campaign_json = os.path.join(out, "campaign", "report.json")
-    rep, by_executor = summarize(campaign_json) if os.path.exists(
-        campaign_json) else ({}, {})
+    rep, by_executor = summarize(campaign_json) if (
+        not args.gemm_only and os.path.exists(campaign_json)) else ({}, {})
     if kind == "replay":
         for line in open(os.path.join(record_dir, "launch.log"),
                          errors="replace") if os.path.exists(

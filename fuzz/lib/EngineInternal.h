@@ -224,6 +224,10 @@ public:
 protected:
   virtual llvm::StringRef noOrderWhy() const = 0;
   virtual bool compilesToCubin() const = 0;
+  /// The limits of the configuration child (the engine's by default).
+  virtual Limits childLimits(const EngineOptions &options) const {
+    return options.limits;
+  }
   /// Compiles and runs `module` (the parsed program) with `launch`, in the
   /// configuration child; fills `r` (kind None: agreement).
   virtual void runModule(mlir::Operation *module, const ProgramCase &program,

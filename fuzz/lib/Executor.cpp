@@ -187,7 +187,7 @@ ConfigResult tilecheck::fuzz::detail::BackendRunExecutor::check(
                         channel, r);
             });
       },
-      options.limits, /*processGroup=*/false);
+      childLimits(options), /*processGroup=*/false);
   ConfigResult r = collect(outcome, config, reference);
   localizeAboveBackend(r, program, reference, config, options);
   return r;

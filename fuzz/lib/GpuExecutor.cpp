@@ -41,6 +41,22 @@ using namespace tilecheck::fuzz::detail;
 
 namespace {
 
+/// The limits of a child that launches on this machine's GPU: no address
+/// space limit, since the CUDA driver reserves far more virtual memory
+/// than the engine's limit allows (cuInit fails under one). Record and
+/// replay launch nothing and keep the engine's limits.
+Limits gpuChildLimits(const EngineOptions &options) {
+  Limits limits = options.limits;
+  auto mode = oracle::GpuLaunchMode::fromEnvironment();
+  if (!mode) {
+    consumeError(mode.takeError());
+    return limits;
+  }
+  if (mode->kind == oracle::GpuLaunchMode::Kind::Local)
+    limits.memoryMb = 0;
+  return limits;
+}
+
 /// The lines of `text`, sorted.
 std::vector<StringRef> sortedLines(StringRef text) {
   SmallVector<StringRef> lines;
@@ -81,6 +97,27 @@ void runCubin(mlir::Operation *module, const ProgramCase &program,
     return;
   }
   r.notes = out.gpu.device;
+  if (!out.launched) {
+    // The arguments did not bind: nothing was launched, recorded or read.
+    r.kind = FindingKind::OracleError;
+    r.culprit = "gpu";
+    r.detail =
+        ("the GPU runner cannot bind the launch: " + firstLine(out.run.message))
+            .str();
+    r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+    return;
+  }
+  if ((out.gpu.status == oracle::gpu::Status::Fault ||
+       out.gpu.status == oracle::gpu::Status::Trap) &&
+      reference.outputs.exitCode == oracle::kExitAssertFailed) {
+    // tilec lowers a failed assert to a trap, which the driver reports as a
+    // launch failure, and a trapped context gives no buffers back: the
+    // reference's assert failed too, which is all there is to compare.
+    r.detail = "the kernel trapped on " + out.gpu.device +
+               " where the reference's assert failed (" +
+               firstLine(out.gpu.message).str() + ")";
+    return;
+  }
   switch (out.gpu.status) {
   case oracle::gpu::Status::NoDriver:
   case oracle::gpu::Status::NoDevice:
@@ -94,9 +131,10 @@ void runCubin(mlir::Operation *module, const ProgramCase &program,
   case oracle::gpu::Status::Error:
     // The image does not load or the launch is refused: the compiler made
     // something the driver will not run (or the runner is wrong; the
-    // message says which facts disagree).
+    // message says which facts disagree). Any other driver error, or a
+    // launch process that died, is the runner's.
     r.kind = FindingKind::OracleError;
-    r.culprit = culprit;
+    r.culprit = out.gpu.status == oracle::gpu::Status::Error ? "gpu" : culprit;
     r.culpritMethod = "gpu";
     r.detail = ("the GPU cannot run the cubin (" +
                 StringRef(oracle::gpu::statusName(out.gpu.status)) +
@@ -110,11 +148,12 @@ void runCubin(mlir::Operation *module, const ProgramCase &program,
   }
   if (out.run.exitCode == oracle::kExitError ||
       out.run.exitCode == oracle::kExitUsage) {
+    // The buffers came back malformed.
     r.kind = FindingKind::OracleError;
     r.culprit = "gpu";
-    r.detail =
-        ("the GPU runner cannot bind the launch: " + firstLine(out.run.message))
-            .str();
+    r.detail = ("the GPU runner cannot read the launch back: " +
+                firstLine(out.run.message))
+                   .str();
     r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
     return;
   }
@@ -162,6 +201,9 @@ protected:
            "order";
   }
   bool compilesToCubin() const override { return true; }
+  Limits childLimits(const EngineOptions &options) const override {
+    return gpuChildLimits(options);
+  }
   void runModule(mlir::Operation *module, const ProgramCase &program,
                  const Reference &reference, const Configuration &config,
                  const EngineOptions &options,
@@ -211,7 +253,7 @@ public:
                          channel, r, &cubin);
               });
         },
-        options.limits, /*processGroup=*/false);
+        gpuChildLimits(options), /*processGroup=*/false);
     ConfigResult r = collect(outcome, config, reference);
     r.seconds += compiled.seconds;
     r.toolCommand = compiled.toolCommand;

@@ -276,6 +276,25 @@ TEST(GpuCubinInfo, RefusesDamagedImages) {
   elf[0x3E] = 1;
   EXPECT_FALSE(gpu::readCubinKernelInfo(elf, "k", error));
   EXPECT_EQ(error, "the cubin's section headers are out of bounds");
+  // Offsets that wrap around 2^64 when added to: refused, not followed
+  // (the reader added before comparing until a review caught it).
+  for (int i = 0x28; i < 0x30; ++i)
+    elf[i] = static_cast<char>(0xff);
+  elf[0x28] = static_cast<char>(0xfc);
+  EXPECT_FALSE(gpu::readCubinKernelInfo(elf, "k", error));
+  EXPECT_EQ(error, "the cubin's section headers are out of bounds");
+  // One section header inside the image whose section lies near 2^64.
+  std::string one(64 + 64, '\0');
+  std::copy(elf.begin(), elf.begin() + 64, one.begin());
+  std::memset(one.data() + 0x28, 0, 8);
+  one[0x28] = 64;
+  one[0x3C] = 1;
+  one[0x3E] = 0;
+  for (int i = 64 + 0x18; i < 64 + 0x20; ++i)
+    one[i] = static_cast<char>(0xff);
+  one[64 + 0x20] = 0x40;
+  EXPECT_FALSE(gpu::readCubinKernelInfo(one, "k", error));
+  EXPECT_EQ(error, "the cubin's section-name table is out of bounds");
 }
 
 TEST(GpuLaunchModeTest, Parses) {

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -160,8 +161,15 @@ struct Fnv {
   }
 };
 
-template <typename T> bool readInt(const std::string &data, size_t at, T &out) {
-  if (at + sizeof(T) > data.size())
+/// Whether [at, at + n) lies inside a buffer of `size` bytes (no
+/// wrap-around: a damaged image may hold any offset).
+bool within(uint64_t at, uint64_t n, uint64_t size) {
+  return at <= size && n <= size - at;
+}
+
+template <typename T>
+bool readInt(const std::string &data, uint64_t at, T &out) {
+  if (!within(at, sizeof(T), data.size()))
     return false;
   std::memcpy(&out, data.data() + at, sizeof(T));
   return true;
@@ -204,17 +212,15 @@ std::optional<CubinKernelInfo> readCubinKernelInfo(const std::string &cubin,
   readInt(cubin, 0x3C, shnum);
   readInt(cubin, 0x3E, shstrndx);
   if (shentsize < 64 || shstrndx >= shnum ||
-      shoff + uint64_t(shnum) * shentsize > cubin.size()) {
+      !within(shoff, uint64_t(shnum) * shentsize, cubin.size())) {
     error = "the cubin's section headers are out of bounds";
     return std::nullopt;
   }
   auto section = [&](unsigned i, uint32_t &name, uint64_t &off,
                      uint64_t &size) {
-    size_t at = shoff + size_t(i) * shentsize;
-    readInt(cubin, at, name);
-    readInt(cubin, at + 0x18, off);
-    readInt(cubin, at + 0x20, size);
-    return off + size <= cubin.size();
+    uint64_t at = shoff + uint64_t(i) * shentsize;
+    return readInt(cubin, at, name) && readInt(cubin, at + 0x18, off) &&
+           readInt(cubin, at + 0x20, size) && within(off, size, cubin.size());
   };
   uint32_t strName = 0;
   uint64_t strOff = 0, strSize = 0;
@@ -232,7 +238,8 @@ std::optional<CubinKernelInfo> readCubinKernelInfo(const std::string &cubin,
     if (std::string(n, strnlen(n, strSize - name)) != wanted)
       continue;
     CubinKernelInfo info;
-    for (uint64_t p = off; p + 4 <= off + size;) {
+    // [off, off + size) lies inside the image (section()).
+    for (uint64_t p = off; size - (p - off) >= 4;) {
       uint8_t format = static_cast<uint8_t>(cubin[p]);
       uint8_t attr = static_cast<uint8_t>(cubin[p + 1]);
       if (format != 4) {
@@ -242,7 +249,7 @@ std::optional<CubinKernelInfo> readCubinKernelInfo(const std::string &cubin,
       uint16_t len = 0;
       readInt(cubin, p + 2, len);
       uint64_t value = p + 4;
-      if (value + len > off + size)
+      if (len > size - (value - off))
         break;
       if (attr == 0x10 && len >= 12) {
         std::array<uint32_t, 3> b{};
@@ -455,8 +462,12 @@ std::string writeResult(const Result &result, const std::string &dir) {
     size_t lines = 1 + std::count(message.begin(), message.end(), '\n');
     os << "message " << lines << "\n" << message << "\n";
   }
+  // result.txt last, and whole: a process killed while writing it leaves
+  // no result rather than half of one.
   std::string text = os.str();
-  if (!writeFile(dir + "/result.txt", text.data(), text.size()))
+  std::string partial = dir + "/result.txt.partial";
+  if (!writeFile(partial, text.data(), text.size()) ||
+      std::rename(partial.c_str(), (dir + "/result.txt").c_str()) != 0)
     return "cannot write '" + dir + "/result.txt'";
   return "";
 }

@@ -50,6 +50,8 @@ struct Api {
   CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuCtxSynchronize)();
+  /// Optional: the printf FIFO is left at the driver's 1 MiB without it.
+  CUresult (*cuCtxSetLimit)(int, size_t);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
                                  void **);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
@@ -101,6 +103,8 @@ const Api &api() {
     resolve(a, a.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
     resolve(a, a.cuCtxSetCurrent, "cuCtxSetCurrent");
     resolve(a, a.cuCtxSynchronize, "cuCtxSynchronize");
+    a.cuCtxSetLimit = reinterpret_cast<CUresult (*)(int, size_t)>(
+        dlsym(a.handle, "cuCtxSetLimit"));
     resolve(a, a.cuModuleLoadDataEx, "cuModuleLoadDataEx");
     resolve(a, a.cuModuleGetFunction, "cuModuleGetFunction");
     resolve(a, a.cuModuleUnload, "cuModuleUnload");
@@ -207,18 +211,22 @@ bool open(Session &s, Result &result) {
     return false;
   }
   s.retained = true;
-  // One more reference for the life of the process: releasing the last one
-  // destroys the context, and the next launch would create it again.
-  static bool keptAlive = [&] {
-    CUcontext extra = nullptr;
-    return a.cuDevicePrimaryCtxRetain(&extra, s.device) == kSuccess;
-  }();
-  (void)keptAlive;
   if (CUresult rc = a.cuCtxSetCurrent(s.context); rc != kSuccess) {
     result.status = Status::Error;
     result.message = "cannot make the context current: " + errorText(rc);
     return false;
   }
+  // One more reference for the life of the process: releasing the last one
+  // destroys the context, and the next launch would create it again. And
+  // a printf FIFO of 32 MiB (CU_LIMIT_PRINTF_FIFO_SIZE), not 1 MiB: what
+  // does not fit is dropped, which would read as a wrong print.
+  static bool keptAlive = [&] {
+    CUcontext extra = nullptr;
+    if (a.cuCtxSetLimit)
+      a.cuCtxSetLimit(/*CU_LIMIT_PRINTF_FIFO_SIZE=*/1, size_t(32) << 20);
+    return a.cuDevicePrimaryCtxRetain(&extra, s.device) == kSuccess;
+  }();
+  (void)keptAlive;
   return true;
 }
 

@@ -139,6 +139,7 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
   }
 
   // Launch, record or replay.
+  out.launched = true;
   switch (options.mode.kind) {
   case GpuLaunchMode::Kind::Local:
     out.gpu = gpu::run(launch, options.run);

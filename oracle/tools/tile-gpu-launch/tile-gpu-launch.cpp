@@ -17,13 +17,15 @@
 //                    print its geometry; needs no GPU (exit 0 or 1)
 //   --timing N       time N launches after --warmup W (default 2) and write
 //                    their times and median into result.txt
-//   --timeout-ms T   wall-clock limit of one bundle (default 20000)
+//   --timeout-ms T   wall-clock limit of one launch (default 20000; a timed
+//                    bundle gets it once per launch)
 //   --force          run bundles that already have a result
 //   --jobs N         worker processes (default 4), each with its own
 //                    context on GPU 0
 //
-// Exit: 0 every bundle ran (whatever its result), 1 a bundle could not be
-// read or its result not written, 2 usage, 7 no driver or no GPU.
+// Exit: 0 every bundle got a result (whatever it is: an unreadable bundle
+// gets an `error` one), 1 a path holds no bundle or a result could not be
+// written, 2 usage, 7 no driver or no GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,7 +159,9 @@ int main(int argc, char **argv) {
     else
       paths.push_back(a);
   }
-  options.timeoutMs = timeoutMs;
+  // The runner's limit covers every launch of a bundle.
+  options.timeoutMs =
+      timeoutMs * (options.timedRuns ? options.timedRuns + options.warmup : 1);
   if (checkOnly) {
     // No GPU needed: each bundle against its cubin's own facts.
     if (paths.empty())
@@ -251,9 +255,7 @@ int main(int argc, char **argv) {
     }
   }
   unsigned total = static_cast<unsigned>(queue.size());
-  unsigned perBundleMs =
-      timeoutMs * (options.timedRuns ? options.timedRuns + options.warmup : 1) +
-      30000;
+  unsigned perBundleMs = options.timeoutMs + 30000;
 
   // A pool of worker processes. Each reads bundle indices from a pipe, runs
   // them one after another in its own CUDA context and answers with the
@@ -304,12 +306,20 @@ int main(int argc, char **argv) {
   };
   auto spawn = [&](Slot &slot) {
     int down[2], up[2];
-    if (::pipe(down) != 0 || ::pipe(up) != 0)
+    if (::pipe(down) != 0)
       return false;
+    if (::pipe(up) != 0) {
+      ::close(down[0]);
+      ::close(down[1]);
+      return false;
+    }
     std::fflush(nullptr);
     pid_t pid = ::fork();
-    if (pid < 0)
+    if (pid < 0) {
+      for (int fd : {down[0], down[1], up[0], up[1]})
+        ::close(fd);
       return false;
+    }
     if (pid == 0) {
       ::close(down[1]);
       ::close(up[0]);
@@ -341,8 +351,19 @@ int main(int argc, char **argv) {
                                             fd == slot.fromChild;
                                    }),
                     parentFds.end());
+    // A worker that exits after a fault or a time-out may wait on the
+    // driver tearing its context down under a running kernel: ten seconds,
+    // then it is killed.
     int status = 0;
-    ::waitpid(slot.pid, &status, 0);
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (::waitpid(slot.pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > until) {
+        ::kill(slot.pid, SIGKILL);
+        ::waitpid(slot.pid, &status, 0);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     if (slot.current >= 0 && !isFile(queue[slot.current] + "/result.txt")) {
       gpu::Result r;
       r.status = kill ? gpu::Status::Timeout : gpu::Status::Error;

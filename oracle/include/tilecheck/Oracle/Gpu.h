@@ -113,7 +113,9 @@ struct RunOptions {
   /// read back are those after the last launch.
   unsigned timedRuns = 0;
   unsigned warmup = 2;
-  /// Wall-clock limit of the launch (all of them in timing mode).
+  /// Wall-clock limit of the launch; in timing mode, of the warm-ups and
+  /// timed launches together (tile-gpu-launch gives its workers that many
+  /// times --timeout-ms).
   unsigned timeoutMs = 20000;
 };
 

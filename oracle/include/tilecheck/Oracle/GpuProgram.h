@@ -81,6 +81,9 @@ struct GpuProgramOutcome {
   gpu::Launch launch;
   /// record and replay: the bundle directory.
   std::string bundle;
+  /// Whether the launch was made (run, recorded or looked up): false when
+  /// the compile failed or the arguments did not bind.
+  bool launched = false;
 };
 
 /// Compiles `programText` (cuda_tile text or bytecode, `module` its parsed
