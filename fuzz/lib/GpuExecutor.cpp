@@ -43,8 +43,9 @@ namespace {
 
 /// The limits of a child that launches on this machine's GPU: no address
 /// space limit, since the CUDA driver reserves far more virtual memory
-/// than the engine's limit allows (cuInit fails under one). Record and
-/// replay launch nothing and keep the engine's limits.
+/// than the engine's limit allows (on the H200, cuInit failed with
+/// CUDA_ERROR_OUT_OF_MEMORY under the default 4 GiB and worked under
+/// 16 GiB). Record and replay launch nothing and keep the engine's limits.
 Limits gpuChildLimits(const EngineOptions &options) {
   Limits limits = options.limits;
   auto mode = oracle::GpuLaunchMode::fromEnvironment();
