@@ -193,16 +193,27 @@ void classifyBackendCompileFailure(llvm::StringRef diagnostics,
                                    llvm::StringRef culprit,
                                    llvm::StringRef what, ChildResult &r);
 
-/// A configuration child's frame for executors that run the program
-/// themselves: parses the program (an oracle error when it does not),
-/// builds its launch, calls `body`, and writes the ChildResult to `fd`'s
-/// channel.
-int runOnParsedProgram(
-    int fd, const ProgramCase &program, const EngineOptions &options,
+/// Checks a configuration of an executor that runs the program itself: in
+/// a child under `limits`, parses the program (an oracle error when it does
+/// not), builds its launch and calls `body`, which fills the ChildResult;
+/// then collects the child.
+ConfigResult checkOnParsedProgram(
+    const ProgramCase &program, const Reference &reference,
+    const Configuration &config, const EngineOptions &options,
+    const Limits &limits,
     llvm::function_ref<void(mlir::Operation *module,
                             const oracle::TileRunConfig &launch,
                             Channel &channel, ChildResult &r)>
         body);
+
+/// A backend executor's run (`got`) against the reference under the
+/// foreign-math policy: on a difference, `r` gets its kind, `culprit` and
+/// `method`, the detail, and a signature from the kind of difference (no op
+/// names a bug below nv_tileas: it keeps a precision loss, a NaN payload
+/// and a wrong value apart), and `got`. Returns whether they differ.
+bool compareForeignRun(const Reference &reference, RunOutputs got,
+                       const EngineOptions &options, llvm::StringRef culprit,
+                       llvm::StringRef method, ChildResult &r);
 
 /// The executors that compile with tilec down to the backend and run what
 /// it made (simt: the PTX on the CPU SIMT executor; gpu: the cubin on the

@@ -176,24 +176,21 @@ tilecheck::fuzz::detail::BackendRunExecutor::sharingKey(
 ConfigResult tilecheck::fuzz::detail::BackendRunExecutor::check(
     const ProgramCase &program, const Reference &reference,
     const Configuration &config, const EngineOptions &options) const {
-  sharedContext();
-  ChildOutcome outcome = runIsolated(
-      [&](int fd) {
-        return runOnParsedProgram(
-            fd, program, options,
-            [&](mlir::Operation *module, const oracle::TileRunConfig &launch,
-                Channel &channel, ChildResult &r) {
-              runModule(module, program, reference, config, options, launch,
-                        channel, r);
-            });
-      },
-      childLimits(options), /*processGroup=*/false);
-  ConfigResult r = collect(outcome, config, reference);
+  ConfigResult r = checkOnParsedProgram(
+      program, reference, config, options, childLimits(options),
+      [&](mlir::Operation *module, const oracle::TileRunConfig &launch,
+          Channel &channel, ChildResult &child) {
+        runModule(module, program, reference, config, options, launch, channel,
+                  child);
+      });
   localizeAboveBackend(r, program, reference, config, options);
   return r;
 }
 
-int tilecheck::fuzz::detail::runOnParsedProgram(
+namespace tilecheck::fuzz::detail {
+
+/// The child of checkOnParsedProgram.
+static int runOnParsedProgram(
     int fd, const ProgramCase &program, const EngineOptions &options,
     llvm::function_ref<void(mlir::Operation *, const oracle::TileRunConfig &,
                             Channel &, ChildResult &)>
@@ -219,4 +216,38 @@ int tilecheck::fuzz::detail::runOnParsedProgram(
   body(module.get(), launch, channel, r);
   channel.result(r.toJSON());
   return 0;
+}
+
+} // namespace tilecheck::fuzz::detail
+
+ConfigResult tilecheck::fuzz::detail::checkOnParsedProgram(
+    const ProgramCase &program, const Reference &reference,
+    const Configuration &config, const EngineOptions &options,
+    const Limits &limits,
+    llvm::function_ref<void(mlir::Operation *, const oracle::TileRunConfig &,
+                            Channel &, ChildResult &)>
+        body) {
+  sharedContext();
+  ChildOutcome outcome = runIsolated(
+      [&](int fd) { return runOnParsedProgram(fd, program, options, body); },
+      limits, /*processGroup=*/false);
+  return collect(outcome, config, reference);
+}
+
+bool tilecheck::fuzz::detail::compareForeignRun(
+    const Reference &reference, RunOutputs got, const EngineOptions &options,
+    StringRef culprit, StringRef method, ChildResult &r) {
+  Verdict v =
+      compareOutputs(reference, got, options, MathImplementation::Foreign);
+  if (v.kind == FindingKind::None)
+    return false;
+  r.kind = v.kind;
+  r.culprit = culprit.str();
+  r.culpritMethod = method.str();
+  r.detail = v.detail;
+  r.signatureDetail = v.signatureDetail;
+  if (!v.category.empty())
+    r.signatureDetail += " (" + v.category + ")";
+  r.got = std::move(got);
+  return true;
 }

@@ -170,21 +170,10 @@ void runCubin(mlir::Operation *module, const ProgramCase &program,
     got.printed = reference.outputs.printed;
   for (oracle::BufferResult &b : out.run.buffers)
     got.buffers.push_back({b.argIndex, std::move(b.array)});
-  Verdict v =
-      compareOutputs(reference, got, options, MathImplementation::Foreign);
-  if (v.kind != FindingKind::None) {
-    r.kind = v.kind;
-    r.culprit = culprit;
-    r.culpritMethod = "gpu";
-    r.detail = v.detail;
-    r.signatureDetail = v.signatureDetail;
-    if (!v.category.empty())
-      r.signatureDetail += " (" + v.category + ")";
+  if (compareForeignRun(reference, std::move(got), options, culprit, "gpu", r))
     r.diagnostics = "note: " + out.gpu.device +
                     "; reproduce with tile-run --executor gpu" +
                     (cubin ? " --cubin <tileiras's cubin>" : "") + "\n";
-    r.got = std::move(got);
-  }
 }
 
 class GpuExecutor final : public BackendRunExecutor {
@@ -243,19 +232,13 @@ public:
       compiled.config = config;
       return compiled;
     }
-    sharedContext();
-    ChildOutcome outcome = runIsolated(
-        [&](int fd) {
-          return runOnParsedProgram(
-              fd, program, options,
-              [&](mlir::Operation *module, const oracle::TileRunConfig &launch,
-                  Channel &channel, ChildResult &r) {
-                runCubin(module, program, reference, config, options, launch,
-                         channel, r, &cubin);
-              });
-        },
-        gpuChildLimits(options), /*processGroup=*/false);
-    ConfigResult r = collect(outcome, config, reference);
+    ConfigResult r = checkOnParsedProgram(
+        program, reference, config, options, gpuChildLimits(options),
+        [&](mlir::Operation *module, const oracle::TileRunConfig &launch,
+            Channel &channel, ChildResult &child) {
+          runCubin(module, program, reference, config, options, launch, channel,
+                   child, &cubin);
+        });
     r.seconds += compiled.seconds;
     r.toolCommand = compiled.toolCommand;
     r.toolVersion = compiled.toolVersion;

@@ -114,22 +114,9 @@ void SimtExecutor::runModule(mlir::Operation *module,
   got.printed = out.simt.printed;
   for (oracle::BufferResult &b : out.run.buffers)
     got.buffers.push_back({b.argIndex, std::move(b.array)});
-  Verdict v =
-      compareOutputs(reference, got, options, MathImplementation::Foreign);
-  if (v.kind != FindingKind::None) {
-    r.kind = v.kind;
-    r.culprit = "backend";
-    r.culpritMethod = "simt";
-    r.detail = v.detail;
-    // No op names the bug below nv_tileas: the kind of difference keeps a
-    // precision loss, a NaN payload and a wrong value apart (and keeps a
-    // reduction from drifting from one to another).
-    r.signatureDetail = v.signatureDetail;
-    if (!v.category.empty())
-      r.signatureDetail += " (" + v.category + ")";
+  if (compareForeignRun(reference, std::move(got), options, "backend", "simt",
+                        r))
     r.compiled = out.ptx;
-    r.got = std::move(got);
-  }
 }
 
 } // namespace
