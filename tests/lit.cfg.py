@@ -50,6 +50,9 @@ config.substitutions.append(
     ("%test_libcuda", os.path.join(config.tilecheck_obj_root, "lib",
                                    "libtilecheck-test-libcuda.so")))
 
+# The built tools' directory, for scripts that take --bin.
+config.substitutions.append(("%bindir", config.tilecheck_tools_dir))
+
 # ptxas from the CUDA toolkit: tests that assemble PTX to a cubin need it.
 def _find_ptxas():
     import shutil

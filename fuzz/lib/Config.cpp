@@ -194,6 +194,7 @@ std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
       .Case("full", MatrixKind::Full)
       .Case("sample", MatrixKind::Sample)
       .Case("tileiras", MatrixKind::Tileiras)
+      .Case("tileiras-targets", MatrixKind::TileirasTargets)
       .Case("simt", MatrixKind::Simt)
       .Case("gpu", MatrixKind::Gpu)
       .Default(std::nullopt);
@@ -395,6 +396,12 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
   case MatrixKind::Tileiras:
     if (tileiras != TileirasUse::Exclude)
       out = tileirasMatrix();
+    return out;
+  case MatrixKind::TileirasTargets:
+    if (tileiras != TileirasUse::Exclude)
+      for (StringRef target : {"sm_80", "sm_90", "sm_100", "sm_120"})
+        for (unsigned o = 0; o <= 3; ++o)
+          out.push_back(backendConfiguration("tileiras", target, o));
     return out;
   case MatrixKind::Simt:
     return simtMatrix();

@@ -42,6 +42,18 @@ using namespace tilecheck::fuzz;
 // Report serialization
 //===----------------------------------------------------------------------===//
 
+/// A tileiras configuration's coverage points and resource usage.
+static void addCoverage(json::Object &obj, const ConfigResult &r) {
+  if (!r.coverage.empty())
+    obj["coverage"] = json::Array(r.coverage);
+  if (!r.resources.empty()) {
+    json::Object usage;
+    for (const auto &[key, value] : r.resources)
+      usage[key] = value;
+    obj["resources"] = std::move(usage);
+  }
+}
+
 static json::Value resultToJSON(const ConfigResult &r) {
   json::Object obj{{"config", r.config.str()},
                    {"kind", stringify(r.kind)},
@@ -65,6 +77,7 @@ static json::Value resultToJSON(const ConfigResult &r) {
     obj["bytecode"] = encodeBase64(r.bytecode);
   if (!r.changedPasses.empty())
     obj["changed_passes"] = json::Array(r.changedPasses);
+  addCoverage(obj, r);
   if (r.got)
     obj["got"] = r.got->toJSON();
   if (r.reference)
@@ -103,6 +116,13 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   if (const json::Array *passes = obj->getArray("changed_passes"))
     for (const json::Value &p : *passes)
       r.changedPasses.push_back(p.getAsString().value_or("").str());
+  if (const json::Array *points = obj->getArray("coverage"))
+    for (const json::Value &p : *points)
+      r.coverage.push_back(p.getAsString().value_or("").str());
+  if (const json::Object *usage = obj->getObject("resources"))
+    for (const auto &[key, value] : *usage)
+      r.resources.emplace_back(key.str(), value.getAsInteger().value_or(0));
+  llvm::sort(r.resources);
   if (std::optional<StringRef> b64 = obj->getString("bytecode")) {
     std::vector<char> bytes;
     if (Error e = decodeBase64(*b64, bytes))
@@ -168,6 +188,7 @@ static json::Value resultsLine(const ProgramCase &program,
                    {"seconds", r.seconds},
                    {"interpretations", static_cast<int64_t>(r.interpretations)},
                    {"changed_passes", json::Array(r.changedPasses)}};
+    addCoverage(o, r);
     if (countsAsFinding(r.kind)) {
       o["signature"] = r.signature.hash;
       o["culprit"] = r.culprit;
@@ -427,8 +448,9 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                               cl::init("full"), cl::cat(cat));
   cl::opt<std::string> matrixName(
       "matrix",
-      cl::desc("configuration matrix: default, full, sample, tileiras, simt "
-               "or gpu (the nightly GPU run's, on sm_90)"),
+      cl::desc("configuration matrix: default, full, sample, tileiras, "
+               "tileiras-targets (O0-O3 on sm_80, sm_90, sm_100, sm_120), "
+               "simt or gpu (the nightly GPU run's, on sm_90)"),
       cl::init("default"), cl::cat(cat));
   cl::opt<std::string> tileirasPath(
       "tileiras",
@@ -438,6 +460,11 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   cl::opt<bool> noTileiras(
       "no-tileiras",
       cl::desc("leave tileiras configurations out of the matrix"),
+      cl::cat(cat));
+  cl::opt<bool> tileirasCoverage(
+      "tileiras-coverage",
+      cl::desc("record tileiras's remarks and its cubins' resource usage as "
+               "coverage points (in --results and -v)"),
       cl::cat(cat));
   cl::opt<unsigned> sampleSize("sample-size",
                                cl::desc("configurations of --matrix sample"),
@@ -611,14 +638,19 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     std::optional<MatrixKind> kind = parseMatrixKind(matrixName);
     if (!kind)
       return usage("unknown --matrix '" + matrixName +
-                   "' (default, full, sample, tileiras, simt, gpu)");
-    if (*kind == MatrixKind::Tileiras && noTileiras)
-      return usage("--matrix tileiras with --no-tileiras checks nothing");
+                   "' (default, full, sample, tileiras, tileiras-targets, "
+                   "simt, gpu)");
+    if ((*kind == MatrixKind::Tileiras ||
+         *kind == MatrixKind::TileirasTargets) &&
+        noTileiras)
+      return usage("--matrix " + matrixName +
+                   " with --no-tileiras checks nothing");
     TileirasUse use = TileirasUse::Exclude;
     if (!noTileiras && *kind != MatrixKind::Sample)
       use = lookForTileiras();
     matrix = makeMatrix(*kind, sampleSeed, sampleSize, use);
   }
+  options.tileirasCoverage = tileirasCoverage;
   unsigned tileirasConfigs = llvm::count_if(
       matrix, [](const Configuration &c) { return c.isTileiras(); });
   if (tileirasConfigs && options.tileiras.empty() && !printSignature)
@@ -692,11 +724,17 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                  << "]: " << r.detail << "\n";
         continue;
       }
+      auto printCoverage = [&] {
+        if (verbose)
+          for (const std::string &point : r.coverage)
+            outs() << "    coverage " << point << "\n";
+      };
       if (r.kind == FindingKind::UnsupportedTarget) {
         ++rejections;
         if (verbose)
           outs() << "  expected rejection " << program.name << " ["
                  << r.config.str() << "]: " << r.detail << "\n";
+        printCoverage();
         continue;
       }
       if (!countsAsFinding(r.kind)) {
@@ -708,6 +746,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
                          : r.detail)
                  << ", " << formatv("{0:f3}s", r.seconds)
                  << (r.seconds == 0 ? " (shared)" : "") << "\n";
+        printCoverage();
         continue;
       }
       ++numFindings;

@@ -140,6 +140,25 @@ void tilecheck::fuzz::setTileiras(EngineOptions &options,
   options.tileiras = location.path;
   options.tileirasVersion = location.version;
   options.tileirasMissing = location.missing;
+  // cuobjdump for the coverage's resource usage: $TILECHECK_CUOBJDUMP, the
+  // one beside tileiras (the nvidia-cuda-cuobjdump wheel installs it into
+  // the same nvidia/cu13/bin), then PATH.
+  options.cuobjdump.clear();
+  if (const char *env = std::getenv("TILECHECK_CUOBJDUMP")) {
+    if (StringRef(env) != "none" && isExecutable(env))
+      options.cuobjdump = env;
+    return;
+  }
+  if (!location.path.empty()) {
+    SmallString<256> sibling(sys::path::parent_path(location.path));
+    sys::path::append(sibling, "cuobjdump");
+    if (isExecutable(sibling)) {
+      options.cuobjdump = sibling.str().str();
+      return;
+    }
+  }
+  if (ErrorOr<std::string> onPath = sys::findProgramByName("cuobjdump"))
+    options.cuobjdump = *onPath;
 }
 
 /// The CUDA_HOME tileiras needs: the wheel's nvidia/cu13 holds the libNVVM
@@ -292,11 +311,41 @@ ConfigResult tilecheck::fuzz::classifyTileiras(const ChildOutcome &outcome,
 // Running it
 //===----------------------------------------------------------------------===//
 
+/// Coverage of one tileiras run: its remarks, whatever the outcome (a crash
+/// may have written some), and the cubin's resource usage when there is one.
+/// A remarks file that does not parse is noted in the diagnostics, never a
+/// finding: the coverage is a by-product.
+static void collectCoverage(ConfigResult &result, StringRef remarksPath,
+                            StringRef cubinPath, const EngineOptions &options) {
+  const std::string &target = result.config.target;
+  if (auto yaml = MemoryBuffer::getFile(remarksPath)) {
+    Expected<std::vector<std::string>> points =
+        tileirasRemarkPoints((*yaml)->getBuffer(), target);
+    if (points)
+      result.coverage = std::move(*points);
+    else
+      result.diagnostics += "note: tileiras's remarks do not parse: " +
+                            toString(points.takeError()) + "\n";
+  }
+  if (cubinPath.empty() || options.cuobjdump.empty())
+    return;
+  std::optional<std::string> usage = captureOutput(
+      {options.cuobjdump, "--dump-resource-usage", cubinPath}, 30);
+  if (!usage) {
+    result.diagnostics += "note: cuobjdump --dump-resource-usage failed\n";
+    return;
+  }
+  result.resources = parseResourceUsage(*usage);
+  for (std::string &p : resourcePoints(result.resources, target))
+    result.coverage.push_back(std::move(p));
+}
+
 /// The configuration child: write the bytecode, exec tileiras. Returns only
 /// when the bytecode could not be written or the exec failed.
 static int tileirasChild(int fd, const ProgramCase &program,
                          const Configuration &config, StringRef tool,
-                         StringRef bytecodePath, StringRef cubinPath) {
+                         StringRef bytecodePath, StringRef cubinPath,
+                         StringRef remarksPath) {
   writeAll(fd, "phase write-bytecode\n");
   mlir::MLIRContext &ctx = engineContext();
   std::string diags;
@@ -336,9 +385,14 @@ static int tileirasChild(int fd, const ProgramCase &program,
   std::string toolStr = tool.str(), gpu = "--gpu-name=" + config.target,
               opt = "--opt-level=" + std::to_string(config.optLevel),
               in = bytecodePath.str(), out = "--output-file=" + cubinPath.str();
-  char *argv[] = {toolStr.data(), gpu.data(), opt.data(),
-                  in.data(),      out.data(), nullptr};
-  ::execv(toolStr.c_str(), argv);
+  std::vector<char *> argv = {toolStr.data(), gpu.data(), opt.data(), in.data(),
+                              out.data()};
+  std::string remarks = "--remarks=all", format = "--remark-format=yaml",
+              remarksOut = "--remarks-output-file=" + remarksPath.str();
+  if (!remarksPath.empty())
+    argv.insert(argv.end(), {remarks.data(), format.data(), remarksOut.data()});
+  argv.push_back(nullptr);
+  ::execv(toolStr.c_str(), argv.data());
   writeAll(fd, std::string("exec-failed ") + std::strerror(errno) + "\n");
   return 127;
 }
@@ -363,14 +417,18 @@ ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
     result.detail = "cannot create a scratch directory: " + ec.message();
     return result;
   }
-  SmallString<256> bytecodePath(dir), cubinPath(dir);
+  SmallString<256> bytecodePath(dir), cubinPath(dir), remarksPath;
   sys::path::append(bytecodePath, "program.tileirbc");
   sys::path::append(cubinPath, "program.cubin");
+  if (options.tileirasCoverage) {
+    remarksPath = dir;
+    sys::path::append(remarksPath, "remarks.yaml");
+  }
   engineContext();
   ChildOutcome outcome = runIsolated(
       [&](int fd) {
         return tileirasChild(fd, program, config, options.tileiras,
-                             bytecodePath, cubinPath);
+                             bytecodePath, cubinPath, remarksPath);
       },
       options.limits, /*processGroup=*/true);
   uint64_t cubinSize = 0;
@@ -383,11 +441,18 @@ ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
     if (auto bytes = MemoryBuffer::getFile(bytecodePath))
       result.bytecode = (*bytes)->getBuffer().str();
   std::string cudaHome = cudaHomeFor(options.tileiras);
-  result.toolCommand = (cudaHome.empty() ? "" : "CUDA_HOME=" + cudaHome + " ") +
-                       options.tileiras + " --gpu-name=" + config.target +
-                       " --opt-level=" + std::to_string(config.optLevel) +
-                       " program.tileirbc --output-file=program.cubin";
+  result.toolCommand =
+      (cudaHome.empty() ? "" : "CUDA_HOME=" + cudaHome + " ") +
+      options.tileiras + " --gpu-name=" + config.target +
+      " --opt-level=" + std::to_string(config.optLevel) +
+      " program.tileirbc --output-file=program.cubin" +
+      (remarksPath.empty() ? ""
+                           : " --remarks=all --remark-format=yaml "
+                             "--remarks-output-file=remarks.yaml");
   result.toolVersion = options.tileirasVersion;
+  if (!remarksPath.empty())
+    collectCoverage(result, remarksPath, cubinWritten ? cubinPath.str() : "",
+                    options);
   if (result.kind == FindingKind::None) {
     // Compile only: the gpu-tileiras executor runs the cubin.
     result.diagnostics +=

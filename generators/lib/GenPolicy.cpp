@@ -71,6 +71,9 @@ void canonical(raw_ostream &os, double v) {
 GenPolicy makePreset(StringRef name) {
   GenPolicy p;
   p.name = name.str();
+  // Edge values everywhere but in the presets aimed at MMA kernels (their
+  // programs are the GPU runs' and tileiras hunt's).
+  p.wEdge = 2;
   if (name == "ints") {
     p.wF32 = p.wF16 = p.wBF16 = p.wF64 = 0;
     p.wFloatArith = p.wMath = 0;
@@ -113,6 +116,7 @@ GenPolicy makePreset(StringRef name) {
     p.maxTrip = 6;
     p.maxBodyStmts = 4;
   } else if (name == "pipeline") {
+    p.wEdge = 0;
     // Loop bodies shaped like pipelined kernels: K-loops whose iteration
     // loads two operand pairs and runs two MMAs (enough ops, and a
     // WGMMA-class MMA on sm_90/sm_100, for seed 004's selector to pick the
@@ -129,7 +133,31 @@ GenPolicy makePreset(StringRef name) {
     p.exactFloats = true;
     p.allowMath = false;
     p.wMath = 0;
+  } else if (name == "tensorcore") {
+    p.wEdge = 0;
+    // What NVIDIA's tileiras turns into TMA copies and tensor-core MMAs
+    // (issue 21): GEMM K-loops over operands whose base pointers are
+    // assumed 16-byte aligned, with M, N and K of 16 to 128 (every TMA box
+    // row at least 32 bytes, shapes wgmma and tcgen05 take), f16/bf16/f8/
+    // tf32 operands with f32 accumulators; exact, so a GPU's result must
+    // equal the interpreter's bit for bit.
+    p.wGemm = 20;
+    p.pAlignedBase = 0.9;
+    p.minMmaDim = 16;
+    p.maxMmaDim = 128;
+    p.maxTileElems = 8192;
+    p.minTrip = 1;
+    p.maxTrip = 3;
+    p.maxGridX = 2;
+    p.maxGridY = 2;
+    p.pDynamicShape = 0.1;
+    p.pPtrStore = 0.1;
+    p.pOrdered = 0.1; // TMA takes weak loads and stores only
+    p.exactFloats = true;
+    p.allowMath = false;
+    p.wMath = 0;
   } else if (name == "mma") {
+    p.wEdge = 0;
     p.wGemm = 14;
     p.maxMmaDim = 64;
     p.maxTileElems = 2048;
@@ -146,8 +174,8 @@ GenPolicy makePreset(StringRef name) {
 
 std::vector<std::string> presetNames() {
   // New presets go last: fuzz inputs pick a preset by index.
-  return {"ints",    "floats-exact", "floats", "memory",
-          "control", "mma",          "full",   "pipeline"};
+  return {"ints", "floats-exact", "floats",   "memory",    "control",
+          "mma",  "full",         "pipeline", "tensorcore"};
 }
 
 Expected<GenPolicy> presetPolicy(StringRef name) {
@@ -201,6 +229,9 @@ Error GenPolicy::validate() const {
     return fail("policy: maxLog2Dim <= 10 and maxTileElems in [1, 65536]");
   if (maxMmaDim < 1 || (maxMmaDim & (maxMmaDim - 1)) != 0 || maxMmaDim > 128)
     return fail("policy: maxMmaDim must be a power of two <= 128");
+  if (minMmaDim < 4 || (minMmaDim & (minMmaDim - 1)) != 0 ||
+      minMmaDim > maxMmaDim)
+    return fail("policy: minMmaDim must be a power of two in [4, maxMmaDim]");
   if (maxOutputs < 1)
     return fail("policy: maxOutputs must be >= 1");
   if (intInputMin > intInputMax || intInputMin < -(1 << 20) ||
@@ -208,8 +239,9 @@ Error GenPolicy::validate() const {
     return fail("policy: integer inputs must lie in [-2^20, 2^20]");
   if (floatInputMag < 1 || floatInputMag > (1 << 10))
     return fail("policy: floatInputMag must lie in [1, 1024]");
-  for (double prob : {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero,
-                      pDynamicShape, pTokens, pAssume, pPtrStore})
+  for (double prob :
+       {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero, pDynamicShape,
+        pTokens, pAssume, pPtrStore, pOrdered, pDimMap, pDualMma, pAlignedBase})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

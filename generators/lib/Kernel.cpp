@@ -36,8 +36,6 @@ using namespace llvm;
 
 namespace tilecheck::gen {
 
-namespace {
-
 oracle::ElemType oracleType(Elem e) {
   switch (e) {
   case Elem::I1:
@@ -61,6 +59,8 @@ oracle::ElemType oracleType(Elem e) {
   }
   return oracle::ElemType::I32;
 }
+
+namespace {
 
 /// Little-endian bytes of `v` (already representable) in element type `e`.
 void appendElement(std::vector<uint8_t> &out, Elem e, double v) {
@@ -254,16 +254,27 @@ std::string KernelGen::addScalar(Elem e, int64_t value, int64_t lo,
   return name;
 }
 
+std::string KernelGen::alignedBase(const std::string &buf, Elem e) {
+  // Drawn only where the policy asks, so other policies keep their
+  // programs. Every buffer the interpreter, tile-run and the GPU runners
+  // allocate starts 16-byte aligned (at least), so the assumption holds.
+  if (policy.pAlignedBase <= 0 || !rng.chance(policy.pAlignedBase))
+    return buf;
+  std::string a = fresh("p");
+  line(a + " = assume div_by<16>, " + buf + " : " + ptrType(e, {}));
+  return a;
+}
+
 std::string KernelGen::loadOrder() {
   static const char *orders[] = {" weak", " relaxed device", " acquire device",
                                  " relaxed sys", " acquire tl_blk"};
-  return rng.chance(0.3) ? orders[1 + rng.below(4)] : orders[0];
+  return rng.chance(policy.pOrdered) ? orders[1 + rng.below(4)] : orders[0];
 }
 
 std::string KernelGen::storeOrder() {
   static const char *orders[] = {" weak", " relaxed device", " release device",
                                  " release sys", " relaxed tl_blk"};
-  return rng.chance(0.3) ? orders[1 + rng.below(4)] : orders[0];
+  return rng.chance(policy.pOrdered) ? orders[1 + rng.below(4)] : orders[0];
 }
 
 std::string KernelGen::tokenOperand() {
@@ -701,7 +712,8 @@ void KernelGen::storeValue(const Val &vIn) {
                                  : Shape{v.shape[0] * v.shape[1], v.shape[2]};
   Val t = reshape(v, s2);
   Shape dims = {s2[0] * grid[0], s2[1] * grid[1]};
-  std::string buf = addBuffer(v.elem, dims, false, nullptr, 0, 0, -1);
+  std::string buf =
+      alignedBase(addBuffer(v.elem, dims, false, nullptr, 0, 0, -1), v.elem);
   bool dynamic = rng.chance(policy.pDynamicShape);
   std::string rowsText = std::to_string(dims[0]);
   if (dynamic) {

@@ -15,6 +15,7 @@
 #define TILECHECK_GENERATORS_LIB_KERNELGEN_H
 
 #include "tilecheck/Generators/Generator.h"
+#include "tilecheck/Oracle/ElemType.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -39,6 +40,7 @@ int64_t maxOf(Elem e);
 int64_t numElements(const Shape &s);
 std::string typeText(Elem e, const Shape &s);
 std::string shapeText(const Shape &s); ///< "4x8"; "" for rank 0
+oracle::ElemType oracleType(Elem e);
 
 /// An SSA tile value and what is known about every element of it.
 /// Integers: the signed interval [lo, hi]. Floats: the interval [flo, fhi];
@@ -151,6 +153,12 @@ public:
   void stmtAtomic();
   void stmtMisc(unsigned depth);
   void stmtRareInt(bool top);
+  /// An op fed the edge values of its types (EdgeValues.cpp).
+  void stmtEdge();
+  /// A tile of shape `s` loaded from a new input buffer holding every one
+  /// of `edges` (bit patterns of `e`) at least once where it fits; integer
+  /// tiles carry the values' true range.
+  Val loadEdges(Elem e, const Shape &s, const std::vector<uint64_t> &edges);
   /// bx + gx * by as a rank-0 i32 in [0, gx * gy).
   Val scalarLinearBlock();
   void storeValue(const Val &v);
@@ -174,6 +182,9 @@ public:
   /// ordering is defined there, so the choice exercises the attributes.
   std::string loadOrder();
   std::string storeOrder();
+  /// `buf` or, with probability pAlignedBase, an `assume div_by<16>` of it
+  /// (the base-pointer fact tileiras needs before it selects TMA).
+  std::string alignedBase(const std::string &buf, Elem e);
   void noteToken(const std::string &tok);
 
   const GenPolicy &policy;

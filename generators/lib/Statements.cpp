@@ -49,6 +49,7 @@ enum StmtKind {
   sMisc,
   sStore,
   sRareInt,
+  sEdge,
   kNumStmtKinds
 };
 } // namespace
@@ -75,7 +76,8 @@ void KernelGen::statement(unsigned depth) {
       policy.wAtomic,
       policy.wMisc,
       top && outputs < policy.maxOutputs ? policy.wStore : 0,
-      policy.wRareInt};
+      policy.wRareInt,
+      policy.wEdge};
   bool anyFloat = policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 > 0;
   if (!anyFloat)
     w[sFloatArith] = w[sMath] = w[sRowNorm] = 0;
@@ -108,6 +110,8 @@ void KernelGen::statement(unsigned depth) {
     return stmtPtrLoad();
   case sGemm:
     return stmtGemm();
+  case sEdge:
+    return stmtEdge();
   case sRowNorm:
     return stmtRowNorm();
   case sAtomic:
@@ -588,27 +592,32 @@ void KernelGen::stmtGemm() {
   // programs.
   bool dual = !scaled && policy.pDualMma > 0 && rng.chance(policy.pDualMma);
   const int64_t mmasPerIter = dual ? 2 : 1;
-  unsigned maxLog = 0;
+  unsigned maxLog = 0, minLog = 0;
   while ((2u << maxLog) <= policy.maxMmaDim)
     ++maxLog;
-  auto dim = [&] { return int64_t(1) << (rng.below(maxLog - 1) + 2); }; // >= 4
+  while ((2u << minLog) <= policy.minMmaDim)
+    ++minLog;
+  const int64_t minDim = int64_t(1) << minLog;
+  auto dim = [&] {
+    return int64_t(1) << (rng.below(maxLog - minLog + 1) + minLog);
+  };
   int64_t M = dim(), N = dim(), K = dim();
   while (M * K > policy.maxTileElems || K * N > policy.maxTileElems ||
          M * N > policy.maxTileElems) {
-    if (K > 4)
+    if (K > minDim)
       K /= 2;
-    else if (M > 4)
+    else if (M > minDim)
       M /= 2;
-    else if (N > 4)
+    else if (N > minDim)
       N /= 2;
     else
       break;
   }
   if (scaled) {
     K = 32; // the f8 block size: one scale per 32 elements of K
-    while (M * K > policy.maxTileElems && M > 4)
+    while (M * K > policy.maxTileElems && M > minDim)
       M /= 2;
-    while (K * N > policy.maxTileElems && N > 4)
+    while (K * N > policy.maxTileElems && N > minDim)
       N /= 2;
   }
   int64_t nk = policy.minTrip + rng.below(policy.maxTrip - policy.minTrip + 1);
@@ -636,6 +645,12 @@ void KernelGen::stmtGemm() {
                       isInt ? ihi : mag, scale);
     b2buf = addBuffer(p.load, bDims, true, nullptr, isInt ? ilo : -mag,
                       isInt ? ihi : mag, scale);
+  }
+  abuf = alignedBase(abuf, p.load);
+  bbuf = alignedBase(bbuf, p.load);
+  if (dual) {
+    a2buf = alignedBase(a2buf, p.load);
+    b2buf = alignedBase(b2buf, p.load);
   }
   auto views = [&](const std::string &buf, const Shape &dims, const Shape &tile,
                    std::string &pvType) {

@@ -29,7 +29,7 @@
 // MANIFEST: "schema_version": 1
 // MANIFEST: "seed": 7
 
-// BAD: unknown policy preset 'nope' (known: ints, floats-exact, floats, memory, control, mma, full, pipeline)
+// BAD: unknown policy preset 'nope' (known: ints, floats-exact, floats, memory, control, mma, full, pipeline, tensorcore)
 
 // POLICY: "exactFloats": true
 // POLICY: "name": "floats-exact"

@@ -549,6 +549,105 @@ TEST(FuzzConfig, MatricesWithTileiras) {
   EXPECT_EQ(count(makeMatrix(MatrixKind::Sample, 1, 600, U::Found)), 0);
   EXPECT_EQ(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Found).size(), 4u);
   EXPECT_TRUE(makeMatrix(MatrixKind::Tileiras, 1, 8, U::Exclude).empty());
+  std::vector<Configuration> targets =
+      makeMatrix(MatrixKind::TileirasTargets, 1, 8, U::Found);
+  ASSERT_EQ(targets.size(), 16u);
+  EXPECT_EQ(targets.front().str(), "compiler=tileiras,sm_80,O0");
+  EXPECT_EQ(targets.back().str(), "compiler=tileiras,sm_120,O3");
+  EXPECT_EQ(parseMatrixKind("tileiras-targets"), MatrixKind::TileirasTargets);
+  EXPECT_TRUE(
+      makeMatrix(MatrixKind::TileirasTargets, 1, 8, U::Exclude).empty());
+}
+
+// tileiras's YAML remarks (as 13.5.37 writes them) become coverage points:
+// one per (target, pass, name, outcome, reason or instruction), the shape
+// only for tensor-core remarks, duplicates merged, sorted.
+TEST(FuzzTileiras, RemarkCoveragePoints) {
+  const char *yaml = R"(--- !Passed
+Pass:            Memory
+Name:            RemarkMemoryLoadInstructionSelected
+DebugLoc:        { File: '<unknown file>', Line: 0, Column: 0 }
+Function:        gemm
+Args:
+  - RemarkId:    3
+  - Remark:      Load instruction selected
+  - Instruction: TMA Load instruction
+  - Shape:       '[64, 32]'
+...
+--- !Failure
+Pass:            Memory
+Name:            RemarkMemoryTmaStoreFailed
+DebugLoc:        { File: '<unknown file>', Line: 0, Column: 0 }
+Function:        gemm
+Args:
+  - RemarkId:    4
+  - Remark:      Failed to select TMA store instruction
+  - Reason:      base pointer not 16-byte aligned
+...
+--- !Passed
+Pass:            Tensor-core
+Name:            RemarkTensorCoreMMA
+DebugLoc:        { File: '<unknown file>', Line: 0, Column: 0 }
+Function:        gemm
+Args:
+  - RemarkId:    1
+  - Remark:      MMA operation successfully optimized to use Tensor Cores
+  - Instruction: Tensor-core SM90
+  - Shape:       '[64, 128, 16]'
+...
+--- !Missed
+Pass:            Memory
+Name:            RemarkTensorViewIndexTypeNarrowing
+DebugLoc:        { File: '<unknown file>', Line: 0, Column: 0 }
+Function:        gemm
+Args:
+  - Remark:      'Could not narrow tensor_view indexing to i32: 34 bits'
+...
+--- !Passed
+Pass:            Memory
+Name:            RemarkMemoryLoadInstructionSelected
+DebugLoc:        { File: '<unknown file>', Line: 0, Column: 0 }
+Function:        gemm
+Args:
+  - Instruction: TMA Load instruction
+  - Shape:       '[32, 32]'
+...
+)";
+  auto points = tileirasRemarkPoints(yaml, "sm_90");
+  ASSERT_TRUE(static_cast<bool>(points)) << toString(points.takeError());
+  EXPECT_EQ(*points,
+            (std::vector<std::string>{
+                "sm_90|Memory|RemarkMemoryLoadInstructionSelected|passed|TMA "
+                "Load instruction",
+                "sm_90|Memory|RemarkMemoryTmaStoreFailed|failed|base pointer "
+                "not 16-byte aligned",
+                "sm_90|Memory|RemarkTensorViewIndexTypeNarrowing|missed",
+                "sm_90|Tensor-core|RemarkTensorCoreMMA|passed|Tensor-core "
+                "SM90 [64, 128, 16]"}));
+  auto empty = tileirasRemarkPoints("", "sm_90");
+  ASSERT_TRUE(static_cast<bool>(empty));
+  EXPECT_TRUE(empty->empty());
+  auto bad = tileirasRemarkPoints("--- !Passed\nPass: [\n", "sm_90");
+  EXPECT_FALSE(static_cast<bool>(bad));
+  consumeError(bad.takeError());
+}
+
+TEST(FuzzTileiras, ResourceUsagePoints) {
+  const char *text = "\nResource usage:\n Common:\n  GLOBAL:64 CONSTANT[4]:8\n"
+                     " Function kernel:\n  REG:18 STACK:0 SHARED:1040 LOCAL:0 "
+                     "CONSTANT[0]:672 TEXTURE:0\n Function helper:\n  REG:70 "
+                     "STACK:16 SHARED:0 LOCAL:8 CONSTANT[0]:0\n";
+  auto usage = parseResourceUsage(text);
+  EXPECT_EQ(usage,
+            (std::vector<std::pair<std::string, int64_t>>{
+                {"REG", 70}, {"STACK", 16}, {"SHARED", 1040}, {"LOCAL", 8}}));
+  EXPECT_EQ(resourcePoints(usage, "sm_80"),
+            (std::vector<std::string>{
+                "sm_80|resources|REG|<=96", "sm_80|resources|STACK|>0",
+                "sm_80|resources|SHARED|<=16384", "sm_80|resources|LOCAL|>0"}));
+  EXPECT_EQ(resourcePoints({{"SHARED", 0}, {"REG", 255}}, "sm_90"),
+            (std::vector<std::string>{"sm_90|resources|SHARED|0",
+                                      "sm_90|resources|REG|>232"}));
 }
 
 TEST(FuzzTileiras, Classification) {

@@ -14,6 +14,7 @@
 #include "tilecheck/Generators/RcGen.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/TileRun.h"
+#include "tilecheck/Oracle/ValueClasses.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -184,6 +185,56 @@ TEST_F(GeneratorTest, RunsWithoutUndefinedBehaviour) {
   }
   llvm::sys::fs::remove_directories(root);
   EXPECT_EQ(ran, kSeedsPerPreset * presetNames().size());
+}
+
+// The edge statement (EdgeValues.cpp) keeps programs defined while it feeds
+// ops the values random inputs never reach. A policy made of it runs on the
+// interpreter without UB, and the interpreter's value-class counter sees
+// every class where the statement promises it (regression guard for the
+// figures of scripts/value_classes.py).
+TEST_F(GeneratorTest, EdgeStatementIsDefinedAndReachesEdgeValues) {
+  GenPolicy policy = preset("full");
+  policy.name = "edge-test";
+  policy.wEdge = 60;
+  llvm::SmallString<128> root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tilegen-edge", root));
+  oracle::ValueClassCounter counter;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    GeneratedProgram p = generateProgram(policy, seed);
+    llvm::SmallString<128> dir(root);
+    llvm::sys::path::append(dir, std::to_string(seed));
+    ASSERT_FALSE(static_cast<bool>(writeProgram(p, dir)));
+    llvm::SmallString<128> manifest(dir);
+    llvm::sys::path::append(manifest, "manifest.json");
+    oracle::TileRunConfig config;
+    ASSERT_FALSE(static_cast<bool>(oracle::loadManifest(manifest, config)));
+    config.run.maxSteps = 50'000'000;
+    config.run.opObserver = [&](oracle::ExecContext &c, mlir::Operation *op) {
+      counter.observe(c, op);
+    };
+    oracle::TileRunOutcome out = oracle::runTileProgram(ctx, config);
+    EXPECT_EQ(out.exitCode, oracle::kExitOk)
+        << "seed " << seed << ": " << out.message << "\n"
+        << p.text;
+  }
+  llvm::sys::fs::remove_directories(root);
+  using VC = oracle::ValueClass;
+  auto seen = [&](const char *op, VC c) {
+    auto it = counter.counts().find(op);
+    return it != counter.counts().end() &&
+           it->second.withClass[static_cast<unsigned>(c)] > 0;
+  };
+  for (const char *op : {"cuda_tile.cmpi", "cuda_tile.divi", "cuda_tile.shli"})
+    for (VC c : {VC::IntMin, VC::IntMax, VC::MinusOne, VC::Zero})
+      EXPECT_TRUE(seen(op, c)) << op << " never saw " << stringify(c).str();
+  for (const char *op : {"cuda_tile.cmpf", "cuda_tile.addf"})
+    for (VC c : {VC::NaN, VC::PosInf, VC::NegInf, VC::NegZero, VC::Subnormal,
+                 VC::FloatMax})
+      EXPECT_TRUE(seen(op, c)) << op << " never saw " << stringify(c).str();
+  EXPECT_TRUE(seen("cuda_tile.ftoi", VC::NegZero));
+  EXPECT_TRUE(seen("cuda_tile.ftoi", VC::Subnormal));
+  EXPECT_FALSE(seen("cuda_tile.ftoi", VC::NaN));
+  EXPECT_FALSE(seen("cuda_tile.ftoi", VC::PosInf));
 }
 
 TEST(GenPolicyTest, JsonRoundTripAndHash) {

@@ -29,11 +29,10 @@ int main(int argc, char **argv) {
   cl::opt<std::string> policyName(
       "policy",
       cl::desc("preset (ints, floats-exact, floats, memory, control, mma, "
-               "full) or a .json policy file"),
+               "full, pipeline, tensorcore) or a .json policy file"),
       cl::init("full"), cl::cat(category));
   cl::opt<std::string> outDir("o", cl::desc("output directory"),
-                              cl::value_desc("DIR"), cl::Required,
-                              cl::cat(category));
+                              cl::value_desc("DIR"), cl::cat(category));
   cl::opt<bool> printPolicy("print-policy",
                             cl::desc("print the policy as JSON and exit"),
                             cl::cat(category));
@@ -55,6 +54,11 @@ int main(int argc, char **argv) {
   if (printPolicy) {
     outs() << formatv("{0:2}", policy->toJSON()) << "\n";
     return 0;
+  }
+  if (outDir.empty()) {
+    WithColor::error(errs(), "tile-gen")
+        << "give an output directory with -o DIR (or --print-policy)\n";
+    return 2;
   }
   for (uint64_t s = seed; s < seed + count; ++s) {
     tilecheck::gen::GeneratedProgram program =

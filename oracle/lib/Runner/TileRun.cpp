@@ -10,6 +10,7 @@
 
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Manifest.h"
+#include "tilecheck/Oracle/ValueClasses.h"
 #include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
@@ -25,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -560,6 +562,13 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
   cl::opt<bool> noRaces("no-race-check",
                         cl::desc("do not report cross-block data races"),
                         cl::cat(cat));
+  cl::opt<std::string> valueClasses(
+      "value-classes",
+      cl::desc("interpreter: write, per op, how many executed instances had "
+               "an operand of each special value class (zero, -1, sign bit, "
+               "extremes, NaN, infinities, signed zeros, subnormals) to this "
+               "JSON file"),
+      cl::cat(cat));
   cl::opt<std::string> executor(
       "executor",
       cl::desc("what runs the program: interpreter (default), simt "
@@ -675,8 +684,23 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
   }
   if (interleavings > 0)
     return exploreInterleavings(context, config, interleavings);
+  ValueClassCounter counter;
+  if (!valueClasses.empty())
+    config.run.opObserver = [&](ExecContext &ctx, Operation *op) {
+      counter.observe(ctx, op);
+    };
   TileRunOutcome out = runTileProgram(context, config);
   llvm::outs().flush();
+  if (!valueClasses.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(valueClasses, ec);
+    if (ec) {
+      llvm::errs() << "tile-run: cannot write '" << valueClasses
+                   << "': " << ec.message() << "\n";
+      return kExitError;
+    }
+    os << llvm::formatv("{0:2}", counter.toJSON()) << "\n";
+  }
   if (out.exitCode != kExitOk)
     llvm::errs() << "tile-run: " << out.message
                  << (StringRef(out.message).ends_with("\n") ? "" : "\n");

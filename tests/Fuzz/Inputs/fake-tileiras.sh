@@ -6,16 +6,49 @@
 #   FAKE_TILEIRAS_LEVEL  misbehave only at this --opt-level (default: all)
 #   FAKE_TILEIRAS_RELEASE  the release its --version prints (default 0.0)
 # It takes tileiras's command line: --gpu-name=..., --opt-level=N,
-# the bytecode file, --output-file=F.
+# the bytecode file, --output-file=F, and with --remarks-output-file=R
+# writes two YAML remarks to R (a TMA load selected; at -O0 a TMA store
+# refused, else selected), whatever the mode.
 level=3
 out=
+remarks=
 for arg in "$@"; do
   case "$arg" in
+    --remarks-output-file=*) remarks=${arg#--remarks-output-file=} ;;
     --version) echo "fake tileiras"; r=${FAKE_TILEIRAS_RELEASE:-0.0}; echo "Cuda compilation tools, release $r, V$r.0"; exit 0 ;;
     --opt-level=*) level=${arg#--opt-level=} ;;
     --output-file=*) out=${arg#--output-file=} ;;
   esac
 done
+if [ -n "$remarks" ]; then
+  store="--- !Passed
+Pass:            Memory
+Name:            RemarkMemoryStoreInstructionSelected
+Function:        k
+Args:
+  - Instruction: TMA Store instruction
+..."
+  if [ "$level" = 0 ]; then
+    store="--- !Failure
+Pass:            Memory
+Name:            RemarkMemoryTmaStoreFailed
+Function:        k
+Args:
+  - Reason:      base pointer not 16-byte aligned
+..."
+  fi
+  cat > "$remarks" <<EOF
+--- !Passed
+Pass:            Memory
+Name:            RemarkMemoryLoadInstructionSelected
+Function:        k
+Args:
+  - Instruction: TMA Load instruction
+  - Shape:       '[8]'
+...
+$store
+EOF
+fi
 mode=${FAKE_TILEIRAS_MODE:-ok}
 if [ -n "$FAKE_TILEIRAS_LEVEL" ] && [ "$FAKE_TILEIRAS_LEVEL" != "$level" ]; then
   mode=ok

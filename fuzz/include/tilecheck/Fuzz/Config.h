@@ -102,7 +102,16 @@ struct Configuration {
 llvm::Expected<Configuration> parseConfiguration(llvm::StringRef text);
 llvm::Expected<Configuration> configurationFromJSON(const llvm::json::Value &v);
 
-enum class MatrixKind { Default, Full, Sample, Tileiras, Simt, Gpu };
+enum class MatrixKind {
+  Default,
+  Full,
+  Sample,
+  Tileiras,
+  /// tileiras at O0..O3 on sm_80, sm_90, sm_100 and sm_120 (the hunt's).
+  TileirasTargets,
+  Simt,
+  Gpu
+};
 std::optional<MatrixKind> parseMatrixKind(llvm::StringRef name);
 
 /// O0..O3 x {serial, cost} at sm_100, v2 level 0, strategy none,

@@ -218,6 +218,13 @@ struct ConfigResult {
   std::string toolCommand;
   std::string toolVersion;
   std::string bytecode;
+  /// tileiras configurations under EngineOptions::tileirasCoverage: the
+  /// coverage points its remarks and the cubin's resource usage reached
+  /// ("sm_90|Memory|RemarkMemoryTmaLoadFailed|failed|base pointer not
+  /// 16-byte aligned", "sm_90|resources|REG|<=64"; Tileiras.h), and that
+  /// usage (REG, STACK, SHARED, LOCAL).
+  std::vector<std::string> coverage;
+  std::vector<std::pair<std::string, int64_t>> resources;
 };
 
 struct ProgramReport {
@@ -257,6 +264,11 @@ struct EngineOptions {
   std::string tileiras;
   std::string tileirasVersion;
   std::string tileirasMissing = "tileiras was not looked for";
+  /// Run tileiras with `--remarks=all` (YAML) and read the cubin's resource
+  /// usage with `cuobjdump` (found beside tileiras, then on PATH, or
+  /// $TILECHECK_CUOBJDUMP): ConfigResult::coverage.
+  bool tileirasCoverage = false;
+  std::string cuobjdump;
 };
 
 /// Installs LLVM's crash handler (stack trace to stderr) once per process;

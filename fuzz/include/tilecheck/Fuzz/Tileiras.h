@@ -31,9 +31,13 @@
 
 #include "tilecheck/Fuzz/Engine.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tilecheck::fuzz {
 
@@ -72,6 +76,22 @@ ConfigResult checkTileiras(const ProgramCase &program,
 /// Classifies how tileiras ended (the part of checkTileiras after the run;
 /// exposed for unit tests). `cubinWritten` says whether a non-empty output
 /// file exists.
+/// tileiras's remarks (`--remarks=all --remark-format=yaml`) as coverage
+/// points "target|pass|name|outcome[|reason or instruction]", sorted and
+/// unique (TileirasCoverage.cpp). An error when the YAML does not parse.
+llvm::Expected<std::vector<std::string>>
+tileirasRemarkPoints(llvm::StringRef yaml, llvm::StringRef target);
+
+/// REG, STACK, SHARED and LOCAL of `cuobjdump --dump-resource-usage`, each
+/// the largest over the cubin's functions, in first-seen order.
+std::vector<std::pair<std::string, int64_t>>
+parseResourceUsage(llvm::StringRef text);
+
+/// Resource usage as coverage points "target|resources|KEY|bucket".
+std::vector<std::string>
+resourcePoints(llvm::ArrayRef<std::pair<std::string, int64_t>> usage,
+               llvm::StringRef target);
+
 ConfigResult classifyTileiras(const ChildOutcome &outcome,
                               const Configuration &config, bool cubinWritten,
                               const EngineOptions &options);

@@ -40,6 +40,7 @@ namespace tilecheck::gen {
   X(unsigned, maxLog2Dim, 5, "largest dimension as a power of two")            \
   X(unsigned, maxTileElems, 512, "most elements of one tile")                  \
   X(unsigned, maxMmaDim, 32, "largest M, N or K of an MMA")                    \
+  X(unsigned, minMmaDim, 4, "smallest M, N or K of an MMA (a power of two)")   \
   X(double, pRank1, 0.25, "probability that a fresh tile is 1-d")              \
   X(double, pRank3, 0.05, "probability that a fresh tile is 3-d")              \
   /* Element types. */                                                         \
@@ -72,6 +73,9 @@ namespace tilecheck::gen {
   X(unsigned, wMisc, 2, "asserts, queries, pack, casts, cas, globals, print")  \
   X(unsigned, wRareInt, 0,                                                     \
     "floor/ceil divi or unsigned cmpi on inputs of both signs, stored")        \
+  X(unsigned, wEdge, 0,                                                        \
+    "an op fed its types' edge values (INT_MIN/MAX, -1, NaN, infinities, "     \
+    "signed zeros, subnormals) from an input")                                 \
   /* Attributes and features. */                                               \
   X(double, pOverflowFlag, 0.5, "flag an int op when ranges allow it")         \
   X(double, pRounding, 0.3, "non-default rounding mode")                       \
@@ -80,9 +84,14 @@ namespace tilecheck::gen {
   X(double, pTokens, 0.3, "thread tokens through memory ops")                  \
   X(double, pAssume, 0.3, "assume predicates on arguments")                    \
   X(double, pPtrStore, 0.3, "store an output through masked pointers")         \
+  X(double, pOrdered, 0.3,                                                     \
+    "a load or store of private data with an ordering stronger than weak")     \
   X(double, pDimMap, 0.0, "non-identity dim_map on a partition-view load")     \
   X(double, pDualMma, 0.0,                                                     \
     "a GEMM loop runs two MMAs per iteration (two operand pairs)")             \
+  X(double, pAlignedBase, 0.0,                                                 \
+    "assume div_by<16> on the base pointer of a GEMM operand or a view "       \
+    "store (what tileiras needs before it selects TMA)")                       \
   /* Float discipline and inputs. */                                           \
   X(bool, exactFloats, false, "every float op exact (small dyadic values)")    \
   X(bool, allowMath, true, "allow transcendental math and inexact division")   \
@@ -110,7 +119,7 @@ struct GenPolicy {
 };
 
 /// Names of the presets: ints, floats-exact, floats, memory, control, mma,
-/// full (the default).
+/// full (the default), pipeline, tensorcore.
 std::vector<std::string> presetNames();
 
 /// The named preset, or an error listing the known names.

@@ -1,0 +1,35 @@
+// batched f16 -> f32, B broadcast
+// tilecheck: entry=@k grid=1,1,1
+// tilecheck: arg0 = buffer f16[128x32] in
+// tilecheck: arg1 = buffer f16[32x64] in
+// tilecheck: arg2 = buffer f32[128x64] in
+// tilecheck: arg3 = buffer f32[128x64] out
+cuda_tile.module @m {
+  entry @k(%pa: tile<ptr<f16>>, %pb: tile<ptr<f16>>, %pi: tile<ptr<f32>>, %pc: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 2> : tile<i32>
+    %ta = make_tensor_view %pa, shape = [128, 32], strides = [32, 1] : tensor_view<128x32xf16, strides=[32,1]>
+    %tb = make_tensor_view %pb, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xf16, strides=[64,1]>
+    %ti = make_tensor_view %pi, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %tc = make_tensor_view %pc, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %va = make_partition_view %ta : partition_view<tile=(128x16), tensor_view<128x32xf16, strides=[32,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(16x64), tensor_view<32x64xf16, strides=[64,1]>>
+    %vi = make_partition_view %ti : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %vc = make_partition_view %tc : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %i0, %t9 = load_view_tko weak %vi[%c0, %c0] : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> tile<128x64xf32>, token
+    %init = reshape %i0 : tile<128x64xf32> -> tile<2x64x64xf32>
+    %r = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%s = %init) -> (tile<2x64x64xf32>) {
+      %a, %t0 = load_view_tko weak %va[%c0, %k] : partition_view<tile=(128x16), tensor_view<128x32xf16, strides=[32,1]>>, tile<i32> -> tile<128x16xf16>, token
+      %b, %t1 = load_view_tko weak %vb[%k, %c0] : partition_view<tile=(16x64), tensor_view<32x64xf16, strides=[64,1]>>, tile<i32> -> tile<16x64xf16>, token
+      %a3 = reshape %a : tile<128x16xf16> -> tile<2x64x16xf16>
+      %b1 = reshape %b : tile<16x64xf16> -> tile<1x16x64xf16>
+      %b3 = broadcast %b1 : tile<1x16x64xf16> -> tile<2x16x64xf16>
+      %m = mmaf %a3, %b3, %s : tile<2x64x16xf16>, tile<2x16x64xf16>, tile<2x64x64xf32>
+      continue %m : tile<2x64x64xf32>
+    }
+    %r2 = reshape %r : tile<2x64x64xf32> -> tile<128x64xf32>
+    %t2 = store_view_tko weak %r2, %vc[%c0, %c0] : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}

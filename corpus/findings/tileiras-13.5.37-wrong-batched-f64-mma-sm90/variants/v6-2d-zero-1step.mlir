@@ -1,0 +1,32 @@
+// plain 2-D f64, zero acc, one step
+// tilecheck: entry=@k grid=1,1,1
+// tilecheck: arg0 = buffer f64[128x16] in
+// tilecheck: arg1 = buffer f64[16x64] in
+// tilecheck: arg2 = buffer f64[128x64] in
+// tilecheck: arg3 = buffer f64[128x64] out
+cuda_tile.module @m {
+  entry @k(%pa: tile<ptr<f64>>, %pb: tile<ptr<f64>>, %pi: tile<ptr<f64>>, %pc: tile<ptr<f64>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 1> : tile<i32>
+    %ta = make_tensor_view %pa, shape = [128, 16], strides = [16, 1] : tensor_view<128x16xf64, strides=[16,1]>
+    %tb = make_tensor_view %pb, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf64, strides=[64,1]>
+    %ti = make_tensor_view %pi, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf64, strides=[64,1]>
+    %tc = make_tensor_view %pc, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf64, strides=[64,1]>
+    %va = make_partition_view %ta : partition_view<tile=(128x16), tensor_view<128x16xf64, strides=[16,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(16x64), tensor_view<16x64xf64, strides=[64,1]>>
+    %vi = make_partition_view %ti : partition_view<tile=(128x64), tensor_view<128x64xf64, strides=[64,1]>>
+    %vc = make_partition_view %tc : partition_view<tile=(128x64), tensor_view<128x64xf64, strides=[64,1]>>
+    %i0 = constant <f64: 0.0> : tile<128x64xf64>
+    %init = reshape %i0 : tile<128x64xf64> -> tile<128x64xf64>
+    %r = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%s = %init) -> (tile<128x64xf64>) {
+      %a, %t0 = load_view_tko weak %va[%c0, %k] : partition_view<tile=(128x16), tensor_view<128x16xf64, strides=[16,1]>>, tile<i32> -> tile<128x16xf64>, token
+      %b, %t1 = load_view_tko weak %vb[%k, %c0] : partition_view<tile=(16x64), tensor_view<16x64xf64, strides=[64,1]>>, tile<i32> -> tile<16x64xf64>, token
+      %m = mmaf %a, %b, %s : tile<128x16xf64>, tile<16x64xf64>, tile<128x64xf64>
+      continue %m : tile<128x64xf64>
+    }
+    %r2 = reshape %r : tile<128x64xf64> -> tile<128x64xf64>
+    %t2 = store_view_tko weak %r2, %vc[%c0, %c0] : tile<128x64xf64>, partition_view<tile=(128x64), tensor_view<128x64xf64, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}

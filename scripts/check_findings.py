@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Re-checks every peer finding in corpus/findings against the installed
+tools, and says which still reproduce and which are fixed.
+
+Each finding directory has a finding.json:
+
+  {
+    "tool": "tileiras", "found_with": "13.5.37",
+    "input": "manifest.json" | "program.mlir",
+    "expect": {"compiler=tileiras,sm_100,O1": "crash", ...},
+    "control": {"compiler=tileiras,sm_100,O0": "none"},
+    "needs_gpu": false,
+    "status": "open" | "fixed in <version>"
+  }
+
+"expect" maps a configuration to the finding kind tile-diff reports there
+(crash, rejection, wrong-result, ...); "control" maps configurations where
+the same program must pass, which tells a fix from a tool that no longer
+runs at all. For every configuration the script runs
+
+  tile-diff <input> --only-config CONFIG
+
+and compares the kind of its finding ("none" when clean).
+A finding reproduces when every "expect" configuration gives its kind; it
+is fixed when none does and every control passes; anything else is
+"changed" (look at it). Findings that need a GPU (gpu-tileiras
+configurations) are "unchecked" where `tile-gpu-launch --probe` finds none.
+
+  check_findings.py [--bin build/bin] [--findings corpus/findings]
+                    [--update] [--write-bytecode] [--json OUT]
+                    [--gpu-launch record:DIR | replay:DIR]
+
+--update writes the status back ("open", or "fixed in <version>" with the
+version tile-diff reported); --write-bytecode (re)writes program.tileirbc
+beside each text input (the upstream report's bytecode, at 13.3).
+
+Exit status: 0 every finding is as recorded, 1 a status changed (a fix, or
+a finding that no longer behaves as recorded), 2 the check could not run.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GPU_LAUNCH = None
+
+
+def tileiras_version(bin_dir):
+    r = subprocess.run([os.path.join(bin_dir, "tile-diff"),
+                        "--only-config", "compiler=tileiras,sm_100,O0", "-v",
+                        os.path.join(ROOT, "corpus", "seeds", "gemm.mlir")],
+                       capture_output=True, text=True, timeout=600)
+    m = re.search(r"release ([0-9.]+), V([0-9.]+)", r.stdout)
+    return m.group(2) if m else None
+
+
+def has_gpu(bin_dir):
+    probe = os.path.join(bin_dir, "tile-gpu-launch")
+    if not os.access(probe, os.X_OK):
+        return False
+    return subprocess.run([probe, "--probe"], capture_output=True,
+                          timeout=120).returncode == 0
+
+
+def kind_at(bin_dir, finding_dir, spec, config):
+    inp = os.path.join(finding_dir, spec["input"])
+    cmd = [os.path.join(bin_dir, "tile-diff"), "--only-config", config]
+    cmd += ["--manifest", inp] if inp.endswith(".json") else [inp]
+    env = dict(os.environ)
+    if GPU_LAUNCH and spec.get("needs_gpu"):
+        env["TILECHECK_GPU_LAUNCH"] = GPU_LAUNCH
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=900,
+                       env=env)
+    m = re.search(r"^finding: (\S+) ", r.stdout, re.M)
+    if m:
+        return m.group(1)
+    if re.search(r"expected rejections \(unsupported-target\)", r.stdout):
+        return "unsupported-target"
+    if re.search(r"configuration runs skipped", r.stdout):
+        return "skipped"
+    if r.returncode == 0 and "0 findings" in r.stdout:
+        return "none"
+    return "error: " + ((r.stderr.strip() or r.stdout.strip()).splitlines()
+                        or ["exit %d" % r.returncode])[-1]
+
+
+def write_bytecode(bin_dir, finding_dir, spec):
+    inp = os.path.join(finding_dir, spec["input"])
+    if inp.endswith(".json"):
+        with open(inp) as f:
+            inp = os.path.join(finding_dir, json.load(f)["program"])
+    out = os.path.join(finding_dir, "program.tileirbc")
+    subprocess.run([os.path.join(bin_dir, "tilec-translate"),
+                    "--mlir-to-tileirbc", "--bytecode-version=13.3", inp,
+                    "-o", out], check=True)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    ap.add_argument("--findings",
+                    default=os.path.join(ROOT, "corpus", "findings"))
+    ap.add_argument("--update", action="store_true")
+    ap.add_argument("--write-bytecode", action="store_true")
+    ap.add_argument("--json")
+    ap.add_argument("--gpu-launch", metavar="record:DIR|replay:DIR",
+                    help="run the GPU findings' launches through bundles "
+                    "(oracle/docs/Gpu.md) on a machine without a GPU")
+    args = ap.parse_args(argv)
+    global GPU_LAUNCH
+    GPU_LAUNCH = args.gpu_launch
+    if not os.access(os.path.join(args.bin, "tile-diff"), os.X_OK):
+        print(f"check_findings: no tile-diff in {args.bin}", file=sys.stderr)
+        return 2
+    version = tileiras_version(args.bin)
+    if not version:
+        print("check_findings: no tileiras found (tile-diff -v names none); "
+              "install nvidia-cuda-tileiras", file=sys.stderr)
+        return 2
+    gpu = None
+    changed = False
+    rows = []
+    for name in sorted(os.listdir(args.findings)):
+        d = os.path.join(args.findings, name)
+        path = os.path.join(d, "finding.json")
+        if not os.path.isfile(path):
+            continue
+        with open(path) as f:
+            spec = json.load(f)
+        if args.write_bytecode:
+            write_bytecode(args.bin, d, spec)
+        if spec.get("needs_gpu"):
+            if gpu is None:
+                gpu = bool(GPU_LAUNCH) or has_gpu(args.bin)
+            if not gpu:
+                rows.append((name, "unchecked (no GPU)", {}))
+                continue
+        got = {c: kind_at(args.bin, d, spec, c)
+               for c in list(spec["expect"]) + list(spec.get("control", {}))}
+        hits = [c for c, k in spec["expect"].items() if got[c] == k]
+        controls_ok = all(got[c] == k
+                          for c, k in spec.get("control", {}).items())
+        if len(hits) == len(spec["expect"]) and controls_ok:
+            verdict = "reproduces"
+        elif not hits and all(got[c] == "none" for c in spec["expect"]) \
+                and controls_ok:
+            verdict = "fixed"
+        else:
+            verdict = "changed"
+        old = spec.get("status", "open")
+        if verdict == "reproduces":
+            new = "open"
+        elif verdict == "fixed":
+            new = old if old.startswith("fixed") else f"fixed in {version}"
+        else:
+            new = old
+        if verdict != "reproduces" and not old.startswith("fixed"):
+            changed = True
+        if verdict == "reproduces" and old != "open":
+            changed = True
+        rows.append((name, verdict, got))
+        if args.update and new != old:
+            spec["status"] = new
+            with open(path, "w") as f:
+                json.dump(spec, f, indent=2)
+                f.write("\n")
+    print(f"tileiras {version}")
+    for name, verdict, got in rows:
+        detail = ", ".join(f"{c.split(',', 1)[1]}: {k}"
+                           for c, k in got.items())
+        print(f"  {verdict:18} {name}  ({detail})")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"tileiras": version,
+                       "findings": [{"name": n, "verdict": v, "kinds": g}
+                                    for n, v, g in rows]}, f, indent=1)
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

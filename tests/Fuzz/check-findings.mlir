@@ -1,0 +1,19 @@
+// scripts/check_findings.py re-checks every tileiras finding of
+// corpus/findings against the installed tileiras: with 13.5.37, each
+// compile-time finding reproduces at the configurations its finding.json
+// names and passes at its controls. When NVIDIA fixes one, this test fails:
+// run `check_findings.py --update`, which marks it "fixed in <version>",
+// and say so in the finding's README. The wrong-code finding needs a GPU
+// (unchecked here unless one is found).
+
+// REQUIRES: tileiras
+// RUN: env TILECHECK_TILEIRAS=%tileiras python3 %S/../../scripts/check_findings.py --bin %bindir | FileCheck %s
+// CHECK: tileiras {{[0-9.]+}}
+// CHECK-DAG: reproduces tileiras-13.5.37-heap-corruption-atomic-loop (sm_100,O1: crash, sm_100,O2: crash, sm_100,O3: crash, sm_100,O0: none)
+// CHECK-DAG: reproduces tileiras-13.5.37-scan-after-mma
+// CHECK-DAG: reproduces tileiras-13.5.37-scan-then-reshape
+// CHECK-DAG: reproduces tileiras-13.5.37-scan2-cat-abort
+// CHECK-DAG: reproduces tileiras-13.5.37-segv-O0-nested-loop
+// CHECK-DAG: reproduces tileiras-13.5.37-segv-O1
+// CHECK-DAG: tileiras-13.5.37-wrong-scan-after-mma-sm90
+// CHECK-NOT: changed
