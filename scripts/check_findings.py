@@ -30,12 +30,13 @@ configurations) are "unchecked" where `tile-gpu-launch --probe` finds none.
                     [--update] [--write-bytecode] [--json OUT]
                     [--gpu-launch record:DIR | replay:DIR]
 
---update writes the status back ("open", or "fixed in <version>" with the
-version tile-diff reported); --write-bytecode (re)writes program.tileirbc
+--update writes the status back ("open", or "fixed in <tool> <version>"); --write-bytecode (re)writes program.tileirbc
 beside each text input (the upstream report's bytecode, at 13.3).
 
-Exit status: 0 every finding is as recorded, 1 a status changed (a fix, or
-a finding that no longer behaves as recorded), 2 the check could not run.
+Exit status: 0 every finding is as recorded (an open one reproduces, a
+fixed one stays fixed), 1 one is not (a fix, or a finding that no longer
+behaves as recorded), 2 the check could not run (no tile-diff, or a tool
+error on some finding).
 """
 
 import argparse
@@ -56,6 +57,19 @@ def tileiras_version(bin_dir):
                        capture_output=True, text=True, timeout=600)
     m = re.search(r"release ([0-9.]+), V([0-9.]+)", r.stdout)
     return m.group(2) if m else None
+
+
+def ptxas_version():
+    import shutil
+    for p in [os.environ.get("TILECHECK_PTXAS"), shutil.which("ptxas"),
+              "/usr/local/cuda/bin/ptxas"]:
+        if p and os.access(p, os.X_OK):
+            r = subprocess.run([p, "--version"], capture_output=True,
+                               text=True, timeout=60)
+            m = re.search(r"V([0-9.]+)", r.stdout)
+            if m:
+                return m.group(1)
+    return None
 
 
 def has_gpu(bin_dir):
@@ -118,12 +132,10 @@ def main(argv=None):
         print(f"check_findings: no tile-diff in {args.bin}", file=sys.stderr)
         return 2
     version = tileiras_version(args.bin)
-    if not version:
-        print("check_findings: no tileiras found (tile-diff -v names none); "
-              "install nvidia-cuda-tileiras", file=sys.stderr)
-        return 2
+    versions = {"tileiras": version, "ptxas": ptxas_version()}
     gpu = None
     changed = False
+    errors = False
     rows = []
     for name in sorted(os.listdir(args.findings)):
         d = os.path.join(args.findings, name)
@@ -134,6 +146,10 @@ def main(argv=None):
             spec = json.load(f)
         if args.write_bytecode:
             write_bytecode(args.bin, d, spec)
+        tool = spec.get("tool", "tileiras")
+        if not versions.get(tool):
+            rows.append((name, f"unchecked (no {tool})", {}))
+            continue
         if spec.get("needs_gpu"):
             if gpu is None:
                 gpu = bool(GPU_LAUNCH) or has_gpu(args.bin)
@@ -145,7 +161,10 @@ def main(argv=None):
         hits = [c for c, k in spec["expect"].items() if got[c] == k]
         controls_ok = all(got[c] == k
                           for c, k in spec.get("control", {}).items())
-        if len(hits) == len(spec["expect"]) and controls_ok:
+        if any(k.startswith("error") for k in got.values()):
+            verdict = "error"
+            errors = True
+        elif len(hits) == len(spec["expect"]) and controls_ok:
             verdict = "reproduces"
         elif not hits and all(got[c] == "none" for c in spec["expect"]) \
                 and controls_ok:
@@ -156,12 +175,14 @@ def main(argv=None):
         if verdict == "reproduces":
             new = "open"
         elif verdict == "fixed":
-            new = old if old.startswith("fixed") else f"fixed in {version}"
+            new = old if old.startswith("fixed") else \
+                f"fixed in {tool} {versions[tool]}"
         else:
             new = old
-        if verdict != "reproduces" and not old.startswith("fixed"):
-            changed = True
-        if verdict == "reproduces" and old != "open":
+        # What was recorded, and what was seen, must agree: an open finding
+        # reproduces, a fixed one stays fixed.
+        expected = "fixed" if old.startswith("fixed") else "reproduces"
+        if verdict != expected and verdict != "error":
             changed = True
         rows.append((name, verdict, got))
         if args.update and new != old:
@@ -169,7 +190,8 @@ def main(argv=None):
             with open(path, "w") as f:
                 json.dump(spec, f, indent=2)
                 f.write("\n")
-    print(f"tileiras {version}")
+    print(f"tileiras {version or 'not found'}; ptxas "
+          f"{versions['ptxas'] or 'not found'}")
     for name, verdict, got in rows:
         detail = ", ".join(f"{c.split(',', 1)[1]}: {k}"
                            for c, k in got.items())
@@ -179,6 +201,8 @@ def main(argv=None):
             json.dump({"tileiras": version,
                        "findings": [{"name": n, "verdict": v, "kinds": g}
                                     for n, v, g in rows]}, f, indent=1)
+    if errors:
+        return 2
     return 1 if changed else 0
 
 

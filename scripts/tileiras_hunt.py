@@ -11,10 +11,11 @@ sm_120 (`--matrix tileiras-targets`) in one of two modes:
   random    each batch takes the next preset of the generator in turn
             (plain random generation, the baseline);
   feedback  AFL-style novelty search over the generator's choices: a corpus
-            of generator policies, seeded with the presets; each batch
-            mutates a policy picked from the corpus (favouring those that
-            found new points most recently) and a policy whose batch
-            reached a new point joins the corpus.
+            of generator policies, seeded with the presets (each scored by
+            the points only its batch reached); each batch mutates a policy
+            picked from the corpus by score (a pick decays it) and a policy
+            whose batch reached a new point joins the corpus, scored by
+            how many.
 
 Both spend the same budget of wall-clock seconds with the same number of
 jobs; the CPU seconds of the children are recorded beside it. Every
@@ -154,6 +155,7 @@ def cmd_run(args):
     presets = {name: preset_policy(args.bin, name) for name in PRESETS}
     seen = set()
     corpus = []  # [policy, score]
+    preset_points = []  # points of each preset's batch (first round)
     for name in PRESETS:
         corpus.append([presets[name], 1.0])
     log = open(os.path.join(args.out, "hunt.jsonl"), "a")
@@ -186,15 +188,23 @@ def cmd_run(args):
         lines, cpu = run_batch(args, policy_arg, seed, results)
         cpu_total += cpu
         new = set()
+        reached = set()
         for line in lines:
-            new |= program_points(line) - seen
+            reached |= program_points(line)
+        new = reached - seen
         seen |= new
-        if args.mode == "feedback" and new and batch >= len(PRESETS):
-            corpus.append([policy, 1.0 + len(new)])
+        if args.mode == "feedback" and batch < len(PRESETS):
+            preset_points.append(reached)
+            if batch == len(PRESETS) - 1:
+                # A preset's score is what only its batch reached: crediting
+                # each with the points new when it ran would favour whichever
+                # preset happens to run first.
+                for i, pts in enumerate(preset_points):
+                    others = set().union(*(q for j, q in
+                                           enumerate(preset_points) if j != i))
+                    corpus[i][1] = 1.0 + len(pts - others)
         elif args.mode == "feedback" and new:
-            corpus[batch][1] += len(new)
-        elif args.mode == "feedback" and batch >= len(PRESETS):
-            os.remove(policy_arg)
+            corpus.append([policy, 1.0 + len(new)])
         log.write(json.dumps({
             "batch": batch, "mode": args.mode, "seed": seed, "policy": policy_arg,
             "programs": len(lines), "new_points": sorted(new),

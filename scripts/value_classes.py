@@ -40,15 +40,23 @@ FLOAT_CLASSES = ["nan", "+inf", "-inf", "+0", "-0", "subnormal", "float-max"]
 
 
 def run_one(bin_dir, policy, seed, tmp):
+    """(op counts, exit code) of one generated program; a generator or
+    interpreter failure is an exit code ("gen-failed", "timeout"), not an
+    exception that would stop the whole count."""
     d = os.path.join(tmp, f"{policy}-{seed}")
-    subprocess.run([os.path.join(bin_dir, "tile-gen"), "--policy", policy,
-                    "--seed", str(seed), "--count", "1", "-o", d],
-                   check=True, capture_output=True)
+    g = subprocess.run([os.path.join(bin_dir, "tile-gen"), "--policy", policy,
+                        "--seed", str(seed), "--count", "1", "-o", d],
+                       capture_output=True)
+    if g.returncode != 0:
+        return None, "gen-failed"
     out = os.path.join(d, "classes.json")
-    r = subprocess.run([os.path.join(bin_dir, "tile-run"), "--manifest",
-                        os.path.join(d, str(seed), "manifest.json"),
-                        "--value-classes", out], capture_output=True,
-                       text=True, timeout=600)
+    try:
+        r = subprocess.run([os.path.join(bin_dir, "tile-run"), "--manifest",
+                            os.path.join(d, str(seed), "manifest.json"),
+                            "--value-classes", out], capture_output=True,
+                           text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
     if not os.path.exists(out):
         return None, r.returncode
     with open(out) as f:
@@ -74,7 +82,8 @@ def cmd_count(args):
                 for k, n in c["classes"].items():
                     t["classes"][k] = t["classes"].get(k, 0) + n
     result = {"policies": policies, "count": args.count, "seed": args.seed,
-              "exit_codes": {str(k): v for k, v in sorted(exits.items())},
+              "exit_codes": {str(k): v for k, v in
+                             sorted(exits.items(), key=lambda kv: str(kv[0]))},
               "ops": totals}
     with open(args.out, "w") as f:
         json.dump(result, f, indent=1, sort_keys=True)

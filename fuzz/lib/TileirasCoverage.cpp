@@ -42,8 +42,9 @@ static StringRef outcomeName(remarks::Type type) {
   return "unknown";
 }
 
-/// One line, no separators of ours, at most 120 bytes: the numbers in
-/// "index computations may require 34 bits" stay (they are the point).
+/// One line, no separators of ours, at most 120 bytes cut at a character
+/// boundary: the numbers in "index computations may require 34 bits" stay
+/// (they are the point).
 static std::string cleanDetail(StringRef text) {
   std::string out;
   for (char c : text.trim()) {
@@ -51,29 +52,41 @@ static std::string cleanDetail(StringRef text) {
       c = ' ';
     out += c;
   }
-  if (out.size() > 120)
-    out.resize(120);
+  if (out.size() > 120) {
+    size_t n = 120;
+    while (n > 0 && (static_cast<unsigned char>(out[n]) & 0xC0) == 0x80)
+      --n;
+    out.resize(n);
+  }
   return out;
 }
 
-Expected<std::vector<std::string>>
-tilecheck::fuzz::tileirasRemarkPoints(StringRef yaml, StringRef target) {
+std::vector<std::string>
+tilecheck::fuzz::tileirasRemarkPoints(StringRef yaml, StringRef target,
+                                      std::string *error) {
   std::set<std::string> points;
+  auto done = [&](Error e) {
+    if (e && error)
+      *error = toString(std::move(e));
+    else
+      consumeError(std::move(e));
+    return std::vector<std::string>(points.begin(), points.end());
+  };
   if (yaml.trim().empty())
-    return std::vector<std::string>();
+    return done(Error::success());
   Expected<std::unique_ptr<remarks::RemarkParser>> parser =
       remarks::createRemarkParser(remarks::Format::YAML, yaml);
   if (!parser)
-    return parser.takeError();
+    return done(parser.takeError());
   while (true) {
     Expected<std::unique_ptr<remarks::Remark>> remark = (*parser)->next();
     if (!remark) {
       Error e = remark.takeError();
       if (e.isA<remarks::EndOfFileError>()) {
         consumeError(std::move(e));
-        break;
+        return done(Error::success());
       }
-      return std::move(e);
+      return done(std::move(e));
     }
     const remarks::Remark &r = **remark;
     // The detail that tells paths apart: why a path was refused, else which
@@ -97,7 +110,6 @@ tilecheck::fuzz::tileirasRemarkPoints(StringRef yaml, StringRef target) {
       point += "|" + detail;
     points.insert(std::move(point));
   }
-  return std::vector<std::string>(points.begin(), points.end());
 }
 
 std::vector<std::pair<std::string, int64_t>>

@@ -15,13 +15,14 @@
 //   floats:   cmpf (every predicate, ordered or unordered), minf/maxf
 //             (with and without propagate_nan), addf/subf/mulf in every
 //             rounding mode (flush_to_zero on f32 at times), divf and sqrt
-//             (not under exactFloats, whose programs avoid them),
+//             (not under exactFloats or without allowMath),
 //             negf, absf, ftof to another float type, and ftoi of a second
 //             tile whose values truncate into the integer type's range
 //             (NaN, inf and out-of-range values are undefined for ftoi).
-// The result is stored. An integer edge tile also joins the value pool
-// with its true range, so later statements compute on it too; the range
-// rules of ValueOps.cpp keep those uses defined.
+// The result is stored at the top level while outputs remain (else an
+// integer result joins the value pool). An integer edge tile also joins the
+// value pool with its true range, so later statements compute on it too; the
+// range rules of ValueOps.cpp keep those uses defined.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +31,7 @@
 #include "tilecheck/Oracle/Npy.h"
 
 #include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/APInt.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 
@@ -210,7 +211,7 @@ Val KernelGen::loadEdges(Elem e, const Shape &s,
     // The true range of the values loaded.
     int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (uint64_t bits : edges) {
-      int64_t v = APInt(bitWidth(e), bits).getSExtValue();
+      int64_t v = SignExtend64(bits, bitWidth(e));
       lo = std::min(lo, v);
       hi = std::max(hi, v);
     }
@@ -225,7 +226,7 @@ Val KernelGen::loadEdges(Elem e, const Shape &s,
   return r;
 }
 
-void KernelGen::stmtEdge() {
+void KernelGen::stmtEdge(bool top) {
   bool anyFloat = policy.wF32 + policy.wF16 + policy.wBF16 + policy.wF64 > 0;
   bool useFloat = anyFloat && rng.chance(0.5);
   Elem e = pickElem(!useFloat, useFloat);
@@ -234,6 +235,17 @@ void KernelGen::stmtEdge() {
   Shape s = numElements(mainShape) >= 16 ? mainShape : Shape{16};
   std::string t = typeText(e, s);
   std::string i1t = typeText(Elem::I1, s);
+  // A result is stored where the program may still store (top level,
+  // fewer than maxOutputs outputs), as every store statement is; elsewhere
+  // an integer result joins the value pool (float results, which may be
+  // NaN or inf, do not: later inexact ops would carry them into tolerance
+  // comparisons).
+  auto keep = [&](const Val &r) {
+    if (top && outputs < policy.maxOutputs)
+      storeValue(r);
+    else if (isIntElem(r.elem))
+      define(r);
+  };
   // What is known of a result: nothing beyond its type (storeValue may
   // convert it and put the conversion into the value pool).
   auto result = [&](Elem re) {
@@ -271,14 +283,14 @@ void KernelGen::stmtEdge() {
       Val r = result(Elem::I1);
       line(r.name + " = cmpi " + rng.pick<const char *>(preds) + " " + a.name +
            ", " + b.name + ", " + sign + " : " + t + " -> " + i1t);
-      return storeValue(r);
+      return keep(r);
     }
     case 1: { // mini / maxi
       Val b = loadEdges(e, s, intEdges(e));
       Val r = result(e);
       line(r.name + (rng.chance(0.5) ? " = mini " : " = maxi ") + a.name +
            ", " + b.name + " " + sign + " : " + t);
-      return storeValue(r);
+      return keep(r);
     }
     case 2:
     case 3: { // divi (2) / remi (3) by a divisor never 0 nor (signed) -1
@@ -303,7 +315,7 @@ void KernelGen::stmtEdge() {
                                 {" rounding<zero>", " rounding<positive_inf>"});
       line(r.name + (div ? " = divi " : " = remi ") + a.name + ", " + b.name +
            attrs + " : " + t);
-      return storeValue(r);
+      return keep(r);
     }
     case 4: { // shli / shri by amounts in [0, width)
       std::vector<uint64_t> amounts = {0, 1, w / 2, w - 1};
@@ -314,31 +326,31 @@ void KernelGen::stmtEdge() {
       else
         line(r.name + " = shri " + a.name + ", " + b.name + " " + sign + " : " +
              t);
-      return storeValue(r);
+      return keep(r);
     }
     case 5: { // wrapping arithmetic
       Val b = loadEdges(e, s, intEdges(e));
       Val r = result(e);
       line(r.name + " = " + rng.pick<const char *>({"addi", "subi", "muli"}) +
            " " + a.name + ", " + b.name + " : " + t);
-      return storeValue(r);
+      return keep(r);
     }
     case 6: { // negi (wraps at INT_MIN)
       Val r = result(e);
       line(r.name + " = negi " + a.name + " : " + t);
-      return storeValue(r);
+      return keep(r);
     }
     case 7: { // absi
       Val r = result(e);
       line(r.name + " = absi " + a.name + " : " + t);
-      return storeValue(r);
+      return keep(r);
     }
     default: { // itof
       Elem to = pickElem(false, true);
       Val r = result(to);
       line(r.name + " = itof " + a.name + " " + sign + " : " + t + " -> " +
            typeText(to, s));
-      return storeValue(r);
+      return keep(r);
     }
     }
   }
@@ -357,7 +369,7 @@ void KernelGen::stmtEdge() {
     line(r.name + " = cmpf " + rng.pick<const char *>(preds) +
          (rng.chance(0.5) ? " ordered " : " unordered ") + x.name + ", " +
          y.name + " : " + t + " -> " + i1t);
-    return storeValue(r);
+    return keep(r);
   }
   case 1: { // minf / maxf
     Val y = loadEdges(e, s, floatEdges(e));
@@ -367,7 +379,7 @@ void KernelGen::stmtEdge() {
       attrs += " flush_to_zero";
     line(r.name + (rng.chance(0.5) ? " = minf " : " = maxf ") + x.name + ", " +
          y.name + attrs + " : " + t);
-    return storeValue(r);
+    return keep(r);
   }
   case 2:
   case 3: { // addf / subf / mulf in a rounding mode
@@ -381,11 +393,11 @@ void KernelGen::stmtEdge() {
       attrs += " flush_to_zero";
     line(r.name + " = " + rng.pick<const char *>({"addf", "subf", "mulf"}) +
          " " + x.name + ", " + y.name + attrs + " : " + t);
-    return storeValue(r);
+    return keep(r);
   }
   case 4: { // divf / sqrt, correctly rounded (not in exact policies)
     Val r = result(e);
-    if (exact()) {
+    if (exact() || !policy.allowMath) {
       line(r.name + " = absf " + x.name + " : " + t);
     } else if (rng.chance(0.5)) {
       Val y = loadEdges(e, s, floatEdges(e));
@@ -393,13 +405,13 @@ void KernelGen::stmtEdge() {
     } else {
       line(r.name + " = sqrt " + x.name + " : " + t);
     }
-    return storeValue(r);
+    return keep(r);
   }
   case 5: { // negf / absf
     Val r = result(e);
     line(r.name + (rng.chance(0.5) ? " = negf " : " = absf ") + x.name + " : " +
          t);
-    return storeValue(r);
+    return keep(r);
   }
   case 6: { // ftof to another float type
     Elem to = pickElem(false, true);
@@ -407,7 +419,7 @@ void KernelGen::stmtEdge() {
       to = e == Elem::F32 ? Elem::F16 : Elem::F32;
     Val r = result(to);
     line(r.name + " = ftof " + x.name + " : " + t + " -> " + typeText(to, s));
-    return storeValue(r);
+    return keep(r);
   }
   default: { // ftoi of values that truncate into range
     Elem to = pickElem(true, false);
@@ -418,7 +430,7 @@ void KernelGen::stmtEdge() {
     Val r = result(to);
     line(r.name + " = ftoi " + v.name + (isSigned ? " signed" : " unsigned") +
          " : " + t + " -> " + typeText(to, s));
-    return storeValue(r);
+    return keep(r);
   }
   }
 }

@@ -153,8 +153,9 @@ public:
   void stmtAtomic();
   void stmtMisc(unsigned depth);
   void stmtRareInt(bool top);
-  /// An op fed the edge values of its types (EdgeValues.cpp).
-  void stmtEdge();
+  /// An op fed the edge values of its types (EdgeValues.cpp); its result
+  /// is stored only at the top level (`top`) while outputs remain.
+  void stmtEdge(bool top);
   /// A tile of shape `s` loaded from a new input buffer holding every one
   /// of `edges` (bit patterns of `e`) at least once where it fits; integer
   /// tiles carry the values' true range.

@@ -111,7 +111,7 @@ void KernelGen::statement(unsigned depth) {
   case sGemm:
     return stmtGemm();
   case sEdge:
-    return stmtEdge();
+    return stmtEdge(top);
   case sRowNorm:
     return stmtRowNorm();
   case sAtomic:

@@ -613,9 +613,10 @@ Args:
   - Shape:       '[32, 32]'
 ...
 )";
-  auto points = tileirasRemarkPoints(yaml, "sm_90");
-  ASSERT_TRUE(static_cast<bool>(points)) << toString(points.takeError());
-  EXPECT_EQ(*points,
+  std::string error;
+  std::vector<std::string> points = tileirasRemarkPoints(yaml, "sm_90", &error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(points,
             (std::vector<std::string>{
                 "sm_90|Memory|RemarkMemoryLoadInstructionSelected|passed|TMA "
                 "Load instruction",
@@ -624,12 +625,16 @@ Args:
                 "sm_90|Memory|RemarkTensorViewIndexTypeNarrowing|missed",
                 "sm_90|Tensor-core|RemarkTensorCoreMMA|passed|Tensor-core "
                 "SM90 [64, 128, 16]"}));
-  auto empty = tileirasRemarkPoints("", "sm_90");
-  ASSERT_TRUE(static_cast<bool>(empty));
-  EXPECT_TRUE(empty->empty());
-  auto bad = tileirasRemarkPoints("--- !Passed\nPass: [\n", "sm_90");
-  EXPECT_FALSE(static_cast<bool>(bad));
-  consumeError(bad.takeError());
+  EXPECT_TRUE(tileirasRemarkPoints("", "sm_90", &error).empty());
+  EXPECT_EQ(error, "");
+  // A file cut short by a crash keeps the points read before the cut.
+  std::string text = yaml;
+  std::string cut =
+      text.substr(0, text.find("--- !Passed\nPass:            Tensor-core")) +
+      "--- !Passed\nPass: [\n";
+  std::vector<std::string> partial = tileirasRemarkPoints(cut, "sm_90", &error);
+  EXPECT_NE(error, "");
+  EXPECT_EQ(partial.size(), 2u);
 }
 
 TEST(FuzzTileiras, ResourceUsagePoints) {

@@ -73,14 +73,14 @@ ConfigResult checkTileiras(const ProgramCase &program,
                            const EngineOptions &options,
                            std::string *cubin = nullptr);
 
-/// Classifies how tileiras ended (the part of checkTileiras after the run;
-/// exposed for unit tests). `cubinWritten` says whether a non-empty output
-/// file exists.
 /// tileiras's remarks (`--remarks=all --remark-format=yaml`) as coverage
 /// points "target|pass|name|outcome[|reason or instruction]", sorted and
-/// unique (TileirasCoverage.cpp). An error when the YAML does not parse.
-llvm::Expected<std::vector<std::string>>
-tileirasRemarkPoints(llvm::StringRef yaml, llvm::StringRef target);
+/// unique (TileirasCoverage.cpp). A file that stops parsing part-way (a
+/// crash can cut it short) still gives the points read before, and
+/// `error` (when given) says why it stopped.
+std::vector<std::string> tileirasRemarkPoints(llvm::StringRef yaml,
+                                              llvm::StringRef target,
+                                              std::string *error = nullptr);
 
 /// REG, STACK, SHARED and LOCAL of `cuobjdump --dump-resource-usage`, each
 /// the largest over the cubin's functions, in first-seen order.
@@ -92,6 +92,9 @@ std::vector<std::string>
 resourcePoints(llvm::ArrayRef<std::pair<std::string, int64_t>> usage,
                llvm::StringRef target);
 
+/// Classifies how tileiras ended (the part of checkTileiras after the run;
+/// exposed for unit tests). `cubinWritten` says whether a non-empty output
+/// file exists.
 ConfigResult classifyTileiras(const ChildOutcome &outcome,
                               const Configuration &config, bool cubinWritten,
                               const EngineOptions &options);
