@@ -54,7 +54,9 @@ PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma",
 def tool(bin_dir, name):
     path = os.path.join(bin_dir, name)
     if not os.access(path, os.X_OK):
-        sys.exit(f"tileiras_hunt: {path} is not built (scripts/build.sh)")
+        print(f"tileiras_hunt: {path} is not built (scripts/build.sh)",
+              file=sys.stderr)
+        sys.exit(2)
     return path
 
 
@@ -273,6 +275,13 @@ def summarize(run_dir):
 def cmd_report(args):
     out = args.out or args.dirs[0]
     os.makedirs(out, exist_ok=True)
+    for d in args.dirs:
+        for f in ("hunt.jsonl", "results.jsonl"):
+            if not os.path.isfile(os.path.join(d, f)):
+                print(f"tileiras_hunt: {d} is not a hunt directory (no {f}; "
+                      "write one with `tileiras_hunt.py run --out DIR`)",
+                      file=sys.stderr)
+                return 2
     runs = [summarize(d) for d in args.dirs]
     union = set()
     for r in runs:

@@ -95,8 +95,12 @@ def cmd_count(args):
 def cmd_table(args):
     runs = []
     for path in args.files:
-        with open(path) as f:
-            runs.append(json.load(f))
+        try:
+            with open(path) as f:
+                runs.append(json.load(f))
+        except (OSError, ValueError) as e:
+            print(f"value_classes: cannot read {path}: {e}", file=sys.stderr)
+            return 2
     print(f"Programs: " + "; ".join(
         f"{os.path.basename(p)}: {r['count']} per policy of "
         f"{','.join(r['policies'])}, seed {r['seed']}"

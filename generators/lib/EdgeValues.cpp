@@ -39,19 +39,6 @@ namespace tilecheck::gen {
 
 namespace {
 
-const fltSemantics &semanticsOf(Elem e) {
-  switch (e) {
-  case Elem::F16:
-    return APFloat::IEEEhalf();
-  case Elem::BF16:
-    return APFloat::BFloat();
-  case Elem::F64:
-    return APFloat::IEEEdouble();
-  default:
-    return APFloat::IEEEsingle();
-  }
-}
-
 uint64_t floatBits(const APFloat &f) {
   return f.bitcastToAPInt().getZExtValue();
 }
@@ -218,10 +205,7 @@ Val KernelGen::loadEdges(Elem e, const Shape &s,
     r.lo = lo;
     r.hi = hi;
   } else {
-    r.flo = -INFINITY;
-    r.fhi = INFINITY;
-    r.mayNaN = true;
-    r.scale = -1;
+    setUnknown(r);
   }
   return r;
 }
@@ -253,18 +237,7 @@ void KernelGen::stmtEdge(bool top) {
     r.name = fresh();
     r.elem = re;
     r.shape = s;
-    if (re == Elem::I1) {
-      r.lo = -1;
-      r.hi = 0;
-    } else if (isIntElem(re)) {
-      r.lo = minOf(re);
-      r.hi = maxOf(re);
-    } else {
-      r.flo = -INFINITY;
-      r.fhi = INFINITY;
-      r.mayNaN = true;
-      r.scale = -1;
-    }
+    setUnknown(r);
     return r;
   };
   if (isIntElem(e)) {

@@ -17,6 +17,7 @@
 #include "tilecheck/Generators/Generator.h"
 #include "tilecheck/Oracle/ElemType.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -41,6 +42,8 @@ int64_t numElements(const Shape &s);
 std::string typeText(Elem e, const Shape &s);
 std::string shapeText(const Shape &s); ///< "4x8"; "" for rank 0
 oracle::ElemType oracleType(Elem e);
+/// APFloat semantics of a float element type.
+const llvm::fltSemantics &semanticsOf(Elem e);
 
 /// An SSA tile value and what is known about every element of it.
 /// Integers: the signed interval [lo, hi]. Floats: the interval [flo, fhi];
@@ -55,6 +58,10 @@ struct Val {
   int scale = -1;
   bool mayNaN = false;
 };
+
+/// Nothing known of `r` beyond its type: the full integer range (i1: -1..0),
+/// or for floats any value, NaN included, not exact.
+void setUnknown(Val &r);
 
 /// The parts separated by `sep`.
 inline std::string join(llvm::ArrayRef<std::string> parts, const char *sep) {

@@ -106,6 +106,31 @@ std::string typeText(Elem e, const Shape &s) {
   return "tile<" + shapeText(s) + "x" + elemName(e) + ">";
 }
 
+const fltSemantics &semanticsOf(Elem e) {
+  switch (e) {
+  case Elem::F16:
+    return APFloat::IEEEhalf();
+  case Elem::BF16:
+    return APFloat::BFloat();
+  case Elem::F64:
+    return APFloat::IEEEdouble();
+  default:
+    return APFloat::IEEEsingle();
+  }
+}
+
+void setUnknown(Val &r) {
+  if (isIntElem(r.elem)) {
+    r.lo = minOf(r.elem);
+    r.hi = maxOf(r.elem);
+    return;
+  }
+  r.flo = -INFINITY;
+  r.fhi = INFINITY;
+  r.mayNaN = true;
+  r.scale = -1;
+}
+
 namespace {
 
 /// Shortest decimal that reads back as `v`, always with a '.' (MLIR's float
@@ -126,19 +151,6 @@ std::string formatDecimal(double v) {
       s.insert(e, ".0");
   }
   return s;
-}
-
-const fltSemantics &semanticsOf(Elem e) {
-  switch (e) {
-  case Elem::F16:
-    return APFloat::IEEEhalf();
-  case Elem::BF16:
-    return APFloat::BFloat();
-  case Elem::F64:
-    return APFloat::IEEEdouble();
-  default:
-    return APFloat::IEEEsingle();
-  }
 }
 
 /// Raw bits of `v` rounded to `e`, as 0x... with the storage width.
@@ -730,10 +742,7 @@ Val KernelGen::floatUnary(unsigned kind, const Val &a) {
     r.scale = a.scale >= 0 ? 0 : -1;
     break;
   default:
-    r.flo = -INFINITY;
-    r.fhi = INFINITY;
-    r.mayNaN = true;
-    r.scale = -1;
+    setUnknown(r);
     if (kind == uSqrt && rng.chance(policy.pRounding))
       attrs =
           std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";

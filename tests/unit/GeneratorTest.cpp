@@ -28,6 +28,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -61,6 +62,32 @@ protected:
     if (!module && diags.empty())
       diags = "parse failed without a diagnostic";
     return module ? "" : diags;
+  }
+
+  /// Writes `p` under `dir` and runs its manifest on the interpreter (with
+  /// `observer` watching every op when given).
+  oracle::TileRunOutcome writeAndRun(
+      const GeneratedProgram &p, llvm::StringRef dir,
+      std::function<void(oracle::ExecContext &, mlir::Operation *)> observer =
+          nullptr) {
+    if (llvm::Error e = writeProgram(p, dir)) {
+      oracle::TileRunOutcome out;
+      out.exitCode = oracle::kExitError;
+      out.message = "cannot write the program: " + toString(std::move(e));
+      return out;
+    }
+    llvm::SmallString<128> manifest(dir);
+    llvm::sys::path::append(manifest, "manifest.json");
+    oracle::TileRunConfig config;
+    if (llvm::Error e = oracle::loadManifest(manifest, config)) {
+      oracle::TileRunOutcome out;
+      out.exitCode = oracle::kExitError;
+      out.message = "cannot load the manifest: " + toString(std::move(e));
+      return out;
+    }
+    config.run.maxSteps = 50'000'000;
+    config.run.opObserver = std::move(observer);
+    return oracle::runTileProgram(ctx, config);
   }
 
   mlir::MLIRContext ctx;
@@ -167,13 +194,7 @@ TEST_F(GeneratorTest, RunsWithoutUndefinedBehaviour) {
       GeneratedProgram p = generateProgram(policy, seed);
       llvm::SmallString<128> dir(root);
       llvm::sys::path::append(dir, name, std::to_string(seed));
-      ASSERT_FALSE(static_cast<bool>(writeProgram(p, dir)));
-      llvm::SmallString<128> manifest(dir);
-      llvm::sys::path::append(manifest, "manifest.json");
-      oracle::TileRunConfig config;
-      ASSERT_FALSE(static_cast<bool>(oracle::loadManifest(manifest, config)));
-      config.run.maxSteps = 50'000'000;
-      oracle::TileRunOutcome out = oracle::runTileProgram(ctx, config);
+      oracle::TileRunOutcome out = writeAndRun(p, dir);
       // Every outcome but 0 is a bug: 3 (UB) or 4 (a failed assert of a
       // proven range) in the generator or the interpreter, 1 an op the
       // interpreter lacks, 5 a hang.
@@ -203,16 +224,10 @@ TEST_F(GeneratorTest, EdgeStatementIsDefinedAndReachesEdgeValues) {
     GeneratedProgram p = generateProgram(policy, seed);
     llvm::SmallString<128> dir(root);
     llvm::sys::path::append(dir, std::to_string(seed));
-    ASSERT_FALSE(static_cast<bool>(writeProgram(p, dir)));
-    llvm::SmallString<128> manifest(dir);
-    llvm::sys::path::append(manifest, "manifest.json");
-    oracle::TileRunConfig config;
-    ASSERT_FALSE(static_cast<bool>(oracle::loadManifest(manifest, config)));
-    config.run.maxSteps = 50'000'000;
-    config.run.opObserver = [&](oracle::ExecContext &c, mlir::Operation *op) {
-      counter.observe(c, op);
-    };
-    oracle::TileRunOutcome out = oracle::runTileProgram(ctx, config);
+    oracle::TileRunOutcome out =
+        writeAndRun(p, dir, [&](oracle::ExecContext &c, mlir::Operation *op) {
+          counter.observe(c, op);
+        });
     EXPECT_EQ(out.exitCode, oracle::kExitOk)
         << "seed " << seed << ": " << out.message << "\n"
         << p.text;
