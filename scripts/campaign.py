@@ -202,6 +202,30 @@ class Units:
 read_lines = campaign_report.read_lines
 
 
+def store_example(findings, sig):
+    """The example directory and kind of bucket `sig` in the findings store
+    at `findings`, and the reason when there is none. The connection may
+    write: a tile-diff killed in the middle of a commit (kill -9 of the
+    campaign) leaves a hot journal that only a writer can roll back, and a
+    read-only connection fails on it ("attempt to write a readonly
+    database")."""
+    db = os.path.join(findings, "index.sqlite")
+    if not os.path.exists(db):
+        return None, None, "the store has no index"
+    try:
+        con = sqlite3.connect(db, timeout=30)
+        try:
+            row = con.execute("SELECT example_dir, kind FROM buckets "
+                              "WHERE signature = ?", (sig,)).fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        return None, None, f"the store cannot be read: {e}"
+    if not row:
+        return None, None, "the store has no such bucket"
+    return row[0], row[1], None
+
+
 def cut_partial_line(path):
     """Truncates a results file after its last newline, so that appending
     never glues a new line to a half-written one."""
@@ -409,20 +433,10 @@ class Campaign:
         return Task("unit", k, commands, self.path("logs", f"{k}.log"))
 
     def example_dir(self, sig):
-        db = os.path.join(self.findings, "index.sqlite")
-        try:
-            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
-            try:
-                row = con.execute("SELECT example_dir, kind FROM buckets "
-                                  "WHERE signature = ?", (sig,)).fetchone()
-            finally:
-                con.close()
-        except sqlite3.Error:
-            return None, None
-        return (row[0], row[1]) if row else (None, None)
+        return store_example(self.findings, sig)
 
     def reduce_task(self, sig):
-        example, _ = self.example_dir(sig)
+        example, _, why = self.example_dir(sig)
         out = os.path.join(self.findings, "reduced", sig)
         if os.path.isdir(out):
             # Reduced by an earlier campaign on the same store, or by this
@@ -436,7 +450,8 @@ class Campaign:
             return None
         if not example or not os.path.isdir(example):
             self.record_triage(sig, "no-example",
-                               why="the store has no example directory")
+                               why=why or "the store has no example "
+                               "directory")
             return None
         tmp = out + ".tmp"
         shutil.rmtree(tmp, ignore_errors=True)

@@ -146,16 +146,26 @@ def load(state):
     findings = params.get("findings") or os.path.join(state, "findings")
     db = os.path.join(findings, "index.sqlite")
     if os.path.exists(db):
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+        query = ("SELECT signature, kind, culprit, count, first_seen,"
+                 " last_seen, example_dir, signature_text FROM buckets")
         try:
-            for row in con.execute("SELECT signature, kind, culprit, count,"
-                                   " first_seen, last_seen, example_dir,"
-                                   " signature_text FROM buckets"):
-                store[row[0]] = dict(zip(
-                    ["signature", "kind", "culprit", "count", "first_seen",
-                     "last_seen", "example_dir", "signature_text"], row))
-        finally:
-            con.close()
+            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+            try:
+                rows = con.execute(query).fetchall()
+            finally:
+                con.close()
+        except sqlite3.Error:
+            # A hot journal left by a killed tile-diff: only a connection
+            # that may write rolls it back.
+            con = sqlite3.connect(db, timeout=30)
+            try:
+                rows = con.execute(query).fetchall()
+            finally:
+                con.close()
+        for row in rows:
+            store[row[0]] = dict(zip(
+                ["signature", "kind", "culprit", "count", "first_seen",
+                 "last_seen", "example_dir", "signature_text"], row))
     return params, lines, dones, failed, triage, store
 
 

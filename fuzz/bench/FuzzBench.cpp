@@ -36,34 +36,17 @@ using namespace tilecheck::fuzz;
 
 namespace {
 
-/// The first `n` default generated programs, written once to a temp dir.
-const std::vector<ProgramCase> &programs() {
-  static std::vector<ProgramCase> cases = [] {
-    std::vector<ProgramCase> out;
-    llvm::SmallString<128> dir;
-    if (llvm::sys::fs::createUniqueDirectory("fuzz-bench", dir))
-      return out;
+/// The first 16 default generated programs.
+const std::vector<TestCase> &programs() {
+  static std::vector<TestCase> cases = [] {
+    std::vector<TestCase> out;
     auto policy = gen::presetPolicy("full");
     if (!policy) {
       llvm::consumeError(policy.takeError());
       return out;
     }
-    for (uint64_t s = 0; s < 16; ++s) {
-      llvm::SmallString<256> d(dir);
-      llvm::sys::path::append(d, std::to_string(s));
-      if (llvm::Error e =
-              gen::writeProgram(gen::generateProgram(*policy, s), d)) {
-        llvm::consumeError(std::move(e));
-        continue;
-      }
-      llvm::sys::path::append(d, "manifest.json");
-      auto c = loadManifestCase(d);
-      if (!c) {
-        llvm::consumeError(c.takeError());
-        continue;
-      }
-      out.push_back(std::move(*c));
-    }
+    for (uint64_t s = 0; s < 16; ++s)
+      out.push_back(gen::generateProgram(*policy, s));
     return out;
   }();
   return cases;
@@ -71,7 +54,7 @@ const std::vector<ProgramCase> &programs() {
 
 void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share,
                         bool backend = false) {
-  const std::vector<ProgramCase> &cases = programs();
+  const std::vector<TestCase> &cases = programs();
   if (cases.empty()) {
     state.SkipWithError("no generated programs");
     return;

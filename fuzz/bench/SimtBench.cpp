@@ -30,26 +30,20 @@ namespace {
 
 /// A program compiled once, ready to run.
 struct Compiled {
-  ProgramCase program;
+  TestCase program;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   oracle::TileRunConfig config;
   oracle::SimtRunOptions options;
 };
 
-std::unique_ptr<Compiled> compileCase(ProgramCase program, unsigned opt) {
+std::unique_ptr<Compiled> compileCase(TestCase program, unsigned opt) {
   auto c = std::make_unique<Compiled>();
   c->program = std::move(program);
   c->module = mlir::parseSourceString<mlir::ModuleOp>(
       c->program.text, mlir::ParserConfig(&engineContext()));
   if (!c->module)
     return nullptr;
-  c->config.entry = c->program.entry;
-  c->config.grid = c->program.grid;
-  for (size_t i = 0; i < c->program.args.size(); ++i)
-    c->config.args.push_back(
-        {c->program.args[i], i < c->program.argContents.size()
-                                 ? c->program.argContents[i]
-                                 : nullptr});
+  c->config = oracle::runConfigFor(c->program);
   c->options.compile.gpuName = "sm_90";
   c->options.compile.optLevel = opt;
   // Compile once: later runs reuse the PTX and the launch geometry.
@@ -93,10 +87,7 @@ const std::vector<std::unique_ptr<Compiled>> &seedGemm(unsigned opt) {
   auto &v = byOpt[opt];
   if (!v.empty())
     return v;
-  llvm::SmallString<128> dir;
-  if (llvm::sys::fs::createUniqueDirectory("simt-bench", dir))
-    return v;
-  auto c = loadSeedCase(TILECHECK_SEEDS_DIR "/gemm.mlir", dir);
+  auto c = loadSeedCase(TILECHECK_SEEDS_DIR "/gemm.mlir");
   if (!c) {
     llvm::consumeError(c.takeError());
     return v;
@@ -111,30 +102,14 @@ const std::vector<std::unique_ptr<Compiled>> &generated(unsigned opt) {
   auto &v = byOpt[opt];
   if (!v.empty())
     return v;
-  llvm::SmallString<128> dir;
-  if (llvm::sys::fs::createUniqueDirectory("simt-bench", dir))
-    return v;
   auto policy = gen::presetPolicy("full");
   if (!policy) {
     llvm::consumeError(policy.takeError());
     return v;
   }
   for (uint64_t s = 0; s < 64 && v.size() < 16; ++s) {
-    llvm::SmallString<256> d(dir);
-    llvm::sys::path::append(d, std::to_string(s));
-    if (llvm::Error e =
-            gen::writeProgram(gen::generateProgram(*policy, s), d)) {
-      llvm::consumeError(std::move(e));
-      continue;
-    }
-    llvm::sys::path::append(d, "manifest.json");
-    auto c = loadManifestCase(d);
-    if (!c) {
-      llvm::consumeError(c.takeError());
-      continue;
-    }
     // Programs with an op the backend does not lower yet are left out.
-    if (auto compiled = compileCase(std::move(*c), opt))
+    if (auto compiled = compileCase(gen::generateProgram(*policy, s), opt))
       v.push_back(std::move(compiled));
   }
   return v;

@@ -177,18 +177,12 @@ void DiagnosticCapture::append(Diagnostic &diag) {
   }
 }
 
-oracle::TileRunConfig runConfigFor(const ProgramCase &program,
+oracle::TileRunConfig runConfigFor(const TestCase &program,
                                    std::optional<uint64_t> order,
                                    const EngineOptions &options,
                                    llvm::raw_ostream &printed,
                                    llvm::raw_ostream &asserts) {
-  oracle::TileRunConfig cfg;
-  cfg.inputFile = program.name;
-  cfg.entry = program.entry;
-  cfg.grid = program.grid;
-  for (auto [i, a] : llvm::enumerate(program.args))
-    cfg.args.push_back(
-        {a, i < program.argContents.size() ? program.argContents[i] : nullptr});
+  oracle::TileRunConfig cfg = oracle::runConfigFor(program);
   cfg.run.blockOrderSeed = order;
   // The block-order seed doubles as the interleaving seed of agents
   // (Config.h).
@@ -200,7 +194,7 @@ oracle::TileRunConfig runConfigFor(const ProgramCase &program,
 }
 
 /// Interprets `module` with the program's launch.
-RunOutputs interpret(Operation *module, const ProgramCase &program,
+RunOutputs interpret(Operation *module, const TestCase &program,
                      std::optional<uint64_t> order,
                      const EngineOptions &options) {
   RunOutputs out;
@@ -291,7 +285,7 @@ ChildResult ChildResult::fromJSON(const llvm::json::Value &v) {
 }
 
 /// Parses compiled text and interprets it; fills `r` on disagreement.
-void interpretCompiled(StringRef compiledText, const ProgramCase &program,
+void interpretCompiled(StringRef compiledText, const TestCase &program,
                        const Reference &reference,
                        std::optional<uint64_t> order,
                        const EngineOptions &options, DiagnosticCapture &diags,
@@ -429,7 +423,7 @@ void tilecheck::fuzz::prepareEngine() { sharedContext(); }
 MLIRContext &tilecheck::fuzz::engineContext() { return sharedContext(); }
 
 llvm::Expected<Reference>
-tilecheck::fuzz::runReference(const ProgramCase &program,
+tilecheck::fuzz::runReference(const TestCase &program,
                               std::optional<uint64_t> order,
                               const EngineOptions &options) {
   sharedContext();
@@ -568,7 +562,7 @@ tilecheck::fuzz::runReference(const ProgramCase &program,
   return ref;
 }
 
-ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
+ConfigResult tilecheck::fuzz::checkConfiguration(const TestCase &program,
                                                  const Reference &reference,
                                                  const Configuration &config,
                                                  const EngineOptions &options) {
@@ -585,7 +579,7 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const ProgramCase &program,
 }
 
 ProgramReport
-tilecheck::fuzz::checkProgram(const ProgramCase &program,
+tilecheck::fuzz::checkProgram(const TestCase &program,
                               llvm::ArrayRef<Configuration> matrix,
                               const EngineOptions &options) {
   ProgramReport report;
@@ -674,11 +668,11 @@ tilecheck::fuzz::checkProgram(const ProgramCase &program,
   return report;
 }
 
-ConfigResult tilecheck::fuzz::compareModules(const ProgramCase &program,
+ConfigResult tilecheck::fuzz::compareModules(const TestCase &program,
                                              StringRef expectedText,
                                              StringRef actualText,
                                              const EngineOptions &options) {
-  ProgramCase expected = program;
+  TestCase expected = program;
   expected.text = expectedText.str();
   ConfigResult result;
   auto ref = runReference(expected, std::nullopt, options);

@@ -84,14 +84,14 @@ struct DiagnosticCapture {
 /// The interpreter's configuration for the program's launch: its inputs
 /// from memory, block order `order` (also the agent interleaving seed), the
 /// engine's step budget; print_tko and assert text go to the streams.
-oracle::TileRunConfig runConfigFor(const ProgramCase &program,
+oracle::TileRunConfig runConfigFor(const TestCase &program,
                                    std::optional<uint64_t> order,
                                    const EngineOptions &options,
                                    llvm::raw_ostream &printed,
                                    llvm::raw_ostream &asserts);
 
 /// Interprets `module` with the program's launch (inputs from memory).
-RunOutputs interpret(mlir::Operation *module, const ProgramCase &program,
+RunOutputs interpret(mlir::Operation *module, const TestCase &program,
                      std::optional<uint64_t> order,
                      const EngineOptions &options);
 
@@ -161,7 +161,7 @@ struct ChildResult {
 };
 
 /// Parses compiled text and interprets it; fills `r` on disagreement.
-void interpretCompiled(llvm::StringRef compiledText, const ProgramCase &program,
+void interpretCompiled(llvm::StringRef compiledText, const TestCase &program,
                        const Reference &reference,
                        std::optional<uint64_t> order,
                        const EngineOptions &options, DiagnosticCapture &diags,
@@ -198,7 +198,7 @@ void classifyBackendCompileFailure(llvm::StringRef diagnostics,
 /// not), builds its launch and calls `body`, which fills the ChildResult;
 /// then collects the child.
 ConfigResult checkOnParsedProgram(
-    const ProgramCase &program, const Reference &reference,
+    const TestCase &program, const Reference &reference,
     const Configuration &config, const EngineOptions &options,
     const Limits &limits,
     llvm::function_ref<void(mlir::Operation *module,
@@ -228,7 +228,7 @@ public:
   llvm::Error validate(const Configuration &config) const override;
   std::optional<std::string>
   sharingKey(const Configuration &config) const override;
-  ConfigResult check(const ProgramCase &program, const Reference &reference,
+  ConfigResult check(const TestCase &program, const Reference &reference,
                      const Configuration &config,
                      const EngineOptions &options) const override;
 
@@ -241,7 +241,7 @@ protected:
   }
   /// Compiles and runs `module` (the parsed program) with `launch`, in the
   /// configuration child; fills `r` (kind None: agreement).
-  virtual void runModule(mlir::Operation *module, const ProgramCase &program,
+  virtual void runModule(mlir::Operation *module, const TestCase &program,
                          const Reference &reference,
                          const Configuration &config,
                          const EngineOptions &options,
@@ -252,7 +252,7 @@ protected:
 /// A wrong result of a backend executor (simt, gpu): when the same
 /// pipeline down to nv_tileas (the tilec executor) disagrees too, takes that
 /// run's culprit, kind and bucket. Leaves other results alone.
-void localizeAboveBackend(ConfigResult &r, const ProgramCase &program,
+void localizeAboveBackend(ConfigResult &r, const TestCase &program,
                           const Reference &reference,
                           const Configuration &config,
                           const EngineOptions &options);

@@ -104,7 +104,7 @@ tilecheck::fuzz::detail::backendSharingKey(const Configuration &config,
 }
 
 void tilecheck::fuzz::detail::localizeAboveBackend(
-    ConfigResult &r, const ProgramCase &program, const Reference &reference,
+    ConfigResult &r, const TestCase &program, const Reference &reference,
     const Configuration &config, const EngineOptions &options) {
   if (r.kind != FindingKind::WrongResult)
     return;
@@ -174,7 +174,7 @@ tilecheck::fuzz::detail::BackendRunExecutor::sharingKey(
 }
 
 ConfigResult tilecheck::fuzz::detail::BackendRunExecutor::check(
-    const ProgramCase &program, const Reference &reference,
+    const TestCase &program, const Reference &reference,
     const Configuration &config, const EngineOptions &options) const {
   ConfigResult r = checkOnParsedProgram(
       program, reference, config, options, childLimits(options),
@@ -191,7 +191,7 @@ namespace tilecheck::fuzz::detail {
 
 /// The child of checkOnParsedProgram.
 static int runOnParsedProgram(
-    int fd, const ProgramCase &program, const EngineOptions &options,
+    int fd, const TestCase &program, const EngineOptions &options,
     llvm::function_ref<void(mlir::Operation *, const oracle::TileRunConfig &,
                             Channel &, ChildResult &)>
         body) {
@@ -221,7 +221,7 @@ static int runOnParsedProgram(
 } // namespace tilecheck::fuzz::detail
 
 ConfigResult tilecheck::fuzz::detail::checkOnParsedProgram(
-    const ProgramCase &program, const Reference &reference,
+    const TestCase &program, const Reference &reference,
     const Configuration &config, const EngineOptions &options,
     const Limits &limits,
     llvm::function_ref<void(mlir::Operation *, const oracle::TileRunConfig &,

@@ -11,6 +11,7 @@
 
 #include "tilecheck/Oracle/Manifest.h"
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Oracle/TestCase.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,15 +42,7 @@ static std::string nowUtc() {
 static Error writeText(StringRef dir, StringRef name, StringRef text) {
   SmallString<256> path(dir);
   sys::path::append(path, name);
-  std::error_code ec;
-  raw_fd_ostream os(path, ec);
-  if (ec)
-    return makeError("cannot write '" + path + "': " + ec.message());
-  os << text;
-  os.close();
-  if (os.has_error())
-    return makeError("cannot write '" + path + "'");
-  return Error::success();
+  return writeFileContents(path, text);
 }
 
 static Error writeOutputs(StringRef dir, const RunOutputs &outputs) {
@@ -119,7 +112,7 @@ static EngineOptions engineOptionsFromJSON(const json::Object *obj) {
 }
 
 Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
-                                       const ProgramCase &program,
+                                       const TestCase &program,
                                        const ConfigResult &result,
                                        const EngineOptions &options) {
   StringRef parent = sys::path::parent_path(finalDir);
@@ -136,34 +129,11 @@ Error tilecheck::fuzz::writeFindingDir(StringRef finalDir,
     return e;
   };
 
-  if (Error e = writeText(tmp, "program.mlir", program.text))
-    return cleanup(std::move(e));
-  // Inputs: copy every .npy argument next to the program.
-  std::vector<std::string> args;
-  for (auto [i, arg] : llvm::enumerate(program.args)) {
-    StringRef a = arg;
-    if (!a.starts_with("@")) {
-      args.push_back(arg);
-      continue;
-    }
-    std::string name = "arg" + std::to_string(i) + ".npy";
-    SmallString<256> to(tmp);
-    sys::path::append(to, name);
-    if (std::error_code ec = sys::fs::copy_file(a.drop_front(), to))
-      return cleanup(makeError("cannot copy input '" + a.drop_front() +
-                               "': " + ec.message()));
-    args.push_back("@" + name);
-  }
-  oracle::Manifest manifest;
-  manifest.entry = program.entry;
-  manifest.grid = program.grid;
-  manifest.args = std::move(args);
-  if (program.seed) {
-    manifest.seed = *program.seed;
-    manifest.policy = program.policy;
-    manifest.policyHash = program.policyHash;
-  }
-  if (Error e = writeText(tmp, "manifest.json", oracle::manifestText(manifest)))
+  // The case itself, as every tool writes one (its inputs beside it),
+  // under the configuration that found it.
+  TestCase stored = program;
+  stored.config = result.config.str();
+  if (Error e = oracle::writeTestCase(stored, tmp))
     return cleanup(std::move(e));
 
   json::Object config{{"configuration", result.config.toJSON()},
@@ -334,7 +304,7 @@ FindingsStore::open(StringRef dir, unsigned maxExamples) {
 
 FindingsStore::~FindingsStore() { sqlite3_close(db); }
 
-Expected<RecordOutcome> FindingsStore::record(const ProgramCase &program,
+Expected<RecordOutcome> FindingsStore::record(const TestCase &program,
                                               const ConfigResult &result,
                                               const EngineOptions &options) {
   RecordOutcome out;

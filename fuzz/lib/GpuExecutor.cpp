@@ -69,7 +69,7 @@ std::vector<StringRef> sortedLines(StringRef text) {
 
 /// In the configuration child: compiles `module` with tilec to a cubin (or
 /// takes `cubin`, tileiras's), launches it with `rc`'s launch, compares.
-void runCubin(mlir::Operation *module, const ProgramCase &program,
+void runCubin(mlir::Operation *module, const TestCase &program,
               const Reference &reference, const Configuration &config,
               const EngineOptions &options, const oracle::TileRunConfig &rc,
               Channel &channel, ChildResult &r, const std::string *cubin) {
@@ -194,7 +194,7 @@ protected:
   Limits childLimits(const EngineOptions &options) const override {
     return gpuChildLimits(options);
   }
-  void runModule(mlir::Operation *module, const ProgramCase &program,
+  void runModule(mlir::Operation *module, const TestCase &program,
                  const Reference &reference, const Configuration &config,
                  const EngineOptions &options,
                  const oracle::TileRunConfig &launch, Channel &channel,
@@ -222,7 +222,7 @@ public:
     const Executor *compileOnly = findExecutor("tileiras");
     return compileOnly ? compileOnly->validate(tileiras) : Error::success();
   }
-  ConfigResult check(const ProgramCase &program, const Reference &reference,
+  ConfigResult check(const TestCase &program, const Reference &reference,
                      const Configuration &config,
                      const EngineOptions &options) const override {
     std::string cubin;

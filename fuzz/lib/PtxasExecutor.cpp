@@ -37,8 +37,7 @@ constexpr StringLiteral kCulprit = "ptxas";
 
 /// The child: compile to a cubin; the channel gets "code N" and then the
 /// diagnostics (and ptxas's report).
-int ptxasChild(int fd, const ProgramCase &program,
-               const Configuration &config) {
+int ptxasChild(int fd, const TestCase &program, const Configuration &config) {
   writeAll(fd, "phase compile\n");
   driver::CompileOptions opts = config.compileOptions();
   opts.emit = driver::EmitStage::Cubin;
@@ -67,7 +66,7 @@ public:
     return backendSharingKey(config, /*toCubin=*/true);
   }
 
-  ConfigResult check(const ProgramCase &program, const Reference &,
+  ConfigResult check(const TestCase &program, const Reference &,
                      const Configuration &config,
                      const EngineOptions &options) const override {
     ConfigResult r;

@@ -104,8 +104,8 @@ std::string Reducer::cacheKey(const TestCase &tc) {
   key += "\n" + tc.entry + "\n" + tc.config + "\n";
   for (int64_t d : tc.grid)
     key += std::to_string(d) + ",";
-  for (const CaseArg &a : tc.args)
-    key += "\n" + a.text;
+  for (const oracle::TestArg &a : tc.args)
+    key += "\n" + a.form;
   return key;
 }
 

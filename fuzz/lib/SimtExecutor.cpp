@@ -53,15 +53,14 @@ protected:
     return "simt configurations run CTAs in row-major order: no block order";
   }
   bool compilesToCubin() const override { return false; }
-  void runModule(mlir::Operation *module, const ProgramCase &program,
+  void runModule(mlir::Operation *module, const TestCase &program,
                  const Reference &reference, const Configuration &config,
                  const EngineOptions &options,
                  const oracle::TileRunConfig &launch, Channel &channel,
                  ChildResult &r) const override;
 };
 
-void SimtExecutor::runModule(mlir::Operation *module,
-                             const ProgramCase &program,
+void SimtExecutor::runModule(mlir::Operation *module, const TestCase &program,
                              const Reference &reference,
                              const Configuration &config,
                              const EngineOptions &options,

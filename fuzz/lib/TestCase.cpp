@@ -1,41 +1,26 @@
 //===- TestCase.cpp - Loading programs for the engine ---------------------===//
 //
-// ProgramCase loaders (Engine.h): tile-gen manifests, .mlir or .tileirbc
-// files with an explicit launch, seed kernels with a launch header. Every
-// "@" input file is read once, into the case.
+// Test case loaders (Engine.h): manifests, .mlir or .tileirbc files with an
+// explicit launch, seed kernels with a launch header. Every "@" input file
+// is read once, into the case; the program is read by readProgramText, so
+// an unreadable or invalid one is an error, never a program checked.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EngineInternal.h"
 #include "tilecheck/Fuzz/Engine.h"
 
-#include "tilecheck/Bytecode/Bytecode.h"
-#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
-#include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/ElemType.h"
-#include "tilecheck/Oracle/Manifest.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Value.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <map>
 
-using namespace mlir;
 using llvm::StringRef;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
@@ -44,117 +29,54 @@ using namespace tilecheck::fuzz;
 // Programs
 //===----------------------------------------------------------------------===//
 
-/// The program in `path` as cuda_tile text: a text file as it is, Tile IR
-/// bytecode (.tileirbc, e.g. a cuTile Python export) printed with its
-/// locations (di_loc included). Either way it must parse and verify here;
-/// otherwise the input is an error naming the file and the reason, never a
-/// program counted as checked.
-static llvm::Expected<std::string> readProgramText(StringRef path) {
-  auto file = llvm::MemoryBuffer::getFileOrSTDIN(path);
-  if (!file)
-    return makeError("cannot read '" + path +
-                     "': " + file.getError().message());
-  DialectRegistry registry;
-  tilecheck::registerAllDialects(registry);
-  MLIRContext context(registry);
-  std::string diagText;
-  llvm::raw_string_ostream diagStream(diagText);
-  bool isBytecode = bytecode::isBytecode((*file)->getBuffer());
-  std::string original = (*file)->getBuffer().str();
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
-  OwningOpRef<ModuleOp> module =
-      bytecode::readProgram(sourceMgr, &context, path);
-  if (!module)
-    return makeError("'" + path + "' is not a valid Tile IR program" +
-                     (isBytecode ? " (bytecode)" : "") + ": " +
-                     (diagText.empty() ? std::string("it does not verify")
-                                       : StringRef(diagText).trim().str()));
-  if (!isBytecode)
-    return original;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  OpPrintingFlags flags;
-  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  module->print(os, flags);
-  return text;
-}
-
-void tilecheck::fuzz::readArgumentFiles(ProgramCase &program) {
-  program.argContents.assign(program.args.size(), nullptr);
-  for (auto [i, arg] : llvm::enumerate(program.args)) {
-    StringRef text(arg);
-    if (!text.consume_front("@"))
-      continue;
-    llvm::Expected<oracle::NpyArray> array = oracle::readNpy(text);
-    if (!array) {
-      llvm::consumeError(array.takeError());
-      continue;
-    }
-    program.argContents[i] =
-        std::make_shared<const oracle::NpyArray>(std::move(*array));
-  }
-}
-
-/// A case named `name` whose module is the program in `path`
-/// (readProgramText); the launch is the caller's to fill.
-static llvm::Expected<ProgramCase> caseFromProgram(StringRef name,
-                                                   StringRef path) {
-  auto text = readProgramText(path);
+/// A case named by `path` whose program is the one in `path`; the launch
+/// is the caller's to fill.
+static llvm::Expected<TestCase> caseFromProgram(StringRef path) {
+  auto text = oracle::readProgramText(path);
   if (!text)
     return text.takeError();
-  ProgramCase program;
-  program.name = name.str();
+  TestCase program;
+  program.name = path.str();
   program.text = std::move(*text);
   return program;
 }
 
-llvm::Expected<ProgramCase>
+llvm::Expected<TestCase>
 tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
-  llvm::Expected<oracle::Manifest> manifest =
-      oracle::readManifest(manifestPath);
-  if (!manifest)
-    return manifest.takeError();
-  StringRef dir = llvm::sys::path::parent_path(manifestPath);
-  llvm::Expected<ProgramCase> loaded = caseFromProgram(
-      manifestPath, oracle::Manifest::resolve(dir, manifest->program));
-  if (!loaded)
-    return loaded.takeError();
-  ProgramCase &program = *loaded;
-  program.entry = manifest->entry;
-  program.grid = manifest->grid;
-  program.args = manifest->resolvedArgs(dir);
-  // Generator provenance, when the manifest comes from tile-gen.
-  program.seed = manifest->seed;
-  program.policy = manifest->policy;
-  program.policyHash = manifest->policyHash;
-  readArgumentFiles(program);
-  return loaded;
+  return oracle::readTestCase(manifestPath, oracle::readProgramText);
 }
 
-llvm::Expected<ProgramCase>
+llvm::Expected<TestCase>
 tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
                               std::array<int64_t, 3> grid,
                               std::vector<std::string> args) {
-  llvm::Expected<ProgramCase> loaded = caseFromProgram(path, path);
+  llvm::Expected<TestCase> loaded = caseFromProgram(path);
   if (!loaded)
     return loaded.takeError();
-  ProgramCase &program = *loaded;
+  TestCase &program = *loaded;
   program.entry = entry.ltrim('@').str();
   program.grid = grid;
-  program.args = std::move(args);
-  readArgumentFiles(program);
+  for (auto [i, form] : llvm::enumerate(args)) {
+    TestArg arg;
+    arg.form = std::move(form);
+    if (arg.isFile()) {
+      llvm::Expected<oracle::NpyArray> array = oracle::readNpy(arg.file());
+      if (!array)
+        return makeError("argument " + llvm::Twine(i) + ": " +
+                         llvm::toString(array.takeError()));
+      arg.data = std::make_shared<const oracle::NpyArray>(std::move(*array));
+    }
+    program.args.push_back(std::move(arg));
+  }
   return loaded;
 }
 
-llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
-                                                          StringRef workDir) {
-  llvm::Expected<ProgramCase> loaded = caseFromProgram(path, path);
+llvm::Expected<TestCase> tilecheck::fuzz::loadSeedCase(StringRef path) {
+  llvm::Expected<TestCase> loaded = caseFromProgram(path);
   if (!loaded)
     return loaded.takeError();
-  ProgramCase &program = *loaded;
-  std::map<unsigned, std::string> args;
+  TestCase &program = *loaded;
+  std::map<unsigned, TestArg> args;
   bool sawEntry = false;
   // SplitMix64 seeded by the file name: the same seed file always gets the
   // same inputs.
@@ -210,7 +132,7 @@ llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
     llvm::SmallVector<StringRef> fields;
     line.split(fields, ' ', -1, false);
     if (fields.size() == 3 && fields[0] == "scalar") {
-      args[index] = fields[2].str();
+      args[index].form = fields[2].str();
       continue;
     }
     if (fields.size() != 3 || fields[0] != "buffer")
@@ -222,7 +144,7 @@ llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
     if (!type)
       return bad("unknown element type '" + dtype + "'");
     if (fields[2] == "out") {
-      args[index] = ("zeros:" + dtype + ":" + shapeText).str();
+      args[index].form = ("zeros:" + dtype + ":" + shapeText).str();
       continue;
     }
     if (fields[2] != "in" && fields[2] != "inout")
@@ -263,11 +185,9 @@ llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
                                      /*isSigned=*/true));
       }
     }
-    llvm::SmallString<256> file(workDir);
-    llvm::sys::path::append(file, "arg" + std::to_string(index) + ".npy");
-    if (llvm::Error e = oracle::writeNpy(file, array))
-      return std::move(e);
-    args[index] = ("@" + file).str();
+    args[index].form = "@arg" + std::to_string(index) + ".npy";
+    args[index].data =
+        std::make_shared<const oracle::NpyArray>(std::move(array));
   }
   if (!sawEntry)
     return makeError(path + " has no '// tilecheck: entry=@NAME grid=X,Y,Z' "
@@ -276,8 +196,7 @@ llvm::Expected<ProgramCase> tilecheck::fuzz::loadSeedCase(StringRef path,
     if (a.first != i)
       return makeError(path + ": the launch header has no arg" +
                        llvm::Twine(i));
-    program.args.push_back(a.second);
+    program.args.push_back(std::move(a.second));
   }
-  readArgumentFiles(program);
   return loaded;
 }

@@ -14,9 +14,9 @@
 #include "tilecheck/Fuzz/Findings.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Generators/Generator.h"
+#include "tilecheck/Oracle/CommandLine.h"
 
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/Base64.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -26,7 +26,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
-#include <chrono>
 #include <fcntl.h>
 #include <map>
 #include <poll.h>
@@ -37,191 +36,6 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
-
-//===----------------------------------------------------------------------===//
-// Report serialization
-//===----------------------------------------------------------------------===//
-
-/// A tileiras configuration's coverage points and resource usage.
-static void addCoverage(json::Object &obj, const ConfigResult &r) {
-  if (!r.coverage.empty())
-    obj["coverage"] = json::Array(r.coverage);
-  if (!r.resources.empty()) {
-    json::Object usage;
-    for (const auto &[key, value] : r.resources)
-      usage[key] = value;
-    obj["resources"] = std::move(usage);
-  }
-}
-
-static json::Value resultToJSON(const ConfigResult &r) {
-  json::Object obj{{"config", r.config.str()},
-                   {"kind", stringify(r.kind)},
-                   {"culprit", r.culprit},
-                   {"culprit_method", r.culpritMethod},
-                   {"detail", r.detail},
-                   {"diagnostics", r.diagnostics},
-                   {"signature", r.signature.hash},
-                   {"signature_text", r.signature.text},
-                   {"signature_detail", r.signatureDetail},
-                   {"signature_legacy", r.signature.legacyHash},
-                   {"op_kind", r.opKind},
-                   {"compiled", r.compiled},
-                   {"interpretations", static_cast<int64_t>(r.interpretations)},
-                   {"seconds", r.seconds}};
-  if (!r.toolCommand.empty()) {
-    obj["tool_command"] = r.toolCommand;
-    obj["tool_version"] = r.toolVersion;
-  }
-  if (!r.bytecode.empty())
-    obj["bytecode"] = encodeBase64(r.bytecode);
-  if (!r.changedPasses.empty())
-    obj["changed_passes"] = json::Array(r.changedPasses);
-  addCoverage(obj, r);
-  if (r.got)
-    obj["got"] = r.got->toJSON();
-  if (r.reference)
-    obj["reference"] = r.reference->toJSON();
-  return json::Value(std::move(obj));
-}
-
-static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
-  const json::Object *obj = v.getAsObject();
-  if (!obj)
-    return makeError("result is not an object");
-  ConfigResult r;
-  auto config = parseConfiguration(obj->getString("config").value_or(""));
-  if (!config)
-    return config.takeError();
-  r.config = *config;
-  r.kind = parseFindingKind(obj->getString("kind").value_or("none"))
-               .value_or(FindingKind::None);
-  auto str = [&](StringRef key) {
-    return obj->getString(key).value_or("").str();
-  };
-  r.culprit = str("culprit");
-  r.culpritMethod = str("culprit_method");
-  r.detail = str("detail");
-  r.diagnostics = str("diagnostics");
-  r.signature.hash = str("signature");
-  r.signature.text = str("signature_text");
-  r.signatureDetail = str("signature_detail");
-  r.signature.legacyHash = str("signature_legacy");
-  r.opKind = str("op_kind");
-  r.compiled = str("compiled");
-  r.seconds = obj->getNumber("seconds").value_or(0);
-  r.interpretations = obj->getInteger("interpretations").value_or(0);
-  r.toolCommand = str("tool_command");
-  r.toolVersion = str("tool_version");
-  if (const json::Array *passes = obj->getArray("changed_passes"))
-    for (const json::Value &p : *passes)
-      r.changedPasses.push_back(p.getAsString().value_or("").str());
-  if (const json::Array *points = obj->getArray("coverage"))
-    for (const json::Value &p : *points)
-      r.coverage.push_back(p.getAsString().value_or("").str());
-  if (const json::Object *usage = obj->getObject("resources"))
-    for (const auto &[key, value] : *usage)
-      r.resources.emplace_back(key.str(), value.getAsInteger().value_or(0));
-  llvm::sort(r.resources);
-  if (std::optional<StringRef> b64 = obj->getString("bytecode")) {
-    std::vector<char> bytes;
-    if (Error e = decodeBase64(*b64, bytes))
-      return std::move(e);
-    r.bytecode.assign(bytes.begin(), bytes.end());
-  }
-  for (auto [key, field] :
-       {std::pair("got", &r.got), std::pair("reference", &r.reference)}) {
-    if (const json::Value *o = obj->get(key)) {
-      auto outs = RunOutputs::fromJSON(*o);
-      if (!outs)
-        return outs.takeError();
-      *field = std::move(*outs);
-    }
-  }
-  return r;
-}
-
-json::Value tilecheck::fuzz::reportToJSON(const ProgramReport &report) {
-  json::Array results, ops;
-  for (const ConfigResult &r : report.results)
-    results.push_back(resultToJSON(r));
-  for (const std::string &op : report.opKinds)
-    ops.push_back(op);
-  json::Object obj{{"program", report.programName},
-                   {"ops", std::move(ops)},
-                   {"results", std::move(results)}};
-  if (report.error)
-    obj["error"] = *report.error;
-  return json::Value(std::move(obj));
-}
-
-Expected<ProgramReport>
-tilecheck::fuzz::reportFromJSON(const json::Value &value) {
-  const json::Object *obj = value.getAsObject();
-  if (!obj)
-    return makeError("report is not an object");
-  ProgramReport report;
-  report.programName = obj->getString("program").value_or("").str();
-  if (std::optional<StringRef> e = obj->getString("error"))
-    report.error = e->str();
-  if (const json::Array *ops = obj->getArray("ops"))
-    for (const json::Value &op : *ops)
-      report.opKinds.push_back(op.getAsString().value_or("").str());
-  if (const json::Array *results = obj->getArray("results"))
-    for (const json::Value &r : *results) {
-      auto parsed = resultFromJSON(r);
-      if (!parsed)
-        return parsed.takeError();
-      report.results.push_back(std::move(*parsed));
-    }
-  return report;
-}
-
-/// One line of --results: what a campaign needs of a program's report (no
-/// module texts or buffers: those go to the findings store).
-static json::Value resultsLine(const ProgramCase &program,
-                               const ProgramReport &report) {
-  json::Array results, ops;
-  for (const ConfigResult &r : report.results) {
-    json::Object o{{"config", r.config.str()},
-                   {"kind", stringify(r.kind)},
-                   {"seconds", r.seconds},
-                   {"interpretations", static_cast<int64_t>(r.interpretations)},
-                   {"changed_passes", json::Array(r.changedPasses)}};
-    addCoverage(o, r);
-    if (countsAsFinding(r.kind)) {
-      o["signature"] = r.signature.hash;
-      o["culprit"] = r.culprit;
-      o["culprit_method"] = r.culpritMethod;
-      o["op_kind"] = r.opKind;
-    }
-    if (r.kind != FindingKind::None) {
-      // At most 400 bytes, not cutting a UTF-8 sequence.
-      size_t n = std::min<size_t>(r.detail.size(), 400);
-      while (n < r.detail.size() && n > 0 &&
-             (static_cast<unsigned char>(r.detail[n]) & 0xC0) == 0x80)
-        --n;
-      o["detail"] = r.detail.substr(0, n);
-    }
-    results.push_back(std::move(o));
-  }
-  for (const std::string &op : report.opKinds)
-    ops.push_back(op);
-  json::Object line{
-      {"program", program.name},
-      {"ops", std::move(ops)},
-      {"results", std::move(results)},
-      {"time", std::chrono::duration<double>(
-                   std::chrono::system_clock::now().time_since_epoch())
-                   .count()}};
-  if (program.seed) {
-    line["seed"] = static_cast<int64_t>(*program.seed);
-    line["policy"] = program.policy;
-  }
-  if (report.error)
-    line["error"] = *report.error;
-  return json::Value(std::move(line));
-}
 
 //===----------------------------------------------------------------------===//
 // Program workers
@@ -235,11 +49,11 @@ class WorkerPool {
 public:
   WorkerPool(unsigned jobs, ArrayRef<Configuration> matrix,
              const EngineOptions &options,
-             std::function<void(const ProgramCase &, ProgramReport)> done)
+             std::function<void(const TestCase &, ProgramReport)> done)
       : jobs(std::max(1u, jobs)), matrix(matrix), options(options),
         done(std::move(done)) {}
 
-  void submit(ProgramCase program) {
+  void submit(TestCase program) {
     if (jobs == 1) {
       done(program, checkProgram(program, matrix, options));
       return;
@@ -284,11 +98,11 @@ private:
   struct Worker {
     pid_t pid;
     int fd;
-    ProgramCase program;
+    TestCase program;
     std::string data;
   };
 
-  static ProgramReport failed(const ProgramCase &program, StringRef why) {
+  static ProgramReport failed(const TestCase &program, StringRef why) {
     ProgramReport r;
     r.programName = program.name;
     r.error = why.str();
@@ -341,21 +155,9 @@ private:
   unsigned jobs;
   ArrayRef<Configuration> matrix;
   const EngineOptions &options;
-  std::function<void(const ProgramCase &, ProgramReport)> done;
+  std::function<void(const TestCase &, ProgramReport)> done;
   std::vector<Worker> active;
 };
-
-Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
-  std::array<int64_t, 3> grid{1, 1, 1};
-  SmallVector<StringRef> parts;
-  s.split(parts, ',');
-  if (parts.empty() || parts.size() > 3)
-    return makeError("--grid needs 1 to 3 comma-separated sizes");
-  for (auto [i, p] : llvm::enumerate(parts))
-    if (p.trim().getAsInteger(10, grid[i]) || grid[i] < 1)
-      return makeError("bad --grid '" + s + "'");
-  return grid;
-}
 
 int repro(StringRef dir, StringRef tileirasPath) {
   auto finding = loadFinding(dir);
@@ -425,17 +227,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   installCrashHandler();
   namespace cl = llvm::cl;
   cl::OptionCategory cat("tile-diff options");
-  cl::opt<std::string> input(cl::Positional, cl::desc("[input.mlir]"),
-                             cl::cat(cat));
-  cl::opt<std::string> entry("entry", cl::desc("entry to run (FILE input)"),
-                             cl::cat(cat));
-  cl::opt<std::string> grid("grid", cl::desc("grid X[,Y[,Z]] (FILE input)"),
-                            cl::init("1"), cl::cat(cat));
-  cl::list<std::string> args(
-      "arg", cl::desc("entry argument in tile-run's forms (FILE input)"),
-      cl::cat(cat));
-  cl::opt<std::string> manifest(
-      "manifest", cl::desc("check the program of a manifest"), cl::cat(cat));
+  oracle::LaunchOptions launch(cat, "[input.mlir]", /*gridDefault=*/"1");
   cl::opt<bool> generate("generate",
                          cl::desc("check generated programs (tile-gen)"),
                          cl::cat(cat));
@@ -532,30 +324,15 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   cl::opt<bool> verbose("v", cl::desc("print every configuration's result"),
                         cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
-  // LLVM's parser expands any argument that starts with '@' as a response
-  // file, which would swallow `--arg @input.npy`: glue such values to their
-  // option ("--arg=@input.npy") so that they reach us verbatim.
-  std::vector<std::string> glued;
-  for (int i = 0; i < argc; ++i) {
-    StringRef a = argv[i];
-    if ((a == "--arg" || a == "-arg") && i + 1 < argc &&
-        StringRef(argv[i + 1]).starts_with("@")) {
-      glued.push_back((a + "=" + argv[i + 1]).str());
-      ++i;
-      continue;
-    }
-    glued.push_back(a.str());
-  }
-  std::vector<const char *> gluedArgv;
-  for (const std::string &a : glued)
-    gluedArgv.push_back(a.c_str());
-  if (!cl::ParseCommandLineOptions(static_cast<int>(gluedArgv.size()),
-                                   gluedArgv.data(),
-                                   "tile-diff: differential testing of the "
-                                   "tilecheck compiler against the "
-                                   "interpreter\n",
-                                   &errs()))
+  if (!oracle::parseToolCommandLine(argc, argv,
+                                    "tile-diff: differential testing of the "
+                                    "tilecheck compiler against the "
+                                    "interpreter\n"))
     return kDiffUsage;
+  const std::string &input = launch.input;
+  const std::string &manifest = launch.manifest;
+  const std::string &entry = launch.entry;
+  const auto &args = launch.args;
 
   auto usage = [&](const Twine &msg) {
     WithColor::error(errs(), "tile-diff") << msg << "\n";
@@ -694,14 +471,14 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   // A program one of whose findings the store could not record gets no
   // line: a campaign checks it again instead of believing it recorded.
   bool storeFailed = false, anyStoreFailed = false;
-  auto writeResultsLine = [&](const ProgramCase &program,
+  auto writeResultsLine = [&](const TestCase &program,
                               const ProgramReport &report) {
     if (!resultsOs || storeFailed)
       return;
     *resultsOs << resultsLine(program, report) << "\n";
     resultsOs->flush();
   };
-  auto onReport = [&](const ProgramCase &program, ProgramReport report) {
+  auto onReport = [&](const TestCase &program, ProgramReport report) {
     // A program that could not be checked is never counted as checked.
     if (report.error) {
       writeResultsLine(program, report);
@@ -786,73 +563,30 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
 
   prepareEngine();
   WorkerPool pool(jobs, matrix, options, onReport);
-  SmallString<128> tmpDir;
   if (generate) {
     auto genPolicy = gen::loadPolicy(policy);
     if (!genPolicy)
       return usage(toString(genPolicy.takeError()));
     if (Error e = genPolicy->validate())
       return usage(toString(std::move(e)));
-    if (std::error_code ec =
-            sys::fs::createUniqueDirectory("tile-diff", tmpDir)) {
-      WithColor::error(errs(), "tile-diff")
-          << "cannot create a temporary directory: " << ec.message() << "\n";
-      return kDiffInternal;
-    }
-    for (uint64_t s = seed; s < seed + count; ++s) {
-      gen::GeneratedProgram generated = gen::generateProgram(*genPolicy, s);
-      SmallString<256> dir(tmpDir);
-      sys::path::append(dir, std::to_string(s));
-      // A seed whose program cannot be written or loaded: an error, and a
-      // results line (a campaign learns that the seed was tried).
-      auto seedFailed = [&](StringRef what, std::string why) {
-        WithColor::error(errs(), "tile-diff") << why << "\n";
-        ++errorsSeen;
-        ProgramCase failedCase;
-        failedCase.name = formatv("seed {0} ({1})", s, genPolicy->name).str();
-        failedCase.seed = s;
-        failedCase.policy = genPolicy->name;
-        ProgramReport failedReport;
-        failedReport.programName = failedCase.name;
-        failedReport.error =
-            ("the generated program cannot be " + what + ": " + why).str();
-        writeResultsLine(failedCase, failedReport);
-      };
-      if (Error e = gen::writeProgram(generated, dir)) {
-        seedFailed("written", toString(std::move(e)));
-        continue;
-      }
-      SmallString<256> m(dir);
-      sys::path::append(m, "manifest.json");
-      auto program = loadManifestCase(m);
-      if (!program) {
-        seedFailed("loaded", toString(program.takeError()));
-        continue;
-      }
-      program->name = formatv("seed {0} ({1})", s, genPolicy->name).str();
-      pool.submit(std::move(*program));
-    }
+    // Generated cases go to the engine in memory; a program that does not
+    // parse or verify is the reference run's error (a generator bug),
+    // reported with the seed like any program that could not be checked.
+    for (uint64_t s = seed; s < seed + count; ++s)
+      pool.submit(gen::generateProgram(*genPolicy, s));
   } else if (!manifest.empty()) {
     auto program = loadManifestCase(manifest);
     if (!program)
       return usage(toString(program.takeError()));
     pool.submit(std::move(*program));
-  } else if (args.empty() && entry.empty() && grid.getNumOccurrences() == 0) {
+  } else if (!launch.hasExplicitLaunch()) {
     // No launch on the command line: the file's seed launch header.
-    if (std::error_code ec =
-            sys::fs::createUniqueDirectory("tile-diff", tmpDir)) {
-      WithColor::error(errs(), "tile-diff")
-          << "cannot create a temporary directory: " << ec.message() << "\n";
-      return kDiffInternal;
-    }
-    auto program = loadSeedCase(input, tmpDir);
-    if (!program) {
-      sys::fs::remove_directories(tmpDir);
+    auto program = loadSeedCase(input);
+    if (!program)
       return usage(toString(program.takeError()));
-    }
     pool.submit(std::move(*program));
   } else {
-    auto g = parseGrid(grid);
+    auto g = oracle::parseGrid(launch.grid);
     if (!g)
       return usage(toString(g.takeError()));
     auto program = loadFileCase(
@@ -862,8 +596,6 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     pool.submit(std::move(*program));
   }
   pool.finish();
-  if (!tmpDir.empty())
-    sys::fs::remove_directories(tmpDir);
 
   if (printSignature) {
     outs() << printedSignature << "\n";

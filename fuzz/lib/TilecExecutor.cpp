@@ -112,7 +112,7 @@ StringRef passArgument(StringRef passText) {
 /// checkpoint interpretations, the failing pass.
 class EngineInstrumentation : public PassInstrumentation {
 public:
-  EngineInstrumentation(Channel &channel, const ProgramCase &program,
+  EngineInstrumentation(Channel &channel, const TestCase &program,
                         const Reference &reference,
                         std::optional<uint64_t> order,
                         const EngineOptions &options, bool checkpoints)
@@ -219,7 +219,7 @@ public:
   }
 
   Channel &channel;
-  const ProgramCase &program;
+  const TestCase &program;
   const Reference &reference;
   std::optional<uint64_t> order;
   const EngineOptions &options;
@@ -254,7 +254,7 @@ enum class CompileMode {
 };
 
 /// The body of a configuration child.
-int configChild(int fd, const ProgramCase &program, const Reference &reference,
+int configChild(int fd, const TestCase &program, const Reference &reference,
                 const Configuration &config, const EngineOptions &options,
                 CompileMode mode, bool checkpoints,
                 const std::string *pipelinePrefix) {
@@ -382,8 +382,7 @@ int configChild(int fd, const ProgramCase &program, const Reference &reference,
   return 0;
 }
 
-ConfigResult runConfigChild(const ProgramCase &program,
-                            const Reference &reference,
+ConfigResult runConfigChild(const TestCase &program, const Reference &reference,
                             const Configuration &config,
                             const EngineOptions &options, CompileMode mode,
                             bool checkpoints,
@@ -416,7 +415,7 @@ tilecheck::fuzz::pipelinePasses(const Configuration &config) {
 /// Finds the shortest prefix of the pass list that shows the finding's
 /// kind, among prefixes of (lo, hi] passes; hi = 0 means the whole list,
 /// whose empty prefix is probed first.
-static void bisect(const ProgramCase &program, const Reference &reference,
+static void bisect(const TestCase &program, const Reference &reference,
                    ConfigResult &result, const EngineOptions &options,
                    size_t lo = 0, size_t hi = 0) {
   auto passes = pipelinePasses(result.config);
@@ -495,7 +494,7 @@ public:
       return std::nullopt;
     return described.output;
   }
-  ConfigResult check(const ProgramCase &program, const Reference &reference,
+  ConfigResult check(const TestCase &program, const Reference &reference,
                      const Configuration &config,
                      const EngineOptions &options) const override;
 };
@@ -506,7 +505,7 @@ std::unique_ptr<Executor> tilecheck::fuzz::createTilecExecutor() {
   return std::make_unique<TilecExecutor>();
 }
 
-ConfigResult TilecExecutor::check(const ProgramCase &program,
+ConfigResult TilecExecutor::check(const TestCase &program,
                                   const Reference &reference,
                                   const Configuration &config,
                                   const EngineOptions &options) const {

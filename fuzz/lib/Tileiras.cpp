@@ -342,7 +342,7 @@ static void collectCoverage(ConfigResult &result, StringRef remarksPath,
 
 /// The configuration child: write the bytecode, exec tileiras. Returns only
 /// when the bytecode could not be written or the exec failed.
-static int tileirasChild(int fd, const ProgramCase &program,
+static int tileirasChild(int fd, const TestCase &program,
                          const Configuration &config, StringRef tool,
                          StringRef bytecodePath, StringRef cubinPath,
                          StringRef remarksPath) {
@@ -397,7 +397,7 @@ static int tileirasChild(int fd, const ProgramCase &program,
   return 127;
 }
 
-ConfigResult tilecheck::fuzz::checkTileiras(const ProgramCase &program,
+ConfigResult tilecheck::fuzz::checkTileiras(const TestCase &program,
                                             const Reference &reference,
                                             const Configuration &config,
                                             const EngineOptions &options,
@@ -498,7 +498,7 @@ public:
       return makeError("tileiras opt levels are 0 to 3");
     return Error::success();
   }
-  ConfigResult check(const ProgramCase &program, const Reference &reference,
+  ConfigResult check(const TestCase &program, const Reference &reference,
                      const Configuration &config,
                      const EngineOptions &options) const override {
     return checkTileiras(program, reference, config, options);

@@ -120,8 +120,9 @@ std::string describe(const DecodedInput &in) {
                << describe(in) << "\n";
   if (!detail.empty())
     llvm::errs() << "  detail: " << detail << "\n";
-  llvm::errs() << "--- program ---\n" << p.text << "\n--- manifest ---\n"
-               << gen::manifestJSON(p) << "\n";
+  llvm::errs() << "--- program ---\n"
+               << p.text << "\n--- manifest ---\n"
+               << oracle::manifestText(oracle::manifestFor(p)) << "\n";
   llvm::errs().flush();
   std::abort();
 }
@@ -171,7 +172,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   const std::string &dir = fuzztarget::workDir("tilec-diff-fuzzer");
-  if (llvm::Error err = gen::writeProgram(program, dir))
+  if (llvm::Error err = oracle::writeTestCase(program, dir))
     finding(in, program, "cannot write the generated program",
             llvm::toString(std::move(err)));
   oracle::TileRunConfig config;

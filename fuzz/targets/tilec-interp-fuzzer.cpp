@@ -321,7 +321,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   oracle::TileRunConfig config;
   llvm::SmallString<256> manifest(dir);
   llvm::sys::path::append(manifest, "manifest.json");
-  if (llvm::Error err = gen::writeProgram(program, dir)) {
+  if (llvm::Error err = oracle::writeTestCase(program, dir)) {
     llvm::consumeError(std::move(err));
     return -1;
   }

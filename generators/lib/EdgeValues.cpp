@@ -161,7 +161,7 @@ Val KernelGen::loadEdges(Elem e, const Shape &s,
   info.name = "%arg" + std::to_string(args.size());
   info.type = ptrOf(e);
   info.arg.form = "@arg" + std::to_string(args.size()) + ".npy";
-  info.arg.data = std::move(array);
+  info.arg.data = std::make_shared<const oracle::NpyArray>(std::move(array));
   args.push_back(std::move(info));
   std::string buf = args.back().name;
   // One tile: the whole tensor, read by every tile block at index 0.

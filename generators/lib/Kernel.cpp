@@ -231,7 +231,7 @@ std::string KernelGen::addBuffer(Elem e, const Shape &dims, bool input,
         valuesOut->push_back(v);
       appendElement(array.data, e, v);
     }
-    info.arg.data = std::move(array);
+    info.arg.data = std::make_shared<const oracle::NpyArray>(std::move(array));
   }
   args.push_back(std::move(info));
   return args.back().name;

@@ -209,7 +209,7 @@ public:
   Elem mainInt = Elem::I32, mainFloat = Elem::F32;
   struct ArgInfo {
     std::string name, type;
-    GeneratedArg arg;
+    oracle::TestArg arg;
   };
   std::vector<ArgInfo> args;
   /// Loop indices in scope, innermost last, with their trip counts.

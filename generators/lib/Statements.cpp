@@ -958,12 +958,16 @@ GeneratedProgram KernelGen::run(uint64_t seedLabel) {
     storeValue(operand(mainInt, mainShape));
 
   GeneratedProgram out;
+  out.name = "seed " + std::to_string(seedLabel) + " (" + policy.name + ")";
   out.seed = seedLabel;
-  out.policyName = policy.name;
-  out.policyHash = policy.hash();
+  out.policy = policy.name;
+  char hash[32];
+  std::snprintf(hash, sizeof(hash), "%016llx",
+                static_cast<unsigned long long>(policy.hash()));
+  out.policyHash = hash;
   out.entry = "kernel";
   out.grid = grid;
-  out.hasLoadMmaLoop = loadMmaLoop;
+  out.extra["load_mma_loop"] = loadMmaLoop;
   SmallVector<std::string, 8> sig;
   for (ArgInfo &a : args) {
     sig.push_back(a.name + ": " + a.type);
@@ -995,50 +999,6 @@ GeneratedProgram generateProgram(const GenPolicy &policy, ChoiceSource &source,
 GeneratedProgram generateProgram(const GenPolicy &policy, uint64_t seed) {
   SeededSource source(seed);
   return generateProgram(policy, source, seed);
-}
-
-std::string manifestJSON(const GeneratedProgram &program) {
-  oracle::Manifest m;
-  m.entry = program.entry;
-  m.grid = program.grid;
-  for (const GeneratedArg &a : program.args)
-    m.args.push_back(a.form);
-  m.seed = program.seed;
-  m.policy = program.policyName;
-  char hash[32];
-  std::snprintf(hash, sizeof(hash), "%016llx",
-                static_cast<unsigned long long>(program.policyHash));
-  m.policyHash = hash;
-  m.extra["load_mma_loop"] = program.hasLoadMmaLoop;
-  return oracle::manifestText(m);
-}
-
-Error writeProgram(const GeneratedProgram &program, StringRef dir) {
-  if (std::error_code ec = sys::fs::create_directories(dir))
-    return createStringError(ec, "cannot create '%s'", dir.str().c_str());
-  auto writeText = [&](StringRef name, StringRef text) -> Error {
-    SmallString<256> path(dir);
-    sys::path::append(path, name);
-    std::error_code ec;
-    raw_fd_ostream os(path, ec);
-    if (ec)
-      return createStringError(ec, "cannot write '%s'", path.c_str());
-    os << text;
-    return Error::success();
-  };
-  if (Error e = writeText("program.mlir", program.text))
-    return e;
-  if (Error e = writeText("manifest.json", manifestJSON(program)))
-    return e;
-  for (size_t i = 0; i < program.args.size(); ++i) {
-    if (!program.args[i].data)
-      continue;
-    SmallString<256> path(dir);
-    sys::path::append(path, "arg" + std::to_string(i) + ".npy");
-    if (Error e = oracle::writeNpy(path, *program.args[i].data))
-      return e;
-  }
-  return Error::success();
 }
 
 } // namespace tilecheck::gen

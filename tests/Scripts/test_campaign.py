@@ -9,7 +9,9 @@ scripts/check_regressions.py, on real tile-diff runs kept small:
     half-written results line included) and triages the new bucket;
   - the HTML report loads in headless Chromium with every plot decoded;
   - a regression entry written by the triage replays as "open", and fails
-    the check once marked "fixed" while it still reproduces.
+    the check once marked "fixed" while it still reproduces;
+  - the triage finds a bucket's example in a store whose writer was killed
+    in the middle of a commit (a hot journal).
 
 Findings come from a fake tileiras that crashes at -O2
 (tests/Fuzz/Inputs/fake-tileiras.sh), so they are deterministic on every
@@ -20,10 +22,12 @@ machine.
 
 import argparse
 import glob
+import importlib.util
 import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -80,6 +84,8 @@ class CampaignTest(unittest.TestCase):
         self.tmp = tempfile.mkdtemp(prefix="campaign-test-")
 
     def tearDown(self):
+        if os.environ.get("KEEP_CAMPAIGN_TMP"):
+            return
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def path(self, name):
@@ -139,6 +145,53 @@ class CampaignTest(unittest.TestCase):
                        check=False)
         self.assertEqual(run.returncode, 2)
         self.assertIn("logs", run.stderr)
+
+    def test_example_found_behind_a_hot_journal(self):
+        # A writer killed in the middle of a transaction whose pages have
+        # spilled to the journal leaves a hot journal: a read-only
+        # connection refuses the store until a writer rolls it back, which
+        # once sent a resumed campaign's triage to "no-example".
+        spec = importlib.util.spec_from_file_location("campaign", CAMPAIGN)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        findings = self.path("store")
+        example = os.path.join(findings, "crash-abc-1")
+        os.makedirs(example)
+        db = os.path.join(findings, "index.sqlite")
+        con = sqlite3.connect(db)
+        con.execute("CREATE TABLE buckets(signature TEXT, kind TEXT,"
+                    " example_dir TEXT)")
+        con.execute("INSERT INTO buckets VALUES('abc', 'crash', ?)",
+                    (example,))
+        con.execute("CREATE TABLE filler(x)")
+        con.executemany("INSERT INTO filler VALUES(?)",
+                        [(i,) for i in range(20000)])
+        con.commit()
+        con.close()
+        writer = subprocess.Popen(
+            [sys.executable, "-c",
+             "import sqlite3, sys, time\n"
+             "con = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+             "con.execute('PRAGMA cache_size=1')\n"
+             "con.execute('BEGIN IMMEDIATE')\n"
+             "con.execute('UPDATE filler SET x = x + 1')\n"
+             "print('in', flush=True)\n"
+             "time.sleep(60)\n", db],
+            stdout=subprocess.PIPE, text=True)
+        self.assertEqual(writer.stdout.readline().strip(), "in")
+        writer.kill()
+        writer.wait()
+        self.assertTrue(os.path.exists(db + "-journal"))
+        with self.assertRaises(sqlite3.Error):
+            ro = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+            try:
+                ro.execute("SELECT * FROM buckets").fetchall()
+            finally:
+                ro.close()
+        self.assertEqual(module.store_example(findings, "abc"),
+                         (example, "crash", None))
+        self.assertEqual(module.store_example(findings, "zzz"),
+                         (None, None, "the store has no such bucket"))
 
     def test_kill_resume_report_and_regressions(self):
         state = self.path("killed")

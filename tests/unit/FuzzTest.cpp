@@ -65,13 +65,13 @@ std::string replaceOnce(std::string text, llvm::StringRef from,
   return text;
 }
 
-ProgramCase addCase() {
-  ProgramCase p;
+TestCase addCase() {
+  TestCase p;
   p.name = "add";
   p.text = kAddProgram;
   p.entry = "k";
   p.grid = {1, 1, 1};
-  p.args = {"5", "zeros:i32:8"};
+  p.args = {{"5"}, {"zeros:i32:8"}};
   return p;
 }
 
@@ -159,7 +159,7 @@ std::string fakePtxas(const TempDir &dir, const std::string &body) {
 }
 
 TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   auto ref = runReference(program, std::nullopt, fastOptions());
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
   auto config = parseConfiguration("compiler=ptxas,sm_90,O3");
@@ -192,7 +192,7 @@ TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
   EXPECT_NE(ok.detail.find("ptxas accepted the PTX; k: "), std::string::npos)
       << ok.detail;
   // An op the backend does not lower yet: skipped, not a finding.
-  ProgramCase printing = program;
+  TestCase printing = program;
   printing.text =
       replaceOnce(kAddProgram, "    return\n",
                   "    %pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token\n"
@@ -206,7 +206,7 @@ TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
 }
 
 TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   auto ref = runReference(program, std::nullopt, fastOptions());
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
   for (const char *text :
@@ -224,7 +224,7 @@ TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
   EXPECT_FALSE(static_cast<bool>(
       parseConfiguration("compiler=simt,sm_90,O2,order=seed:3")));
   // An op the backend does not lower yet: skipped, not a finding.
-  ProgramCase printing = program;
+  TestCase printing = program;
   printing.text =
       replaceOnce(kAddProgram, "    return\n",
                   "    %pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token\n"
@@ -234,7 +234,7 @@ TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
   EXPECT_EQ(skipped.kind, FindingKind::Skipped) << skipped.detail;
   // print_tko: what the kernel prints through vprintf is compared with the
   // interpreter's output.
-  ProgramCase printed = program;
+  TestCase printed = program;
   printed.text =
       replaceOnce(kAddProgram, "    return\n",
                   "    %pt = print_tko \"n=%d v=%3d\\n\", %n, %v : tile<i32>, "
@@ -356,7 +356,7 @@ public:
   std::optional<std::string> sharingKey(const Configuration &) const override {
     return std::string("every configuration");
   }
-  ConfigResult check(const ProgramCase &program, const Reference &,
+  ConfigResult check(const TestCase &program, const Reference &,
                      const Configuration &config,
                      const EngineOptions &options) const override {
     ++runs;
@@ -416,10 +416,10 @@ TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
   ASSERT_FALSE(static_cast<bool>(oracle::writeNpy(npy, out)));
   auto c = loadFileCase(program, "@k", {1, 1, 1}, {"5", ("@" + npy).str()});
   ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
-  ASSERT_EQ(c->argContents.size(), 2u);
-  EXPECT_EQ(c->argContents[0], nullptr);
-  ASSERT_NE(c->argContents[1], nullptr);
-  EXPECT_EQ(c->argContents[1]->data, out.data);
+  ASSERT_EQ(c->args.size(), 2u);
+  EXPECT_EQ(c->args[0].data, nullptr);
+  ASSERT_NE(c->args[1].data, nullptr);
+  EXPECT_EQ(c->args[1].data->data, out.data);
   // Every run of the program takes the input from memory: the file can go.
   ASSERT_FALSE(llvm::sys::fs::remove(npy));
   ProgramReport report = checkProgram(*c, {Configuration()}, fastOptions());
@@ -427,8 +427,9 @@ TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
   ASSERT_EQ(report.results.size(), 1u);
   EXPECT_EQ(report.results[0].kind, FindingKind::None)
       << report.results[0].detail;
-  // Without the contents the interpreter reads the file, and says so.
-  c->argContents.clear();
+  // A hand-built case without the contents: the interpreter reads the
+  // file, and says so.
+  c->args[1].data = nullptr;
   report = checkProgram(*c, {Configuration()}, fastOptions());
   ASSERT_TRUE(report.error.has_value());
   EXPECT_NE(report.error->find("out.npy"), std::string::npos) << *report.error;
@@ -711,7 +712,7 @@ TEST(FuzzTileiras, MissingToolSkips) {
   Configuration c = tileirasMatrix()[0];
   EngineOptions options;
   options.tileirasMissing = "tileiras not found";
-  ConfigResult r = checkTileiras(ProgramCase(), Reference(), c, options);
+  ConfigResult r = checkTileiras(TestCase(), Reference(), c, options);
   EXPECT_EQ(r.kind, FindingKind::Skipped);
   EXPECT_EQ(r.detail, "tileiras not found");
 }
@@ -914,7 +915,7 @@ TEST(FuzzIsolation, AddressSpaceLimit) {
 // isolation they rely on is tested without hooks above (FuzzIsolation).
 
 TEST(FuzzEngine, CrashingChildIsAFinding) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -952,7 +953,7 @@ TEST(FuzzEngine, CrashingChildIsAFinding) {
 }
 
 TEST(FuzzEngine, HangingChildIsAFinding) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -969,7 +970,7 @@ TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
   if (!canLimitAddressSpace())
     GTEST_SKIP() << "ASan reserves its shadow in the address space, so this "
                     "build cannot cap a child's memory (Release runs this)";
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -982,7 +983,7 @@ TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
 }
 
 TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -998,10 +999,10 @@ TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
 #endif // TILECHECK_TEST_HOOKS
 
 TEST(FuzzEngine, TargetRejectionIsNotAFinding) {
-  ProgramCase program;
+  TestCase program;
   program.name = "scaled";
   program.entry = "k";
-  program.args = {"zeros:f32:16x16"};
+  program.args = {{"zeros:f32:16x16"}};
   program.text = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<f32>>) {
@@ -1036,7 +1037,7 @@ cuda_tile.module @m {
 }
 
 TEST(FuzzEngine, CompareModulesFindsWrongResult) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   ConfigResult same =
       compareModules(program, kAddProgram, kAddProgram, options);
@@ -1072,7 +1073,7 @@ TEST(FuzzEngine, CompareModulesFindsWrongResult) {
 }
 
 TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   // Division by a zero tile: UB in the input program itself.
   program.text = replaceOnce(kAddProgram, "%v = addi %a, %nb : tile<8xi32>",
                              "%z = constant <i32: 0> : tile<8xi32>\n"
@@ -1090,8 +1091,8 @@ TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
 }
 
 TEST(FuzzEngine, UnrunnableReferenceIsAnError) {
-  ProgramCase program = addCase();
-  program.args = {"5"}; // too few arguments
+  TestCase program = addCase();
+  program.args = {{"5"}}; // too few arguments
   ProgramReport report = checkProgram(program, defaultMatrix(), fastOptions());
   ASSERT_TRUE(report.error.has_value());
   EXPECT_TRUE(report.results.empty());
@@ -1118,7 +1119,7 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
 //===----------------------------------------------------------------------===//
 
 TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -1172,7 +1173,7 @@ TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
 }
 
 TEST(FuzzCulprit, StoredWrongResultReplays) {
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -1232,7 +1233,7 @@ TEST(FuzzCulprit, StoredWrongResultReplays) {
 
 TEST(FuzzTestHooks, ThisBuildIgnoresTheFaultVariables) {
   EXPECT_FALSE(selftest::testHooksCompiledIn());
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   EngineOptions options = fastOptions();
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
@@ -1282,7 +1283,7 @@ TEST(FuzzStore, IdenticalFindingsShareOneBucket) {
   llvm::sys::path::append(dir, "findings");
   auto store = FindingsStore::open(dir, /*maxExamples=*/1);
   ASSERT_TRUE(static_cast<bool>(store)) << llvm::toString(store.takeError());
-  ProgramCase program = addCase();
+  TestCase program = addCase();
   ConfigResult finding = handMadeFinding();
   auto first = (*store)->record(program, finding, fastOptions());
   ASSERT_TRUE(static_cast<bool>(first)) << llvm::toString(first.takeError());
@@ -1372,7 +1373,7 @@ TEST(FuzzStore, FindingDirectoryLoadsBack) {
   EXPECT_EQ(loaded->signature, finding.signature.hash);
   EXPECT_EQ(loaded->kind, FindingKind::WrongResult);
   EXPECT_EQ(loaded->program.text, addCase().text);
-  EXPECT_EQ(loaded->program.args, addCase().args);
+  EXPECT_EQ(loaded->program.argForms(), addCase().argForms());
   EXPECT_EQ(loaded->program.entry, "k");
   EXPECT_FALSE(loaded->options.checkpointAll);
   EXPECT_EQ(loaded->options.checkpointPasses, std::vector<std::string>{"cse"});

@@ -70,7 +70,7 @@ protected:
       const GeneratedProgram &p, llvm::StringRef dir,
       std::function<void(oracle::ExecContext &, mlir::Operation *)> observer =
           nullptr) {
-    if (llvm::Error e = writeProgram(p, dir)) {
+    if (llvm::Error e = oracle::writeTestCase(p, dir)) {
       oracle::TileRunOutcome out;
       out.exitCode = oracle::kExitError;
       out.message = "cannot write the program: " + toString(std::move(e));
@@ -104,11 +104,12 @@ TEST_F(GeneratorTest, SameSeedSameProgramAndInputs) {
       GeneratedProgram a = generateProgram(policy, seed);
       GeneratedProgram b = generateProgram(policy, seed);
       EXPECT_EQ(a.text, b.text) << name << " seed " << seed;
-      EXPECT_EQ(manifestJSON(a), manifestJSON(b));
+      EXPECT_EQ(oracle::manifestText(oracle::manifestFor(a)),
+                oracle::manifestText(oracle::manifestFor(b)));
       ASSERT_EQ(a.args.size(), b.args.size());
       for (size_t i = 0; i < a.args.size(); ++i) {
         EXPECT_EQ(a.args[i].form, b.args[i].form);
-        ASSERT_EQ(a.args[i].data.has_value(), b.args[i].data.has_value());
+        ASSERT_EQ(a.args[i].data != nullptr, b.args[i].data != nullptr);
         if (a.args[i].data)
           EXPECT_EQ(a.args[i].data->data, b.args[i].data->data);
       }
@@ -314,7 +315,7 @@ TEST_F(GeneratorTest, ChoiceSequencesGiveValidPrograms) {
     GenPolicy policy = preset(name);
     bool ok =
         rc::check(std::string("every choice sequence verifies: ") + name, [&] {
-          ProgramCase c = *genProgram(policy);
+          ChoiceProgram c = *genProgram(policy);
           RC_ASSERT(verify(c.program.text) == "");
         });
     EXPECT_TRUE(ok);
@@ -323,7 +324,7 @@ TEST_F(GeneratorTest, ChoiceSequencesGiveValidPrograms) {
 
 TEST_F(GeneratorTest, ZeroChoicesGiveTheSmallestProgram) {
   GenPolicy policy = preset("full");
-  ProgramCase zero = programFromChoices(policy, {});
+  ChoiceProgram zero = programFromChoices(policy, {});
   EXPECT_EQ(verify(zero.program.text), "");
   size_t zeroLines =
       std::count(zero.program.text.begin(), zero.program.text.end(), '\n');
@@ -342,7 +343,7 @@ TEST_F(GeneratorTest, ShrinkingFindsASmallCounterexample) {
   GenPolicy policy = preset("control");
   std::string smallest;
   rc::check("shrinks towards a minimal loop", [&] {
-    ProgramCase c = *genProgram(policy);
+    ChoiceProgram c = *genProgram(policy);
     bool hasFor = c.program.text.find(" = for ") != std::string::npos;
     if (hasFor && (smallest.empty() || c.program.text.size() < smallest.size()))
       smallest = c.program.text;

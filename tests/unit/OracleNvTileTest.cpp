@@ -459,7 +459,7 @@ TEST_F(OracleNvTile, TileRunBindsNvKernelArguments) {
       t.data.push_back(uint8_t(uint32_t(v) >> (8 * b)));
   std::string npy = (dir + "/t.npy").str();
   ASSERT_FALSE(static_cast<bool>(writeNpy(npy, t)));
-  config.args[2].text = "@" + npy;
+  config.args[2].form = "@" + npy;
   out = runTileProgram(ctx, config);
   ASSERT_EQ(out.exitCode, 0) << out.message;
   std::memcpy(got.data(), out.buffers[0].array.data.data(), 32);

@@ -95,9 +95,9 @@ protected:
 
   TestCase parse(const char *text, std::vector<std::string> args,
                  std::array<int64_t, 3> grid = {1, 1, 1}) {
-    std::vector<CaseArg> caseArgs;
+    std::vector<oracle::TestArg> caseArgs;
     for (std::string &a : args)
-      caseArgs.push_back(CaseArg{a, {}});
+      caseArgs.push_back(oracle::TestArg{a, nullptr});
     auto tc = parseTestCase(*context, text, "k", grid, std::move(caseArgs));
     EXPECT_TRUE(static_cast<bool>(tc)) << llvm::toString(tc.takeError());
     return std::move(*tc);
@@ -627,7 +627,7 @@ TEST_F(ReduceTest, DropArgsRemovesUnusedArgumentsAndTheirManifestEntries) {
   TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
   reduce(tc, contains("cuda_tile.divi"), {"drop-args"});
   ASSERT_EQ(tc.args.size(), 1u);
-  EXPECT_EQ(tc.args[0].text, "zeros:i32:16");
+  EXPECT_EQ(tc.args[0].form, "zeros:i32:16");
   cuda_tile::EntryOp entry;
   tc.module->walk([&](cuda_tile::EntryOp op) { entry = op; });
   EXPECT_EQ(entry.getArgumentTypes().size(), 1u);
@@ -708,14 +708,16 @@ TEST_F(ReduceTest, WholeReductionIsDeterministicAndSmall) {
 TEST_F(ReduceTest, TestCasesRoundTripThroughDirectories) {
   TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
   tc.config = "-O2";
-  tc.extra["seed"] = 42;
+  tc.seed = 42;
+  tc.extra["tool_key"] = "kept";
   ASSERT_FALSE(static_cast<bool>(writeTestCase(tc, workDir)));
   auto back = loadTestCase(*context, workDir);
   ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
   EXPECT_EQ(printProgram(*back->module), printProgram(*tc.module));
   EXPECT_EQ(back->config, "-O2");
   EXPECT_EQ(back->args.size(), 2u);
-  EXPECT_EQ(back->extra.getInteger("seed"), 42);
+  EXPECT_EQ(back->seed, std::optional<uint64_t>(42));
+  EXPECT_EQ(back->extra.getString("tool_key"), "kept");
 }
 
 TEST(ReduceSignature, CrashSignaturesIgnoreAddressesAndPositions) {

@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
         tilecheck::gen::generateProgram(*policy, s);
     SmallString<256> dir(outDir);
     sys::path::append(dir, std::to_string(s));
-    if (Error err = tilecheck::gen::writeProgram(program, dir)) {
+    if (Error err = tilecheck::oracle::writeTestCase(program, dir)) {
       WithColor::error(errs(), "tile-gen") << toString(std::move(err)) << "\n";
       return 1;
     }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/TileRun.h"
+#include "tilecheck/Oracle/CommandLine.h"
 #include "tilecheck/Oracle/Manifest.h"
 #include "tilecheck/Oracle/ValueClasses.h"
 #include "tilecheck/Support/Error.h"
@@ -61,14 +62,13 @@ llvm::Expected<std::vector<int64_t>> parseShape(StringRef s) {
 llvm::Expected<PreparedBuffer> prepareBuffer(const ArgSpec &spec, ElemType elem,
                                              unsigned index) {
   PreparedBuffer buf;
-  StringRef text = spec.text;
+  StringRef text = spec.form;
   auto argError = [&](const llvm::Twine &msg) {
     return makeError("argument " + llvm::Twine(index) + ": " + msg);
   };
   if (text.consume_front("@")) {
     llvm::Expected<NpyArray> arr =
-        spec.contents ? llvm::Expected<NpyArray>(*spec.contents)
-                      : readNpy(text);
+        spec.data ? llvm::Expected<NpyArray>(*spec.data) : readNpy(text);
     if (!arr)
       return argError(llvm::toString(arr.takeError()));
     if (!npyDescrCompatible(arr->descr, elem))
@@ -226,7 +226,7 @@ KernelBinding bindKernelArguments(Operation *module,
       bound.buffer = std::move(*prepared);
       bound.pointee = *pointee;
     } else {
-      auto scalar = parseScalar(config.args[i].text, *elem, i);
+      auto scalar = parseScalar(config.args[i].form, *elem, i);
       if (!scalar)
         return fail(kExitUsage, llvm::toString(scalar.takeError()));
       unsigned n = std::max(1u, static_cast<unsigned>(scalar->elemBytes()));
@@ -237,18 +237,63 @@ KernelBinding bindKernelArguments(Operation *module,
   return out;
 }
 
+llvm::Expected<std::string> readProgramText(StringRef path) {
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!file)
+    return makeError("cannot read '" + path +
+                     "': " + file.getError().message());
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  MLIRContext context(registry);
+  std::string diagText;
+  llvm::raw_string_ostream diagStream(diagText);
+  bool isBytecode = bytecode::isBytecode((*file)->getBuffer());
+  std::string original = (*file)->getBuffer().str();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+  OwningOpRef<ModuleOp> module =
+      bytecode::readProgram(sourceMgr, &context, path);
+  if (!module)
+    return makeError("'" + path + "' is not a valid Tile IR program" +
+                     (isBytecode ? " (bytecode)" : "") + ": " +
+                     (diagText.empty() ? std::string("it does not verify")
+                                       : StringRef(diagText).trim().str()));
+  if (!isBytecode)
+    return original;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module->print(os, flags);
+  return text;
+}
+
+TileRunConfig runConfigFor(const TestCase &tc) {
+  TileRunConfig config;
+  config.inputFile = tc.name;
+  config.entry = tc.entry;
+  config.grid = tc.grid;
+  config.args = tc.args;
+  return config;
+}
+
 llvm::Error loadManifest(StringRef path, TileRunConfig &config) {
-  llvm::Expected<Manifest> m = readManifest(path);
-  if (!m)
-    return m.takeError();
-  StringRef dir = llvm::sys::path::parent_path(path);
-  config.inputFile = Manifest::resolve(dir, m->program);
-  if (!m->entry.empty())
-    config.entry = m->entry;
-  config.grid = m->grid;
-  config.args.clear();
-  for (std::string &a : m->resolvedArgs(dir))
-    config.args.push_back({std::move(a)});
+  // tile-run reads the program itself (text, bytecode or stdin): the case
+  // only records where it is.
+  std::string programPath;
+  llvm::Expected<TestCase> tc =
+      readTestCase(path, [&](StringRef program) -> llvm::Expected<std::string> {
+        programPath = program.str();
+        return std::string();
+      });
+  if (!tc)
+    return tc.takeError();
+  config.inputFile = programPath;
+  if (!tc->entry.empty())
+    config.entry = tc->entry;
+  config.grid = tc->grid;
+  config.args = std::move(tc->args);
   return llvm::Error::success();
 }
 
@@ -329,7 +374,7 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
                                   ": only tiles, tensors and scalars of "
                                   "numbers or pointers can be bound");
     ArrayRef<int64_t> shape = tileShape(type);
-    StringRef text = config.args[i].text;
+    StringRef text = config.args[i].form;
     bool isBuffer = text.starts_with("@") || text.starts_with("zeros:") ||
                     text.starts_with("uninit:");
     if (*elem == ElemType::Ptr && isBuffer) {
@@ -416,22 +461,6 @@ TileRunOutcome runTileModule(Operation *module, const TileRunConfig &config) {
   }
   return out;
 }
-
-namespace {
-
-llvm::Expected<std::array<int64_t, 3>> parseGrid(StringRef s) {
-  std::array<int64_t, 3> grid{1, 1, 1};
-  llvm::SmallVector<StringRef> parts;
-  s.split(parts, ',');
-  if (parts.empty() || parts.size() > 3)
-    return makeError("--grid needs 1 to 3 comma-separated sizes");
-  for (auto [i, p] : llvm::enumerate(parts))
-    if (p.trim().getAsInteger(10, grid[i]) || grid[i] < 1)
-      return makeError("bad --grid '" + s + "'");
-  return grid;
-}
-
-} // namespace
 
 namespace {
 
@@ -524,22 +553,9 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
   llvm::InitLLVM init(argc, argv);
   namespace cl = llvm::cl;
   cl::OptionCategory cat("tile-run options");
-  cl::opt<std::string> input(cl::Positional, cl::desc("<input.mlir>"),
-                             cl::cat(cat));
-  cl::opt<std::string> entry("entry", cl::desc("entry to run"), cl::cat(cat));
-  cl::opt<std::string> grid("grid", cl::desc("grid size X[,Y[,Z]]"),
-                            cl::cat(cat));
-  cl::list<std::string> args(
-      "arg",
-      cl::desc("entry argument, in order: @file.npy, zeros:DTYPE:SHAPE, "
-               "uninit:DTYPE:SHAPE or a scalar literal"),
-      cl::cat(cat));
-  cl::opt<std::string> outDir("out-dir",
-                              cl::desc("write every buffer as DIR/argN.npy"),
-                              cl::cat(cat));
-  cl::opt<std::string> manifest(
-      "manifest", cl::desc("run the program described by a tile-gen manifest"),
-      cl::cat(cat));
+  LaunchOptions launch(cat, "<input.mlir>", /*gridDefault=*/"");
+  cl::opt<std::string> outDir(
+      "out-dir", cl::desc("write every buffer as DIR/argN.npy"), cl::cat(cat));
   cl::opt<int64_t> blockOrder(
       "block-order", cl::desc("seed of a shuffled tile-block order "
                               "(default: row-major)"),
@@ -579,30 +595,19 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
     cl::HideUnrelatedOptions({&cat, extraCategory});
   else
     cl::HideUnrelatedOptions(cat);
-  // LLVM's parser expands any argument that starts with '@' as a response
-  // file, which would swallow `--arg @input.npy`. Glue such values to their
-  // option ("--arg=@input.npy") so they reach us verbatim.
-  std::vector<std::string> glued;
-  for (int i = 0; i < argc; ++i) {
-    StringRef a = argv[i];
-    if ((a == "--arg" || a == "-arg") && i + 1 < argc &&
-        StringRef(argv[i + 1]).starts_with("@")) {
-      glued.push_back((a + "=" + argv[i + 1]).str());
-      ++i;
-      continue;
-    }
-    glued.push_back(a.str());
-  }
-  std::vector<const char *> gluedArgv;
-  for (const std::string &a : glued)
-    gluedArgv.push_back(a.c_str());
-  cl::ParseCommandLineOptions(
-      static_cast<int>(gluedArgv.size()), gluedArgv.data(),
-      "tile-run: run a cuda_tile kernel on tilecheck's reference "
-      "interpreter\n\nExit codes: 0 ran, 1 error, 2 usage, 3 undefined "
-      "behaviour, 4 assert failed, 5 step limit (hang), 6 unsupported PTX "
-      "instruction (--executor simt), 7 no GPU, no CUDA driver or no "
-      "recorded result (--executor gpu)\n");
+  if (!parseToolCommandLine(
+          argc, argv,
+          "tile-run: run a cuda_tile kernel on tilecheck's reference "
+          "interpreter\n\nExit codes: 0 ran, 1 error, 2 usage, 3 undefined "
+          "behaviour, 4 assert failed, 5 step limit (hang), 6 unsupported PTX "
+          "instruction (--executor simt), 7 no GPU, no CUDA driver or no "
+          "recorded result (--executor gpu)\n"))
+    return kExitUsage;
+  const std::string &manifest = launch.manifest;
+  const std::string &input = launch.input;
+  const std::string &entry = launch.entry;
+  const std::string &grid = launch.grid;
+  const auto &args = launch.args;
 
   TileRunConfig config;
   if (!manifest.empty()) {

@@ -14,12 +14,28 @@
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace tilecheck {
 
 /// An error whose message is `message`.
 inline llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Writes `contents` to the file at `path` (replacing it); an error names
+/// the file and the reason.
+inline llvm::Error writeFileContents(const llvm::Twine &path,
+                                     llvm::StringRef contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path.str(), ec);
+  if (ec)
+    return makeError("cannot write '" + path + "': " + ec.message());
+  os << contents;
+  os.close();
+  if (os.has_error())
+    return makeError("cannot write '" + path + "'");
+  return llvm::Error::success();
 }
 
 } // namespace tilecheck

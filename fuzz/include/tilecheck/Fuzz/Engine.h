@@ -22,6 +22,7 @@
 
 #include "tilecheck/Fuzz/Config.h"
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Oracle/TestCase.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -42,51 +43,32 @@ namespace tilecheck::fuzz {
 // Programs
 //===----------------------------------------------------------------------===//
 
-/// A program and everything needed to run it.
-struct ProgramCase {
-  /// Names the program in messages ("seed 7", "kernel.mlir").
-  std::string name;
-  /// The cuda_tile module text.
-  std::string text;
-  std::string entry;
-  std::array<int64_t, 3> grid{1, 1, 1};
-  /// tile-run argument forms; "@" paths are absolute (or relative to the
-  /// working directory).
-  std::vector<std::string> args;
-  /// The contents of each "@" file argument, by argument index, read once
-  /// (readArgumentFiles) so that the many interpreter runs of one program
-  /// do not read and parse the same .npy files again. Null for the other
-  /// forms and for a file that could not be read (the interpreter then
-  /// reads it and reports why).
-  std::vector<std::shared_ptr<const oracle::NpyArray>> argContents;
-  /// Generator provenance, copied into a finding's manifest.
-  std::optional<uint64_t> seed;
-  std::string policy;
-  std::string policyHash;
-};
+/// A program and everything needed to run it: the one test case type
+/// (oracle/TestCase.h) that the generator produces and the findings store
+/// and tile-reduce keep.
+using oracle::TestArg;
+using oracle::TestCase;
 
-/// Fills `program.argContents` from the "@" files of its arguments. The
-/// loaders below call it.
-void readArgumentFiles(ProgramCase &program);
-
-/// A program from a tile-gen manifest (tile-run's format).
-llvm::Expected<ProgramCase> loadManifestCase(llvm::StringRef manifestPath);
-/// A program from a .mlir file with an explicit launch.
-llvm::Expected<ProgramCase> loadFileCase(llvm::StringRef path,
-                                         llvm::StringRef entry,
-                                         std::array<int64_t, 3> grid,
-                                         std::vector<std::string> args);
+/// The test case of a manifest (oracle::readTestCase with the program read
+/// by oracle::readProgramText: bytecode becomes text, and a program that
+/// does not parse and verify is an error naming the file).
+llvm::Expected<TestCase> loadManifestCase(llvm::StringRef manifestPath);
+/// A program from a .mlir or .tileirbc file with an explicit launch; "@"
+/// arguments are read into memory (an unreadable one is an error).
+llvm::Expected<TestCase> loadFileCase(llvm::StringRef path,
+                                      llvm::StringRef entry,
+                                      std::array<int64_t, 3> grid,
+                                      std::vector<std::string> args);
 
 /// A program from a .mlir file with a seed launch header (corpus/seeds):
 ///   // tilecheck: entry=@NAME grid=X,Y,Z
 ///   // tilecheck: arg<N> = buffer <dtype>[<d0>x<d1>...] in|out|inout
 ///   // tilecheck: arg<N> = scalar <dtype> <value>
-/// `in`/`inout` buffers get deterministic data written to
-/// `workDir`/argN.npy (floats k/4 with k in [-8, 8], integers in [-100, 100]
-/// clipped to the type, i1 0/1; the same file gives the same data); `out`
-/// buffers start zeroed. An error when the file has no header.
-llvm::Expected<ProgramCase> loadSeedCase(llvm::StringRef path,
-                                         llvm::StringRef workDir);
+/// `in`/`inout` buffers get deterministic data, in memory as "@argN.npy"
+/// (floats k/4 with k in [-8, 8], integers in [-100, 100] clipped to the
+/// type, i1 0/1; the same file gives the same data); `out` buffers start
+/// zeroed. An error when the file has no header.
+llvm::Expected<TestCase> loadSeedCase(llvm::StringRef path);
 
 //===----------------------------------------------------------------------===//
 // Isolation
@@ -285,18 +267,18 @@ mlir::MLIRContext &engineContext();
 void prepareEngine();
 
 /// Runs the reference of `program` (block order `order`) in a child.
-llvm::Expected<Reference> runReference(const ProgramCase &program,
+llvm::Expected<Reference> runReference(const TestCase &program,
                                        std::optional<uint64_t> order,
                                        const EngineOptions &options);
 
 /// Checks one configuration against `reference` (in a child).
-ConfigResult checkConfiguration(const ProgramCase &program,
+ConfigResult checkConfiguration(const TestCase &program,
                                 const Reference &reference,
                                 const Configuration &config,
                                 const EngineOptions &options);
 
 /// Checks `program` over `matrix`.
-ProgramReport checkProgram(const ProgramCase &program,
+ProgramReport checkProgram(const TestCase &program,
                            llvm::ArrayRef<Configuration> matrix,
                            const EngineOptions &options);
 
@@ -305,7 +287,7 @@ ProgramReport checkProgram(const ProgramCase &program,
 /// a compiled module, at any IR level). Both run in children; the result's
 /// kind is None, WrongResult, InputUB (the expected module has UB), Hang,
 /// Crash or OracleError. Used to test the comparison without a compiler bug.
-ConfigResult compareModules(const ProgramCase &program,
+ConfigResult compareModules(const TestCase &program,
                             llvm::StringRef expectedText,
                             llvm::StringRef actualText,
                             const EngineOptions &options);

@@ -52,7 +52,7 @@ public:
   /// interpreter on the input at the configuration's block order). Runs
   /// its work in forked children under `options.limits`; never throws,
   /// never kills the caller.
-  virtual ConfigResult check(const ProgramCase &program,
+  virtual ConfigResult check(const TestCase &program,
                              const Reference &reference,
                              const Configuration &config,
                              const EngineOptions &options) const = 0;

@@ -62,7 +62,7 @@ public:
 
   /// Records one finding (atomically, under an SQLite write transaction, so
   /// several tile-diff processes may share a store).
-  llvm::Expected<RecordOutcome> record(const ProgramCase &program,
+  llvm::Expected<RecordOutcome> record(const TestCase &program,
                                        const ConfigResult &result,
                                        const EngineOptions &options);
 
@@ -83,14 +83,13 @@ private:
 
 /// Writes a finding directory at `finalDir` atomically: everything goes to a
 /// fresh sibling `.tmp-XXXXXX` directory first, which is then renamed.
-llvm::Error writeFindingDir(llvm::StringRef finalDir,
-                            const ProgramCase &program,
+llvm::Error writeFindingDir(llvm::StringRef finalDir, const TestCase &program,
                             const ConfigResult &result,
                             const EngineOptions &options);
 
 /// A finding directory read back for replay.
 struct LoadedFinding {
-  ProgramCase program;
+  TestCase program;
   Configuration config;
   EngineOptions options;
   FindingKind kind = FindingKind::None;

@@ -18,6 +18,8 @@
 #ifndef TILECHECK_FUZZ_REDUCE_H
 #define TILECHECK_FUZZ_REDUCE_H
 
+#include "tilecheck/Oracle/TestCase.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,14 +38,6 @@ class MLIRContext;
 
 namespace tilecheck::reduce {
 
-/// One entry argument in tile-run's forms. Buffers read from files keep the
-/// file's bytes and its base name (the name it gets in every written case).
-struct CaseArg {
-  std::string text;            ///< "@name.npy", "zeros:..", or a literal
-  std::vector<char> fileBytes; ///< the .npy contents for "@" arguments
-  bool isFile() const { return llvm::StringRef(text).starts_with("@"); }
-};
-
 /// What the reference interpreter computed for a test case: for each op of
 /// the program, by its position in a pre-order walk of the module, and for
 /// each of its results, a dense constant (`DenseIntOrFPElementsAttr`) with
@@ -57,18 +51,11 @@ struct ObservedValues {
   std::vector<llvm::SmallVector<mlir::Attribute, 2>> results;
 };
 
-/// A complete, runnable test case.
-struct TestCase {
+/// A test case being reduced: the one test case type (oracle/TestCase.h)
+/// with its program parsed into `module`. While reducing, the module is
+/// the program: `text` is left empty, and writeTestCase prints the module.
+struct TestCase : oracle::TestCase {
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::string entry;
-  std::array<int64_t, 3> grid{1, 1, 1};
-  std::vector<CaseArg> args;
-  /// The compiler configuration the finding needs (tile-diff's
-  /// `--only-config` text, or tilec flags); empty when there is none.
-  std::string config;
-  /// Manifest fields the reducer does not interpret (seed, policy, ...),
-  /// written back unchanged.
-  llvm::json::Object extra;
   /// The interpreter's values for this case, when the driver computed them
   /// (see observeValues); shared by clones, which check the key.
   std::shared_ptr<const ObservedValues> observed;
@@ -80,11 +67,9 @@ struct TestCase {
 /// depends on.
 std::string observedValuesKey(const TestCase &tc);
 
-/// Reads a test case from a manifest (tile-gen's format, optionally with a
-/// "config" string) or from a directory holding `manifest.json` (a finding
-/// directory of tile-diff: its `config.json` "configuration"."text", or a
-/// plain `config` file, supplies the configuration when the manifest has
-/// none).
+/// Reads a test case from a manifest or a directory holding
+/// `manifest.json` (oracle::readTestCase: a finding directory of tile-diff
+/// supplies its configuration) and parses its program into `context`.
 llvm::Expected<TestCase> loadTestCase(mlir::MLIRContext &context,
                                       llvm::StringRef path);
 
@@ -93,7 +78,7 @@ llvm::Expected<TestCase> parseTestCase(mlir::MLIRContext &context,
                                        llvm::StringRef programText,
                                        llvm::StringRef entry,
                                        std::array<int64_t, 3> grid,
-                                       std::vector<CaseArg> args);
+                                       std::vector<oracle::TestArg> args);
 
 /// Writes `program.mlir`, `manifest.json` and the "@" argument files into
 /// `dir` (created if needed). With `writeArgFiles` false only the program and

@@ -39,6 +39,13 @@ enum TileDiffExit : int {
 llvm::json::Value reportToJSON(const ProgramReport &report);
 llvm::Expected<ProgramReport> reportFromJSON(const llvm::json::Value &value);
 
+/// One line of `tile-diff --results`: what a campaign needs of a program's
+/// report (outcome, signature, culprit and seconds of every configuration,
+/// pass and tileiras coverage; no module texts or buffers: those go to the
+/// findings store), with the program's name and provenance.
+llvm::json::Value resultsLine(const TestCase &program,
+                              const ProgramReport &report);
+
 /// main() of tile-diff.
 int tileDiffMain(int argc, char **argv);
 

@@ -67,8 +67,7 @@ void setTileiras(EngineOptions &options, const TileirasLocation &location);
 /// compile only. `reference` is unused (the gpu-tileiras executor runs the
 /// cubin). When `cubin` is given and tileiras wrote one, it receives the
 /// cubin's bytes.
-ConfigResult checkTileiras(const ProgramCase &program,
-                           const Reference &reference,
+ConfigResult checkTileiras(const TestCase &program, const Reference &reference,
                            const Configuration &config,
                            const EngineOptions &options,
                            std::string *cubin = nullptr);

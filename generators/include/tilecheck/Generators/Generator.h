@@ -16,7 +16,7 @@
 
 #include "tilecheck/Generators/GenPolicy.h"
 #include "tilecheck/Generators/Random.h"
-#include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Oracle/TestCase.h"
 
 #include <array>
 #include <optional>
@@ -25,26 +25,13 @@
 
 namespace tilecheck::gen {
 
-/// One entry argument of a generated program.
-struct GeneratedArg {
-  /// tile-run's form: "@argN.npy", "zeros:DTYPE:AxB" or a scalar literal.
-  std::string form;
-  /// The input data when `form` names a file.
-  std::optional<oracle::NpyArray> data;
-};
-
-/// A complete, runnable test case.
-struct GeneratedProgram {
-  std::string text;  ///< the cuda_tile module
-  std::string entry; ///< the entry's name (no '@')
-  std::array<int64_t, 3> grid{1, 1, 1};
-  std::vector<GeneratedArg> args;
-  uint64_t seed = 0;
-  std::string policyName;
-  uint64_t policyHash = 0;
-  /// True when a for-loop body loads tiles that feed an mmaf/mmai.
-  bool hasLoadMmaLoop = false;
-};
+/// A generated program is a test case (oracle/TestCase.h): the cuda_tile
+/// module text, the entry `kernel`, the grid, the arguments with every
+/// input buffer's contents in memory ("@argN.npy"), named "seed S (POLICY)",
+/// with the seed, the policy's name and hash, and in `extra`
+/// "load_mma_loop" (true when a for-loop body loads tiles that feed an
+/// mmaf/mmai). oracle::writeTestCase writes it as tile-gen's directory.
+using GeneratedProgram = oracle::TestCase;
 
 /// The program for (policy, seed). The same inputs give the same program,
 /// bit for bit, on every platform.
@@ -54,13 +41,6 @@ GeneratedProgram generateProgram(const GenPolicy &policy, uint64_t seed);
 /// shrinking); `seedLabel` is only recorded in the result.
 GeneratedProgram generateProgram(const GenPolicy &policy, ChoiceSource &source,
                                  uint64_t seedLabel);
-
-/// The manifest JSON tile-run reads (program, entry, grid, args) plus seed,
-/// policy and policy_hash.
-std::string manifestJSON(const GeneratedProgram &program);
-
-/// Writes DIR/program.mlir, DIR/manifest.json and DIR/argN.npy (creating DIR).
-llvm::Error writeProgram(const GeneratedProgram &program, llvm::StringRef dir);
 
 } // namespace tilecheck::gen
 

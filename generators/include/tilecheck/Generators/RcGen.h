@@ -1,6 +1,6 @@
 //===- RcGen.h - RapidCheck generators of cuda_tile programs ----*- C++ -*-===//
 //
-// Property tests draw whole programs with rc::Gen<ProgramCase>. A case is
+// Property tests draw whole programs with rc::Gen<ChoiceProgram>. A case is
 // the raw choice sequence the generator consumed (through a ReplaySource),
 // so RapidCheck's own shrinking of std::vector<uint64_t> -- dropping
 // elements, moving values towards 0 -- shrinks the program: fewer
@@ -22,23 +22,23 @@
 namespace tilecheck::gen {
 
 /// A generated program and the choices that produced it.
-struct ProgramCase {
+struct ChoiceProgram {
   std::vector<uint64_t> choices;
   GeneratedProgram program;
 };
 
 /// The program the choice sequence produces under `policy`.
-inline ProgramCase programFromChoices(const GenPolicy &policy,
-                                      std::vector<uint64_t> choices) {
+inline ChoiceProgram programFromChoices(const GenPolicy &policy,
+                                        std::vector<uint64_t> choices) {
   ReplaySource source(choices);
-  ProgramCase c;
+  ChoiceProgram c;
   c.program = generateProgram(policy, source, /*seedLabel=*/0);
   c.choices = std::move(choices);
   return c;
 }
 
 /// Programs under `policy`; shrinking simplifies the program.
-inline rc::Gen<ProgramCase> genProgram(GenPolicy policy) {
+inline rc::Gen<ChoiceProgram> genProgram(GenPolicy policy) {
   // Raw choices are reduced modulo each bound; 2^20 covers every bound the
   // generator asks for except chance(), whose scale is exactly 2^20.
   // A program consumes a few hundred choices; scaling the size lets the
@@ -53,7 +53,7 @@ inline rc::Gen<ProgramCase> genProgram(GenPolicy policy) {
       });
 }
 
-inline void showValue(const ProgramCase &c, std::ostream &os) {
+inline void showValue(const ChoiceProgram &c, std::ostream &os) {
   os << c.choices.size() << " choices, program:\n" << c.program.text;
 }
 

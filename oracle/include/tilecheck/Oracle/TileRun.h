@@ -18,6 +18,7 @@
 #include "tilecheck/Oracle/ElemType.h"
 #include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Oracle/TestCase.h"
 
 #include <functional>
 #include <memory>
@@ -48,21 +49,19 @@ enum TileRunExit : int {
   kExitUnsupported = 6,
 };
 
-/// One entry argument, as given on the command line or in a manifest:
+/// One entry argument, as given on the command line or in a manifest
+/// (TestCase.h): `form` is
 ///   "@path.npy"              a buffer initialized from a file
 ///   "zeros:DTYPE:AxBxC"      a zero-filled buffer
 ///   "uninit:DTYPE:AxBxC"     an uninitialized buffer (reading it is UB)
 ///   anything else            a scalar literal: integer (decimal or 0x hex),
 ///                            float (decimal, inf, -inf, nan) or, for float
 ///                            types, "0x..." raw bits
-struct ArgSpec {
-  std::string text;
-  /// For an "@path" argument: the file's contents already in memory (the
-  /// differential engine reads each input once per program, not once per
-  /// run). When set, `path` is not read; the array is checked exactly as the
-  /// file's contents would be.
-  std::shared_ptr<const NpyArray> contents = nullptr;
-};
+/// and, for an "@path" argument, `data` holds the file's contents when they
+/// are already in memory (a test case reads each input once, not once per
+/// run); the path is then not read, and the array is checked exactly as the
+/// file's contents would be.
+using ArgSpec = TestArg;
 
 struct TileRunConfig {
   std::string inputFile;
@@ -73,9 +72,22 @@ struct TileRunConfig {
   RunOptions run;     ///< grid is taken from `grid`
 };
 
-/// Reads a manifest (JSON written by tile-gen) into `config`: program path
-/// (relative to the manifest), entry, grid and arguments. Fields already set
-/// in `config` by the caller (non-empty outDir) are kept.
+/// The program at `path` as cuda_tile text: a text file as it is, Tile IR
+/// bytecode (.tileirbc, e.g. a cuTile Python export) printed with its
+/// locations (di_loc included). Either way it must parse and verify;
+/// otherwise an error names the file and the reason. A ProgramReader for
+/// readTestCase.
+llvm::Expected<std::string> readProgramText(llvm::StringRef path);
+
+/// The launch of a test case: its entry, grid and arguments (their contents
+/// included); `inputFile` is the case's name.
+TileRunConfig runConfigFor(const TestCase &tc);
+
+/// Reads a test case's manifest (or a directory holding one) into `config`:
+/// the program's path (relative to the manifest), the entry, the grid and
+/// the arguments with their contents (readTestCase: an unreadable input is
+/// an error naming it). Fields already set in `config` by the caller
+/// (non-empty outDir) are kept.
 llvm::Error loadManifest(llvm::StringRef path, TileRunConfig &config);
 
 /// A buffer argument being prepared: the array whose shape/descr the output
