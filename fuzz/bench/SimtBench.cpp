@@ -87,7 +87,7 @@ const std::vector<std::unique_ptr<Compiled>> &seedGemm(unsigned opt) {
   auto &v = byOpt[opt];
   if (!v.empty())
     return v;
-  auto c = loadSeedCase(TILECHECK_SEEDS_DIR "/gemm.mlir");
+  auto c = oracle::loadSeedCase(TILECHECK_SEEDS_DIR "/gemm.mlir");
   if (!c) {
     llvm::consumeError(c.takeError());
     return v;

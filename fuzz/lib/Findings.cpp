@@ -12,6 +12,7 @@
 #include "tilecheck/Oracle/Manifest.h"
 #include "tilecheck/Oracle/Npy.h"
 #include "tilecheck/Oracle/TestCase.h"
+#include "tilecheck/Oracle/TileRun.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -415,7 +416,7 @@ Expected<LoadedFinding> tilecheck::fuzz::loadFinding(StringRef dir) {
   sys::path::append(manifest, "manifest.json");
   sys::path::append(config, "config.json");
   sys::path::append(signature, "signature.txt");
-  auto program = loadManifestCase(manifest);
+  auto program = oracle::loadManifestCase(manifest);
   if (!program)
     return program.takeError();
   f.program = std::move(*program);

@@ -20,11 +20,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -53,6 +50,20 @@ parseProgram(MLIRContext &context, std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 } // namespace
 
+TestCase TestCase::fromCase(oracle::TestCase tc, OwningOpRef<ModuleOp> module) {
+  TestCase out;
+  static_cast<oracle::TestCase &>(out) = std::move(tc);
+  out.text.clear();
+  out.module = std::move(module);
+  return out;
+}
+
+oracle::TestCase TestCase::toCase() const {
+  oracle::TestCase tc = *this;
+  tc.text = printProgram(*module);
+  return tc;
+}
+
 TestCase TestCase::clone() const {
   TestCase tc;
   static_cast<oracle::TestCase &>(tc) = *this;
@@ -72,20 +83,20 @@ std::string observedValuesKey(const TestCase &tc) {
 }
 
 llvm::Expected<TestCase> loadTestCase(MLIRContext &context, StringRef path) {
-  llvm::Expected<oracle::TestCase> loaded =
-      oracle::readTestCase(path, oracle::readProgramText);
+  std::string programPath;
+  llvm::Expected<oracle::TestCase> loaded = oracle::readTestCase(
+      path, [&](StringRef program) -> llvm::Expected<std::string> {
+        programPath = program.str();
+        return oracle::readProgramText(program);
+      });
   if (!loaded)
     return loaded.takeError();
   auto module = parseProgram(
-      context, llvm::MemoryBuffer::getMemBuffer(loaded->text, loaded->name),
-      loaded->name);
+      context, llvm::MemoryBuffer::getMemBuffer(loaded->text, programPath),
+      programPath);
   if (!module)
     return module.takeError();
-  TestCase tc;
-  static_cast<oracle::TestCase &>(tc) = std::move(*loaded);
-  tc.text.clear();
-  tc.module = std::move(*module);
-  return std::move(tc);
+  return TestCase::fromCase(std::move(*loaded), std::move(*module));
 }
 
 llvm::Expected<TestCase> parseTestCase(MLIRContext &context,
@@ -141,9 +152,7 @@ unsigned countOps(ModuleOp module) {
 
 llvm::Error writeTestCase(const TestCase &tc, StringRef dir,
                           bool writeArgFiles) {
-  oracle::TestCase written = tc;
-  written.text = printProgram(*tc.module);
-  return oracle::writeTestCase(written, dir, writeArgFiles);
+  return oracle::writeTestCase(tc.toCase(), dir, writeArgFiles);
 }
 
 } // namespace tilecheck::reduce

@@ -15,6 +15,7 @@
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Generators/Generator.h"
 #include "tilecheck/Oracle/CommandLine.h"
+#include "tilecheck/Oracle/TileRun.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
@@ -331,8 +332,6 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     return kDiffUsage;
   const std::string &input = launch.input;
   const std::string &manifest = launch.manifest;
-  const std::string &entry = launch.entry;
-  const auto &args = launch.args;
 
   auto usage = [&](const Twine &msg) {
     WithColor::error(errs(), "tile-diff") << msg << "\n";
@@ -574,23 +573,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     // reported with the seed like any program that could not be checked.
     for (uint64_t s = seed; s < seed + count; ++s)
       pool.submit(gen::generateProgram(*genPolicy, s));
-  } else if (!manifest.empty()) {
-    auto program = loadManifestCase(manifest);
-    if (!program)
-      return usage(toString(program.takeError()));
-    pool.submit(std::move(*program));
-  } else if (!launch.hasExplicitLaunch()) {
-    // No launch on the command line: the file's seed launch header.
-    auto program = loadSeedCase(input);
-    if (!program)
-      return usage(toString(program.takeError()));
-    pool.submit(std::move(*program));
   } else {
-    auto g = oracle::parseGrid(launch.grid);
-    if (!g)
-      return usage(toString(g.takeError()));
-    auto program = loadFileCase(
-        input, entry, *g, std::vector<std::string>(args.begin(), args.end()));
+    auto program = oracle::loadLaunch(launch);
     if (!program)
       return usage(toString(program.takeError()));
     pool.submit(std::move(*program));

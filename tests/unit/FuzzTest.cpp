@@ -17,6 +17,7 @@
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Support/InjectedBugs.h"
 #include "tilecheck/Target/NVPTX.h"
 
@@ -414,7 +415,8 @@ TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {
   out.shape = {8};
   out.data.assign(32, 0xff);
   ASSERT_FALSE(static_cast<bool>(oracle::writeNpy(npy, out)));
-  auto c = loadFileCase(program, "@k", {1, 1, 1}, {"5", ("@" + npy).str()});
+  auto c =
+      oracle::loadFileCase(program, "@k", {1, 1, 1}, {"5", ("@" + npy).str()});
   ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
   ASSERT_EQ(c->args.size(), 2u);
   EXPECT_EQ(c->args[0].data, nullptr);

@@ -88,11 +88,6 @@ TEST(OracleManifest, ResolvesRelativeToItsDirectory) {
   EXPECT_EQ(Manifest::resolve("/a/b", "p.mlir"), "/a/b/p.mlir");
   EXPECT_EQ(Manifest::resolve("/a/b", "/c/p.mlir"), "/c/p.mlir");
   EXPECT_EQ(Manifest::resolve("", "p.mlir"), "p.mlir");
-  Manifest m;
-  m.args = {"@in.npy", "@/abs/x.npy", "7", "zeros:f32:4"};
-  EXPECT_EQ(m.resolvedArgs("/d"),
-            (std::vector<std::string>{"@/d/in.npy", "@/abs/x.npy", "7",
-                                      "zeros:f32:4"}));
 }
 
 /// Printable ASCII, quotes and backslashes included (JSON strings must be

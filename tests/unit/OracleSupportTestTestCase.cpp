@@ -90,17 +90,17 @@ TEST_F(OracleTestCase, WrittenCasesReadBackTheSame) {
   EXPECT_EQ(again->args[0].data->data, tc.args[0].data->data);
 }
 
-TEST_F(OracleTestCase, InputsWithOneBaseNameAreWrittenApart) {
+TEST_F(OracleTestCase, InputsAreWrittenUnderTheirIndexNeverOverEachOther) {
   TestCase tc;
   tc.text = kProgram;
   tc.entry = "k";
   tc.args = {{"@a/x.npy", array(1)},
              {"@b/x.npy", array(2)},
-             {"@c/y.npy", array(3)},
-             {"@manifest.json", array(4)},
+             {"@c/arg1.npy", array(3)},
+             {"@config.json", array(4)},
              {"1", nullptr}};
   EXPECT_EQ(writtenArgNames(tc),
-            (std::vector<std::string>{"arg0.npy", "arg1.npy", "y.npy",
+            (std::vector<std::string>{"arg0.npy", "arg1.npy", "arg2.npy",
                                       "arg3.npy", ""}));
   ASSERT_FALSE(static_cast<bool>(writeTestCase(tc, dir)));
   llvm::Expected<TestCase> back = readTestCase(dir, readProgramBytes);
@@ -111,28 +111,45 @@ TEST_F(OracleTestCase, InputsWithOneBaseNameAreWrittenApart) {
   }
 }
 
+TEST_F(OracleTestCase, AHandBuiltCaseRewritesItsOwnDirectory) {
+  // Arguments read from the directory written into, crosswise: every
+  // file is read before any is written.
+  ASSERT_FALSE(static_cast<bool>(writeNpy(path("arg0.npy"), *array(1))));
+  ASSERT_FALSE(static_cast<bool>(writeNpy(path("arg1.npy"), *array(2))));
+  TestCase tc;
+  tc.text = kProgram;
+  tc.entry = "k";
+  tc.args = {{"@" + path("arg1.npy"), nullptr},
+             {"@" + path("arg0.npy"), nullptr}};
+  ASSERT_FALSE(static_cast<bool>(writeTestCase(tc, dir)));
+  llvm::Expected<TestCase> back = readTestCase(dir, readProgramBytes);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->args[0].data->data, array(2)->data);
+  EXPECT_EQ(back->args[1].data->data, array(1)->data);
+}
+
 TEST_F(OracleTestCase, AnUnreadableInputOrProgramIsAnErrorNamingIt) {
   TestCase tc;
   tc.text = kProgram;
   tc.entry = "k";
   tc.args = {{"@in.npy", array(1)}};
   ASSERT_FALSE(static_cast<bool>(writeTestCase(tc, dir)));
-  ASSERT_FALSE(llvm::sys::fs::remove(path("in.npy")));
+  ASSERT_FALSE(llvm::sys::fs::remove(path("arg0.npy")));
   llvm::Expected<TestCase> missing = readTestCase(dir, readProgramBytes);
   ASSERT_FALSE(static_cast<bool>(missing));
   std::string message = llvm::toString(missing.takeError());
   EXPECT_NE(message.find("argument 0"), std::string::npos) << message;
-  EXPECT_NE(message.find("in.npy"), std::string::npos) << message;
+  EXPECT_NE(message.find("arg0.npy"), std::string::npos) << message;
 
   {
     std::error_code ec;
-    llvm::raw_fd_ostream os(path("in.npy"), ec);
+    llvm::raw_fd_ostream os(path("arg0.npy"), ec);
     os << "not a numpy file";
   }
   llvm::Expected<TestCase> garbage = readTestCase(dir, readProgramBytes);
   ASSERT_FALSE(static_cast<bool>(garbage));
   message = llvm::toString(garbage.takeError());
-  EXPECT_NE(message.find("in.npy"), std::string::npos) << message;
+  EXPECT_NE(message.find("arg0.npy"), std::string::npos) << message;
 
   ASSERT_FALSE(llvm::sys::fs::remove(path("program.mlir")));
   llvm::Expected<TestCase> noProgram = readTestCase(dir, readProgramBytes);

@@ -622,9 +622,26 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
     llvm::errs() << "tile-run: no input file (give FILE.mlir or --manifest)\n";
     return kExitUsage;
   }
-  if (!entry.empty())
+  // No launch on the command line: the file's seed launch header
+  // (loadSeedCase); the program itself is read below, as always.
+  bool fromSeedHeader = manifest.empty() && !launch.hasExplicitLaunch();
+  if (fromSeedHeader) {
+    llvm::Expected<TestCase> seeded = loadSeedCase(input);
+    if (!seeded) {
+      llvm::errs() << "tile-run: " << llvm::toString(seeded.takeError())
+                   << "\n";
+      return kExitUsage;
+    }
+    TileRunConfig launched = runConfigFor(*seeded);
+    config.entry = launched.entry;
+    config.grid = launched.grid;
+    config.args = std::move(launched.args);
+  } else if (!entry.empty()) {
     config.entry = StringRef(entry).ltrim('@').str();
-  if (!grid.empty()) {
+  }
+  if (fromSeedHeader) {
+    // The header gave the grid and the arguments.
+  } else if (!grid.empty()) {
     auto g = parseGrid(grid);
     if (!g) {
       llvm::errs() << "tile-run: " << llvm::toString(g.takeError()) << "\n";
@@ -635,7 +652,7 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
     llvm::errs() << "tile-run: --grid is required\n";
     return kExitUsage;
   }
-  if (!args.empty() || manifest.empty()) {
+  if (!fromSeedHeader && (!args.empty() || manifest.empty())) {
     config.args.clear();
     for (const std::string &a : args)
       config.args.push_back({a});

@@ -37,15 +37,6 @@ std::string Manifest::resolve(llvm::StringRef manifestDir,
   return std::string(p);
 }
 
-std::vector<std::string>
-Manifest::resolvedArgs(llvm::StringRef manifestDir) const {
-  std::vector<std::string> out;
-  for (llvm::StringRef a : args)
-    out.push_back(a.starts_with("@") ? "@" + resolve(manifestDir, a.drop_front())
-                                     : a.str());
-  return out;
-}
-
 llvm::Expected<Manifest> parseManifest(llvm::StringRef text,
                                        llvm::StringRef name) {
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);

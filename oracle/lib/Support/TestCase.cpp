@@ -3,8 +3,8 @@
 #include "tilecheck/Oracle/TestCase.h"
 #include "tilecheck/Support/Error.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -62,6 +62,17 @@ std::vector<std::string> TestCase::argForms() const {
   return forms;
 }
 
+llvm::Error loadArgument(TestArg &arg, unsigned index) {
+  if (!arg.isFile() || arg.data)
+    return llvm::Error::success();
+  llvm::Expected<NpyArray> array = readNpy(arg.file());
+  if (!array)
+    return makeError("argument " + llvm::Twine(index) + ": " +
+                     llvm::toString(array.takeError()));
+  arg.data = std::make_shared<const NpyArray>(std::move(*array));
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::string> readProgramBytes(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false);
   if (!buffer)
@@ -92,19 +103,11 @@ llvm::Expected<TestCase> readTestCase(llvm::StringRef path,
   tc.grid = manifest->grid;
   for (llvm::StringRef form : manifest->args) {
     TestArg arg;
-    if (!form.consume_front("@")) {
-      arg.form = form.str();
-      tc.args.push_back(std::move(arg));
-      continue;
-    }
-    std::string file = Manifest::resolve(dir, form);
-    llvm::Expected<NpyArray> array = readNpy(file);
-    if (!array)
-      return makeError("manifest '" + manifestPath + "': argument " +
-                       llvm::Twine(tc.args.size()) + ": " +
-                       llvm::toString(array.takeError()));
-    arg.form = "@" + file;
-    arg.data = std::make_shared<const NpyArray>(std::move(*array));
+    arg.form = form.consume_front("@") ? "@" + Manifest::resolve(dir, form)
+                                       : form.str();
+    if (llvm::Error e = loadArgument(arg, tc.args.size()))
+      return makeError("manifest '" + manifestPath +
+                       "': " + llvm::toString(std::move(e)));
     tc.args.push_back(std::move(arg));
   }
   tc.seed = manifest->seed;
@@ -123,19 +126,9 @@ llvm::Expected<TestCase> readTestCase(llvm::StringRef path,
 
 std::vector<std::string> writtenArgNames(const TestCase &tc) {
   std::vector<std::string> names(tc.args.size());
-  llvm::StringMap<unsigned> uses;
-  for (const TestArg &a : tc.args)
-    if (a.isFile())
-      ++uses[llvm::sys::path::filename(a.file())];
-  for (size_t i = 0; i < tc.args.size(); ++i) {
-    if (!tc.args[i].isFile())
-      continue;
-    llvm::StringRef base = llvm::sys::path::filename(tc.args[i].file());
-    names[i] = uses[base] == 1 && !base.empty() && base != "program.mlir" &&
-                       base != "manifest.json"
-                   ? base.str()
-                   : "arg" + std::to_string(i) + ".npy";
-  }
+  for (size_t i = 0; i < tc.args.size(); ++i)
+    if (tc.args[i].isFile())
+      names[i] = "arg" + std::to_string(i) + ".npy";
   return names;
 }
 
@@ -161,24 +154,17 @@ llvm::Error writeTestCase(const TestCase &tc, llvm::StringRef dir,
   if (llvm::Error e = writeFileContents(joinPath(dir, "program.mlir"), tc.text))
     return e;
   if (writeArgFiles) {
+    // Contents first, all of them: a hand-built case written into the
+    // directory its files are in must not overwrite one before reading it.
+    std::vector<TestArg> args = tc.args;
+    for (auto [i, arg] : llvm::enumerate(args))
+      if (llvm::Error e = loadArgument(arg, i))
+        return e;
     std::vector<std::string> names = writtenArgNames(tc);
-    for (size_t i = 0; i < tc.args.size(); ++i) {
-      const TestArg &arg = tc.args[i];
-      if (!arg.isFile())
-        continue;
-      std::string to = joinPath(dir, names[i]);
-      if (arg.data) {
-        if (llvm::Error e = writeNpy(to, *arg.data))
+    for (size_t i = 0; i < args.size(); ++i)
+      if (args[i].isFile())
+        if (llvm::Error e = writeNpy(joinPath(dir, names[i]), *args[i].data))
           return e;
-        continue;
-      }
-      bool same = false;
-      if (!llvm::sys::fs::equivalent(arg.file(), to, same) && same)
-        continue;
-      if (std::error_code ec = llvm::sys::fs::copy_file(arg.file(), to))
-        return makeError("cannot copy input '" + arg.file() +
-                         "': " + ec.message());
-    }
   }
   return writeFileContents(joinPath(dir, "manifest.json"),
                            manifestText(manifestFor(tc)));

@@ -49,27 +49,6 @@ namespace tilecheck::fuzz {
 using oracle::TestArg;
 using oracle::TestCase;
 
-/// The test case of a manifest (oracle::readTestCase with the program read
-/// by oracle::readProgramText: bytecode becomes text, and a program that
-/// does not parse and verify is an error naming the file).
-llvm::Expected<TestCase> loadManifestCase(llvm::StringRef manifestPath);
-/// A program from a .mlir or .tileirbc file with an explicit launch; "@"
-/// arguments are read into memory (an unreadable one is an error).
-llvm::Expected<TestCase> loadFileCase(llvm::StringRef path,
-                                      llvm::StringRef entry,
-                                      std::array<int64_t, 3> grid,
-                                      std::vector<std::string> args);
-
-/// A program from a .mlir file with a seed launch header (corpus/seeds):
-///   // tilecheck: entry=@NAME grid=X,Y,Z
-///   // tilecheck: arg<N> = buffer <dtype>[<d0>x<d1>...] in|out|inout
-///   // tilecheck: arg<N> = scalar <dtype> <value>
-/// `in`/`inout` buffers get deterministic data, in memory as "@argN.npy"
-/// (floats k/4 with k in [-8, 8], integers in [-100, 100] clipped to the
-/// type, i1 0/1; the same file gives the same data); `out` buffers start
-/// zeroed. An error when the file has no header.
-llvm::Expected<TestCase> loadSeedCase(llvm::StringRef path);
-
 //===----------------------------------------------------------------------===//
 // Isolation
 //===----------------------------------------------------------------------===//

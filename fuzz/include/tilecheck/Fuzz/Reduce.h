@@ -52,14 +52,31 @@ struct ObservedValues {
 };
 
 /// A test case being reduced: the one test case type (oracle/TestCase.h)
-/// with its program parsed into `module`. While reducing, the module is
-/// the program: `text` is left empty, and writeTestCase prints the module.
-struct TestCase : oracle::TestCase {
+/// with its program parsed into `module`, which is the program while
+/// reducing. The case's text is not reachable from here (privately
+/// inherited), so no oracle API can take a reduction case with a stale or
+/// empty program: toCase() prints the module into one.
+struct TestCase : private oracle::TestCase {
+  using oracle::TestCase::args;
+  using oracle::TestCase::config;
+  using oracle::TestCase::entry;
+  using oracle::TestCase::extra;
+  using oracle::TestCase::grid;
+  using oracle::TestCase::name;
+  using oracle::TestCase::policy;
+  using oracle::TestCase::policyHash;
+  using oracle::TestCase::seed;
+
   mlir::OwningOpRef<mlir::ModuleOp> module;
   /// The interpreter's values for this case, when the driver computed them
   /// (see observeValues); shared by clones, which check the key.
   std::shared_ptr<const ObservedValues> observed;
 
+  /// `tc`'s launch and provenance with `module` as its program.
+  static TestCase fromCase(oracle::TestCase tc,
+                           mlir::OwningOpRef<mlir::ModuleOp> module);
+  /// The case with the module printed as its program (printProgram).
+  oracle::TestCase toCase() const;
   TestCase clone() const;
 };
 

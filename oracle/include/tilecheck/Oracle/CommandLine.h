@@ -38,6 +38,14 @@ struct LaunchOptions {
   bool hasExplicitLaunch() const;
 };
 
+struct TestCase;
+
+/// The test case the options name: --manifest's; else the input file with
+/// --entry, --grid and --arg; else, with none of those, the input file's
+/// seed launch header (TileRun.h: loadManifestCase, loadFileCase,
+/// loadSeedCase). Errors name the file and the reason.
+llvm::Expected<TestCase> loadLaunch(const LaunchOptions &launch);
+
 /// "X[,Y[,Z]]", each at least 1; missing sizes are 1.
 llvm::Expected<std::array<int64_t, 3>> parseGrid(llvm::StringRef text);
 

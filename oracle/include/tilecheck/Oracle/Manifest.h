@@ -66,8 +66,6 @@ struct Manifest {
   /// `file` (the program or an "@" argument's path) resolved against
   /// `manifestDir`, the directory the manifest was read from.
   static std::string resolve(llvm::StringRef manifestDir, llvm::StringRef file);
-  /// `args` with every "@" path resolved against `manifestDir`.
-  std::vector<std::string> resolvedArgs(llvm::StringRef manifestDir) const;
 };
 
 /// Parses a manifest's text; `name` (its path) names it in messages.

@@ -69,7 +69,8 @@ struct TestCase {
   std::string policy;
   std::string policyHash;
   /// A configuration the case is checked under (tile-diff's `--only-config`
-  /// text); empty when there is none.
+  /// text: a finding's, which tile-reduce reduces under); empty when there
+  /// is none.
   std::string config;
   /// Manifest keys no tool here interprets, kept when the case is written.
   llvm::json::Object extra;
@@ -82,6 +83,10 @@ struct TestCase {
 /// message naming the file and the reason.
 using ProgramReader =
     llvm::function_ref<llvm::Expected<std::string>(llvm::StringRef path)>;
+
+/// Reads the file of an "@" argument without `data` into `data`; an error
+/// says "argument INDEX: " and why. Other arguments are left as they are.
+llvm::Error loadArgument(TestArg &arg, unsigned index);
 
 /// The file's bytes as they are (no parsing, no verification).
 llvm::Expected<std::string> readProgramBytes(llvm::StringRef path);
@@ -100,14 +105,14 @@ llvm::Expected<TestCase> readTestCase(llvm::StringRef path,
 /// names writtenArgNames gives them.
 Manifest manifestFor(const TestCase &tc);
 
-/// The file name each argument is written under ("" for the arguments that
-/// are not "@" files): the base name of its FILE, or `argI.npy` where two
-/// arguments' base names collide. Stable while the arguments do not change.
+/// The file name each argument is written under: `argI.npy` for the "@"
+/// argument at index I, "" for the others. Never two alike, never a name a
+/// case directory or a finding directory uses for anything else.
 std::vector<std::string> writtenArgNames(const TestCase &tc);
 
 /// Writes `dir`/program.mlir, `dir`/manifest.json and, unless
-/// `writeArgFiles` is false, every "@" argument's contents (`data`, or a
-/// copy of FILE where a hand-built case has none). Creates `dir`.
+/// `writeArgFiles` is false, every "@" argument's contents (`data`, or
+/// FILE's where a hand-built case has none). Creates `dir`.
 llvm::Error writeTestCase(const TestCase &tc, llvm::StringRef dir,
                           bool writeArgFiles = true);
 

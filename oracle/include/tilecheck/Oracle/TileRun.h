@@ -79,6 +79,27 @@ struct TileRunConfig {
 /// readTestCase.
 llvm::Expected<std::string> readProgramText(llvm::StringRef path);
 
+/// The test case of a manifest, or of a directory holding one
+/// (readTestCase with readProgramText).
+llvm::Expected<TestCase> loadManifestCase(llvm::StringRef path);
+
+/// A program from a .mlir or .tileirbc file with an explicit launch; "@"
+/// arguments are read into memory (an unreadable one is an error).
+llvm::Expected<TestCase> loadFileCase(llvm::StringRef path,
+                                      llvm::StringRef entry,
+                                      std::array<int64_t, 3> grid,
+                                      std::vector<std::string> args);
+
+/// A program from a .mlir file with a seed launch header (corpus/seeds):
+///   // tilecheck: entry=@NAME grid=X,Y,Z
+///   // tilecheck: arg<N> = buffer <dtype>[<d0>x<d1>...] in|out|inout
+///   // tilecheck: arg<N> = scalar <dtype> <value>
+/// `in`/`inout` buffers get deterministic data, in memory as "@argN.npy"
+/// (floats k/4 with k in [-8, 8], integers in [-100, 100] clipped to the
+/// type, i1 0/1; the same file gives the same data); `out` buffers start
+/// zeroed. An error when the file has no header.
+llvm::Expected<TestCase> loadSeedCase(llvm::StringRef path);
+
 /// The launch of a test case: its entry, grid and arguments (their contents
 /// included); `inputFile` is the case's name.
 TileRunConfig runConfigFor(const TestCase &tc);

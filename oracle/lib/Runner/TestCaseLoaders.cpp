@@ -1,18 +1,18 @@
-//===- TestCase.cpp - Loading programs for the engine ---------------------===//
+//===- TestCaseLoaders.cpp - Test cases from files and command lines ------===//
 //
-// Test case loaders (Engine.h): manifests, .mlir or .tileirbc files with an
-// explicit launch, seed kernels with a launch header. Every "@" input file
-// is read once, into the case; the program is read by readProgramText, so
-// an unreadable or invalid one is an error, never a program checked.
+// Test case loaders (TileRun.h, CommandLine.h): manifests, .mlir or
+// .tileirbc files with an explicit launch, seed kernels with a launch
+// header. Every "@" input file is read once, into the case; the program is
+// read by readProgramText, so an unreadable or invalid one is an error,
+// never a program checked.
 //
 //===----------------------------------------------------------------------===//
 
-#include "EngineInternal.h"
-#include "tilecheck/Fuzz/Engine.h"
-
+#include "tilecheck/Oracle/CommandLine.h"
 #include "tilecheck/Oracle/ElemType.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Value.h"
+#include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
@@ -23,7 +23,7 @@
 
 using llvm::StringRef;
 using namespace tilecheck;
-using namespace tilecheck::fuzz;
+using namespace tilecheck::oracle;
 
 //===----------------------------------------------------------------------===//
 // Programs
@@ -32,7 +32,7 @@ using namespace tilecheck::fuzz;
 /// A case named by `path` whose program is the one in `path`; the launch
 /// is the caller's to fill.
 static llvm::Expected<TestCase> caseFromProgram(StringRef path) {
-  auto text = oracle::readProgramText(path);
+  auto text = readProgramText(path);
   if (!text)
     return text.takeError();
   TestCase program;
@@ -42,14 +42,14 @@ static llvm::Expected<TestCase> caseFromProgram(StringRef path) {
 }
 
 llvm::Expected<TestCase>
-tilecheck::fuzz::loadManifestCase(StringRef manifestPath) {
-  return oracle::readTestCase(manifestPath, oracle::readProgramText);
+tilecheck::oracle::loadManifestCase(StringRef manifestPath) {
+  return readTestCase(manifestPath, readProgramText);
 }
 
 llvm::Expected<TestCase>
-tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
-                              std::array<int64_t, 3> grid,
-                              std::vector<std::string> args) {
+tilecheck::oracle::loadFileCase(StringRef path, StringRef entry,
+                                std::array<int64_t, 3> grid,
+                                std::vector<std::string> args) {
   llvm::Expected<TestCase> loaded = caseFromProgram(path);
   if (!loaded)
     return loaded.takeError();
@@ -57,21 +57,15 @@ tilecheck::fuzz::loadFileCase(StringRef path, StringRef entry,
   program.entry = entry.ltrim('@').str();
   program.grid = grid;
   for (auto [i, form] : llvm::enumerate(args)) {
-    TestArg arg;
-    arg.form = std::move(form);
-    if (arg.isFile()) {
-      llvm::Expected<oracle::NpyArray> array = oracle::readNpy(arg.file());
-      if (!array)
-        return makeError("argument " + llvm::Twine(i) + ": " +
-                         llvm::toString(array.takeError()));
-      arg.data = std::make_shared<const oracle::NpyArray>(std::move(*array));
-    }
+    TestArg arg{std::move(form), nullptr};
+    if (llvm::Error e = loadArgument(arg, i))
+      return std::move(e);
     program.args.push_back(std::move(arg));
   }
   return loaded;
 }
 
-llvm::Expected<TestCase> tilecheck::fuzz::loadSeedCase(StringRef path) {
+llvm::Expected<TestCase> tilecheck::oracle::loadSeedCase(StringRef path) {
   llvm::Expected<TestCase> loaded = caseFromProgram(path);
   if (!loaded)
     return loaded.takeError();
@@ -199,4 +193,21 @@ llvm::Expected<TestCase> tilecheck::fuzz::loadSeedCase(StringRef path) {
     program.args.push_back(std::move(a.second));
   }
   return loaded;
+}
+
+llvm::Expected<TestCase>
+tilecheck::oracle::loadLaunch(const LaunchOptions &launch) {
+  if (!launch.manifest.empty())
+    return loadManifestCase(launch.manifest);
+  if (launch.input.empty())
+    return makeError("no input file (give FILE.mlir or --manifest)");
+  // No launch on the command line: the file's seed launch header.
+  if (!launch.hasExplicitLaunch())
+    return loadSeedCase(launch.input);
+  auto grid = parseGrid(launch.grid);
+  if (!grid)
+    return grid.takeError();
+  return loadFileCase(
+      launch.input, launch.entry, *grid,
+      std::vector<std::string>(launch.args.begin(), launch.args.end()));
 }
