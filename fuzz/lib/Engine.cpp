@@ -578,6 +578,36 @@ ConfigResult tilecheck::fuzz::checkConfiguration(const TestCase &program,
   return result;
 }
 
+/// What is not a finding on a mutant (EngineOptions::mutants): undefined
+/// behaviour of the mutant itself, and a compiler's rejection (its
+/// verifier may refuse what ours lets through).
+static void notCountedOnMutants(ConfigResult &r) {
+  if (r.kind != FindingKind::InputUB && r.kind != FindingKind::Rejection)
+    return;
+  r.diagnostics = r.detail + "\n" + r.diagnostics;
+  r.detail = r.kind == FindingKind::InputUB
+                 ? "a mutant with undefined behaviour (not counted)"
+                 : "a mutant the compiler rejects (not counted)";
+  r.kind = FindingKind::Skipped;
+  r.signature = {};
+}
+
+/// The configurations of `matrix` whose executor needs no reference, run on
+/// a program whose reference could not run (EngineOptions::mutants).
+static void checkWithoutReference(const TestCase &program,
+                                  const Reference &reference,
+                                  ArrayRef<Configuration> matrix,
+                                  const EngineOptions &options,
+                                  ProgramReport &report) {
+  for (const Configuration &config : matrix) {
+    const Executor *executor = findExecutor(config.compiler);
+    if (!executor || executor->needsReference())
+      continue;
+    report.results.push_back(
+        checkConfiguration(program, reference, config, options));
+  }
+}
+
 ProgramReport
 tilecheck::fuzz::checkProgram(const TestCase &program,
                               llvm::ArrayRef<Configuration> matrix,
@@ -615,15 +645,22 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
                                  ub.signatureDetail, ref.opKinds);
     report.results.push_back(std::move(ub));
   };
-  if (rowMajor->outputs.exitCode == oracle::kExitUndefinedBehavior) {
+  bool referenceRan = rowMajor->outputs.exitCode == oracle::kExitOk ||
+                      rowMajor->outputs.exitCode == oracle::kExitAssertFailed;
+  if (rowMajor->outputs.exitCode == oracle::kExitUndefinedBehavior)
     inputUB(*rowMajor, nullptr);
-    return report;
-  }
-  if (rowMajor->outputs.exitCode != oracle::kExitOk &&
-      rowMajor->outputs.exitCode != oracle::kExitAssertFailed) {
+  else if (!referenceRan && !options.mutants)
     report.error = "the reference run failed (tile-run exit " +
                    std::to_string(rowMajor->outputs.exitCode) +
                    "): " + firstLine(rowMajor->outputs.message).str();
+  if (!referenceRan) {
+    // Mutants: what needs no reference still runs, on the row-major
+    // reference (op kinds, no usable outputs).
+    if (options.mutants) {
+      checkWithoutReference(program, *rowMajor, matrix, options, report);
+      for (ConfigResult &r : report.results)
+        notCountedOnMutants(r);
+    }
     return report;
   }
 
@@ -665,6 +702,9 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
     if (!key.empty())
       byPipeline[key] = report.results.size() - 1;
   }
+  if (options.mutants)
+    for (ConfigResult &r : report.results)
+      notCountedOnMutants(r);
   return report;
 }
 

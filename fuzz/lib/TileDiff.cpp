@@ -12,6 +12,7 @@
 
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Fuzz/Mutate.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Generators/Generator.h"
 #include "tilecheck/Oracle/CommandLine.h"
@@ -239,6 +240,20 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   cl::opt<std::string> policy("policy",
                               cl::desc("generator preset or policy .json"),
                               cl::init("full"), cl::cat(cat));
+  cl::opt<unsigned> mutants(
+      "mutants",
+      cl::desc("check N structure-aware mutants of each program instead of "
+               "the program (fuzz/Mutate.h): mutants that verify; their "
+               "undefined behaviour and compilers' rejections are not "
+               "findings, crashes and hangs are, and tileiras runs even "
+               "where the reference cannot"),
+      cl::init(0), cl::cat(cat));
+  cl::opt<unsigned> mutations("mutations",
+                              cl::desc("mutations per mutant (--mutants)"),
+                              cl::init(3), cl::cat(cat));
+  cl::opt<uint64_t> mutantSeed("mutant-seed",
+                               cl::desc("seed of the first mutant (--mutants)"),
+                               cl::init(1), cl::cat(cat));
   cl::opt<std::string> matrixName(
       "matrix",
       cl::desc("configuration matrix: default, full, sample, tileiras, "
@@ -427,6 +442,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     matrix = makeMatrix(*kind, sampleSeed, sampleSize, use);
   }
   options.tileirasCoverage = tileirasCoverage;
+  options.mutants = mutants > 0;
   unsigned tileirasConfigs = llvm::count_if(
       matrix, [](const Configuration &c) { return c.isTileiras(); });
   if (tileirasConfigs && options.tileiras.empty() && !printSignature)
@@ -562,6 +578,30 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
 
   prepareEngine();
   WorkerPool pool(jobs, matrix, options, onReport);
+  // With --mutants a case stands for its mutants: mutant i of a case is
+  // drawn from seed mutantSeed + i, named after it and recorded in its
+  // manifest (extra "mutant_seed", "mutations").
+  unsigned mutantsNotMade = 0;
+  auto submit = [&](TestCase program) {
+    if (!mutants) {
+      pool.submit(std::move(program));
+      return;
+    }
+    for (uint64_t m = mutantSeed; m < mutantSeed + mutants; ++m) {
+      Expected<std::string> text = mutateProgram(program.text, m, mutations);
+      if (!text) {
+        consumeError(text.takeError());
+        ++mutantsNotMade;
+        continue;
+      }
+      TestCase mutant = program;
+      mutant.text = std::move(*text);
+      mutant.name = formatv("{0} mutant {1}", program.name, m).str();
+      mutant.extra["mutant_seed"] = static_cast<int64_t>(m);
+      mutant.extra["mutations"] = static_cast<int64_t>(mutations);
+      pool.submit(std::move(mutant));
+    }
+  };
   if (generate) {
     auto genPolicy = gen::loadPolicy(policy);
     if (!genPolicy)
@@ -572,14 +612,17 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     // parse or verify is the reference run's error (a generator bug),
     // reported with the seed like any program that could not be checked.
     for (uint64_t s = seed; s < seed + count; ++s)
-      pool.submit(gen::generateProgram(*genPolicy, s));
+      submit(gen::generateProgram(*genPolicy, s));
   } else {
     auto program = oracle::loadLaunch(launch);
     if (!program)
       return usage(toString(program.takeError()));
-    pool.submit(std::move(*program));
+    submit(std::move(*program));
   }
   pool.finish();
+  if (mutantsNotMade)
+    outs() << "note: " << mutantsNotMade
+           << " mutants could not be made (none of 64 draws verified)\n";
 
   if (printSignature) {
     outs() << printedSignature << "\n";

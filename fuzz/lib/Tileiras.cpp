@@ -503,6 +503,7 @@ public:
                      const EngineOptions &options) const override {
     return checkTileiras(program, reference, config, options);
   }
+  bool needsReference() const override { return false; }
 };
 
 } // namespace

@@ -25,42 +25,25 @@
 //   bytes 0-4  the header of TargetSupport.h; bit 4 of byte 0 picks the
 //              stage: 0 nv_tileaa, 1 nv_tileas
 //   bytes 5-12 the generator seed (little endian)
-//   bytes 13.. mutations, 5 bytes each: kind, a, b, c, d (below)
+//   bytes 13.. mutations, 5 bytes each: kind, a, b, c, d
 //
-// A mutation's kind (byte % 6), with `op` = the a-th operation of the
-// module in walk order (modulo their number) and `value` = the a-th value
-// (block arguments and results in walk order):
-//   0  attribute number: in attribute b of op, the c-th integer literal of
-//      its printed form becomes kInteresting[d]
-//   1  type number: in the type of value, the c-th integer literal
-//      becomes kInteresting[d]
-//   2  element type: in the type of value, the c-th element type keyword
-//      becomes kElementTypes[d]
-//   3  operand: operand b of op becomes the c-th value of the same type
-//      (d even) or of any type (d odd)
-//   4  swap: operands b and c of op change places
-//   5  drop: attribute b of op is removed
-// A mutation that does not apply (no attribute, no literal, a text that
-// does not parse back) does nothing.
+// A mutation's five bytes are fuzz::Mutation's (fuzz/Mutate.h, which
+// documents the six kinds); one that does not apply does nothing.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TargetSupport.h"
 
+#include "tilecheck/Fuzz/Mutate.h"
 #include "tilecheck/Oracle/TileRun.h"
 
-#include "mlir/AsmParser/AsmParser.h"
-#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -78,25 +61,8 @@ namespace {
 /// input must stay fast.
 constexpr uint64_t kMaxSteps = 1ull << 20;
 
-/// Replacement values of integer literals: the edges of shapes, strides,
-/// dimension indices, bit widths and 32/64-bit arithmetic.
-constexpr const char *kInteresting[] = {
-    "0",          "1",          "2",          "3",
-    "4",          "5",          "7",          "8",
-    "15",         "16",         "17",         "31",
-    "32",         "33",         "63",         "64",
-    "127",        "128",        "255",        "256",
-    "1024",       "4096",       "65536",      "2147483647",
-    "2147483648", "4294967295", "4294967296", "9223372036854775807",
-    "-1",         "-2",         "-8",         "-2147483648"};
-
-/// Replacement element types.
-constexpr const char *kElementTypes[] = {"i1",  "i8",   "i16", "i32", "i64",
-                                         "f16", "bf16", "f32", "f64", "index"};
-
-struct Mutation {
-  uint8_t kind, a, b, c, d;
-};
+using fuzz::Mutation;
+using fuzz::Mutator;
 
 struct DecodedInput {
   driver::CompileOptions options;
@@ -120,157 +86,6 @@ bool decode(const uint8_t *data, size_t size, DecodedInput &in) {
         {data[i], data[i + 1], data[i + 2], data[i + 3], data[i + 4]});
   return true;
 }
-
-/// Spans [begin, end) of the tokens of `text` that `isToken` accepts at
-/// their start; a token is a maximal run of [A-Za-z0-9_] (plus a leading
-/// '-' for numbers).
-template <typename Pred>
-std::vector<std::pair<size_t, size_t>> tokens(const std::string &text,
-                                              Pred isToken) {
-  std::vector<std::pair<size_t, size_t>> out;
-  auto word = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  };
-  for (size_t i = 0; i < text.size();) {
-    if (!word(text[i]) && text[i] != '-') {
-      ++i;
-      continue;
-    }
-    size_t j = i + 1;
-    while (j < text.size() && word(text[j]))
-      ++j;
-    if (isToken(llvm::StringRef(text).slice(i, j)))
-      out.push_back({i, j});
-    i = j;
-  }
-  return out;
-}
-
-bool isInteger(llvm::StringRef t) {
-  t.consume_front("-");
-  return !t.empty() && llvm::all_of(t, [](char c) { return std::isdigit(c); });
-}
-
-bool isElementType(llvm::StringRef t) {
-  return llvm::is_contained(kElementTypes, t) || t == "tf32" ||
-         t.starts_with("f8");
-}
-
-/// `text` with its `which`-th token (modulo their number) replaced by
-/// `with`; empty when there is none.
-template <typename Pred>
-std::string replaceToken(const std::string &text, Pred isToken, unsigned which,
-                         llvm::StringRef with) {
-  std::vector<std::pair<size_t, size_t>> spans = tokens(text, isToken);
-  if (spans.empty())
-    return "";
-  auto [begin, end] = spans[which % spans.size()];
-  return text.substr(0, begin) + with.str() + text.substr(end);
-}
-
-template <typename T> std::string print(T thing) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  thing.print(os);
-  return s;
-}
-
-class Mutator {
-public:
-  explicit Mutator(mlir::ModuleOp module) {
-    module->walk([&](mlir::Operation *op) {
-      if (op == module.getOperation())
-        return;
-      ops.push_back(op);
-      for (mlir::Region &region : op->getRegions())
-        for (mlir::Block &block : region)
-          for (mlir::BlockArgument arg : block.getArguments())
-            values.push_back(arg);
-      for (mlir::Value result : op->getResults())
-        values.push_back(result);
-    });
-  }
-
-  /// Applies `m`; false when it changed nothing.
-  bool apply(const Mutation &m) {
-    if (ops.empty())
-      return false;
-    mlir::Operation *op = ops[m.a % ops.size()];
-    mlir::MLIRContext *ctx = op->getContext();
-    switch (m.kind % 6) {
-    case 0: { // attribute number
-      llvm::SmallVector<mlir::NamedAttribute> attrs(op->getAttrs());
-      if (attrs.empty())
-        return false;
-      mlir::NamedAttribute named = attrs[m.b % attrs.size()];
-      std::string text =
-          replaceToken(print(named.getValue()), isInteger, m.c,
-                       kInteresting[m.d % std::size(kInteresting)]);
-      if (text.empty())
-        return false;
-      mlir::Attribute attr = mlir::parseAttribute(text, ctx);
-      if (!attr)
-        return false;
-      op->setAttr(named.getName(), attr);
-      return true;
-    }
-    case 1:   // type number
-    case 2: { // element type
-      if (values.empty())
-        return false;
-      mlir::Value value = values[m.a % values.size()];
-      std::string printed = print(value.getType());
-      std::string text =
-          m.kind % 6 == 1
-              ? replaceToken(printed, isInteger, m.c,
-                             kInteresting[m.d % std::size(kInteresting)])
-              : replaceToken(printed, isElementType, m.c,
-                             kElementTypes[m.d % std::size(kElementTypes)]);
-      if (text.empty())
-        return false;
-      mlir::Type type = mlir::parseType(text, ctx);
-      if (!type)
-        return false;
-      value.setType(type);
-      return true;
-    }
-    case 3: { // operand
-      if (op->getNumOperands() == 0)
-        return false;
-      unsigned index = m.b % op->getNumOperands();
-      mlir::Type type = op->getOperand(index).getType();
-      std::vector<mlir::Value> candidates;
-      for (mlir::Value v : values)
-        if (m.d % 2 || v.getType() == type)
-          candidates.push_back(v);
-      if (candidates.empty())
-        return false;
-      op->setOperand(index, candidates[m.c % candidates.size()]);
-      return true;
-    }
-    case 4: { // swap
-      unsigned n = op->getNumOperands();
-      if (n < 2)
-        return false;
-      mlir::Value x = op->getOperand(m.b % n), y = op->getOperand(m.c % n);
-      op->setOperand(m.b % n, y);
-      op->setOperand(m.c % n, x);
-      return true;
-    }
-    default: { // drop
-      llvm::SmallVector<mlir::NamedAttribute> attrs(op->getAttrs());
-      if (attrs.empty())
-        return false;
-      op->removeAttr(attrs[m.b % attrs.size()].getName());
-      return true;
-    }
-    }
-  }
-
-private:
-  std::vector<mlir::Operation *> ops;
-  std::vector<mlir::Value> values;
-};
 
 /// What the inputs of this process did, printed at exit: how many mutants
 /// verified and reached the interpreter, and how its runs ended.
@@ -316,19 +131,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return -1; // tilec-diff-fuzzer checks compilation; nothing to run here.
   ++stats.compiled;
 
-  // The program's launch (entry, grid, inputs) from its manifest.
-  const std::string &dir = fuzztarget::workDir("tilec-interp-fuzzer");
-  oracle::TileRunConfig config;
-  llvm::SmallString<256> manifest(dir);
-  llvm::sys::path::append(manifest, "manifest.json");
-  if (llvm::Error err = oracle::writeTestCase(program, dir)) {
-    llvm::consumeError(std::move(err));
-    return -1;
-  }
-  if (llvm::Error err = oracle::loadManifest(manifest, config)) {
-    llvm::consumeError(std::move(err));
-    return -1;
-  }
+  // The program's launch (entry, grid, inputs in memory).
+  oracle::TileRunConfig config = oracle::runConfigFor(program);
   config.run.maxSteps = kMaxSteps;
   std::string printed, asserts;
   llvm::raw_string_ostream printStream(printed), assertStream(asserts);

@@ -14,6 +14,7 @@
 #include "tilecheck/Fuzz/Engine.h"
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Fuzz/Mutate.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Oracle/Npy.h"
@@ -21,6 +22,8 @@
 #include "tilecheck/Support/InjectedBugs.h"
 #include "tilecheck/Target/NVPTX.h"
 
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -397,6 +400,34 @@ TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
   EXPECT_EQ(names,
             (std::vector<std::string>{"gpu", "gpu-tileiras", "ptxas", "simt",
                                       "test-subi", "tilec", "tileiras"}));
+}
+
+TEST(FuzzMutate, MutantsVerifyDifferAndRepeatForASeed) {
+  std::set<std::string> distinct;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    llvm::Expected<std::string> a = mutateProgram(kAddProgram, seed, 3);
+    ASSERT_TRUE(static_cast<bool>(a)) << llvm::toString(a.takeError());
+    llvm::Expected<std::string> b = mutateProgram(kAddProgram, seed, 3);
+    ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
+    EXPECT_EQ(*a, *b) << "seed " << seed;
+    // A mutant parses and verifies in a context of its own.
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(
+            *a, mlir::ParserConfig(&engineContext()));
+    ASSERT_TRUE(module) << *a;
+    EXPECT_TRUE(mlir::succeeded(mlir::verify(*module))) << *a;
+    distinct.insert(*a);
+  }
+  // Changed programs, mostly different from each other.
+  EXPECT_GE(distinct.size(), 4u);
+  llvm::Expected<std::string> original = mutateProgram(kAddProgram, 1, 0, 4);
+  ASSERT_FALSE(static_cast<bool>(original)); // no mutation: no mutant
+  EXPECT_NE(llvm::toString(original.takeError()).find("no mutant"),
+            std::string::npos);
+  llvm::Expected<std::string> bad = mutateProgram("not a program", 1, 3);
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("does not parse"),
+            std::string::npos);
 }
 
 TEST(FuzzEngine, InputFilesAreReadOnceIntoTheCase) {

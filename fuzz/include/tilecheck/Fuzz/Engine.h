@@ -230,6 +230,13 @@ struct EngineOptions {
   /// $TILECHECK_CUOBJDUMP): ConfigResult::coverage.
   bool tileirasCoverage = false;
   std::string cuobjdump;
+  /// The programs are mutants (tile-diff --mutants): programs that verify
+  /// but may break the launch or have undefined behaviour. When the
+  /// reference cannot run, the configurations whose executor needs no
+  /// reference (Executor::needsReference: tileiras, compile only) still
+  /// run; and a compiler's rejection is not a finding (its verifier may
+  /// refuse what ours lets through), while a crash or a hang still is.
+  bool mutants = false;
 };
 
 /// Installs LLVM's crash handler (stack trace to stderr) once per process;

@@ -72,6 +72,12 @@ public:
   /// runs one and shares its result. nullopt: never shared.
   virtual std::optional<std::string>
   sharingKey(const Configuration &config) const;
+
+  /// Whether check() compares with the reference's outputs. An executor
+  /// that only compiles (tileiras) can check programs whose reference
+  /// cannot run (EngineOptions::mutants); it is then given a reference
+  /// with the program's op kinds and no outputs.
+  virtual bool needsReference() const { return true; }
 };
 
 /// Registers `executor` (ownership passes to the registry). A second
