@@ -16,19 +16,30 @@ sm_120 (`--matrix tileiras-targets`) in one of two modes:
             picked from the corpus by score (a pick decays it) and a policy
             whose batch reached a new point joins the corpus, scored by
             how many.
+  mutate    novelty search over stored programs: a first round of one batch
+            per preset; every program that reached a new point joins the
+            corpus (as its policy and seed), scored by how many; then each
+            batch checks structure-aware mutants of a program picked by
+            score (`tile-diff --mutants`, fuzz/Mutate.h; a pick decays the
+            score, new points its mutants reach raise it). Mutants reach
+            what no generator writes; a tileiras crash or hang on one is a
+            finding, a rejection is not.
 
 Both spend the same budget of wall-clock seconds with the same number of
 jobs; the CPU seconds of the children are recorded beside it. Every
 tileiras crash, hang or rejection of a valid program is stored by tile-diff
 in OUT/findings (deduplicated by signature).
 
-  tileiras_hunt.py run    --mode random|feedback --out DIR [--budget-s S]
-                          [--seed N] [--batch N] [--jobs N] [--bin DIR]
+  tileiras_hunt.py run    --mode random|feedback|mutate --out DIR
+                          [--budget-s S] [--batches N] [--seed N]
+                          [--batch N] [--jobs N] [--mutations K]
+                          [--first-round N] [--bin DIR]
   tileiras_hunt.py report DIR [DIR ...] [--out REPORT_DIR]
 
 OUT/hunt.jsonl has one line per batch (policy, seeds, new points, CPU
 seconds, wall seconds); OUT/results.jsonl the tile-diff --results lines;
-OUT/corpus/ the policies of the feedback corpus. `report` writes
+OUT/corpus/ the policies of the feedback corpus (mutate:
+OUT/corpus/programs.jsonl, the program corpus as it grows). `report` writes
 coverage.json, coverage.md and coverage.png (points over CPU time, one
 curve per run) and the share of programs on which tileiras selected TMA
 and tensor-core instructions, per target.
@@ -118,17 +129,24 @@ def program_points(line):
     return pts
 
 
-def run_batch(args, policy_arg, seed, results_path):
-    """tile-diff over one batch; returns (lines, child CPU seconds)."""
+def run_batch(args, policy_arg, seed, results_path, count=None,
+              mutants=None):
+    """tile-diff over one batch (`count` generated programs, default
+    --batch; with `mutants=(N, first mutant seed)` the programs' mutants
+    instead); returns (lines, child CPU seconds)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     tmp = results_path + ".batch"
     if os.path.exists(tmp):
         os.remove(tmp)
     cmd = [tool(args.bin, "tile-diff"), "--generate", "--policy", policy_arg,
-           "--seed", str(seed), "--count", str(args.batch),
+           "--seed", str(seed),
+           "--count", str(args.batch if count is None else count),
            "--matrix", args.matrix, "--tileiras-coverage",
            "--results", tmp, "--jobs", str(args.jobs),
            "--findings", os.path.join(args.out, "findings")]
+    if mutants:
+        cmd += ["--mutants", str(mutants[0]), "--mutant-seed",
+                str(mutants[1]), "--mutations", str(args.mutations)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime -
@@ -166,7 +184,10 @@ def cmd_run(args):
     cpu_total = 0.0
     batch = 0
     seed = args.seed
-    while time.monotonic() - start < args.budget_s:
+    if args.mode == "mutate":
+        return run_mutate(args, presets, log, results, start)
+    while time.monotonic() - start < args.budget_s and \
+            (args.batches is None or batch < args.batches):
         if args.mode == "random":
             name = PRESETS[batch % len(PRESETS)]
             policy_arg, policy = name, presets[name]
@@ -218,6 +239,63 @@ def cmd_run(args):
         print(f"[{time.monotonic() - start:6.0f}s] batch {batch} "
               f"{os.path.basename(policy_arg)}: {len(seen)} points "
               f"(+{len(new)}), cpu {cpu_total:.0f}s", flush=True)
+    return 0
+
+
+def run_mutate(args, presets, log, results, start):
+    """--mode mutate: see the module's docstring."""
+    rng = random.Random(args.seed)
+    programs = []  # [policy name, seed, score]
+    corpus_log = open(os.path.join(args.out, "corpus", "programs.jsonl"), "a")
+    seen = set()
+    cpu_total = 0.0
+    batch = 0
+    seed = args.seed
+    mutant_seed = 1
+    while time.monotonic() - start < args.budget_s and \
+            (args.batches is None or batch < args.batches):
+        parent = None
+        if batch < args.first_round or not programs:
+            label = PRESETS[batch % len(PRESETS)]
+            lines, cpu = run_batch(args, label, seed, results)
+            first_seed = seed
+            seed += args.batch
+        else:
+            parent = rng.choices(range(len(programs)),
+                                 weights=[p[2] for p in programs])[0]
+            programs[parent][2] *= 0.8
+            label, first_seed = programs[parent][0], programs[parent][1]
+            lines, cpu = run_batch(args, label, first_seed, results, count=1,
+                                   mutants=(args.batch, mutant_seed))
+            mutant_seed += args.batch
+        cpu_total += cpu
+        new = set()
+        for line in lines:
+            fresh = program_points(line) - seen - new
+            if parent is None and fresh and "seed" in line:
+                programs.append([label, line["seed"], 1.0 + len(fresh)])
+                corpus_log.write(json.dumps({"policy": label,
+                                             "seed": line["seed"],
+                                             "new_points": len(fresh)}) + "\n")
+                corpus_log.flush()
+            new |= fresh
+        seen |= new
+        if parent is not None and new:
+            programs[parent][2] += len(new)
+        log.write(json.dumps({
+            "batch": batch, "mode": "mutate", "seed": first_seed,
+            "policy": label, "mutants_of": None if parent is None else
+            f"seed {first_seed} ({label})", "programs": len(lines),
+            "new_points": sorted(new), "points": len(seen),
+            "cpu_s": round(cpu_total, 2),
+            "wall_s": round(time.monotonic() - start, 2)}) + "\n")
+        log.flush()
+        batch += 1
+        what = (f"mutants of seed {first_seed} ({label})" if parent is not None
+                else label)
+        print(f"[{time.monotonic() - start:6.0f}s] batch {batch} {what}: "
+              f"{len(seen)} points (+{len(new)}), corpus {len(programs)}, "
+              f"cpu {cpu_total:.0f}s", flush=True)
     return 0
 
 
@@ -354,13 +432,20 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     run = sub.add_parser("run")
-    run.add_argument("--mode", choices=["random", "feedback"], required=True)
+    run.add_argument("--mode", choices=["random", "feedback", "mutate"],
+                     required=True)
     run.add_argument("--out", required=True)
     run.add_argument("--budget-s", type=float, default=600)
     run.add_argument("--seed", type=int, default=31000000)
     run.add_argument("--batch", type=int, default=4)
     run.add_argument("--jobs", type=int, default=2)
     run.add_argument("--matrix", default="tileiras-targets")
+    run.add_argument("--mutations", type=int, default=3,
+                     help="mutations per mutant (--mode mutate)")
+    run.add_argument("--first-round", type=int, default=len(PRESETS),
+                     help="generated batches before mutants (--mode mutate)")
+    run.add_argument("--batches", type=int,
+                     help="stop after this many batches (and the budget)")
     run.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     rep = sub.add_parser("report")
     rep.add_argument("dirs", nargs="+")

@@ -47,6 +47,17 @@
 // REPORT: | hunt | feedback | {{[0-9]+}} | {{[0-9]+}} | {{[0-9]+}} | 7 | 7 | 0 |
 // REPORT: | hunt | sm_100 | {{[0-9]+}} | [[N:[0-9]+]] (100%) | [[N]] (100%) | 0 (0%) |
 
+// --mode mutate: a first round of one generated batch; its first program
+// reached new points and joins the program corpus; the next batch checks
+// two mutants of it.
+// RUN: rm -rf %t/mutate
+// RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh TILECHECK_CUOBJDUMP=%S/Inputs/fake-cuobjdump.sh python3 %S/../../scripts/tileiras_hunt.py run --mode mutate --out %t/mutate --first-round 1 --batches 2 --batch 2 --jobs 1 --matrix tileiras --bin %bindir | FileCheck %s --check-prefix=MUTATE
+// MUTATE: batch 1 ints: 7 points (+7), corpus 1
+// MUTATE-NEXT: batch 2 mutants of seed 31000000 (ints): 7 points (+0), corpus 1
+// RUN: FileCheck %s --check-prefix=MUTANTS < %t/mutate/results.jsonl
+// MUTANTS: "program":"seed 31000000 (ints) mutant 1"
+// MUTANTS: "program":"seed 31000000 (ints) mutant 2"
+
 cuda_tile.module @m {
   entry @k(%n: tile<i32>, %out: tile<ptr<i32>>) {
     %bx, %by, %bz = get_tile_block_id : tile<i32>
