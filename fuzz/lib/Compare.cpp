@@ -277,6 +277,7 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
       wrong("arg" + llvm::Twine(index) + ": " + cmp->describe(),
             "buffer contents");
       v.category = differenceCategory(*cmp);
+      v.wrongBuffer = static_cast<int>(index);
       return v;
     }
   }

@@ -105,6 +105,8 @@ struct Verdict {
   /// element shows: "precision" (floats within 64 ulp), "nan-payload" (both
   /// NaN, other bits), "nan" (NaN against a number) or "value".
   std::string category;
+  /// The argument index of the buffer whose contents differ, -1 otherwise.
+  int wrongBuffer = -1;
 };
 
 /// How the compiled side's math functions relate to the interpreter's.
@@ -146,6 +148,9 @@ FindingKind classifyCompileFailure(llvm::StringRef diagnostics, bool invalidIR);
 
 /// What a configuration child reports.
 struct ChildResult {
+  /// The argument index of a wrong buffer (Verdict::wrongBuffer); not sent
+  /// to the parent.
+  int wrongBuffer = -1;
   FindingKind kind = FindingKind::None;
   std::string culprit, culpritMethod, detail, signatureDetail, diagnostics,
       compiled, notes, opKind;

@@ -248,6 +248,7 @@ bool tilecheck::fuzz::detail::compareForeignRun(
   r.signatureDetail = v.signatureDetail;
   if (!v.category.empty())
     r.signatureDetail += " (" + v.category + ")";
+  r.wrongBuffer = v.wrongBuffer;
   r.got = std::move(got);
   return true;
 }

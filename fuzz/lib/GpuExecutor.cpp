@@ -27,6 +27,7 @@
 
 #include "EngineInternal.h"
 #include "tilecheck/Fuzz/Executor.h"
+#include "tilecheck/Fuzz/Localize.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Oracle/GpuProgram.h"
 
@@ -170,10 +171,18 @@ void runCubin(mlir::Operation *module, const TestCase &program,
     got.printed = reference.outputs.printed;
   for (oracle::BufferResult &b : out.run.buffers)
     got.buffers.push_back({b.argIndex, std::move(b.array)});
-  if (compareForeignRun(reference, std::move(got), options, culprit, "gpu", r))
-    r.diagnostics = "note: " + out.gpu.device +
-                    "; reproduce with tile-run --executor gpu" +
-                    (cubin ? " --cubin <tileiras's cubin>" : "") + "\n";
+  if (!compareForeignRun(reference, std::move(got), options, culprit, "gpu", r))
+    return;
+  r.diagnostics = "note: " + out.gpu.device +
+                  "; reproduce with tile-run --executor gpu" +
+                  (cubin ? " --cubin <tileiras's cubin>" : "") + "\n";
+  // tileiras cannot be bisected by pass: what the wrong output was computed
+  // from tells its bugs apart instead (one bucket per -O level otherwise).
+  if (cubin && r.kind == FindingKind::WrongResult && r.wrongBuffer >= 0) {
+    std::string slice = outputSliceOps(module, rc.entry, r.wrongBuffer);
+    if (!slice.empty())
+      r.opKind = "slice:" + slice;
+  }
 }
 
 class GpuExecutor final : public BackendRunExecutor {

@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
+#include <set>
 #include <vector>
 
 using namespace mlir;
@@ -226,4 +227,129 @@ tilecheck::fuzz::localizeBrokenOp(Operation *before, Operation *after,
       return found->getName().getStringRef().str();
   }
   return "";
+}
+
+//===----------------------------------------------------------------------===//
+// The slice of a wrong output
+//===----------------------------------------------------------------------===//
+
+/// The distinctive op kind of `op` in a slice ("" for the plumbing every
+/// program has: views, loads, shapes, element-wise arithmetic, control).
+static StringRef distinctiveKind(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (!name.consume_front("cuda_tile."))
+    return "";
+  static const char *const kKept[] = {"mmaf",
+                                      "mmaf_scaled",
+                                      "mmai",
+                                      "scan",
+                                      "reduce",
+                                      "permute",
+                                      "cat",
+                                      "extract",
+                                      "pack",
+                                      "unpack",
+                                      "bitcast",
+                                      "ftof",
+                                      "itof",
+                                      "ftoi",
+                                      "fma",
+                                      "atomic_rmw_tko",
+                                      "atomic_cas_tko",
+                                      "atomic_red_view_tko",
+                                      "load_ptr_tko"};
+  static const char *const kMath[] = {"exp", "exp2",  "log",  "log2", "sin",
+                                      "cos", "tan",   "sinh", "cosh", "tanh",
+                                      "pow", "rsqrt", "sqrt", "atan2"};
+  for (const char *k : kKept)
+    if (name == k)
+      return name;
+  for (const char *k : kMath)
+    if (name == k)
+      return "math";
+  return "";
+}
+
+std::string tilecheck::fuzz::outputSliceOps(Operation *module, StringRef entry,
+                                            unsigned argIndex) {
+  Operation *entryOp = nullptr;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "cuda_tile.entry")
+      if (auto sym = op->getAttrOfType<StringAttr>("sym_name"))
+        if (sym.getValue() == entry)
+          entryOp = op;
+  });
+  if (!entryOp || entryOp->getNumRegions() == 0 ||
+      entryOp->getRegion(0).empty() ||
+      argIndex >= entryOp->getRegion(0).getNumArguments())
+    return "";
+  // Pointers and views derived from the argument, and the stores into them.
+  auto pointerLike = [](Type type) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    type.print(os);
+    return StringRef(text).contains("ptr<") ||
+           StringRef(text).contains("_view<");
+  };
+  // Tokens order memory accesses; they carry no data into the output.
+  auto isToken = [](Type type) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    type.print(os);
+    return text == "token" || text == "!cuda_tile.token";
+  };
+  llvm::DenseSet<Value> derived;
+  SmallVector<Value> work{entryOp->getRegion(0).getArgument(argIndex)};
+  SmallVector<Value> stored;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!derived.insert(v).second)
+      continue;
+    for (Operation *user : v.getUsers()) {
+      StringRef name = user->getName().getStringRef();
+      if (name.contains("store") || name.contains("atomic")) {
+        for (Value operand : user->getOperands())
+          if (!pointerLike(operand.getType()) && !isToken(operand.getType()))
+            stored.push_back(operand);
+        continue;
+      }
+      for (Value result : user->getResults())
+        if (pointerLike(result.getType()))
+          work.push_back(result);
+    }
+  }
+  // Everything the stored values depend on (the token results of loads
+  // and stores are not followed).
+  std::set<std::string> kinds;
+  llvm::DenseSet<Operation *> seen;
+  SmallVector<Operation *> ops;
+  auto visitValue = [&](Value v) {
+    if (isToken(v.getType()))
+      return;
+    if (Operation *def = v.getDefiningOp())
+      ops.push_back(def);
+    else if (Operation *parent = v.getParentBlock()->getParentOp();
+             parent && parent != entryOp)
+      ops.push_back(parent);
+  };
+  for (Value v : stored)
+    visitValue(v);
+  while (!ops.empty()) {
+    Operation *op = ops.pop_back_val();
+    if (!seen.insert(op).second)
+      continue;
+    op->walk([&](Operation *inner) {
+      if (StringRef kind = distinctiveKind(inner); !kind.empty())
+        kinds.insert(kind.str());
+      if (inner != op)
+        for (Value operand : inner->getOperands())
+          visitValue(operand);
+    });
+    for (Value operand : op->getOperands())
+      visitValue(operand);
+  }
+  std::string out;
+  for (const std::string &k : kinds)
+    out += (out.empty() ? "" : ",") + k;
+  return out;
 }

@@ -14,6 +14,7 @@
 #include "tilecheck/Fuzz/Engine.h"
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Findings.h"
+#include "tilecheck/Fuzz/Localize.h"
 #include "tilecheck/Fuzz/Mutate.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
 #include "tilecheck/Fuzz/Tileiras.h"
@@ -26,6 +27,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
@@ -400,6 +402,45 @@ TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
   EXPECT_EQ(names,
             (std::vector<std::string>{"gpu", "gpu-tileiras", "ptxas", "simt",
                                       "test-subi", "tilec", "tileiras"}));
+}
+
+/// The distinctive ops behind output `arg` of the program in `file` (a
+/// stored finding), as a gpu-tileiras wrong result's bucket names them.
+std::string sliceOf(llvm::StringRef file, unsigned arg) {
+  auto text = llvm::MemoryBuffer::getFile(
+      (llvm::Twine(TILECHECK_FINDINGS_DIR) + "/" + file).str());
+  EXPECT_TRUE(static_cast<bool>(text)) << file.str();
+  if (!text)
+    return "?";
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(
+          (*text)->getBuffer(), mlir::ParserConfig(&engineContext()));
+  EXPECT_TRUE(module) << file.str();
+  if (!module)
+    return "?";
+  std::string entry;
+  module->walk([&](mlir::Operation *op) {
+    if (op->getName().getStringRef() == "cuda_tile.entry")
+      entry = op->getAttrOfType<mlir::StringAttr>("sym_name").str();
+  });
+  return outputSliceOps(*module, entry, arg);
+}
+
+TEST(FuzzLocalize, OutputSlicesTellTheStoredTileirasBugsApart) {
+  // The scan after an mmaf, against the same scan of a loaded tile and the
+  // mmaf stored without the scan (the finding's controls).
+  const char *scan = "tileiras-13.5.37-wrong-scan-after-mma-sm90/";
+  EXPECT_EQ(sliceOf((llvm::Twine(scan) + "scan-after-mma.mlir").str(), 2),
+            "mmaf,scan");
+  EXPECT_EQ(sliceOf((llvm::Twine(scan) + "scan-of-load.mlir").str(), 2),
+            "scan");
+  // The batched f64 mmaf's wrong output (arg24): another bucket.
+  std::string batched =
+      sliceOf("tileiras-13.5.37-wrong-batched-f64-mma-sm90/program.mlir", 24);
+  EXPECT_NE(batched.find("mmaf"), std::string::npos) << batched;
+  EXPECT_NE(batched, "mmaf,scan");
+  // An argument that is not stored to, or no such entry: nothing.
+  EXPECT_EQ(sliceOf((llvm::Twine(scan) + "scan-after-mma.mlir").str(), 0), "");
 }
 
 TEST(FuzzMutate, MutantsVerifyDifferAndRepeatForASeed) {

@@ -44,6 +44,18 @@ std::string localizeBrokenOp(mlir::Operation *before, mlir::Operation *after,
                              const oracle::TileRunConfig &config,
                              const LocalizeLimits &limits = {});
 
+/// What a wrong output was computed from, for the bucket of a compiler
+/// that cannot be localized by pass (tileiras): the distinctive op kinds
+/// (tensor-core, scans and reductions, data movement, conversions,
+/// atomics; "math" for any math function) among the ops the values stored
+/// into argument `argIndex` of entry `entry` depend on, sorted and joined
+/// by ','. The stores are the store and atomic ops reached from the
+/// argument through pointers and views; dependences follow operands, the
+/// ops around a block argument and the bodies of ops with regions. "" when
+/// none is found.
+std::string outputSliceOps(mlir::Operation *module, llvm::StringRef entry,
+                           unsigned argIndex);
+
 } // namespace tilecheck::fuzz
 
 #endif // TILECHECK_FUZZ_LOCALIZE_H
