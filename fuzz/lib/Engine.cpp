@@ -230,23 +230,10 @@ FindingKind classifyCompileFailure(StringRef diagnostics, bool invalidIR) {
 }
 
 llvm::json::Value ChildResult::toJSON() const {
-  llvm::json::Object obj{
-      {"kind", stringify(kind)},
-      {"culprit", culprit},
-      {"culprit_method", culpritMethod},
-      {"detail", detail},
-      {"signature_detail", signatureDetail},
-      {"op_kind", opKind},
-      {"diagnostics", diagnostics},
-      {"compiled", compiled},
-      {"notes", notes},
-      {"interpretations", static_cast<int64_t>(interpretations)},
-      {"range_lo", static_cast<int64_t>(rangeLo)},
-      {"range_hi", static_cast<int64_t>(rangeHi)}};
-  if (got)
-    obj["got"] = got->toJSON();
-  if (!changedPasses.empty())
-    obj["changed_passes"] = llvm::json::Array(changedPasses);
+  llvm::json::Object obj{{"notes", notes},
+                         {"range_lo", static_cast<int64_t>(rangeLo)},
+                         {"range_hi", static_cast<int64_t>(rangeHi)}};
+  writeResultFields(*this, obj);
   return llvm::json::Value(std::move(obj));
 }
 
@@ -255,32 +242,11 @@ ChildResult ChildResult::fromJSON(const llvm::json::Value &v) {
   const llvm::json::Object *obj = v.getAsObject();
   if (!obj)
     return r;
-  r.kind = parseFindingKind(obj->getString("kind").value_or("none"))
-               .value_or(FindingKind::None);
-  auto str = [&](StringRef key) {
-    return obj->getString(key).value_or("").str();
-  };
-  r.culprit = str("culprit");
-  r.culpritMethod = str("culprit_method");
-  r.detail = str("detail");
-  r.signatureDetail = str("signature_detail");
-  r.opKind = str("op_kind");
-  r.diagnostics = str("diagnostics");
-  r.compiled = str("compiled");
-  r.notes = str("notes");
-  r.interpretations = obj->getInteger("interpretations").value_or(0);
+  // Outputs that do not parse are dropped: the comparison already ran.
+  llvm::consumeError(readResultFields(*obj, r));
+  r.notes = obj->getString("notes").value_or("").str();
   r.rangeLo = obj->getInteger("range_lo").value_or(0);
   r.rangeHi = obj->getInteger("range_hi").value_or(0);
-  if (const llvm::json::Array *passes = obj->getArray("changed_passes"))
-    for (const llvm::json::Value &p : *passes)
-      if (std::optional<StringRef> s = p.getAsString())
-        r.changedPasses.push_back(s->str());
-  if (const llvm::json::Value *g = obj->get("got")) {
-    if (auto outs = RunOutputs::fromJSON(*g))
-      r.got = std::move(*outs);
-    else
-      llvm::consumeError(outs.takeError());
-  }
   return r;
 }
 

@@ -146,6 +146,54 @@ bool isExpectedTargetRejection(llvm::StringRef diagnostics);
 /// pass failure.
 FindingKind classifyCompileFailure(llvm::StringRef diagnostics, bool invalidIR);
 
+/// The fields a configuration child's report (ChildResult) and a
+/// configuration's result (ConfigResult) share, in the JSON both are sent
+/// as (to the parent; between tile-diff's program workers): written into
+/// `obj`, and read back.
+template <typename Result>
+void writeResultFields(const Result &r, llvm::json::Object &obj) {
+  obj["kind"] = stringify(r.kind);
+  obj["culprit"] = r.culprit;
+  obj["culprit_method"] = r.culpritMethod;
+  obj["detail"] = r.detail;
+  obj["signature_detail"] = r.signatureDetail;
+  obj["op_kind"] = r.opKind;
+  obj["diagnostics"] = r.diagnostics;
+  obj["compiled"] = r.compiled;
+  obj["interpretations"] = static_cast<int64_t>(r.interpretations);
+  if (!r.changedPasses.empty())
+    obj["changed_passes"] = llvm::json::Array(r.changedPasses);
+  if (r.got)
+    obj["got"] = r.got->toJSON();
+}
+template <typename Result>
+llvm::Error readResultFields(const llvm::json::Object &obj, Result &r) {
+  r.kind = parseFindingKind(obj.getString("kind").value_or("none"))
+               .value_or(FindingKind::None);
+  auto str = [&](llvm::StringRef key) {
+    return obj.getString(key).value_or("").str();
+  };
+  r.culprit = str("culprit");
+  r.culpritMethod = str("culprit_method");
+  r.detail = str("detail");
+  r.signatureDetail = str("signature_detail");
+  r.opKind = str("op_kind");
+  r.diagnostics = str("diagnostics");
+  r.compiled = str("compiled");
+  r.interpretations = obj.getInteger("interpretations").value_or(0);
+  if (const llvm::json::Array *passes = obj.getArray("changed_passes"))
+    for (const llvm::json::Value &p : *passes)
+      if (std::optional<llvm::StringRef> s = p.getAsString())
+        r.changedPasses.push_back(s->str());
+  if (const llvm::json::Value *got = obj.get("got")) {
+    auto outs = RunOutputs::fromJSON(*got);
+    if (!outs)
+      return outs.takeError();
+    r.got = std::move(*outs);
+  }
+  return llvm::Error::success();
+}
+
 /// What a configuration child reports.
 struct ChildResult {
   /// The argument index of a wrong buffer (Verdict::wrongBuffer); not sent

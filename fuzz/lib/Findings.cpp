@@ -83,7 +83,8 @@ static json::Value engineOptionsJSON(const EngineOptions &options) {
       {"bisect", options.bisect},
       {"bit_exact", options.bitExact},
       {"max_steps", static_cast<int64_t>(options.maxSteps)},
-      {"share_identical_pipelines", options.shareIdenticalPipelines}};
+      {"share_identical_pipelines", options.shareIdenticalPipelines},
+      {"mutants", options.mutants}};
 }
 
 static EngineOptions engineOptionsFromJSON(const json::Object *obj) {
@@ -109,6 +110,8 @@ static EngineOptions engineOptionsFromJSON(const json::Object *obj) {
     options.maxSteps = *steps;
   options.shareIdenticalPipelines =
       obj->getBoolean("share_identical_pipelines").value_or(true);
+  // A finding on a mutant replays as one (its reference may not run).
+  options.mutants = obj->getBoolean("mutants").value_or(false);
   return options;
 }
 
@@ -457,5 +460,10 @@ tilecheck::fuzz::replayFinding(const LoadedFinding &finding) {
     return makeError(*report.error);
   if (report.results.empty())
     return makeError("the replay produced no result");
+  // The configuration's own result: a mutant's undefined behaviour comes
+  // first without one (EngineOptions::mutants).
+  for (const ConfigResult &r : report.results)
+    if (r.config.str() == finding.config.str())
+      return r;
   return report.results.front();
 }

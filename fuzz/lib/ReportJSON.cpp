@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EngineInternal.h"
 #include "tilecheck/Fuzz/TileDiff.h"
 #include "tilecheck/Support/Error.h"
 
@@ -18,6 +19,7 @@
 using namespace llvm;
 using namespace tilecheck;
 using namespace tilecheck::fuzz;
+using namespace tilecheck::fuzz::detail;
 
 //===----------------------------------------------------------------------===//
 // Report serialization
@@ -37,30 +39,18 @@ static void addCoverage(json::Object &obj, const ConfigResult &r) {
 
 static json::Value resultToJSON(const ConfigResult &r) {
   json::Object obj{{"config", r.config.str()},
-                   {"kind", stringify(r.kind)},
-                   {"culprit", r.culprit},
-                   {"culprit_method", r.culpritMethod},
-                   {"detail", r.detail},
-                   {"diagnostics", r.diagnostics},
                    {"signature", r.signature.hash},
                    {"signature_text", r.signature.text},
-                   {"signature_detail", r.signatureDetail},
                    {"signature_legacy", r.signature.legacyHash},
-                   {"op_kind", r.opKind},
-                   {"compiled", r.compiled},
-                   {"interpretations", static_cast<int64_t>(r.interpretations)},
                    {"seconds", r.seconds}};
+  writeResultFields(r, obj);
   if (!r.toolCommand.empty()) {
     obj["tool_command"] = r.toolCommand;
     obj["tool_version"] = r.toolVersion;
   }
   if (!r.bytecode.empty())
     obj["bytecode"] = encodeBase64(r.bytecode);
-  if (!r.changedPasses.empty())
-    obj["changed_passes"] = json::Array(r.changedPasses);
   addCoverage(obj, r);
-  if (r.got)
-    obj["got"] = r.got->toJSON();
   if (r.reference)
     obj["reference"] = r.reference->toJSON();
   return json::Value(std::move(obj));
@@ -75,28 +65,17 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
   if (!config)
     return config.takeError();
   r.config = *config;
-  r.kind = parseFindingKind(obj->getString("kind").value_or("none"))
-               .value_or(FindingKind::None);
+  if (Error e = readResultFields(*obj, r))
+    return std::move(e);
   auto str = [&](StringRef key) {
     return obj->getString(key).value_or("").str();
   };
-  r.culprit = str("culprit");
-  r.culpritMethod = str("culprit_method");
-  r.detail = str("detail");
-  r.diagnostics = str("diagnostics");
   r.signature.hash = str("signature");
   r.signature.text = str("signature_text");
-  r.signatureDetail = str("signature_detail");
   r.signature.legacyHash = str("signature_legacy");
-  r.opKind = str("op_kind");
-  r.compiled = str("compiled");
   r.seconds = obj->getNumber("seconds").value_or(0);
-  r.interpretations = obj->getInteger("interpretations").value_or(0);
   r.toolCommand = str("tool_command");
   r.toolVersion = str("tool_version");
-  if (const json::Array *passes = obj->getArray("changed_passes"))
-    for (const json::Value &p : *passes)
-      r.changedPasses.push_back(p.getAsString().value_or("").str());
   if (const json::Array *points = obj->getArray("coverage"))
     for (const json::Value &p : *points)
       r.coverage.push_back(p.getAsString().value_or("").str());
@@ -110,14 +89,11 @@ static Expected<ConfigResult> resultFromJSON(const json::Value &v) {
       return std::move(e);
     r.bytecode.assign(bytes.begin(), bytes.end());
   }
-  for (auto [key, field] :
-       {std::pair("got", &r.got), std::pair("reference", &r.reference)}) {
-    if (const json::Value *o = obj->get(key)) {
-      auto outs = RunOutputs::fromJSON(*o);
-      if (!outs)
-        return outs.takeError();
-      *field = std::move(*outs);
-    }
+  if (const json::Value *o = obj->get("reference")) {
+    auto outs = RunOutputs::fromJSON(*o);
+    if (!outs)
+      return outs.takeError();
+    r.reference = std::move(*outs);
   }
   return r;
 }

@@ -17,8 +17,14 @@
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.f/crash-*-1/manifest.json
 // MANIFEST: "mutant_seed": 7
 // MANIFEST: "mutations": 3
-// The stored program is the mutant, not the original.
+// The stored program is the mutant, not the original; the finding replays
+// as a mutant (its reference may not run).
 // RUN: not diff -q %s %t.f/crash-*-1/program.mlir
+// RUN: FileCheck %s --check-prefix=ENGINE < %t.f/crash-*-1/config.json
+// ENGINE: "mutants": true
+// RUN: sh -c 'env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh FAKE_TILEIRAS_MODE=crash FAKE_TILEIRAS_LEVEL=2 tile-diff --repro $(ls -d %t.f/crash-*-1); echo "exit=$?"' | FileCheck %s --check-prefix=REPRO
+// REPRO: reproduces: crash
+// REPRO-NEXT: exit=0
 
 // Rejections of mutants are not counted.
 // RUN: sh -c 'env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh FAKE_TILEIRAS_MODE=reject tile-diff %s --grid 1 --arg 5 --arg 0 --arg zeros:i32:8 --matrix tileiras --mutants 3; echo "exit=$?"' | FileCheck %s --check-prefix=REJECT
