@@ -251,7 +251,9 @@ def run_mutate(args, presets, log, results, start):
     cpu_total = 0.0
     batch = 0
     seed = args.seed
-    mutant_seed = 1
+    # Mutant seeds follow the run's seed, so runs with other seeds check
+    # other mutants of the same programs.
+    mutant_seed = args.seed
     while time.monotonic() - start < args.budget_s and \
             (args.batches is None or batch < args.batches):
         parent = None

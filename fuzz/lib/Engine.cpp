@@ -594,6 +594,19 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
   };
 
   const Reference *rowMajor = reference(std::nullopt);
+  if (!rowMajor && options.mutants) {
+    // A mutant the reference interpreter could not run at all (it died or
+    // ran out of time or memory): said as a skipped run, and what needs no
+    // reference still runs.
+    ConfigResult skipped;
+    skipped.kind = FindingKind::Skipped;
+    skipped.detail = "the reference could not run the mutant";
+    skipped.diagnostics = *report.error;
+    report.error.reset();
+    report.results.push_back(std::move(skipped));
+    checkWithoutReference(program, Reference(), matrix, options, report);
+    return report;
+  }
   if (!rowMajor)
     return report;
   report.opKinds = rowMajor->opKinds;
@@ -613,12 +626,21 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
   };
   bool referenceRan = rowMajor->outputs.exitCode == oracle::kExitOk ||
                       rowMajor->outputs.exitCode == oracle::kExitAssertFailed;
-  if (rowMajor->outputs.exitCode == oracle::kExitUndefinedBehavior)
+  std::string failed = "the reference run failed (tile-run exit " +
+                       std::to_string(rowMajor->outputs.exitCode) + ")";
+  if (rowMajor->outputs.exitCode == oracle::kExitUndefinedBehavior) {
     inputUB(*rowMajor, nullptr);
-  else if (!referenceRan && !options.mutants)
-    report.error = "the reference run failed (tile-run exit " +
-                   std::to_string(rowMajor->outputs.exitCode) +
-                   "): " + firstLine(rowMajor->outputs.message).str();
+  } else if (!referenceRan && !options.mutants) {
+    report.error = failed + ": " + firstLine(rowMajor->outputs.message).str();
+  } else if (!referenceRan) {
+    // A mutant that breaks its launch (an argument of another type): said
+    // as a skipped run.
+    ConfigResult skipped;
+    skipped.kind = FindingKind::Skipped;
+    skipped.detail = failed + " on the mutant";
+    skipped.diagnostics = rowMajor->outputs.message;
+    report.results.push_back(std::move(skipped));
+  }
   if (!referenceRan) {
     // Mutants: what needs no reference still runs, on the row-major
     // reference (op kinds, no usable outputs).

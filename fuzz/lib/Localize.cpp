@@ -272,13 +272,20 @@ static StringRef distinctiveKind(Operation *op) {
 
 std::string tilecheck::fuzz::outputSliceOps(Operation *module, StringRef entry,
                                             unsigned argIndex) {
+  // The entry named `entry`; without a name, the only one (as the
+  // interpreter launches it).
   Operation *entryOp = nullptr;
+  unsigned entries = 0;
   module->walk([&](Operation *op) {
-    if (op->getName().getStringRef() == "cuda_tile.entry")
-      if (auto sym = op->getAttrOfType<StringAttr>("sym_name"))
-        if (sym.getValue() == entry)
-          entryOp = op;
+    if (op->getName().getStringRef() != "cuda_tile.entry")
+      return;
+    ++entries;
+    if (auto sym = op->getAttrOfType<StringAttr>("sym_name"))
+      if (sym.getValue() == entry || entry.empty())
+        entryOp = op;
   });
+  if (entry.empty() && entries != 1)
+    return "";
   if (!entryOp || entryOp->getNumRegions() == 0 ||
       entryOp->getRegion(0).empty() ||
       argIndex >= entryOp->getRegion(0).getNumArguments())
@@ -298,6 +305,7 @@ std::string tilecheck::fuzz::outputSliceOps(Operation *module, StringRef entry,
     type.print(os);
     return text == "token" || text == "!cuda_tile.token";
   };
+  std::set<std::string> kinds;
   llvm::DenseSet<Value> derived;
   SmallVector<Value> work{entryOp->getRegion(0).getArgument(argIndex)};
   SmallVector<Value> stored;
@@ -308,6 +316,8 @@ std::string tilecheck::fuzz::outputSliceOps(Operation *module, StringRef entry,
     for (Operation *user : v.getUsers()) {
       StringRef name = user->getName().getStringRef();
       if (name.contains("store") || name.contains("atomic")) {
+        if (StringRef kind = distinctiveKind(user); !kind.empty())
+          kinds.insert(kind.str());
         for (Value operand : user->getOperands())
           if (!pointerLike(operand.getType()) && !isToken(operand.getType()))
             stored.push_back(operand);
@@ -320,7 +330,6 @@ std::string tilecheck::fuzz::outputSliceOps(Operation *module, StringRef entry,
   }
   // Everything the stored values depend on (the token results of loads
   // and stores are not followed).
-  std::set<std::string> kinds;
   llvm::DenseSet<Operation *> seen;
   SmallVector<Operation *> ops;
   auto visitValue = [&](Value v) {

@@ -175,6 +175,9 @@ json::Value tilecheck::fuzz::resultsLine(const TestCase &program,
     line["seed"] = static_cast<int64_t>(*program.seed);
     line["policy"] = program.policy;
   }
+  // A mutant (tile-diff --mutants): which one of the program's.
+  if (std::optional<int64_t> m = program.extra.getInteger("mutant_seed"))
+    line["mutant_seed"] = *m;
   if (report.error)
     line["error"] = *report.error;
   return json::Value(std::move(line));

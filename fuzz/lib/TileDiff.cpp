@@ -582,18 +582,41 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   // drawn from seed mutantSeed + i, named after it and recorded in its
   // manifest (extra "mutant_seed", "mutations").
   unsigned mutantsNotMade = 0;
+  // Made in a child: our parser or a verifier dying on a mutant's IR must
+  // not take tile-diff with it (it is a bug of ours, and said so).
+  auto makeMutant = [&](const TestCase &program,
+                        uint64_t m) -> std::optional<std::string> {
+    ChildOutcome made = runIsolated(
+        [&](int fd) {
+          Expected<std::string> text =
+              mutateProgram(program.text, m, mutations);
+          if (!text) {
+            consumeError(text.takeError());
+            return 1;
+          }
+          writeAll(fd, *text);
+          return 0;
+        },
+        options.limits);
+    if (made.status == ChildOutcome::Status::Exited && made.exitCode == 0)
+      return std::move(made.channel);
+    if (made.status != ChildOutcome::Status::Exited || made.exitCode != 1)
+      WithColor::warning(errs(), "tile-diff")
+          << "making mutant " << m << " of " << program.name
+          << " died (our parser or verifier on mutated IR): "
+          << StringRef(made.stderrText).split('\n').first << "\n";
+    ++mutantsNotMade;
+    return std::nullopt;
+  };
   auto submit = [&](TestCase program) {
     if (!mutants) {
       pool.submit(std::move(program));
       return;
     }
     for (uint64_t m = mutantSeed; m < mutantSeed + mutants; ++m) {
-      Expected<std::string> text = mutateProgram(program.text, m, mutations);
-      if (!text) {
-        consumeError(text.takeError());
-        ++mutantsNotMade;
+      std::optional<std::string> text = makeMutant(program, m);
+      if (!text)
         continue;
-      }
       TestCase mutant = program;
       mutant.text = std::move(*text);
       mutant.name = formatv("{0} mutant {1}", program.name, m).str();
@@ -622,7 +645,8 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   pool.finish();
   if (mutantsNotMade)
     outs() << "note: " << mutantsNotMade
-           << " mutants could not be made (none of 64 draws verified)\n";
+           << " mutants could not be made (none of 64 draws verified, or "
+              "making one died)\n";
 
   if (printSignature) {
     outs() << printedSignature << "\n";

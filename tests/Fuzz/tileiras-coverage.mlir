@@ -55,8 +55,8 @@
 // MUTATE: batch 1 ints: 7 points (+7), corpus 1
 // MUTATE-NEXT: batch 2 mutants of seed 31000000 (ints): 7 points (+0), corpus 1
 // RUN: FileCheck %s --check-prefix=MUTANTS < %t/mutate/results.jsonl
-// MUTANTS: "program":"seed 31000000 (ints) mutant 1"
-// MUTANTS: "program":"seed 31000000 (ints) mutant 2"
+// MUTANTS: "mutant_seed":31000000,"ops":{{.*}}"program":"seed 31000000 (ints) mutant 31000000"
+// MUTANTS: "program":"seed 31000000 (ints) mutant 31000001"
 
 cuda_tile.module @m {
   entry @k(%n: tile<i32>, %out: tile<ptr<i32>>) {

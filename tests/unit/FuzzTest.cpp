@@ -439,7 +439,7 @@ TEST(FuzzLocalize, OutputSlicesTellTheStoredTileirasBugsApart) {
       sliceOf("tileiras-13.5.37-wrong-batched-f64-mma-sm90/program.mlir", 24);
   EXPECT_NE(batched.find("mmaf"), std::string::npos) << batched;
   EXPECT_NE(batched, "mmaf,scan");
-  // An argument that is not stored to, or no such entry: nothing.
+  // An argument that is only loaded from: nothing.
   EXPECT_EQ(sliceOf((llvm::Twine(scan) + "scan-after-mma.mlir").str(), 0), "");
 }
 
@@ -451,7 +451,7 @@ TEST(FuzzMutate, MutantsVerifyDifferAndRepeatForASeed) {
     llvm::Expected<std::string> b = mutateProgram(kAddProgram, seed, 3);
     ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
     EXPECT_EQ(*a, *b) << "seed " << seed;
-    // A mutant parses and verifies in a context of its own.
+    // A mutant parses and verifies in the engine's context too.
     mlir::OwningOpRef<mlir::ModuleOp> module =
         mlir::parseSourceString<mlir::ModuleOp>(
             *a, mlir::ParserConfig(&engineContext()));
