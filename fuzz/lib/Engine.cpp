@@ -593,17 +593,21 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
     return &references.emplace(order, std::move(*ref)).first->second;
   };
 
+  // A run the reference could not make on a mutant: said, not counted.
+  auto skipOnMutant = [&](std::string detail, std::string diagnostics) {
+    ConfigResult skipped;
+    skipped.kind = FindingKind::Skipped;
+    skipped.detail = std::move(detail);
+    skipped.diagnostics = std::move(diagnostics);
+    report.results.push_back(std::move(skipped));
+  };
   const Reference *rowMajor = reference(std::nullopt);
   if (!rowMajor && options.mutants) {
     // A mutant the reference interpreter could not run at all (it died or
     // ran out of time or memory): said as a skipped run, and what needs no
     // reference still runs.
-    ConfigResult skipped;
-    skipped.kind = FindingKind::Skipped;
-    skipped.detail = "the reference could not run the mutant";
-    skipped.diagnostics = *report.error;
+    skipOnMutant("the reference could not run the mutant", *report.error);
     report.error.reset();
-    report.results.push_back(std::move(skipped));
     checkWithoutReference(program, Reference(), matrix, options, report);
     return report;
   }
@@ -635,11 +639,7 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
   } else if (!referenceRan) {
     // A mutant that breaks its launch (an argument of another type): said
     // as a skipped run.
-    ConfigResult skipped;
-    skipped.kind = FindingKind::Skipped;
-    skipped.detail = failed + " on the mutant";
-    skipped.diagnostics = rowMajor->outputs.message;
-    report.results.push_back(std::move(skipped));
+    skipOnMutant(failed + " on the mutant", rowMajor->outputs.message);
   }
   if (!referenceRan) {
     // Mutants: what needs no reference still runs, on the row-major

@@ -290,19 +290,21 @@ std::string tilecheck::fuzz::outputSliceOps(Operation *module, StringRef entry,
       entryOp->getRegion(0).empty() ||
       argIndex >= entryOp->getRegion(0).getNumArguments())
     return "";
-  // Pointers and views derived from the argument, and the stores into them.
-  auto pointerLike = [](Type type) {
+  auto typeText = [](Type type) {
     std::string text;
     llvm::raw_string_ostream os(text);
     type.print(os);
+    return text;
+  };
+  // Pointers and views derived from the argument, and the stores into them.
+  auto pointerLike = [&](Type type) {
+    std::string text = typeText(type);
     return StringRef(text).contains("ptr<") ||
            StringRef(text).contains("_view<");
   };
   // Tokens order memory accesses; they carry no data into the output.
-  auto isToken = [](Type type) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    type.print(os);
+  auto isToken = [&](Type type) {
+    std::string text = typeText(type);
     return text == "token" || text == "!cuda_tile.token";
   };
   std::set<std::string> kinds;

@@ -443,6 +443,9 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   }
   options.tileirasCoverage = tileirasCoverage;
   options.mutants = mutants > 0;
+  if (mutants && mutations == 0)
+    return usage("--mutations must be at least 1 (a mutant changes the "
+                 "program)");
   unsigned tileirasConfigs = llvm::count_if(
       matrix, [](const Configuration &c) { return c.isTileiras(); });
   if (tileirasConfigs && options.tileiras.empty() && !printSignature)

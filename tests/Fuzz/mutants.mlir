@@ -32,6 +32,10 @@
 // REJECT: 3 programs checked, 0 findings in 0 buckets
 // REJECT-NEXT: exit=0
 
+// A mutant needs a mutation.
+// RUN: not tile-diff %s --grid 1 --arg 5 --arg 0 --arg zeros:i32:8 --mutants 2 --mutations 0 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: --mutations must be at least 1
+
 // Our compiler on mutants whose reference runs: a differential check as
 // for any program.
 // RUN: tile-diff %s --grid 1 --arg 5 --arg 0 --arg zeros:i32:8 --only-config sm_100,O0 --mutants 2 -v --no-tileiras | FileCheck %s --check-prefix=OURS
