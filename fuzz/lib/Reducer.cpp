@@ -16,6 +16,7 @@
 
 #include "tilecheck/Fuzz/Reduce.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Support/CommandLine.h"
 #include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
@@ -472,12 +473,14 @@ int tileReduceMain(int argc, char **argv) {
       llvm::outs() << p->getName() << "\n";
     return 0;
   }
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "tile-reduce: shrink a cuda_tile finding while it stays interesting\n\n"
-      "Exactly one of --test, --tile-diff, --crash. Exit codes: 0 reduced, "
-      "1 the original is not interesting or has undefined behaviour, 2 "
-      "usage\n");
+  if (!parseToolCommandLine(
+          argc, argv,
+          "tile-reduce: shrink a cuda_tile finding while it stays "
+          "interesting\n\n"
+          "Exactly one of --test, --tile-diff, --crash. Exit codes: 0 "
+          "reduced, 1 the original is not interesting or has undefined "
+          "behaviour, 2 usage\n"))
+    return kUsageExitCode;
   if (listPasses) {
     for (auto &p : getReductionPasses())
       llvm::outs() << p->getName() << "\n";

@@ -75,39 +75,6 @@ using namespace tilecheck::fuzz::detail;
 
 namespace {
 
-/// The top-level elements of "builtin.module(a,b{x=1 y=2},c)".
-std::vector<std::string> splitPipeline(StringRef text) {
-  std::vector<std::string> out;
-  text = text.trim();
-  size_t open = text.find('(');
-  if (open == StringRef::npos || !text.ends_with(")"))
-    return out;
-  StringRef body = text.slice(open + 1, text.size() - 1);
-  int depth = 0;
-  std::string cur;
-  for (char c : body) {
-    if (c == '{' || c == '(')
-      ++depth;
-    if (c == '}' || c == ')')
-      --depth;
-    if (c == ',' && depth == 0) {
-      if (!StringRef(cur).trim().empty())
-        out.push_back(StringRef(cur).trim().str());
-      cur.clear();
-      continue;
-    }
-    cur += c;
-  }
-  if (!StringRef(cur).trim().empty())
-    out.push_back(StringRef(cur).trim().str());
-  return out;
-}
-
-StringRef passArgument(StringRef passText) {
-  return passText.take_until([](char c) { return c == '{' || c == '('; })
-      .trim();
-}
-
 /// Runs after every pass: progress lines for crash attribution, the
 /// checkpoint interpretations, the failing pass.
 class EngineInstrumentation : public PassInstrumentation {
@@ -257,7 +224,7 @@ enum class CompileMode {
 int configChild(int fd, const TestCase &program, const Reference &reference,
                 const Configuration &config, const EngineOptions &options,
                 CompileMode mode, bool checkpoints,
-                const std::string *pipelinePrefix) {
+                std::optional<size_t> prefixSteps) {
   Channel channel{fd};
   ChildResult r;
   channel.line("phase", "start");
@@ -295,18 +262,7 @@ int configChild(int fd, const TestCase &program, const Reference &reference,
                    OpPassManager::Nesting::Implicit);
     std::string errors;
     llvm::raw_string_ostream errorsOs(errors);
-    LogicalResult built = success();
-    if (pipelinePrefix) {
-      FailureOr<OpPassManager> parsed =
-          parsePassPipeline(*pipelinePrefix, errorsOs);
-      if (failed(parsed))
-        built = failure();
-      else
-        static_cast<OpPassManager &>(pm) = *parsed;
-    } else {
-      built = driver::populatePipeline(pm, opts, errorsOs);
-    }
-    if (failed(built)) {
+    if (failed(driver::populatePipeline(pm, opts, errorsOs, prefixSteps))) {
       r.kind = FindingKind::OracleError;
       r.detail = "the pipeline cannot be built: " + errors;
       r.signatureDetail = normalizeDiagnostics("error: " + errors);
@@ -386,12 +342,12 @@ ConfigResult runConfigChild(const TestCase &program, const Reference &reference,
                             const Configuration &config,
                             const EngineOptions &options, CompileMode mode,
                             bool checkpoints,
-                            const std::string *pipelinePrefix = nullptr) {
+                            std::optional<size_t> prefixSteps = {}) {
   sharedContext();
   ChildOutcome outcome = runIsolated(
       [&](int fd) {
         return configChild(fd, program, reference, config, options, mode,
-                           checkpoints, pipelinePrefix);
+                           checkpoints, prefixSteps);
       },
       options.limits);
   return collect(outcome, config, reference);
@@ -405,11 +361,14 @@ ConfigResult runConfigChild(const TestCase &program, const Reference &reference,
 
 llvm::Expected<std::vector<std::string>>
 tilecheck::fuzz::pipelinePasses(const Configuration &config) {
-  driver::CompileResult described =
-      driver::describePipeline(config.compileOptions());
-  if (!described.ok())
-    return makeError(firstLine(described.diagnostics));
-  return splitPipeline(described.output);
+  driver::CompileOptions opts = config.compileOptions();
+  std::string message;
+  if (failed(driver::validateOptions(opts, message)))
+    return makeError(message);
+  std::vector<std::string> out;
+  for (const driver::PipelineStep &step : driver::planPipeline(opts))
+    out.push_back(driver::printStep(step));
+  return out;
 }
 
 /// Finds the shortest prefix of the pass list that shows the finding's
@@ -418,20 +377,18 @@ tilecheck::fuzz::pipelinePasses(const Configuration &config) {
 static void bisect(const TestCase &program, const Reference &reference,
                    ConfigResult &result, const EngineOptions &options,
                    size_t lo = 0, size_t hi = 0) {
-  auto passes = pipelinePasses(result.config);
-  if (!passes) {
-    llvm::consumeError(passes.takeError());
+  driver::CompileOptions opts = result.config.compileOptions();
+  std::string invalid;
+  if (failed(driver::validateOptions(opts, invalid)))
     return;
-  }
+  // The pipeline's own pass objects: a probe of n passes builds its first n
+  // steps, never a cut of the printed text.
+  std::vector<driver::PipelineStep> steps = driver::planPipeline(opts);
   unsigned probes = 0;
   auto shows = [&](size_t n) {
-    std::string prefix = "builtin.module(";
-    for (size_t i = 0; i < n; ++i)
-      prefix += (i ? "," : "") + (*passes)[i];
-    prefix += ")";
     ConfigResult probe = runConfigChild(program, reference, result.config,
                                         options, CompileMode::Instrumented,
-                                        /*checkpoints=*/false, &prefix);
+                                        /*checkpoints=*/false, n);
     ++probes;
     return probe.kind == result.kind;
   };
@@ -444,9 +401,9 @@ static void bisect(const TestCase &program, const Reference &reference,
       result.culpritMethod = "bisection";
       return;
     }
-    hi = passes->size();
+    hi = steps.size();
   }
-  hi = std::min(hi, passes->size());
+  hi = std::min(hi, steps.size());
   // Invariant: a prefix of `lo` passes does not show the finding, a prefix
   // of `hi` passes does.
   while (hi - lo > 1) {
@@ -456,14 +413,14 @@ static void bisect(const TestCase &program, const Reference &reference,
     else
       lo = mid;
   }
-  if (hi == 0 || hi > passes->size())
+  if (hi == 0 || hi > steps.size())
     return;
-  result.culprit = passArgument((*passes)[hi - 1]).str();
+  result.culprit = steps[hi - 1].argument;
   result.culpritMethod = refine ? "checkpoint+bisection" : "bisection";
   result.diagnostics +=
       llvm::formatv("note: bisection over {0} passes ({1} "
                     "probes) names pass {2}: {3}\n",
-                    passes->size(), probes, hi, (*passes)[hi - 1])
+                    steps.size(), probes, hi, driver::printStep(steps[hi - 1]))
           .str();
 }
 

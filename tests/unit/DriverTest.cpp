@@ -1,15 +1,11 @@
 //===- DriverTest.cpp - the compiler driver library -----------------------===//
 //
 // compile() never crashes and always explains a failure (RapidCheck over
-// random bytes, cut and corrupted text and bytecode); populatePipeline()
-// builds each tier's pass list deterministically and its printed form
-// builds the same pipeline again; option names round-trip; the line-info
-// snapshot changes nothing; the driver scopes reach their observer.
-//
-// The pipeline tests need the three conversions by name. Where this build
-// lacks them, the fixture registers stand-ins under those names (no-op
-// passes with the same options, below): they let the tests check the
-// driver's pass lists, not the conversions.
+// random bytes, cut and corrupted text and bytecode); planPipeline() builds
+// each tier's pass list deterministically from pass objects, its steps
+// print as the whole pipeline does, a prefix is the first steps, and its
+// printed form builds the same pipeline again; option names round-trip; the
+// line-info snapshot changes nothing; the driver scopes reach their observer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,47 +48,10 @@ cuda_tile.module @m {
 }
 )mlir";
 
-//===----------------------------------------------------------------------===//
-// Stand-ins for the conversions
-//===----------------------------------------------------------------------===//
-
-/// A no-op module pass registered under `Arg`.
-template <typename Derived>
-struct StandIn : public PassWrapper<Derived, OperationPass<ModuleOp>> {
-  void runOnOperation() override { this->markAllAnalysesPreserved(); }
-};
-
-struct StandInToTileAA : StandIn<StandInToTileAA> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StandInToTileAA)
-  StringRef getArgument() const override {
-    return "convert-cuda-tile-to-tileaa";
-  }
-};
-
-struct StandInAssignAtoms : StandIn<StandInAssignAtoms> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StandInAssignAtoms)
-  StringRef getArgument() const override { return "tileaa-assign-atoms"; }
-};
-
-struct StandInToTileAS : StandIn<StandInToTileAS> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StandInToTileAS)
-  StandInToTileAS() = default;
-  StandInToTileAS(const StandInToTileAS &other) : StandIn(other) {}
-  StringRef getArgument() const override { return "convert-tileaa-to-tileas"; }
-  Option<std::string> computeCapability{*this, "compute-capability",
-                                        llvm::cl::init("sm_80")};
-};
-
-/// Registers the stand-ins for whichever conversions this build lacks.
+/// The textual pipeline tests parse pass names: register every pass once.
 void ensureConversions() {
   static bool done = [] {
     tilecheck::registerAllPasses();
-    if (!PassInfo::lookup("convert-cuda-tile-to-tileaa"))
-      PassRegistration<StandInToTileAA>();
-    if (!PassInfo::lookup("tileaa-assign-atoms"))
-      PassRegistration<StandInAssignAtoms>();
-    if (!PassInfo::lookup("convert-tileaa-to-tileas"))
-      PassRegistration<StandInToTileAS>();
     return true;
   }();
   (void)done;
@@ -143,22 +102,6 @@ Names names(const CompileOptions &opts) {
 //===----------------------------------------------------------------------===//
 // Tests
 //===----------------------------------------------------------------------===//
-
-// Runs first, before any stand-in exists in this process.
-TEST(DriverPipeline, MissingConversionIsNamed) {
-  tilecheck::registerAllPasses();
-  if (PassInfo::lookup("convert-cuda-tile-to-tileaa"))
-    GTEST_SKIP() << "this build has the conversions";
-  CompileResult r = describePipeline(tier(2, EmitStage::TileAA));
-  EXPECT_EQ(r.code, TILEIR_ERROR_COMPILE_FAILED);
-  EXPECT_NE(r.diagnostics.find("pass 'convert-cuda-tile-to-tileaa' is not "
-                               "registered in this build"),
-            std::string::npos)
-      << r.diagnostics;
-  r = compile(kKernel, tier(0, EmitStage::TileAS));
-  EXPECT_EQ(r.code, TILEIR_ERROR_COMPILE_FAILED);
-  EXPECT_TRUE(r.output.empty());
-}
 
 TEST(DriverPipeline, TierPassLists) {
   ensureConversions();
@@ -307,6 +250,64 @@ TEST(DriverPipeline, DeterministicAndRoundTrips) {
         ASSERT_TRUE(again.ok()) << again.diagnostics;
         EXPECT_EQ(again.output, first.output) << "O" << o;
       }
+}
+
+// The pipeline is a list of pass objects: printed one step at a time it is
+// the printed pipeline, each step's argument is the name it prints under,
+// and a prefix of n steps is the first n of them (the engine's bisection
+// builds its prefixes this way).
+TEST(DriverPipeline, StepsAreThePrintedPipeline) {
+  ensureConversions();
+  for (unsigned o = 0; o <= 3; ++o)
+    for (EmitStage emit :
+         {EmitStage::TileAA, EmitStage::TileAS, EmitStage::PTX})
+      for (PipelineStrategy strategy :
+           {PipelineStrategy::None, PipelineStrategy::Unspecialize,
+            PipelineStrategy::WarpSpecialize}) {
+        CompileOptions opts = tier(o, emit, /*lineInfo=*/o == 3);
+        opts.v2OptLevel = 1;
+        opts.pipelineStrategy = strategy;
+        opts.gpuName = "sm_90";
+        opts.scheduler = o % 2 ? Scheduler::Serial : Scheduler::Cost;
+        std::vector<PipelineStep> steps = planPipeline(opts);
+        CompileResult whole = describePipeline(opts);
+        ASSERT_TRUE(whole.ok()) << whole.diagnostics;
+        std::string joined = "builtin.module(";
+        for (size_t i = 0; i < steps.size(); ++i) {
+          std::string printed = printStep(steps[i]);
+          EXPECT_EQ(printed.substr(0, steps[i].argument.size()),
+                    steps[i].argument);
+          joined += (i ? "," : "") + printed;
+        }
+        joined += ")";
+        EXPECT_EQ(joined, whole.output);
+        Names arguments;
+        for (const PipelineStep &step : steps)
+          arguments.push_back(step.argument);
+        EXPECT_EQ(passNames(whole.output), arguments);
+
+        for (size_t n : {size_t(0), steps.size() / 2, steps.size() + 3}) {
+          OpPassManager pm(ModuleOp::getOperationName(),
+                           OpPassManager::Nesting::Implicit);
+          std::string errors, prefix;
+          llvm::raw_string_ostream errorsOs(errors), prefixOs(prefix);
+          ASSERT_TRUE(succeeded(populatePipeline(pm, opts, errorsOs, n)))
+              << errors;
+          EXPECT_EQ(pm.size(), std::min(n, steps.size()));
+          pm.printAsTextualPipeline(prefixOs);
+          Names want = passNames(whole.output);
+          want.resize(std::min(n, steps.size()));
+          EXPECT_EQ(passNames(prefix), want);
+        }
+      }
+  // Invalid options are an error, not a pipeline.
+  CompileOptions bad;
+  bad.optLevel = 7;
+  OpPassManager pm(ModuleOp::getOperationName());
+  std::string errors;
+  llvm::raw_string_ostream errorsOs(errors);
+  EXPECT_TRUE(failed(populatePipeline(pm, bad, errorsOs)));
+  EXPECT_NE(errors.find("opt level 7 is out of range"), std::string::npos);
 }
 
 TEST(DriverPipeline, InvalidOptionsAreRejected) {

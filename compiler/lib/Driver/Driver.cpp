@@ -10,6 +10,8 @@
 #include "tilecheck/Driver/Driver.h"
 
 #include "tilecheck/Bytecode/Bytecode.h"
+#include "tilecheck/Conversion/Passes.h"
+#include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
 #include "tilecheck/Driver/Passes.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Target/NVPTX.h"
@@ -22,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -31,23 +34,6 @@
 
 using namespace mlir;
 using namespace tilecheck::driver;
-
-/// Pass arguments of the conversions (compiler/docs/Lowering.md). They are
-/// looked up in the registry rather than linked, so the driver builds (and
-/// reports a clear error) in a tree that lacks them.
-static constexpr llvm::StringLiteral kLowerExits =
-    "cuda-tile-lower-early-exits";
-static constexpr llvm::StringLiteral kToTileAA = "convert-cuda-tile-to-tileaa";
-static constexpr llvm::StringLiteral kAssignAtoms = "tileaa-assign-atoms";
-static constexpr llvm::StringLiteral kToTileAS = "convert-tileaa-to-tileas";
-static constexpr llvm::StringLiteral kGenerateSchedule =
-    "tileas-generate-schedule";
-static constexpr llvm::StringLiteral kUnspecializedPipeline =
-    "tileas-unspecialized-pipeline";
-static constexpr llvm::StringLiteral kMaterializeSchedule =
-    "tileas-materialize-schedule";
-static constexpr llvm::StringLiteral kToLLVM = "convert-tileas-to-llvm";
-static constexpr llvm::StringLiteral kFinalizeLLVM = "tilec-finalize-llvm";
 
 /// Registers every tilecheck pass once per process.
 static void ensurePassesRegistered() {
@@ -104,129 +90,155 @@ static LogicalResult checkRequest(const CompileOptions &opts,
 // Pipeline
 //===----------------------------------------------------------------------===//
 
-/// Appends the registered pass `arg` with its textual `options`.
-static LogicalResult addNamedPass(OpPassManager &pm, llvm::StringRef arg,
-                                  llvm::StringRef options,
-                                  llvm::raw_ostream &errors) {
-  const PassInfo *info = PassInfo::lookup(arg);
-  if (!info) {
-    errors << "pass '" << arg << "' is not registered in this build";
-    return failure();
-  }
-  return info->addToPipeline(pm, options, [&](const llvm::Twine &msg) {
-    errors << "pass '" << arg << "': " << msg;
-    return failure();
-  });
-}
+namespace {
 
-LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
-                                                  const CompileOptions &opts,
-                                                  llvm::raw_ostream &errors) {
-  ensurePassesRegistered();
-  std::string message;
-  if (failed(validateOptions(opts, message))) {
-    errors << message;
-    return failure();
-  }
+/// Collects the steps of a pipeline: each one the pass's argument and a
+/// factory that makes the pass with the options the driver chose.
+struct StepList {
+  std::vector<PipelineStep> steps;
 
-  const unsigned o = opts.optLevel;
-  auto add = [&](llvm::StringRef arg, llvm::StringRef options = "") {
-    return addNamedPass(pm, arg, options, errors);
+  void add(std::function<std::unique_ptr<Pass>()> create) {
+    std::unique_ptr<Pass> probe = create();
+    steps.push_back({probe->getArgument().str(), std::move(create)});
+  }
+};
+
+} // namespace
+
+std::vector<PipelineStep>
+tilecheck::driver::planPipeline(const CompileOptions &opts) {
+  StepList list;
+  auto add = [&](std::function<std::unique_ptr<Pass>()> create) {
+    list.add(std::move(create));
   };
+  const unsigned o = opts.optLevel;
   auto snapshot = [&](llvm::StringRef stage) {
-    return add("tilec-line-info-snapshot", ("stage=" + stage).str());
+    add([stage = stage.str()] { return createLineInfoSnapshotPass(stage); });
   };
 
   // emit=mlir: no passes at any tier; the input was verified when read.
   if (opts.emit < EmitStage::TileAA)
-    return success();
+    return std::move(list.steps);
 
   // Frontend adder (O1+): the cuda_tile canonicalizer before the
   // conversion, light cleanup after it. O0 keeps only the mandatory
   // conversion (early exits to flags, then everything to nv_tileaa + scf).
-  if (o >= 1 && failed(add("canonicalize")))
-    return failure();
-  if (failed(add(kLowerExits)) || failed(add(kToTileAA)))
-    return failure();
-  if (o >= 1 && failed(add("canonicalize")))
-    return failure();
-  if (o >= 3 && (failed(add("cse")) || failed(add("canonicalize"))))
-    return failure();
-  if (o >= 1 && opts.emitLineInfo && failed(snapshot("tileaa")))
-    return failure();
+  if (o >= 1)
+    add([] { return createCanonicalizerPass(); });
+  add([] { return tilecheck::createCudaTileLowerEarlyExits(); });
+  add([] { return tilecheck::createConvertCudaTileToTileAA(); });
+  if (o >= 1)
+    add([] { return createCanonicalizerPass(); });
+  if (o >= 3) {
+    add([] { return createCSEPass(); });
+    add([] { return createCanonicalizerPass(); });
+  }
+  if (o >= 1 && opts.emitLineInfo)
+    snapshot("tileaa");
   if (opts.emit < EmitStage::TileAS)
-    return success();
+    return std::move(list.steps);
 
   // TileAS adder (O2+). O0 and O1 keep only the mandatory conversion.
-  if (o >= 2 && failed(add(kAssignAtoms)))
-    return failure();
-  if (failed(add(kToTileAS, ("compute-capability=" + opts.gpuName))))
-    return failure();
+  if (o >= 2)
+    add([] { return tilecheck::createTileAAAssignAtoms(); });
+  add([gpu = opts.gpuName] {
+    tilecheck::ConvertTileAAToTileASOptions options;
+    options.computeCapability = gpu;
+    return tilecheck::createConvertTileAAToTileAS(options);
+  });
   // The backend (compiler/docs/Backend.md), when the output is below
-  // nv_tileas: tensors distributed over threads, kernels to llvm.func, then
-  // the scalar rest to the LLVM dialect. Translation, the optimizer, PTX and
-  // ptxas follow the pass pipeline in compile().
-  auto addBackend = [&]() -> LogicalResult {
+  // nv_tileas: tensors distributed over a block's threads, kernels to
+  // llvm.func, then the scalar rest to the LLVM dialect. Translation, the
+  // optimizer, PTX and ptxas follow the pass pipeline in compile().
+  auto addBackend = [&] {
     if (opts.emit < EmitStage::LLVM)
-      return success();
-    if (failed(add(kToLLVM)))
-      return failure();
-    if (o >= 1 && (failed(add("canonicalize")) || failed(add("cse"))))
-      return failure();
-    return add(kFinalizeLLVM);
+      return;
+    add([] { return tilecheck::createConvertTileASToLLVM(); });
+    if (o >= 1) {
+      add([] { return createCanonicalizerPass(); });
+      add([] { return createCSEPass(); });
+    }
+    add([] { return tilecheck::createTilecFinalizeLLVM(); });
   };
-  if (o < 2)
-    return addBackend();
-  if (failed(add("cse")) || failed(add("canonicalize")))
-    return failure();
+  if (o < 2) {
+    addBackend();
+    return std::move(list.steps);
+  }
+  add([] { return createCSEPass(); });
+  add([] { return createCanonicalizerPass(); });
   // O3's extra cleanup: hoist loop-invariant pure ops out of scf loops
   // (memory ops declare their effects and stay).
-  if (o >= 3 && (failed(add("canonicalize")) || failed(add("cse")) ||
-                 failed(add("loop-invariant-code-motion"))))
-    return failure();
+  if (o >= 3) {
+    add([] { return createCanonicalizerPass(); });
+    add([] { return createCSEPass(); });
+    add([] { return createLoopInvariantCodeMotionPass(); });
+  }
 
   // TileAS scheduling (seed 000): every loop gets a schedule from the
   // generator `scheduler` names (serial; or cost, where seed 004's selector
   // decides per loop), checked and recorded as attributes.
-  if (failed(add(kGenerateSchedule,
-                 ("scheduler=" + stringifyScheduler(opts.scheduler) +
-                  " rrt-size-threshold=" + llvm::Twine(opts.rrtSizeThreshold))
-                     .str())))
-    return failure();
+  add([scheduler = opts.scheduler, rrt = opts.rrtSizeThreshold] {
+    nv_tileas::TileASGenerateScheduleOptions options;
+    options.scheduler = stringifyScheduler(scheduler).str();
+    options.rrtSizeThreshold = rrt;
+    return nv_tileas::createTileASGenerateSchedule(options);
+  });
 
   // Pipeline specialization (seed 001), gated by v2OptLevel (0: none), its
   // variant from pipelineStrategy: unspecialize software-pipelines every
   // loop whose schedule has more than one stage; none adds nothing;
   // warp-specialize materializes those schedules as async pipelines between
   // producer and consumer agents (AWS), or in one agent (AUS) with
-  // materializeScheduleUseAUS. The options are also recorded
-  // on the module by tilec-pipeline-config so that the printed pipeline and
-  // the IR carry the configuration the driver saw.
+  // materializeScheduleUseAUS. The options are also recorded on the module
+  // by tilec-pipeline-config so that the printed pipeline and the IR carry
+  // the configuration the driver saw.
   if (opts.v2OptLevel >= 1 &&
-      opts.pipelineStrategy == PipelineStrategy::Unspecialize &&
-      failed(
-          add(kUnspecializedPipeline,
-              ("num-stages=" + llvm::Twine(opts.unspecializedPipelineNumStages))
-                  .str())))
-    return failure();
+      opts.pipelineStrategy == PipelineStrategy::Unspecialize)
+    add([stages = opts.unspecializedPipelineNumStages] {
+      nv_tileas::TileASUnspecializedPipelineOptions options;
+      options.numStages = stages;
+      return nv_tileas::createTileASUnspecializedPipeline(options);
+    });
   if (opts.v2OptLevel >= 1 &&
-      opts.pipelineStrategy == PipelineStrategy::WarpSpecialize &&
-      failed(add(kMaterializeSchedule,
-                 opts.materializeScheduleUseAUS ? "use-AUS=true" : "")))
-    return failure();
-  std::string config;
-  llvm::raw_string_ostream configOs(config);
-  configOs << "v2-opt-level=" << opts.v2OptLevel << " pipeline-strategy="
-           << stringifyPipelineStrategy(opts.pipelineStrategy)
-           << " scheduler=" << stringifyScheduler(opts.scheduler)
-           << " rrt-size-threshold=" << opts.rrtSizeThreshold;
-  if (failed(add("tilec-pipeline-config", config)))
-    return failure();
+      opts.pipelineStrategy == PipelineStrategy::WarpSpecialize)
+    add([aus = opts.materializeScheduleUseAUS] {
+      nv_tileas::TileASMaterializeScheduleOptions options;
+      options.useAUS = aus;
+      return nv_tileas::createTileASMaterializeSchedule(options);
+    });
+  add([v2 = opts.v2OptLevel, strategy = opts.pipelineStrategy,
+       scheduler = opts.scheduler, rrt = opts.rrtSizeThreshold] {
+    return createPipelineConfigPass(v2, strategy, scheduler, rrt);
+  });
 
   // Second snapshot: the TileAS/LLVM boundary.
-  if (opts.emitLineInfo && failed(snapshot("tileas")))
+  if (opts.emitLineInfo)
+    snapshot("tileas");
+  addBackend();
+  return std::move(list.steps);
+}
+
+std::string tilecheck::driver::printStep(const PipelineStep &step) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  step.create()->printAsTextualPipeline(os);
+  return text;
+}
+
+LogicalResult tilecheck::driver::populatePipeline(OpPassManager &pm,
+                                                  const CompileOptions &opts,
+                                                  llvm::raw_ostream &errors,
+                                                  std::optional<size_t> count) {
+  std::string message;
+  if (failed(validateOptions(opts, message))) {
+    errors << message;
     return failure();
-  return addBackend();
+  }
+  std::vector<PipelineStep> steps = planPipeline(opts);
+  size_t n = std::min(count.value_or(steps.size()), steps.size());
+  for (size_t i = 0; i < n; ++i)
+    pm.addPass(steps[i].create());
+  return success();
 }
 
 /// Fills `pm` from `opts.passPipeline` or `populatePipeline`; on failure sets

@@ -215,8 +215,15 @@ tilecheck::driver::createLineInfoSnapshotPass(StringRef stage) {
   return pass;
 }
 
-std::unique_ptr<Pass> tilecheck::driver::createPipelineConfigPass() {
-  return std::make_unique<PipelineConfigPass>();
+std::unique_ptr<Pass> tilecheck::driver::createPipelineConfigPass(
+    unsigned v2OptLevel, PipelineStrategy strategy, Scheduler scheduler,
+    unsigned rrtSizeThreshold) {
+  auto pass = std::make_unique<PipelineConfigPass>();
+  pass->v2OptLevel = v2OptLevel;
+  pass->strategy = strategy;
+  pass->scheduler = scheduler;
+  pass->rrtSizeThreshold = rrtSizeThreshold;
+  return pass;
 }
 
 void tilecheck::driver::registerDriverPasses() {

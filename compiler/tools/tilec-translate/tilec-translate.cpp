@@ -14,6 +14,7 @@
 
 #include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/InitAll.h"
+#include "tilecheck/Support/CommandLine.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -217,8 +218,9 @@ static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> input,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  llvm::cl::ParseCommandLineOptions(argc, argv,
-                                    "cuda_tile text <-> Tile IR bytecode\n");
+  if (!tilecheck::parseToolCommandLine(argc, argv,
+                                       "cuda_tile text <-> Tile IR bytecode\n"))
+    return tilecheck::kUsageExitCode;
   if (mode == Mode::ListVersions) {
     // Production versions, then the test-only ones of this build.
     for (unsigned minor = bc::Version::oldest().minor;

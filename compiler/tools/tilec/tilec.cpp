@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Driver/Driver.h"
+#include "tilecheck/Support/CommandLine.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -160,9 +161,9 @@ static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
-  if (!cl::ParseCommandLineOptions(argc, argv, "tilecheck compiler driver\n",
-                                   &llvm::errs()))
-    return 2;
+  if (!tilecheck::parseToolCommandLine(argc, argv,
+                                       "tilecheck compiler driver\n"))
+    return tilecheck::kUsageExitCode;
 
   CompileOptions opts;
   if (!readOptions(opts))

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Generators/Generator.h"
+#include "tilecheck/Support/CommandLine.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -37,8 +38,9 @@ int main(int argc, char **argv) {
                             cl::desc("print the policy as JSON and exit"),
                             cl::cat(category));
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tile-gen: random UB-free cuda_tile programs\n");
+  if (!tilecheck::parseToolCommandLine(
+          argc, argv, "tile-gen: random UB-free cuda_tile programs\n"))
+    return tilecheck::kUsageExitCode;
 
   Expected<tilecheck::gen::GenPolicy> policy =
       tilecheck::gen::loadPolicy(policyName);

@@ -46,25 +46,4 @@ llvm::Expected<std::array<int64_t, 3>> parseGrid(StringRef text) {
   return grid;
 }
 
-bool parseToolCommandLine(int argc, const char *const *argv,
-                          StringRef overview) {
-  // Glue `--arg @FILE` into "--arg=@FILE", which LLVM passes through.
-  std::vector<std::string> glued;
-  for (int i = 0; i < argc; ++i) {
-    StringRef a = argv[i];
-    if ((a == "--arg" || a == "-arg") && i + 1 < argc &&
-        StringRef(argv[i + 1]).starts_with("@")) {
-      glued.push_back((a + "=" + argv[i + 1]).str());
-      ++i;
-      continue;
-    }
-    glued.push_back(a.str());
-  }
-  std::vector<const char *> gluedArgv;
-  for (const std::string &a : glued)
-    gluedArgv.push_back(a.c_str());
-  return cl::ParseCommandLineOptions(static_cast<int>(gluedArgv.size()),
-                                     gluedArgv.data(), overview, &llvm::errs());
-}
-
 } // namespace tilecheck::oracle

@@ -7,29 +7,24 @@
 // process's streams and never aborts on bad input: every failure comes back
 // as a code plus diagnostics in the `CompileResult`.
 //
-// Tiers (populatePipeline; the pipeline stops at the requested emit stage,
-// and every tier reaches every stage by appending only the mandatory
+// Tiers (planPipeline; the pipeline stops at the requested emit stage, and
+// every tier reaches every stage by appending only the mandatory
 // conversions where its own adders stop short):
 //
 //   emit=mlir    every tier: no passes (the input, parsed and verified)
-//   emit=tileaa  O0:    convert-cuda-tile-to-tileaa
-//                O1,O2: convert-cuda-tile-to-tileaa, canonicalize,
-//                       [tilec-line-info-snapshot{stage=tileaa}]
-//                O3:    convert-cuda-tile-to-tileaa, canonicalize, cse,
-//                       canonicalize, [tilec-line-info-snapshot{stage=tileaa}]
-//   emit=tileas  the tier's tileaa list, then
-//                O0,O1: convert-tileaa-to-tileas{compute-capability=<gpu>}
-//                O2:    tileaa-assign-atoms,
-//                       convert-tileaa-to-tileas{compute-capability=<gpu>},
-//                       cse, canonicalize, tilec-pipeline-config{...},
-//                       [tilec-line-info-snapshot{stage=tileas}]
-//                O3:    as O2 with canonicalize, cse added before
-//                       tilec-pipeline-config
-//   emit=llvm, ptx, cubin: not built yet (UNSUPPORTED_EMIT).
+//   emit=tileaa  [canonicalize (O1+)], cuda-tile-lower-early-exits,
+//                convert-cuda-tile-to-tileaa, then cleanup from O1
+//   emit=tileas  the tileaa list, then tileaa-assign-atoms (O2+),
+//                convert-tileaa-to-tileas{compute-capability=<gpu>}; from O2
+//                cleanup, tileas-generate-schedule, the pipeline strategy's
+//                pass (v2OptLevel >= 1) and tilec-pipeline-config
+//   emit=llvm, ptx, cubin: the tileas list, then convert-tileas-to-llvm,
+//                cleanup (O1+), tilec-finalize-llvm; translation, PTX and
+//                ptxas follow in compile()
 //
-// Bracketed passes are present only with `emitLineInfo` (so never at O0,
-// and only the first at O1). The exact text is
-// in compiler/docs/Driver.md and printed by `tilec --print-pipeline`.
+// The line-info snapshots are present only with `emitLineInfo` (never at
+// O0). The exact text is in compiler/docs/Driver.md and printed by
+// `tilec --print-pipeline`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,11 +36,14 @@
 #include "llvm/Support/TimeProfiler.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class OpPassManager;
+class Pass;
 } // namespace mlir
 
 namespace tilecheck::driver {
@@ -142,15 +140,31 @@ struct CompileResult {
 CompileResult compile(llvm::StringRef input, const CompileOptions &opts,
                       llvm::StringRef bufferName = "<input>");
 
-/// Adds the pipeline of `opts` to `pm` (anchored on builtin.module, implicit
-/// nesting). The only place that reads optLevel, v2OptLevel,
-/// pipelineStrategy, scheduler and rrtSizeThreshold. Passes are looked up by
-/// name in the pass registry, so a conversion missing from this build is an
-/// error ("pass 'X' is not registered in this build") written to `errors`,
-/// as are invalid options and unsupported emit stages. Deterministic.
+/// One pass of the driver's pipeline: the pass's argument, and a factory
+/// that makes a fresh pass object with the options the driver chose. The
+/// pipeline is a list of these, so a prefix of it (bisection) is built from
+/// the same objects as the whole, never from printed text.
+struct PipelineStep {
+  std::string argument;
+  std::function<std::unique_ptr<mlir::Pass>()> create;
+};
+
+/// The pipeline of `opts`, in order: the only place that reads optLevel,
+/// v2OptLevel, pipelineStrategy, scheduler and rrtSizeThreshold. Every step
+/// is one top-level pass on builtin.module. Deterministic. `opts` must be
+/// valid (`validateOptions`).
+std::vector<PipelineStep> planPipeline(const CompileOptions &opts);
+
+/// The step's pass as `--print-pipeline` writes it (`name{options}`).
+std::string printStep(const PipelineStep &step);
+
+/// Adds the pipeline of `opts` to `pm` (anchored on builtin.module): all of
+/// `planPipeline(opts)`, or its first `count` steps. Invalid options are an
+/// error written to `errors`.
 mlir::LogicalResult populatePipeline(mlir::OpPassManager &pm,
                                      const CompileOptions &opts,
-                                     llvm::raw_ostream &errors);
+                                     llvm::raw_ostream &errors,
+                                     std::optional<size_t> count = {});
 
 /// The textual pipeline `compile()` would run (from `populatePipeline`, or
 /// `opts.passPipeline` parsed and printed again), in `output`; no input is

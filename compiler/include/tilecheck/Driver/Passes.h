@@ -16,6 +16,8 @@
 #ifndef TILECHECK_DRIVER_PASSES_H
 #define TILECHECK_DRIVER_PASSES_H
 
+#include "tilecheck/Driver/Driver.h"
+
 #include "mlir/Pass/Pass.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -43,7 +45,11 @@ private:
 };
 
 std::unique_ptr<mlir::Pass> createLineInfoSnapshotPass(llvm::StringRef stage);
-std::unique_ptr<mlir::Pass> createPipelineConfigPass();
+/// tilec-pipeline-config with the TileAS scheduling options it records.
+std::unique_ptr<mlir::Pass> createPipelineConfigPass(unsigned v2OptLevel,
+                                                     PipelineStrategy strategy,
+                                                     Scheduler scheduler,
+                                                     unsigned rrtSizeThreshold);
 
 /// Registers both passes with the global pass registry.
 void registerDriverPasses();

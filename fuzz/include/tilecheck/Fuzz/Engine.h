@@ -278,8 +278,8 @@ ConfigResult compareModules(const TestCase &program,
                             llvm::StringRef actualText,
                             const EngineOptions &options);
 
-/// The top-level passes of `config`'s pipeline, each as its textual form
-/// (e.g. "canonicalize{max-iterations=10 ...}").
+/// The steps of `config`'s pipeline (driver::planPipeline), each printed
+/// as in the textual pipeline (e.g. "canonicalize{max-iterations=10 ...}").
 llvm::Expected<std::vector<std::string>>
 pipelinePasses(const Configuration &config);
 

@@ -2,14 +2,16 @@
 //
 // tile-run and tile-diff both take a program and its launch on the command
 // line: a positional input file, or a manifest, with --entry, --grid and
-// --arg in tile-run's argument forms. The options, the parsing of the grid
-// and the command-line parser that keeps `--arg @FILE` verbatim live here,
-// once.
+// --arg in tile-run's argument forms. The options and the parsing of the
+// grid live here, once; the command-line parser (which keeps `--arg @FILE`
+// verbatim) is every tool's, in tilecheck/Support/CommandLine.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILECHECK_ORACLE_COMMANDLINE_H
 #define TILECHECK_ORACLE_COMMANDLINE_H
+
+#include "tilecheck/Support/CommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -49,12 +51,8 @@ llvm::Expected<TestCase> loadLaunch(const LaunchOptions &launch);
 /// "X[,Y[,Z]]", each at least 1; missing sizes are 1.
 llvm::Expected<std::array<int64_t, 3>> parseGrid(llvm::StringRef text);
 
-/// llvm::cl::ParseCommandLineOptions, except that the value of `--arg @FILE`
-/// reaches the option verbatim (LLVM expands any word that starts with '@'
-/// as a response file). Prints the error and returns false on a bad
-/// command line.
-bool parseToolCommandLine(int argc, const char *const *argv,
-                          llvm::StringRef overview);
+/// The tools' one command-line parser (tilecheck/Support/CommandLine.h).
+using tilecheck::parseToolCommandLine;
 
 } // namespace tilecheck::oracle
 
