@@ -123,4 +123,14 @@ BENCHMARK(BM_DefaultMatrix_NoCheckpoints)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrix_Checkpoints_NoShare)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrixWithPtxasAndSimt)->UseRealTime()->Iterations(16);
 
-BENCHMARK_MAIN();
+// BENCHMARK_MAIN, after binding every symbol at start-up as tile-diff does
+// (bindSymbolsAtStartup), so that the figures are tile-diff's.
+int main(int argc, char **argv) {
+  bindSymbolsAtStartup(argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -386,6 +386,29 @@ ConfigResult collect(const ChildOutcome &outcome, const Configuration &config,
 
 void tilecheck::fuzz::prepareEngine() { sharedContext(); }
 
+void tilecheck::fuzz::bindSymbolsAtStartup(char **argv) {
+  // Set by the re-exec below: this process binds at start-up already.
+  static constexpr const char *kMarker = "TILECHECK_BOUND_AT_STARTUP";
+  if (const char *marker = ::getenv(kMarker)) {
+    if (llvm::StringRef(marker) == "reexec")
+      ::unsetenv("LD_BIND_NOW"); // ours: programs we start bind lazily
+    ::unsetenv(kMarker);
+    return;
+  }
+  const char *lazy = ::getenv("TILECHECK_LAZY_BINDING");
+  if (lazy && llvm::StringRef(lazy) == "1")
+    return;
+  const char *now = ::getenv("LD_BIND_NOW");
+  if (now && *now)
+    return; // the user's: already bound, and theirs to keep
+  ::setenv(kMarker, "reexec", 1);
+  ::setenv("LD_BIND_NOW", "1", 1);
+  ::execv("/proc/self/exe", argv);
+  // No re-exec (no /proc): go on with lazy binding.
+  ::unsetenv("LD_BIND_NOW");
+  ::unsetenv(kMarker);
+}
+
 MLIRContext &tilecheck::fuzz::engineContext() { return sharedContext(); }
 
 llvm::Expected<Reference>

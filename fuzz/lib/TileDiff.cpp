@@ -224,6 +224,7 @@ int repro(StringRef dir, StringRef tileirasPath) {
 //===----------------------------------------------------------------------===//
 
 int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
+  bindSymbolsAtStartup(argv);
   // Not InitLLVM: its crash handler would print every child's stack trace
   // a second time (prepareEngine installs the one handler).
   installCrashHandler();

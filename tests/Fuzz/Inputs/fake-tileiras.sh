@@ -5,10 +5,12 @@
 #                        unsupported
 #   FAKE_TILEIRAS_LEVEL  misbehave only at this --opt-level (default: all)
 #   FAKE_TILEIRAS_RELEASE  the release its --version prints (default 0.0)
+#   FAKE_TILEIRAS_ENV_OUT  when set, the environment it runs in goes there
 # It takes tileiras's command line: --gpu-name=..., --opt-level=N,
 # the bytecode file, --output-file=F, and with --remarks-output-file=R
 # writes two YAML remarks to R (a TMA load selected; at -O0 a TMA store
 # refused, else selected), whatever the mode.
+[ -n "$FAKE_TILEIRAS_ENV_OUT" ] && env > "$FAKE_TILEIRAS_ENV_OUT"
 level=3
 out=
 remarks=

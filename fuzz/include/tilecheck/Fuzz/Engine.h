@@ -244,6 +244,19 @@ struct EngineOptions {
 /// children would print every trace twice).
 void installCrashHandler();
 
+/// Makes the dynamic linker bind every symbol of the process at start-up:
+/// when the process was started with lazy binding, re-executes it once
+/// (/proc/self/exe, the same argv) with LD_BIND_NOW set. The engine forks a
+/// child per run; with lazy binding every child resolves again, in the
+/// dynamic linker, each libMLIR/libLLVM function it calls, because the
+/// parent never called it (about an eighth of fuzz-bench's CPU time; the
+/// binding costs about 40 ms once). After the re-exec the variable is
+/// removed from the environment, so that programs the engine starts
+/// (tileiras, ptxas) bind as usual. Returns without re-executing when the
+/// process already binds at start-up, when TILECHECK_LAZY_BINDING=1 (a
+/// debugger session), or when the exec fails. Call it first in main().
+void bindSymbolsAtStartup(char **argv);
+
 /// The process's shared MLIRContext (created on first use).
 mlir::MLIRContext &engineContext();
 
