@@ -14,7 +14,9 @@
 // (reaped) children instead.
 //
 // Variants: checkpoints after every pass or none; configurations with an
-// identical pipeline shared (the default) or each run on its own; and
+// identical pipeline shared (the default) or each run on its own; a
+// program's runs in one batch child (the default) or each in a child of its
+// own (`_Isolated`, EngineOptions::batchRuns); and
 // tile-diff's whole default matrix (without tileiras): tilec's plus ptxas
 // and the two simt configurations. `programs` is programs per second.
 //
@@ -53,7 +55,7 @@ const std::vector<TestCase> &programs() {
 }
 
 void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share,
-                        bool backend = false) {
+                        bool backend = false, bool batch = true) {
   const std::vector<TestCase> &cases = programs();
   if (cases.empty()) {
     state.SkipWithError("no generated programs");
@@ -68,6 +70,7 @@ void checkDefaultMatrix(benchmark::State &state, bool checkpoints, bool share,
   EngineOptions options;
   options.checkpointAll = checkpoints;
   options.shareIdenticalPipelines = share;
+  options.batchRuns = batch;
   auto cpuSeconds = [] {
     double total = 0;
     for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
@@ -111,6 +114,10 @@ void BM_DefaultMatrix_NoCheckpoints(benchmark::State &state) {
 void BM_DefaultMatrix_Checkpoints_NoShare(benchmark::State &state) {
   checkDefaultMatrix(state, /*checkpoints=*/true, /*share=*/false);
 }
+void BM_DefaultMatrix_Checkpoints_Isolated(benchmark::State &state) {
+  checkDefaultMatrix(state, /*checkpoints=*/true, /*share=*/true,
+                     /*backend=*/false, /*batch=*/false);
+}
 void BM_DefaultMatrixWithPtxasAndSimt(benchmark::State &state) {
   checkDefaultMatrix(state, /*checkpoints=*/true, /*share=*/true,
                      /*backend=*/true);
@@ -121,6 +128,7 @@ void BM_DefaultMatrixWithPtxasAndSimt(benchmark::State &state) {
 BENCHMARK(BM_DefaultMatrix_Checkpoints)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrix_NoCheckpoints)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrix_Checkpoints_NoShare)->UseRealTime()->Iterations(16);
+BENCHMARK(BM_DefaultMatrix_Checkpoints_Isolated)->UseRealTime()->Iterations(16);
 BENCHMARK(BM_DefaultMatrixWithPtxasAndSimt)->UseRealTime()->Iterations(16);
 
 // BENCHMARK_MAIN, after binding every symbol at start-up as tile-diff does

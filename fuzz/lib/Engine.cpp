@@ -18,6 +18,7 @@
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Fuzz/Localize.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Fuzz/TileDiff.h"
 #include "tilecheck/Fuzz/Tileiras.h"
 #include "tilecheck/Support/Error.h"
 
@@ -59,6 +60,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <new>
@@ -597,10 +599,11 @@ static void checkWithoutReference(const TestCase &program,
   }
 }
 
-ProgramReport
-tilecheck::fuzz::checkProgram(const TestCase &program,
-                              llvm::ArrayRef<Configuration> matrix,
-                              const EngineOptions &options) {
+/// checkProgram with every run in a child of its own (or, inside a batch
+/// child, in that child's process).
+static ProgramReport checkProgramRuns(const TestCase &program,
+                                      llvm::ArrayRef<Configuration> matrix,
+                                      const EngineOptions &options) {
   ProgramReport report;
   report.programName = program.name;
   std::map<std::optional<uint64_t>, Reference> references;
@@ -716,6 +719,66 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
   if (options.mutants)
     for (ConfigResult &r : report.results)
       notCountedOnMutants(r);
+  return report;
+}
+
+ProgramReport
+tilecheck::fuzz::checkProgram(const TestCase &program,
+                              llvm::ArrayRef<Configuration> matrix,
+                              const EngineOptions &options) {
+  bool batch = options.batchRuns && !InlineRunsScope::active() &&
+               llvm::all_of(matrix, [](const Configuration &config) {
+                 const Executor *executor = findExecutor(config.compiler);
+                 return !executor || executor->batchable();
+               });
+  if (!batch)
+    return checkProgramRuns(program, matrix, options);
+  // One child runs them all. Its deadline is every run's, one after another
+  // (two references, a configuration and its bisection probes): a run that
+  // hangs ends the child earlier, at its own deadline (runIsolated).
+  Limits limits = options.limits;
+  limits.timeoutMs = static_cast<unsigned>(std::min<uint64_t>(
+      uint64_t(options.limits.timeoutMs) * (3 * matrix.size() + 2),
+      std::numeric_limits<unsigned>::max()));
+  sharedContext();
+  ChildOutcome outcome = runIsolated(
+      [&](int fd) {
+        InlineRunsScope inlineRuns;
+        ProgramReport report = checkProgramRuns(program, matrix, options);
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << reportToJSON(report);
+        os.flush();
+        writeAll(fd, text);
+        return 0;
+      },
+      limits);
+  if (outcome.status == ChildOutcome::Status::Exited && outcome.exitCode == 0) {
+    if (auto json = llvm::json::parse(outcome.channel)) {
+      if (auto report = reportFromJSON(*json)) {
+        report->batched = true;
+        return std::move(*report);
+      } else {
+        llvm::consumeError(report.takeError());
+      }
+    } else {
+      llvm::consumeError(json.takeError());
+    }
+  }
+  // The batch child crashed, hung or ran out of memory in one of the runs:
+  // every run again in a child of its own, so that the one that fails is
+  // classified and named like any other.
+  std::string ended =
+      outcome.status == ChildOutcome::Status::TimedOut ? "timed out"
+      : outcome.status == ChildOutcome::Status::OutOfMemory
+          ? "ran out of memory"
+      : outcome.signal
+          ? "was killed by signal " + std::to_string(outcome.signal)
+          : "exited with " + std::to_string(outcome.exitCode);
+  ProgramReport report = checkProgramRuns(program, matrix, options);
+  for (ConfigResult &r : report.results)
+    r.diagnostics += "note: the program's batch child " + ended +
+                     "; every run was checked again in a child of its own\n";
   return report;
 }
 

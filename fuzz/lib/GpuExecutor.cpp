@@ -188,6 +188,7 @@ void runCubin(mlir::Operation *module, const TestCase &program,
 class GpuExecutor final : public BackendRunExecutor {
 public:
   StringRef name() const override { return "gpu"; }
+  bool batchable() const override { return false; }
   StringRef description() const override {
     return "tilec's pipeline and backend down to a cubin, run on the GPU "
            "(CUDA Driver API) and compared with the interpreter: wrong code "
@@ -216,6 +217,7 @@ protected:
 class GpuTileirasExecutor final : public Executor {
 public:
   StringRef name() const override { return "gpu-tileiras"; }
+  bool batchable() const override { return false; }
   StringRef description() const override {
     return "NVIDIA's tileiras on the program's bytecode, its cubin run on "
            "the GPU and compared with the interpreter: wrong code from "

@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 using llvm::StringRef;
@@ -71,9 +72,70 @@ static std::string readWholeFd(int fd, size_t cap) {
   return out;
 }
 
+//===----------------------------------------------------------------------===//
+// Runs inside a batch child
+//===----------------------------------------------------------------------===//
+
+static bool inlineRuns = false;
+
+InlineRunsScope::InlineRunsScope() : previous(inlineRuns) { inlineRuns = true; }
+InlineRunsScope::~InlineRunsScope() { inlineRuns = previous; }
+bool InlineRunsScope::active() { return inlineRuns; }
+
+/// Exit code of a batch child that could not set up an inline run.
+static constexpr int kInlineSetupFailedExit = 87;
+
+/// runIsolated's body in this process: the channel and stderr in memory
+/// files, a timer that ends the process (SIGUSR2, default action) at the
+/// deadline.
+static ChildOutcome runInline(llvm::function_ref<int(int)> body,
+                              const Limits &limits) {
+  using Clock = std::chrono::steady_clock;
+  ChildOutcome outcome;
+  int channel = ::memfd_create("tilecheck-inline-channel", MFD_CLOEXEC);
+  int errFd = ::memfd_create("tilecheck-inline-stderr", MFD_CLOEXEC);
+  std::fflush(stderr);
+  llvm::errs().flush();
+  int savedErr = ::dup(2);
+  timer_t timer;
+  struct sigevent event = {};
+  event.sigev_notify = SIGEV_SIGNAL;
+  event.sigev_signo = SIGUSR2;
+  if (channel < 0 || errFd < 0 || savedErr < 0 ||
+      ::timer_create(CLOCK_MONOTONIC, &event, &timer) != 0)
+    ::_exit(kInlineSetupFailedExit); // the engine checks the program again
+  ::signal(SIGUSR2, SIG_DFL);
+  ::dup2(errFd, 2);
+  struct itimerspec deadline = {};
+  deadline.it_value.tv_sec = limits.timeoutMs / 1000;
+  deadline.it_value.tv_nsec = (limits.timeoutMs % 1000) * 1000000L;
+  Clock::time_point start = Clock::now();
+  ::timer_settime(timer, 0, &deadline, nullptr);
+  outcome.exitCode = body(channel);
+  ::timer_delete(timer);
+  outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::fflush(stderr);
+  llvm::errs().flush();
+  ::dup2(savedErr, 2);
+  ::close(savedErr);
+  outcome.channel = readWholeFd(channel, size_t(1) << 30);
+  outcome.stderrText = readWholeFd(errFd, 1 << 20);
+  ::close(channel);
+  ::close(errFd);
+  outcome.status = ChildOutcome::Status::Exited;
+  return outcome;
+}
+
+//===----------------------------------------------------------------------===//
+// Forked children
+//===----------------------------------------------------------------------===//
+
 ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
                                           const Limits &limits,
                                           bool processGroup) {
+  // A body that starts a process group execs a tool: never inline.
+  if (inlineRuns && !processGroup)
+    return runInline(body, limits);
   using Clock = std::chrono::steady_clock;
   ChildOutcome outcome;
   int fds[2];

@@ -109,6 +109,8 @@ json::Value tilecheck::fuzz::reportToJSON(const ProgramReport &report) {
                    {"results", std::move(results)}};
   if (report.error)
     obj["error"] = *report.error;
+  if (report.batched)
+    obj["batched"] = true;
   return json::Value(std::move(obj));
 }
 
@@ -121,6 +123,7 @@ tilecheck::fuzz::reportFromJSON(const json::Value &value) {
   report.programName = obj->getString("program").value_or("").str();
   if (std::optional<StringRef> e = obj->getString("error"))
     report.error = e->str();
+  report.batched = obj->getBoolean("batched").value_or(false);
   if (const json::Array *ops = obj->getArray("ops"))
     for (const json::Value &op : *ops)
       report.opKinds.push_back(op.getAsString().value_or("").str());

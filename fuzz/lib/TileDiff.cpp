@@ -309,6 +309,12 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       cl::desc("interpret after: all passes, none, or a comma-separated list "
                "of pass arguments"),
       cl::init("all"), cl::cat(cat));
+  cl::opt<bool> isolateRuns(
+      "isolate-runs",
+      cl::desc("run every reference and configuration in a child of its own "
+               "(by default a program's runs share one child, and only a "
+               "program whose child fails is run again that way)"),
+      cl::cat(cat));
   cl::opt<bool> noBisect("no-bisect", cl::desc("do not bisect the pass list"),
                          cl::cat(cat));
   cl::opt<bool> bitExact("bit-exact",
@@ -395,6 +401,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   options.limits.timeoutMs = timeoutMs;
   options.limits.memoryMb = memoryMb;
   options.bisect = !noBisect;
+  options.batchRuns = !isolateRuns;
   options.bitExact = bitExact;
   options.maxSteps = maxSteps;
   options.shareIdenticalPipelines = !noShare;

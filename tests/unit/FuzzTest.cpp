@@ -17,7 +17,9 @@
 #include "tilecheck/Fuzz/Localize.h"
 #include "tilecheck/Fuzz/Mutate.h"
 #include "tilecheck/Fuzz/Sanitizers.h"
+#include "tilecheck/Fuzz/TileDiff.h"
 #include "tilecheck/Fuzz/Tileiras.h"
+#include "tilecheck/Generators/Generator.h"
 #include "tilecheck/Oracle/Npy.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Support/InjectedBugs.h"
@@ -383,7 +385,10 @@ TEST(FuzzExecutor, ARegisteredExecutorJoinsTheMatrix) {
   ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
   std::vector<Configuration> matrix = {*a, *b, Configuration()};
   SubiExecutor::runs = 0;
-  ProgramReport report = checkProgram(addCase(), matrix, fastOptions());
+  // Counted in this process: no batch child.
+  EngineOptions options = fastOptions();
+  options.batchRuns = false;
+  ProgramReport report = checkProgram(addCase(), matrix, options);
   ASSERT_FALSE(report.error.has_value()) << *report.error;
   ASSERT_EQ(report.results.size(), 3u);
   // The executor ran once; its sharing key gave the second its result.
@@ -1040,6 +1045,49 @@ TEST(FuzzEngine, HangingChildIsAFinding) {
   EXPECT_LT(r.seconds, 10.0);
 }
 
+// A run that crashes or hangs inside a batch child ends the child; the
+// program is checked again with a child per run, so the finding is what a
+// child of its own gives (kind, culprit pass), and it is said that the
+// report did not come from the batch.
+TEST(FuzzEngine, FailingBatchIsCheckedAgainRunByRun) {
+  TestCase program = addCase();
+  EngineOptions options = fastOptions();
+  {
+    FaultScope fault("segv@tileaa-assign-atoms");
+    ProgramReport report = checkProgram(program, {defaultMatrix()[4]}, options);
+    EXPECT_FALSE(report.batched);
+    ASSERT_EQ(report.results.size(), 1u);
+    EXPECT_EQ(report.results[0].kind, FindingKind::Crash)
+        << report.results[0].detail;
+    EXPECT_EQ(report.results[0].culprit, "tileaa-assign-atoms");
+    EXPECT_NE(report.results[0].diagnostics.find(
+                  "every run was checked again in a child of its own"),
+              std::string::npos)
+        << report.results[0].diagnostics;
+  }
+  {
+    options.limits.timeoutMs = 1500;
+    FaultScope fault("hang@canonicalize");
+    ProgramReport report = checkProgram(program, {defaultMatrix()[2]}, options);
+    EXPECT_FALSE(report.batched);
+    ASSERT_EQ(report.results.size(), 1u);
+    EXPECT_EQ(report.results[0].kind, FindingKind::Hang)
+        << report.results[0].detail;
+    EXPECT_EQ(report.results[0].culprit, "canonicalize");
+    // The batch's timer ended it at the run's deadline (SIGUSR2).
+    EXPECT_NE(
+        report.results[0].diagnostics.find("batch child was killed by signal " +
+                                           std::to_string(SIGUSR2)),
+        std::string::npos)
+        << report.results[0].diagnostics;
+  }
+  // Without a fault the same program comes from the batch.
+  ProgramReport clean = checkProgram(program, {defaultMatrix()[4]}, options);
+  EXPECT_TRUE(clean.batched);
+  EXPECT_EQ(clean.results[0].kind, FindingKind::None)
+      << clean.results[0].detail;
+}
+
 TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
   if (!canLimitAddressSpace())
     GTEST_SKIP() << "ASan reserves its shadow in the address space, so this "
@@ -1162,6 +1210,37 @@ TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
   EXPECT_TRUE(countsAsFinding(r.kind));
   EXPECT_EQ(r.signature.text.rfind("input-ub|input|", 0), 0u)
       << r.signature.text;
+}
+
+/// A report as JSON without what differs between two runs of the same
+/// program: the time each run took, and whether it ran in a batch.
+std::string comparableReport(ProgramReport report) {
+  report.batched = false;
+  for (ConfigResult &r : report.results)
+    r.seconds = 0;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << reportToJSON(report);
+  return text;
+}
+
+// A program's runs in one batch child (the default) give the report a child
+// per run gives, to the byte.
+TEST(FuzzEngine, BatchedProgramsMatchIsolated) {
+  auto policy = gen::presetPolicy("full");
+  ASSERT_TRUE(static_cast<bool>(policy)) << llvm::toString(policy.takeError());
+  for (const TestCase &program :
+       {addCase(), gen::generateProgram(*policy, 1)}) {
+    EngineOptions batched = fastOptions(), isolated = fastOptions();
+    isolated.batchRuns = false;
+    ProgramReport a = checkProgram(program, defaultMatrix(), batched);
+    ProgramReport b = checkProgram(program, defaultMatrix(), isolated);
+    EXPECT_TRUE(a.batched) << program.name;
+    EXPECT_FALSE(b.batched) << program.name;
+    ASSERT_FALSE(a.error.has_value()) << *a.error;
+    EXPECT_EQ(a.results.size(), defaultMatrix().size());
+    EXPECT_EQ(comparableReport(a), comparableReport(b)) << program.name;
+  }
 }
 
 TEST(FuzzEngine, UnrunnableReferenceIsAnError) {

@@ -86,8 +86,31 @@ inline constexpr int kChildOutOfMemoryExit = 86;
 /// `processGroup` the child leads a process group of its own, and the whole
 /// group is killed at the deadline and when the child ends (for a child that
 /// execs a tool that may start processes of its own).
+///
+/// Inside a batch child (InlineRunsScope, checkProgram's batches) a body
+/// without `processGroup` runs in the calling process instead: `fd` is a
+/// memory file read back when the body returns, stderr goes to another,
+/// and a timer of `limits.timeoutMs` ends the whole batch child (SIGUSR2)
+/// should the body hang. A body that crashes ends the batch child too; the
+/// engine then runs the program again with every run in a child of its own.
 ChildOutcome runIsolated(llvm::function_ref<int(int fd)> body,
                          const Limits &limits, bool processGroup = false);
+
+/// While alive, runIsolated runs bodies without `processGroup` in this
+/// process (see above). Only a process that is itself an isolated child
+/// may open one: a crash ends it.
+class InlineRunsScope {
+public:
+  InlineRunsScope();
+  ~InlineRunsScope();
+  InlineRunsScope(const InlineRunsScope &) = delete;
+  InlineRunsScope &operator=(const InlineRunsScope &) = delete;
+  /// Whether a scope is open in this process.
+  static bool active();
+
+private:
+  bool previous;
+};
 
 /// Writes all of `data` to `fd` (retrying on EINTR and short writes).
 void writeAll(int fd, llvm::StringRef data);
@@ -197,6 +220,9 @@ struct ProgramReport {
   std::vector<std::string> opKinds;
   /// One per configuration (an input-ub program has a single result).
   std::vector<ConfigResult> results;
+  /// Whether the results came from one batch child
+  /// (EngineOptions::batchRuns) rather than a child per run.
+  bool batched = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -237,6 +263,15 @@ struct EngineOptions {
   /// run; and a compiler's rejection is not a finding (its verifier may
   /// refuse what ours lets through), while a crash or a hang still is.
   bool mutants = false;
+  /// checkProgram runs all of a program's runs (references, configurations,
+  /// bisection probes) in one forked batch child, each run in that child's
+  /// process, instead of a child per run; when the batch child crashes,
+  /// hangs or runs out of memory, it checks the program again with a child
+  /// per run (InlineRunsScope). One fork per program instead of a dozen:
+  /// the results are the same (FuzzEngine.BatchedProgramsMatchIsolated).
+  /// Matrices with an executor that must have a process per run
+  /// (Executor::batchable: the GPU executors) are never batched.
+  bool batchRuns = true;
 };
 
 /// Installs LLVM's crash handler (stack trace to stderr) once per process;

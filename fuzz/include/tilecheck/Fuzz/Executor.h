@@ -78,6 +78,12 @@ public:
   /// cannot run (EngineOptions::mutants); it is then given a reference
   /// with the program's op kinds and no outputs.
   virtual bool needsReference() const { return true; }
+
+  /// Whether check() may run inside a batch child, its runs in that
+  /// child's process (EngineOptions::batchRuns). Not for executors whose
+  /// runs must each have a fresh process (a CUDA context does not survive
+  /// a crash of the program it runs).
+  virtual bool batchable() const { return true; }
 };
 
 /// Registers `executor` (ownership passes to the registry). A second
