@@ -46,6 +46,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Base64.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -403,6 +404,14 @@ void tilecheck::fuzz::bindSymbolsAtStartup(char **argv) {
   const char *now = ::getenv("LD_BIND_NOW");
   if (now && *now)
     return; // the user's: already bound, and theirs to keep
+  // Started through the dynamic loader (`ld-linux-x86-64.so.2 tile-diff
+  // ...`): /proc/self/exe is the loader, which would take argv[1] for the
+  // program. Stay lazy.
+  llvm::SmallString<256> self;
+  if (llvm::sys::fs::real_path("/proc/self/exe", self) ||
+      llvm::sys::path::filename(self).starts_with("ld-") ||
+      llvm::sys::path::filename(self).starts_with("ld.so"))
+    return;
   ::setenv(kMarker, "reexec", 1);
   ::setenv("LD_BIND_NOW", "1", 1);
   ::execv("/proc/self/exe", argv);
@@ -733,12 +742,15 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
                });
   if (!batch)
     return checkProgramRuns(program, matrix, options);
-  // One child runs them all. Its deadline is every run's, one after another
-  // (two references, a configuration and its bisection probes): a run that
-  // hangs ends the child earlier, at its own deadline (runIsolated).
+  // One child runs them all. Each run has its own deadline and memory limit
+  // inside it (runIsolated); the batch child's own deadline is only a
+  // backstop, far beyond what its runs can take (references, each
+  // configuration with its bisection probes and replays), and it has no
+  // memory limit of its own.
   Limits limits = options.limits;
+  limits.memoryMb = 0;
   limits.timeoutMs = static_cast<unsigned>(std::min<uint64_t>(
-      uint64_t(options.limits.timeoutMs) * (3 * matrix.size() + 2),
+      uint64_t(options.limits.timeoutMs) * (16 * matrix.size() + 16),
       std::numeric_limits<unsigned>::max()));
   sharedContext();
   ChildOutcome outcome = runIsolated(
@@ -774,7 +786,8 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
           ? "ran out of memory"
       : outcome.signal
           ? "was killed by signal " + std::to_string(outcome.signal)
-          : "exited with " + std::to_string(outcome.exitCode);
+      : outcome.exitCode ? "exited with " + std::to_string(outcome.exitCode)
+                         : "sent no readable report";
   ProgramReport report = checkProgramRuns(program, matrix, options);
   for (ConfigResult &r : report.results)
     r.diagnostics += "note: the program's batch child " + ended +

@@ -23,6 +23,7 @@
 #include <new>
 #include <poll.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,6 +79,30 @@ static std::string readWholeFd(int fd, size_t cap) {
 
 static bool inlineRuns = false;
 
+/// The process's address space in bytes (/proc/self/statm), 0 if unknown.
+static uint64_t addressSpaceBytes() {
+  FILE *f = std::fopen("/proc/self/statm", "r");
+  if (!f)
+    return 0;
+  unsigned long long pages = 0;
+  if (std::fscanf(f, "%llu", &pages) != 1)
+    pages = 0;
+  std::fclose(f);
+  return pages * static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+/// The address-space limit of a run of `memoryMb`. A run forked from the
+/// main process may use that much in all, as always; a run inside a batch
+/// child, which has grown with the runs before it, may use that much more
+/// than the batch child has now, so that no run inherits its predecessors'
+/// memory as its own.
+static rlim_t runAddressSpaceLimit(unsigned memoryMb) {
+  rlim_t limit = static_cast<rlim_t>(memoryMb) << 20;
+  if (inlineRuns)
+    limit += addressSpaceBytes();
+  return limit;
+}
+
 InlineRunsScope::InlineRunsScope() : previous(inlineRuns) { inlineRuns = true; }
 InlineRunsScope::~InlineRunsScope() { inlineRuns = previous; }
 bool InlineRunsScope::active() { return inlineRuns; }
@@ -105,6 +130,17 @@ static ChildOutcome runInline(llvm::function_ref<int(int)> body,
       ::timer_create(CLOCK_MONOTONIC, &event, &timer) != 0)
     ::_exit(kInlineSetupFailedExit); // the engine checks the program again
   ::signal(SIGUSR2, SIG_DFL);
+  // The soft limit only: the hard one stays, so that it can be raised again
+  // for the next run.
+  struct rlimit savedLimit;
+  bool limited = limits.memoryMb && canLimitAddressSpace() &&
+                 ::getrlimit(RLIMIT_AS, &savedLimit) == 0;
+  if (limited) {
+    struct rlimit rl = savedLimit;
+    rl.rlim_cur =
+        std::min(runAddressSpaceLimit(limits.memoryMb), savedLimit.rlim_max);
+    ::setrlimit(RLIMIT_AS, &rl);
+  }
   ::dup2(errFd, 2);
   struct itimerspec deadline = {};
   deadline.it_value.tv_sec = limits.timeoutMs / 1000;
@@ -113,6 +149,8 @@ static ChildOutcome runInline(llvm::function_ref<int(int)> body,
   ::timer_settime(timer, 0, &deadline, nullptr);
   outcome.exitCode = body(channel);
   ::timer_delete(timer);
+  if (limited)
+    ::setrlimit(RLIMIT_AS, &savedLimit);
   outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::fflush(stderr);
   llvm::errs().flush();
@@ -156,11 +194,19 @@ ChildOutcome tilecheck::fuzz::runIsolated(llvm::function_ref<int(int)> body,
     ::close(fds[0]);
     if (processGroup)
       ::setpgid(0, 0);
+    // Forked from a batch child: dies with it (and, past an exec, so does
+    // the tool it became), whatever its process group.
+    if (inlineRuns) {
+      pid_t batch = ::getppid();
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != batch) // it died before the line above
+        ::_exit(kChildOutOfMemoryExit - 1);
+    }
     if (errFd >= 0)
       ::dup2(errFd, 2);
     if (limits.memoryMb && canLimitAddressSpace()) {
       struct rlimit rl;
-      rl.rlim_cur = rl.rlim_max = static_cast<rlim_t>(limits.memoryMb) << 20;
+      rl.rlim_cur = rl.rlim_max = runAddressSpaceLimit(limits.memoryMb);
       ::setrlimit(RLIMIT_AS, &rl);
     }
     std::set_new_handler(childOutOfMemory);

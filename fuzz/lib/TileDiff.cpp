@@ -224,7 +224,6 @@ int repro(StringRef dir, StringRef tileirasPath) {
 //===----------------------------------------------------------------------===//
 
 int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
-  bindSymbolsAtStartup(argv);
   // Not InitLLVM: its crash handler would print every child's stack trace
   // a second time (prepareEngine installs the one handler).
   installCrashHandler();
@@ -402,6 +401,10 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
   options.limits.memoryMb = memoryMb;
   options.bisect = !noBisect;
   options.batchRuns = !isolateRuns;
+  // Many programs in this process (a campaign worker): bind every symbol
+  // once, not once per program's batch child.
+  if (generate || mutants)
+    bindSymbolsAtStartup(argv);
   options.bitExact = bitExact;
   options.maxSteps = maxSteps;
   options.shareIdenticalPipelines = !noShare;

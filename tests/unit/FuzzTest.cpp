@@ -38,6 +38,8 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <set>
 #include <unistd.h>
 
@@ -1210,6 +1212,80 @@ TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {
   EXPECT_TRUE(countsAsFinding(r.kind));
   EXPECT_EQ(r.signature.text.rfind("input-ub|input|", 0), 0u)
       << r.signature.text;
+}
+
+// runIsolated inside a batch child (InlineRunsScope): the body runs in the
+// batch child's process, its channel and stderr come back as from a child
+// of its own and stderr is the batch child's again afterwards; a run past
+// its deadline ends the batch child (SIGUSR2), and so does one past its
+// memory limit.
+TEST(FuzzIsolation, RunsInsideABatchChild) {
+  Limits batch;
+  batch.memoryMb = 0;
+  batch.timeoutMs = 60000;
+  ChildOutcome ok = runIsolated(
+      [](int fd) {
+        InlineRunsScope scope;
+        Limits run;
+        run.timeoutMs = 5000;
+        pid_t self = ::getpid();
+        ChildOutcome inner = runIsolated(
+            [&](int innerFd) {
+              writeAll(innerFd, "phase inline\n");
+              writeAll(2, "to the run's stderr\n");
+              return ::getpid() == self ? 7 : 8;
+            },
+            run);
+        writeAll(2, "to the batch's stderr\n");
+        writeAll(fd, inner.channel + "|" + inner.stderrText + "|" +
+                         std::to_string(inner.exitCode));
+        return 0;
+      },
+      batch);
+  EXPECT_EQ(ok.status, ChildOutcome::Status::Exited);
+  EXPECT_EQ(ok.channel, "phase inline\n|to the run's stderr\n|7");
+  EXPECT_EQ(ok.stderrText, "to the batch's stderr\n");
+
+  ChildOutcome hung = runIsolated(
+      [](int) {
+        InlineRunsScope scope;
+        Limits run;
+        run.timeoutMs = 300;
+        runIsolated(
+            [](int) {
+              for (;;)
+                ::pause();
+              return 0;
+            },
+            run);
+        return 0;
+      },
+      batch);
+  EXPECT_EQ(hung.status, ChildOutcome::Status::Signaled);
+  EXPECT_EQ(hung.signal, SIGUSR2);
+  EXPECT_LT(hung.seconds, 30.0);
+
+  if (!canLimitAddressSpace())
+    return; // ASan reserves its shadow in the address space
+  ChildOutcome big = runIsolated(
+      [](int) {
+        InlineRunsScope scope;
+        Limits run;
+        run.memoryMb = 256;
+        runIsolated(
+            [](int) {
+              std::vector<std::unique_ptr<char[]>> blocks;
+              for (;;) {
+                blocks.push_back(std::make_unique<char[]>(64 << 20));
+                std::memset(blocks.back().get(), 1, 64 << 20);
+              }
+              return 0;
+            },
+            run);
+        return 0;
+      },
+      batch);
+  EXPECT_EQ(big.status, ChildOutcome::Status::OutOfMemory);
 }
 
 /// A report as JSON without what differs between two runs of the same

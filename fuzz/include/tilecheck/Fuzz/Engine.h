@@ -281,15 +281,20 @@ void installCrashHandler();
 
 /// Makes the dynamic linker bind every symbol of the process at start-up:
 /// when the process was started with lazy binding, re-executes it once
-/// (/proc/self/exe, the same argv) with LD_BIND_NOW set. The engine forks a
-/// child per run; with lazy binding every child resolves again, in the
-/// dynamic linker, each libMLIR/libLLVM function it calls, because the
-/// parent never called it (about an eighth of fuzz-bench's CPU time; the
+/// (/proc/self/exe, the same argv) with LD_BIND_NOW set. The engine forks
+/// children (a batch child per program, or a child per run); with lazy
+/// binding every child resolves again, in the dynamic linker, each
+/// libMLIR/libLLVM function it calls, because the parent never called it
+/// (with a child per run, about an eighth of fuzz-bench's CPU time; the
 /// binding costs about 40 ms once). After the re-exec the variable is
 /// removed from the environment, so that programs the engine starts
 /// (tileiras, ptxas) bind as usual. Returns without re-executing when the
 /// process already binds at start-up, when TILECHECK_LAZY_BINDING=1 (a
-/// debugger session), or when the exec fails. Call it first in main().
+/// debugger session), when the process was started through the dynamic
+/// loader, or when the exec fails. tile-diff calls it when it checks many
+/// programs (--generate, --mutants): with batches (EngineOptions::batchRuns)
+/// a process checking one program forks once, and lazy binding costs less
+/// than binding everything.
 void bindSymbolsAtStartup(char **argv);
 
 /// The process's shared MLIRContext (created on first use).
