@@ -756,26 +756,19 @@ tilecheck::fuzz::checkProgram(const TestCase &program,
   ChildOutcome outcome = runIsolated(
       [&](int fd) {
         InlineRunsScope inlineRuns;
-        ProgramReport report = checkProgramRuns(program, matrix, options);
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        os << reportToJSON(report);
-        os.flush();
-        writeAll(fd, text);
+        writeReport(fd, checkProgramRuns(program, matrix, options));
         return 0;
       },
       limits);
   if (outcome.status == ChildOutcome::Status::Exited && outcome.exitCode == 0) {
-    if (auto json = llvm::json::parse(outcome.channel)) {
-      if (auto report = reportFromJSON(*json)) {
-        report->batched = true;
-        return std::move(*report);
-      } else {
-        llvm::consumeError(report.takeError());
-      }
-    } else {
-      llvm::consumeError(json.takeError());
+    llvm::Expected<llvm::json::Value> json = llvm::json::parse(outcome.channel);
+    llvm::Expected<ProgramReport> report =
+        json ? reportFromJSON(*json) : json.takeError();
+    if (report) {
+      report->batched = true;
+      return std::move(*report);
     }
+    llvm::consumeError(report.takeError());
   }
   // The batch child crashed, hung or ran out of memory in one of the runs:
   // every run again in a child of its own, so that the one that fails is

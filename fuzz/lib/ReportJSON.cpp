@@ -114,6 +114,14 @@ json::Value tilecheck::fuzz::reportToJSON(const ProgramReport &report) {
   return json::Value(std::move(obj));
 }
 
+void tilecheck::fuzz::writeReport(int fd, const ProgramReport &report) {
+  std::string text;
+  raw_string_ostream os(text);
+  os << reportToJSON(report);
+  os.flush();
+  writeAll(fd, text);
+}
+
 Expected<ProgramReport>
 tilecheck::fuzz::reportFromJSON(const json::Value &value) {
   const json::Object *obj = value.getAsObject();

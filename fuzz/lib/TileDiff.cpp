@@ -74,12 +74,7 @@ public:
     pid_t pid = ::fork();
     if (pid == 0) {
       ::close(fds[0]);
-      ProgramReport report = checkProgram(program, matrix, options);
-      std::string text;
-      raw_string_ostream os(text);
-      os << reportToJSON(report);
-      os.flush();
-      writeAll(fds[1], text);
+      writeReport(fds[1], checkProgram(program, matrix, options));
       ::_exit(0);
     }
     ::close(fds[1]);

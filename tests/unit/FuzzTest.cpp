@@ -1054,35 +1054,28 @@ TEST(FuzzEngine, HangingChildIsAFinding) {
 TEST(FuzzEngine, FailingBatchIsCheckedAgainRunByRun) {
   TestCase program = addCase();
   EngineOptions options = fastOptions();
-  {
-    FaultScope fault("segv@tileaa-assign-atoms");
-    ProgramReport report = checkProgram(program, {defaultMatrix()[4]}, options);
-    EXPECT_FALSE(report.batched);
-    ASSERT_EQ(report.results.size(), 1u);
-    EXPECT_EQ(report.results[0].kind, FindingKind::Crash)
-        << report.results[0].detail;
-    EXPECT_EQ(report.results[0].culprit, "tileaa-assign-atoms");
-    EXPECT_NE(report.results[0].diagnostics.find(
-                  "every run was checked again in a child of its own"),
-              std::string::npos)
-        << report.results[0].diagnostics;
-  }
-  {
-    options.limits.timeoutMs = 1500;
-    FaultScope fault("hang@canonicalize");
-    ProgramReport report = checkProgram(program, {defaultMatrix()[2]}, options);
-    EXPECT_FALSE(report.batched);
-    ASSERT_EQ(report.results.size(), 1u);
-    EXPECT_EQ(report.results[0].kind, FindingKind::Hang)
-        << report.results[0].detail;
-    EXPECT_EQ(report.results[0].culprit, "canonicalize");
-    // The batch's timer ended it at the run's deadline (SIGUSR2).
-    EXPECT_NE(
-        report.results[0].diagnostics.find("batch child was killed by signal " +
-                                           std::to_string(SIGUSR2)),
-        std::string::npos)
-        << report.results[0].diagnostics;
-  }
+  // `config` under `fault` gives a finding of `kind` at `culprit`, from a
+  // child per run, with a note that says why the batch was not used.
+  auto expectRunByRun = [&](const char *fault, const Configuration &config,
+                            FindingKind kind, const std::string &culprit,
+                            const std::string &note) {
+    FaultScope scope(fault);
+    ProgramReport report = checkProgram(program, {config}, options);
+    EXPECT_FALSE(report.batched) << fault;
+    ASSERT_EQ(report.results.size(), 1u) << fault;
+    const ConfigResult &r = report.results[0];
+    EXPECT_EQ(r.kind, kind) << fault << ": " << r.detail;
+    EXPECT_EQ(r.culprit, culprit) << fault;
+    EXPECT_NE(r.diagnostics.find(note), std::string::npos) << r.diagnostics;
+  };
+  expectRunByRun("segv@tileaa-assign-atoms", defaultMatrix()[4],
+                 FindingKind::Crash, "tileaa-assign-atoms",
+                 "every run was checked again in a child of its own");
+  // The batch's timer ended it at the run's deadline (SIGUSR2).
+  options.limits.timeoutMs = 1500;
+  expectRunByRun("hang@canonicalize", defaultMatrix()[2], FindingKind::Hang,
+                 "canonicalize",
+                 "batch child was killed by signal " + std::to_string(SIGUSR2));
   // Without a fault the same program comes from the batch.
   ProgramReport clean = checkProgram(program, {defaultMatrix()[4]}, options);
   EXPECT_TRUE(clean.batched);

@@ -38,6 +38,8 @@ enum TileDiffExit : int {
 /// and back.
 llvm::json::Value reportToJSON(const ProgramReport &report);
 llvm::Expected<ProgramReport> reportFromJSON(const llvm::json::Value &value);
+/// Writes `report` as JSON to `fd` (a child sending its report home).
+void writeReport(int fd, const ProgramReport &report);
 
 /// One line of `tile-diff --results`: what a campaign needs of a program's
 /// report (outcome, signature, culprit and seconds of every configuration,
