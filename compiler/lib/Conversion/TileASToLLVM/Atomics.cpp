@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tilecheck;
@@ -284,10 +285,17 @@ struct GlobalLowering : public OpConversionPattern<as::GlobalOp> {
       return rewriter.notifyMatchFailure(op, "element type");
     int64_t n = dense.getNumElements();
     auto flat = dense.reshape(RankedTensorType::get({n}, elem));
+    // cuda_tile lets a global's alignment be any number (tileiras takes
+    // 17); LLVM's must be a power of two, at most 2^32: the next one up,
+    // which is aligned for every power of two the number holds.
+    constexpr uint64_t kMaxAlignment = uint64_t(1) << 32;
+    uint64_t alignment = std::max<uint64_t>(
+        {op.getAlignment(), static_cast<uint64_t>(storageBytes(elem)), 1});
+    alignment = alignment > kMaxAlignment ? kMaxAlignment
+                                          : llvm::PowerOf2Ceil(alignment);
     rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
         op, LLVM::LLVMArrayType::get(elem, n), op.getConstant(),
-        LLVM::Linkage::Internal, op.getSymName(), flat,
-        std::max<uint64_t>(op.getAlignment(), storageBytes(elem)),
+        LLVM::Linkage::Internal, op.getSymName(), flat, alignment,
         /*addrSpace=*/1);
     return success();
   }
