@@ -17,9 +17,10 @@ GEMM table.
 
   gpu_nightly.py [--out DIR] [--programs N] [--seed S] [--workers W]
                  [--policies full,pipeline] [--timing N]
-                 [--no-gemm | --gemm-only]
+                 [--no-gemm | --gemm-only] [--tile-diff-arg=--mutants=N ...]
   gpu_nightly.py --record DIR [same options]   no GPU needed
-  gpu_nightly.py --replay DIR [same options]   after tile-gpu-launch ran DIR
+  gpu_nightly.py --replay DIR --results OUT [same options]
+                                     after DIR/to-gpu/run-on-gpu.sh OUT
 
 Without a GPU (tile-gpu-launch --probe fails) the local run says so and
 exits 0 with nothing run.
@@ -27,11 +28,15 @@ exits 0 with nothing run.
 Record and replay split the run between a machine with the toolchain and a
 GPU machine without it: --record writes every launch as a bundle
 (TILECHECK_GPU_LAUNCH=record:DIR/bundles), the GEMM launches into
-DIR/gemm, a copy of tile-gpu-launch (which links nothing of LLVM), the
-cuBLAS timing script and DIR/run-on-gpu.sh; on the GPU machine,
-`sh DIR/run-on-gpu.sh` runs them all and writes the results into the
-bundles; --replay, with the same options, checks the same programs again,
-reading each launch's result instead of launching, and writes the report.
+DIR/gemm, and into DIR/to-gpu what the GPU machine needs: the bundles
+packed (scripts/gpu_bundles.py: identical files once, a few percent of
+their size), a copy of tile-gpu-launch (which links nothing of LLVM), the
+cuBLAS timing script and run-on-gpu.sh. On the GPU machine,
+`sh to-gpu/run-on-gpu.sh OUT` runs them all and packs the results into OUT
+(outputs that equal their inputs left out); --replay DIR --results OUT,
+with the same options, unpacks them into the bundles, checks the same
+programs again, reading each launch's result instead of launching, and
+writes the report.
 
 Exit status: 0 no finding, 1 findings, 2 the run could not be made.
 """
@@ -301,10 +306,19 @@ def main(argv=None):
     p.add_argument("--no-gemm", action="store_true")
     p.add_argument("--gemm-only", action="store_true",
                    help="no campaign: only the GEMM check and timing")
+    p.add_argument("--tile-diff-arg", action="append", default=[],
+                   help="extra tile-diff argument for the campaign "
+                        "(repeatable), e.g. --tile-diff-arg=--mutants=4: "
+                        "structure-aware mutants on the GPU")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--record", metavar="DIR")
     mode.add_argument("--replay", metavar="DIR")
+    p.add_argument("--results", metavar="OUT",
+                   help="with --replay: the directory to-gpu/run-on-gpu.sh "
+                        "wrote on the GPU machine (unpacked into DIR first)")
     args = p.parse_args(argv)
+    if args.results and not args.replay:
+        p.error("--results goes with --replay")
 
     launch = tool(args.bin, "tile-gpu-launch")
     kind = "record" if args.record else "replay" if args.replay else "local"
@@ -326,6 +340,18 @@ def main(argv=None):
         env["TILECHECK_GPU_LAUNCH"] = \
             f"{kind}:{os.path.join(record_dir, 'bundles')}"
 
+    if kind == "replay" and args.results:
+        # The results of run-on-gpu.sh: the launches' results into the
+        # bundles, and the device's log and cuBLAS timing beside them.
+        subprocess.run([sys.executable,
+                        os.path.join(ROOT, "scripts", "gpu_bundles.py"),
+                        "unpack", os.path.abspath(args.results), "--into",
+                        record_dir], check=True)
+        for name in ("launch.log", "cublas.json"):
+            if os.path.exists(os.path.join(args.results, name)):
+                shutil.copy2(os.path.join(args.results, name),
+                             os.path.join(record_dir, name))
+
     out = os.path.abspath(args.out if kind != "record" else
                           os.path.join(record_dir, "record-run"))
     if os.path.exists(os.path.join(out, "state")):
@@ -338,6 +364,7 @@ def main(argv=None):
            "--workers", str(args.workers), "--no-progress",
            "--corpus", os.path.join(ROOT, "corpus", "seeds"),
            "--report", os.path.join(out, "campaign")]
+    cmd += [f"--tile-diff-arg={a}" for a in args.tile_diff_arg]
     if kind != "local":
         # A reduced program's launches were never recorded.
         cmd.append("--no-reduce")
@@ -359,26 +386,51 @@ def main(argv=None):
         cublas = cublas_timing(kind, out, args.timing, record_dir)
 
     if kind == "record":
-        shutil.copy2(launch, os.path.join(record_dir, "tile-gpu-launch"))
-        with open(os.path.join(record_dir, "run-on-gpu.sh"), "w") as f:
+        # What the GPU machine needs, small enough for a device call's 64
+        # MiB: the bundles packed with identical files stored once
+        # (scripts/gpu_bundles.py), tile-gpu-launch, the cuBLAS script.
+        to_gpu = os.path.join(record_dir, "to-gpu")
+        os.makedirs(to_gpu, exist_ok=True)
+        shutil.copy2(launch, os.path.join(to_gpu, "tile-gpu-launch"))
+        shutil.copy2(os.path.join(ROOT, "scripts", "gpu_bundles.py"), to_gpu)
+        if os.path.exists(os.path.join(record_dir, "cublas_gemm.py")):
+            shutil.copy2(os.path.join(record_dir, "cublas_gemm.py"), to_gpu)
+        dirs = [d for d in ("bundles", "gemm")
+                if os.path.isdir(os.path.join(record_dir, d))]
+        if not dirs:
+            print("gpu_nightly: nothing was recorded")
+            return 2
+        subprocess.run([sys.executable,
+                        os.path.join(ROOT, "scripts", "gpu_bundles.py"),
+                        "pack", os.path.join(to_gpu, "bundles.tar.xz")] +
+                       dirs, cwd=record_dir, check=True)
+        with open(os.path.join(to_gpu, "run-on-gpu.sh"), "w") as f:
             f.write(
                 "#!/bin/sh\n"
                 "# Runs what gpu_nightly.py --record prepared, on the GPU "
-                "machine.\n"
+                "machine:\n# sh run-on-gpu.sh OUT (then gpu_nightly.py "
+                "--replay DIR --results OUT here).\n"
+                "out=${1:-results}\n"
+                "mkdir -p \"$out\" || exit 2\n"
+                "out=$(cd \"$out\" && pwd) || exit 2\n"
                 "cd \"$(dirname \"$0\")\" || exit 2\n"
+                "tar xJf bundles.tar.xz || exit 2\n"
                 "./tile-gpu-launch --probe || exit 7\n"
-                "./tile-gpu-launch --jobs 8 bundles > launch.log 2>&1\n"
-                "echo \"bundles: $(tail -1 launch.log)\"\n"
+                "[ -d bundles ] && ./tile-gpu-launch --jobs 8 bundles > "
+                "\"$out/launch.log\" 2>&1\n"
+                "echo \"bundles: $(tail -1 \"$out/launch.log\")\"\n"
                 f"[ -d gemm ] && ./tile-gpu-launch --jobs 1 --timing "
                 f"{args.timing} gemm\n"
                 "[ -f cublas_gemm.py ] && python3 cublas_gemm.py > "
-                "cublas.json\n"
-                "exit 0\n")
+                "\"$out/cublas.json\"\n"
+                f"python3 gpu_bundles.py results \"$out\" "
+                f"{' '.join(dirs)}\n")
         n = len([d for d in os.listdir(os.path.join(record_dir, "bundles"))]) \
             if os.path.isdir(os.path.join(record_dir, "bundles")) else 0
-        print(f"gpu_nightly: recorded {n} launches in {record_dir}; run "
-              f"sh {record_dir}/run-on-gpu.sh on the GPU machine, then "
-              f"gpu_nightly.py --replay {record_dir} with the same options")
+        print(f"gpu_nightly: recorded {n} launches in {record_dir}; on the "
+              f"GPU machine, with a copy of {to_gpu}: sh "
+              f"to-gpu/run-on-gpu.sh OUT; then gpu_nightly.py --replay "
+              f"{record_dir} --results OUT with the same options")
         return 0
 
     campaign_json = os.path.join(out, "campaign", "report.json")

@@ -191,6 +191,10 @@ oracle::TileRunConfig runConfigFor(const TestCase &program,
   // (Config.h).
   cfg.run.agentSeed = order;
   cfg.run.maxSteps = options.maxSteps;
+  // A mutant's reduce or scan body may not be commutative: its result is
+  // then unspecified, and a compiler that combines in another order is not
+  // wrong (RunOptions::checkCombinerOrder).
+  cfg.run.checkCombinerOrder = options.mutants;
   cfg.run.printStream = &printed;
   cfg.run.assertStream = &asserts;
   return cfg;

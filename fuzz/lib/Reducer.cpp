@@ -28,17 +28,21 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
 #include <fcntl.h>
+#include <numeric>
+#include <set>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -59,12 +63,17 @@ std::string joinPath(StringRef dir, StringRef name) {
 /// The reduction loop over one test case.
 class Reducer {
 public:
-  Reducer(TestCase &best, InterestingnessTest &test,
+  /// `test` may be null for writeBatch, which asks no test.
+  Reducer(TestCase &best, InterestingnessTest *test,
           const ReduceOptions &options)
       : best(best), test(test), options(options),
         start(std::chrono::steady_clock::now()) {}
 
   llvm::Expected<ReduceStats> run();
+  llvm::Expected<std::vector<BatchCandidate>>
+  writeBatch(llvm::StringRef outDir, unsigned maxCandidates,
+             llvm::ArrayRef<ChosenSites> chosen,
+             llvm::ArrayRef<std::vector<std::string>> chains);
 
 private:
   double elapsed() const {
@@ -85,12 +94,21 @@ private:
   bool tryCandidate(TestCase &cand);
   bool evaluate(TestCase &cand);
   static std::string cacheKey(const TestCase &tc);
+  /// Verifies `cand`, writes it to the work directory and runs the
+  /// interpreter on it: whether it may be asked the test at all.
+  bool admissible(TestCase &cand);
   /// One sweep of `pass` with halving chunks; returns whether it changed
   /// the best case.
   bool runPass(ReductionPass &pass);
+  /// Checks the original: it verifies and runs cleanly on the interpreter
+  /// (which sets the step budget of candidates); written to the work
+  /// directory.
+  llvm::Error checkOriginal();
+  /// Fills best.observed for a pass that reads it (best effort).
+  void observeBest(ReductionPass &pass);
 
   TestCase &best;
-  InterestingnessTest &test;
+  InterestingnessTest *test;
   const ReduceOptions &options;
   std::chrono::steady_clock::time_point start;
   ReduceStats stats;
@@ -126,6 +144,10 @@ bool Reducer::tryCandidate(TestCase &cand) {
 
 bool Reducer::evaluate(TestCase &cand) {
   ++stats.candidatesTried;
+  return admissible(cand) && test->isInteresting(makeCandidate(cand));
+}
+
+bool Reducer::admissible(TestCase &cand) {
   {
     ScopedDiagnosticHandler quiet(cand.module->getContext(),
                                   [](Diagnostic &) { return success(); });
@@ -152,7 +174,7 @@ bool Reducer::evaluate(TestCase &cand) {
       return false;
     }
   }
-  return test.isInteresting(c);
+  return true;
 }
 
 bool Reducer::runPass(ReductionPass &pass) {
@@ -190,7 +212,7 @@ bool Reducer::runPass(ReductionPass &pass) {
   return changed;
 }
 
-llvm::Expected<ReduceStats> Reducer::run() {
+llvm::Error Reducer::checkOriginal() {
   MLIRContext *ctx = best.module->getContext();
   // The interpreter runs in forked children: no thread pool may exist.
   ctx->disableMultithreading();
@@ -198,26 +220,40 @@ llvm::Expected<ReduceStats> Reducer::run() {
   if (failed(verify(*best.module)))
     return makeError("the original program does not verify");
   if (llvm::Error e = writeTestCase(best, options.workDir))
-    return std::move(e);
+    return e;
   writtenArgs = best.args.size();
-  Candidate original = makeCandidate(best);
+  if (options.skipInterpreterCheck)
+    return llvm::Error::success();
+  uint64_t steps = 0;
+  originalExit =
+      runInterpreterIsolated(*ctx, makeCandidate(best), 1ull << 32, &steps);
+  if (originalExit != oracle::kExitOk &&
+      originalExit != oracle::kExitAssertFailed)
+    return makeError(
+        "the original does not run cleanly on the interpreter (tile-run "
+        "exit " +
+        llvm::Twine(originalExit) +
+        (originalExit == oracle::kExitUndefinedBehavior
+             ? ": undefined behaviour, not a miscompile"
+             : "") +
+        ")");
+  maxSteps = std::max<uint64_t>(10 * steps, 1000000);
+  return llvm::Error::success();
+}
 
-  if (!options.skipInterpreterCheck) {
-    uint64_t steps = 0;
-    originalExit = runInterpreterIsolated(*ctx, original, 1ull << 32, &steps);
-    if (originalExit != oracle::kExitOk &&
-        originalExit != oracle::kExitAssertFailed)
-      return makeError(
-          "the original does not run cleanly on the interpreter (tile-run "
-          "exit " +
-          llvm::Twine(originalExit) +
-          (originalExit == oracle::kExitUndefinedBehavior
-               ? ": undefined behaviour, not a miscompile"
-               : "") +
-          ")");
-    maxSteps = std::max<uint64_t>(10 * steps, 1000000);
-  }
-  if (llvm::Error e = test.initialize(original))
+void Reducer::observeBest(ReductionPass &pass) {
+  if (!pass.usesObservedValues() ||
+      (best.observed && best.observed->key == observedValuesKey(best)))
+    return;
+  if (llvm::Error e = observeValues(best, joinPath(options.workDir, "observe"),
+                                    maxSteps ? maxSteps : 1ull << 32))
+    llvm::consumeError(std::move(e));
+}
+
+llvm::Expected<ReduceStats> Reducer::run() {
+  if (llvm::Error e = checkOriginal())
+    return std::move(e);
+  if (llvm::Error e = test->initialize(makeCandidate(best)))
     return std::move(e);
 
   std::vector<std::unique_ptr<ReductionPass>> passes = getReductionPasses();
@@ -228,15 +264,9 @@ llvm::Expected<ReduceStats> Reducer::run() {
       if (!options.onlyPasses.empty() &&
           !llvm::is_contained(options.onlyPasses, pass->getName().str()))
         continue;
-      if (pass->changesConfigurationOnly() && !test.isConfigurationAware())
+      if (pass->changesConfigurationOnly() && !test->isConfigurationAware())
         continue;
-      if (pass->usesObservedValues() &&
-          (!best.observed || best.observed->key != observedValuesKey(best))) {
-        if (llvm::Error e =
-                observeValues(best, joinPath(options.workDir, "observe"),
-                              maxSteps ? maxSteps : 1ull << 32))
-          llvm::consumeError(std::move(e));
-      }
+      observeBest(*pass);
       progress |= runPass(*pass);
     }
   }
@@ -249,6 +279,149 @@ llvm::Expected<ReduceStats> Reducer::run() {
                  << " rejected by the interpreter), " << stats.cacheHits
                  << " answered from the cache\n";
   return stats;
+}
+
+llvm::Expected<std::vector<BatchCandidate>>
+Reducer::writeBatch(StringRef outDir, unsigned maxCandidates,
+                    llvm::ArrayRef<ChosenSites> chosen,
+                    llvm::ArrayRef<std::vector<std::string>> chains) {
+  if (llvm::Error e = checkOriginal())
+    return std::move(e);
+  std::vector<std::unique_ptr<ReductionPass>> all = getReductionPasses();
+  std::vector<BatchCandidate> out;
+  llvm::DenseSet<uint64_t> seen{llvm::xxh3_64bits(cacheKey(best))};
+  // Writes `cand` when it runs cleanly on the interpreter.
+  auto keep = [&](TestCase &cand, std::string pass, unsigned first,
+                  unsigned count) -> llvm::Error {
+    ++stats.candidatesTried;
+    if (!admissible(cand))
+      return llvm::Error::success();
+    BatchCandidate bc;
+    bc.dir = llvm::formatv("c{0:4}", out.size() + 1).str();
+    std::replace(bc.dir.begin(), bc.dir.end(), ' ', '0');
+    bc.pass = std::move(pass);
+    bc.first = first;
+    bc.count = count;
+    bc.ops = countOps(*cand.module);
+    if (llvm::Error e = writeTestCase(cand, joinPath(outDir, bc.dir)))
+      return e;
+    out.push_back(std::move(bc));
+    return llvm::Error::success();
+  };
+  // Writes `pass` applied at `selected` when it verifies, is new and runs
+  // cleanly on the interpreter.
+  auto write = [&](ReductionPass &pass,
+                   ArrayRef<unsigned> selected) -> llvm::Error {
+    TestCase cand = best.clone();
+    if (!pass.apply(cand, selected) ||
+        !seen.insert(llvm::xxh3_64bits(cacheKey(cand))).second)
+      return llvm::Error::success();
+    return keep(cand, pass.getName().str(),
+                selected.empty() ? 0 : selected.front(), selected.size());
+  };
+  for (const ChosenSites &c : chosen) {
+    auto it =
+        llvm::find_if(all, [&](auto &p) { return p->getName() == c.pass; });
+    if (it == all.end())
+      return makeError("no reduction named '" + c.pass + "'");
+    observeBest(**it);
+    unsigned n = (*it)->countSites(best);
+    SmallVector<unsigned> selected(c.sites.begin(), c.sites.end());
+    llvm::sort(selected);
+    selected.erase(std::unique(selected.begin(), selected.end()),
+                   selected.end());
+    if (!selected.empty() && selected.back() >= n)
+      return makeError(llvm::formatv("{0} has {1} sites here, not {2}", c.pass,
+                                     n, selected.back() + 1)
+                           .str());
+    if (llvm::Error e = write(**it, selected))
+      return std::move(e);
+  }
+  for (std::vector<std::string> names : chains) {
+    // Each pass at all of its sites, counted anew after the one before:
+    // changes that each kept the bug, made together. Passes that read the
+    // observed values go first, while the case is the one observed.
+    for (const std::string &name : names)
+      if (llvm::none_of(all, [&](auto &p) { return p->getName() == name; }))
+        return makeError("no reduction named '" + name + "'");
+    std::stable_partition(names.begin(), names.end(), [&](StringRef name) {
+      return llvm::any_of(all, [&](auto &p) {
+        return p->getName() == name && p->usesObservedValues();
+      });
+    });
+    TestCase cand = best.clone();
+    std::string applied;
+    for (const std::string &name : names) {
+      auto it =
+          llvm::find_if(all, [&](auto &p) { return p->getName() == name; });
+      // Observed values belong to the unchanged case only.
+      if ((*it)->usesObservedValues() && !applied.empty())
+        continue;
+      observeBest(**it);
+      if ((*it)->usesObservedValues())
+        cand.observed = best.observed;
+      unsigned n = (*it)->countSites(cand);
+      if (n == 0)
+        continue;
+      TestCase next = cand.clone();
+      SmallVector<unsigned> selected(n);
+      std::iota(selected.begin(), selected.end(), 0u);
+      if (!(*it)->apply(next, selected))
+        continue;
+      cand = std::move(next);
+      applied += (applied.empty() ? "" : "+") + name;
+    }
+    if (applied.empty() ||
+        !seen.insert(llvm::xxh3_64bits(cacheKey(cand))).second)
+      continue;
+    if (llvm::Error e = keep(cand, "chain:" + applied, 0, 0))
+      return std::move(e);
+  }
+  if (!chosen.empty() || !chains.empty())
+    return out;
+  // The configuration is the test's, fixed for the batch: passes that
+  // change only the configuration have nothing to offer.
+  std::vector<ReductionPass *> passes;
+  std::vector<unsigned> sites;
+  for (auto &pass : all) {
+    if (pass->changesConfigurationOnly() ||
+        (!options.onlyPasses.empty() &&
+         !llvm::is_contained(options.onlyPasses, pass->getName().str())))
+      continue;
+    observeBest(*pass);
+    passes.push_back(pass.get());
+    sites.push_back(pass->countSites(best));
+  }
+  // Level L cuts each pass's sites into chunks of n / 2^L (delta
+  // debugging's chunks, all levels at once): the biggest changes of every
+  // pass come first, so a cap on the batch drops the smallest ones.
+  for (unsigned level = 0; level < 32 && out.size() < maxCandidates; ++level) {
+    bool anyPass = false;
+    for (auto [pass, n] : llvm::zip(passes, sites)) {
+      unsigned chunk = n >> level;
+      // The level after single sites has nothing new.
+      if (chunk == 0 && (level == 0 || (n >> (level - 1)) <= 1))
+        continue;
+      chunk = std::max(chunk, 1u);
+      anyPass = true;
+      for (unsigned pos = 0; pos < n && out.size() < maxCandidates;
+           pos += chunk) {
+        SmallVector<unsigned> selected;
+        for (unsigned i = pos; i < std::min(n, pos + chunk); ++i)
+          selected.push_back(i);
+        if (llvm::Error e = write(*pass, selected))
+          return std::move(e);
+      }
+    }
+    if (!anyPass)
+      break;
+  }
+  if (options.log)
+    *options.log << out.size() << " candidates written of "
+                 << stats.candidatesTried << " made (" << stats.rejectedVerifier
+                 << " failed the verifier, " << stats.rejectedInterpreter
+                 << " rejected by the interpreter)\n";
+  return out;
 }
 
 } // namespace
@@ -296,6 +469,10 @@ int runInterpreterIsolated(MLIRContext &context, const Candidate &cand,
       llvm::consumeError(std::move(e));
     } else {
       config.run.maxSteps = maxSteps;
+      // A candidate whose reduce or scan body stopped being commutative
+      // (delete-ops on a body) has no one right result: undefined
+      // behaviour, like any other the reductions make.
+      config.run.checkCombinerOrder = true;
       std::string sink;
       llvm::raw_string_ostream sinkStream(sink);
       config.run.printStream = &sinkStream;
@@ -408,8 +585,20 @@ llvm::Expected<ReduceStats> reduceTestCase(TestCase &tc,
                                            const ReduceOptions &options) {
   if (options.workDir.empty())
     return makeError("no work directory");
-  Reducer reducer(tc, test, options);
+  Reducer reducer(tc, &test, options);
   return reducer.run();
+}
+
+llvm::Expected<std::vector<BatchCandidate>>
+writeCandidateBatch(TestCase &tc, StringRef outDir, unsigned maxCandidates,
+                    const ReduceOptions &options,
+                    llvm::ArrayRef<ChosenSites> chosen,
+                    llvm::ArrayRef<std::vector<std::string>> chains) {
+  if (options.workDir.empty())
+    return makeError("no work directory");
+  TestCase best = tc.clone();
+  Reducer reducer(best, nullptr, options);
+  return reducer.writeBatch(outDir, maxCandidates, chosen, chains);
 }
 
 //===----------------------------------------------------------------------===//
@@ -467,6 +656,27 @@ int tileReduceMain(int argc, char **argv) {
                            cl::cat(cat));
   cl::opt<bool> verbose("v", cl::desc("print every accepted step"),
                         cl::cat(cat));
+  cl::opt<bool> candidates(
+      "candidates",
+      cl::desc("write one round of candidates into the output directory "
+               "(a directory each, and candidates.json) instead of reducing: "
+               "for a test asked in batches (scripts/gpu_reduce.py)"),
+      cl::cat(cat));
+  cl::list<std::string> chosenSites(
+      "sites",
+      cl::desc("PASS:I,J,...: with --candidates, write the candidate that "
+               "applies PASS at these sites instead (repeatable: one "
+               "candidate each)"),
+      cl::cat(cat));
+  cl::list<std::string> chainSpecs(
+      "chain",
+      cl::desc("PASS,PASS,...: with --candidates, write the candidate that "
+               "applies each pass at all of its sites, one after the other, "
+               "instead (repeatable: one candidate each)"),
+      cl::cat(cat));
+  cl::opt<unsigned> maxCandidates(
+      "max-candidates", cl::desc("candidates of one round (--candidates)"),
+      cl::init(150), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   if (argc > 1 && StringRef(argv[1]) == "--list-passes") {
     for (auto &p : getReductionPasses())
@@ -477,7 +687,8 @@ int tileReduceMain(int argc, char **argv) {
           argc, argv,
           "tile-reduce: shrink a cuda_tile finding while it stays "
           "interesting\n\n"
-          "Exactly one of --test, --tile-diff, --crash. Exit codes: 0 "
+          "Exactly one of --test, --tile-diff, --crash, --candidates. Exit "
+          "codes: 0 "
           "reduced, 1 the original is not interesting or has undefined "
           "behaviour, 2 usage\n"))
     return kUsageExitCode;
@@ -486,11 +697,12 @@ int tileReduceMain(int argc, char **argv) {
       llvm::outs() << p->getName() << "\n";
     return 0;
   }
-  int tests = !command.empty() + !tileDiff.empty() + !crash.empty();
+  int tests =
+      !command.empty() + !tileDiff.empty() + !crash.empty() + candidates;
   if (tests != 1) {
     llvm::errs() << "tile-reduce: give exactly one of --test, --tile-diff, "
-                    "--crash\n";
-    return 2;
+                    "--crash, --candidates\n";
+    return kUsageExitCode;
   }
 
   DialectRegistry registry;
@@ -505,17 +717,6 @@ int tileReduceMain(int argc, char **argv) {
   if (!config.empty())
     tc->config = config;
 
-  std::unique_ptr<InterestingnessTest> test;
-  if (!command.empty())
-    test = createCommandTest(command, timeout, testUsesConfig);
-  else if (!tileDiff.empty())
-    test = createSignatureTest(
-        tileDiff,
-        std::vector<std::string>(tileDiffArgs.begin(), tileDiffArgs.end()),
-        timeout);
-  else
-    test = createCrashTest(crash, timeout);
-
   ReduceOptions options;
   llvm::SmallString<256> work;
   if (std::error_code ec =
@@ -529,6 +730,94 @@ int tileReduceMain(int argc, char **argv) {
   options.onlyPasses.assign(passes.begin(), passes.end());
   if (verbose)
     options.log = &llvm::errs();
+
+  if (!candidates && (!chosenSites.empty() || !chainSpecs.empty())) {
+    llvm::errs() << "tile-reduce: --sites and --chain go with --candidates\n";
+    return kUsageExitCode;
+  }
+  if (candidates) {
+    std::set<std::string> known;
+    for (auto &p : getReductionPasses())
+      known.insert(p->getName().str());
+    auto unknown = [&](StringRef spec, StringRef name) {
+      if (known.count(name.str()))
+        return false;
+      llvm::errs() << "tile-reduce: " << spec << ": no reduction named '"
+                   << name << "'\n";
+      return true;
+    };
+    std::vector<ChosenSites> chosen;
+    for (StringRef spec : chosenSites) {
+      auto [pass, list] = spec.split(':');
+      if (unknown(spec, pass))
+        return kUsageExitCode;
+      ChosenSites c{pass.str(), {}};
+      SmallVector<StringRef> items;
+      list.split(items, ',', -1, false);
+      for (StringRef item : items) {
+        unsigned site;
+        if (item.trim().getAsInteger(10, site)) {
+          llvm::errs() << "tile-reduce: --sites=" << spec
+                       << ": not a site list (PASS:I,J,...)\n";
+          return kUsageExitCode;
+        }
+        c.sites.push_back(site);
+      }
+      chosen.push_back(std::move(c));
+    }
+    std::vector<std::vector<std::string>> chains;
+    for (StringRef spec : chainSpecs) {
+      SmallVector<StringRef> names;
+      spec.split(names, ',', -1, false);
+      for (StringRef name : names)
+        if (unknown(spec, name))
+          return kUsageExitCode;
+      chains.emplace_back(names.begin(), names.end());
+    }
+    auto batch = writeCandidateBatch(*tc, outDir, maxCandidates, options,
+                                     chosen, chains);
+    llvm::sys::fs::remove_directories(options.workDir);
+    if (!batch) {
+      llvm::errs() << "tile-reduce: " << llvm::toString(batch.takeError())
+                   << "\n";
+      return 1;
+    }
+    llvm::json::Array list;
+    for (const BatchCandidate &c : *batch)
+      list.push_back(llvm::json::Object{{"dir", c.dir},
+                                        {"pass", c.pass},
+                                        {"first", c.first},
+                                        {"count", c.count},
+                                        {"ops", c.ops}});
+    llvm::json::Object index{{"ops", countOps(*tc->module)},
+                             {"config", tc->config},
+                             {"candidates", std::move(list)}};
+    // An empty batch is an answer too: nothing left to try.
+    std::error_code ec = llvm::sys::fs::create_directories(outDir);
+    std::unique_ptr<llvm::raw_fd_ostream> os;
+    if (!ec)
+      os = std::make_unique<llvm::raw_fd_ostream>(
+          joinPath(outDir, "candidates.json"), ec);
+    if (ec) {
+      llvm::errs() << "tile-reduce: cannot write candidates.json: "
+                   << ec.message() << "\n";
+      return 2;
+    }
+    *os << llvm::formatv("{0:2}", llvm::json::Value(std::move(index))) << "\n";
+    llvm::outs() << batch->size() << " candidates in " << outDir << "\n";
+    return 0;
+  }
+
+  std::unique_ptr<InterestingnessTest> test;
+  if (!command.empty())
+    test = createCommandTest(command, timeout, testUsesConfig);
+  else if (!tileDiff.empty())
+    test = createSignatureTest(
+        tileDiff,
+        std::vector<std::string>(tileDiffArgs.begin(), tileDiffArgs.end()),
+        timeout);
+  else
+    test = createCrashTest(crash, timeout);
 
   auto stats = reduceTestCase(*tc, *test, options);
   llvm::sys::fs::remove_directories(options.workDir);

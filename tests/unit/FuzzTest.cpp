@@ -442,8 +442,9 @@ TEST(FuzzLocalize, OutputSlicesTellTheStoredTileirasBugsApart) {
   EXPECT_EQ(sliceOf((llvm::Twine(scan) + "scan-of-load.mlir").str(), 2),
             "scan");
   // The batched f64 mmaf's wrong output (arg24): another bucket.
-  std::string batched =
-      sliceOf("tileiras-13.5.37-wrong-batched-f64-mma-sm90/program.mlir", 24);
+  std::string batched = sliceOf(
+      "tileiras-13.5.37-wrong-mma-stored-twice-sm90/generated/program.mlir",
+      24);
   EXPECT_NE(batched.find("mmaf"), std::string::npos) << batched;
   EXPECT_NE(batched, "mmaf,scan");
   // An argument that is only loaded from: nothing.

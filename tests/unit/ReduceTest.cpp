@@ -19,8 +19,11 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
+
+#include <map>
 
 using namespace mlir;
 using namespace tilecheck;
@@ -718,6 +721,116 @@ TEST_F(ReduceTest, TestCasesRoundTripThroughDirectories) {
   EXPECT_EQ(back->args.size(), 2u);
   EXPECT_EQ(back->seed, std::optional<uint64_t>(42));
   EXPECT_EQ(back->extra.getString("tool_key"), "kept");
+}
+
+/// `dir`/NAME.
+static std::string under(llvm::StringRef dir, llvm::StringRef name) {
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name);
+  return std::string(path);
+}
+
+/// Reads `dir`/NAME back as a test case (what a later round starts from).
+static TestCase loadCandidate(MLIRContext &context, llvm::StringRef dir,
+                              llvm::StringRef name) {
+  auto tc = loadTestCase(context, under(dir, name));
+  EXPECT_TRUE(static_cast<bool>(tc)) << llvm::toString(tc.takeError());
+  return std::move(*tc);
+}
+
+TEST_F(ReduceTest, CandidateBatchHasEveryChunkLevelBiggestFirst) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  std::string out = under(workDir, "batch");
+  ReduceOptions options;
+  options.workDir = workDir;
+  options.onlyPasses = {"delete-ops", "drop-args"};
+  auto batch = writeCandidateBatch(tc, out, 100, options);
+  ASSERT_TRUE(static_cast<bool>(batch)) << llvm::toString(batch.takeError());
+  ASSERT_FALSE(batch->empty());
+  // Level 0 of each pass first: all of its sites at once.
+  EXPECT_EQ((*batch)[0].pass, "delete-ops");
+  EXPECT_EQ((*batch)[0].first, 0u);
+  unsigned deleteSites = (*batch)[0].count;
+  EXPECT_GT(deleteSites, 4u);
+  // Each level of a pass starts at site 0 with a chunk no bigger than the
+  // level before (when that candidate was admissible); single sites come
+  // last.
+  std::map<std::string, unsigned> level, smallest;
+  for (const BatchCandidate &c : *batch) {
+    smallest[c.pass] =
+        std::min(smallest.count(c.pass) ? smallest[c.pass] : c.count, c.count);
+    if (c.first != 0)
+      continue;
+    if (level.count(c.pass))
+      EXPECT_LE(c.count, level[c.pass]) << c.dir;
+    level[c.pass] = c.count;
+  }
+  EXPECT_EQ(smallest["delete-ops"], 1u);
+  EXPECT_EQ(batch->back().count, 1u);
+  // drop-args has one site (the unused scalar): one candidate, which
+  // drops it.
+  auto dropArgs = llvm::find_if(
+      *batch, [](const BatchCandidate &c) { return c.pass == "drop-args"; });
+  ASSERT_NE(dropArgs, batch->end());
+  TestCase dropped = loadCandidate(*context, out, dropArgs->dir);
+  EXPECT_EQ(dropped.args.size(), 1u);
+  // Every candidate is a test case that verifies, with its size.
+  for (const BatchCandidate &c : *batch) {
+    TestCase cand = loadCandidate(*context, out, c.dir);
+    EXPECT_TRUE(succeeded(verify(*cand.module))) << c.dir;
+    EXPECT_EQ(countOps(*cand.module), c.ops) << c.dir;
+  }
+  // The cap keeps the biggest chunks.
+  std::string small = under(workDir, "small");
+  auto capped = writeCandidateBatch(tc, small, 2, options);
+  ASSERT_TRUE(static_cast<bool>(capped));
+  ASSERT_EQ(capped->size(), 2u);
+  EXPECT_EQ((*capped)[0].count, deleteSites);
+  // Level 0 of every pass before level 1 of any.
+  EXPECT_EQ((*capped)[1].pass, "drop-args");
+}
+
+TEST_F(ReduceTest, CandidateBatchOfChosenSitesAndChains) {
+  TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
+  std::string out = under(workDir, "chosen");
+  ReduceOptions options;
+  options.workDir = workDir;
+  // remove-dead's one site (the unused `subi`) and drop-args' one site
+  // (the unused scalar): two chosen lists make two candidates, nothing
+  // else.
+  std::vector<ChosenSites> chosen = {{"remove-dead", {0}}, {"drop-args", {0}}};
+  auto batch = writeCandidateBatch(tc, out, 100, options, chosen);
+  ASSERT_TRUE(static_cast<bool>(batch)) << llvm::toString(batch.takeError());
+  ASSERT_EQ(batch->size(), 2u);
+  EXPECT_EQ((*batch)[0].pass, "remove-dead");
+  EXPECT_EQ(
+      count(loadCandidate(*context, out, (*batch)[0].dir), "cuda_tile.subi"),
+      0u);
+  EXPECT_EQ(loadCandidate(*context, out, (*batch)[1].dir).args.size(), 1u);
+
+  // A chain makes both changes in one candidate.
+  std::string chained = under(workDir, "chain");
+  std::vector<std::vector<std::string>> chains = {{"remove-dead", "drop-args"}};
+  auto chain = writeCandidateBatch(tc, chained, 100, options, {}, chains);
+  ASSERT_TRUE(static_cast<bool>(chain)) << llvm::toString(chain.takeError());
+  ASSERT_EQ(chain->size(), 1u);
+  EXPECT_EQ((*chain)[0].pass, "chain:remove-dead+drop-args");
+  TestCase both = loadCandidate(*context, chained, (*chain)[0].dir);
+  EXPECT_EQ(count(both, "cuda_tile.subi"), 0u);
+  EXPECT_EQ(both.args.size(), 1u);
+
+  // Names and sites that do not exist are errors, not empty batches.
+  std::string bad = under(workDir, "bad");
+  std::vector<ChosenSites> unknown = {{"no-such-pass", {0}}};
+  auto e1 = writeCandidateBatch(tc, bad, 100, options, unknown);
+  ASSERT_FALSE(static_cast<bool>(e1));
+  EXPECT_NE(llvm::toString(e1.takeError()).find("no reduction named"),
+            std::string::npos);
+  std::vector<ChosenSites> outOfRange = {{"drop-args", {7}}};
+  auto e2 = writeCandidateBatch(tc, bad, 100, options, outOfRange);
+  ASSERT_FALSE(static_cast<bool>(e2));
+  EXPECT_NE(llvm::toString(e2.takeError()).find("sites here"),
+            std::string::npos);
 }
 
 TEST(ReduceSignature, CrashSignaturesIgnoreAddressesAndPositions) {

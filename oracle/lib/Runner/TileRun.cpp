@@ -578,6 +578,13 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
   cl::opt<bool> noRaces("no-race-check",
                         cl::desc("do not report cross-block data races"),
                         cl::cat(cat));
+  cl::opt<bool> checkCombinerOrder(
+      "check-combiner-order",
+      cl::desc("report a reduce or scan body that is not commutative on the "
+               "values it combines as undefined behaviour (its result "
+               "depends on the unspecified order; tile-diff checks mutants "
+               "this way)"),
+      cl::cat(cat));
   cl::opt<std::string> valueClasses(
       "value-classes",
       cl::desc("interpreter: write, per op, how many executed instances had "
@@ -670,6 +677,7 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
   }
   config.run.maxSteps = maxSteps;
   config.run.detectRaces = !noRaces;
+  config.run.checkCombinerOrder = checkCombinerOrder;
 
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -231,6 +231,44 @@ llvm::Expected<ReduceStats> reduceTestCase(TestCase &tc,
                                            InterestingnessTest &test,
                                            const ReduceOptions &options);
 
+/// A candidate of a batch (writeCandidateBatch): its directory under the
+/// batch's, the pass and the sites (`count` from `first`) that made it,
+/// and its size.
+struct BatchCandidate {
+  std::string dir;
+  std::string pass;
+  unsigned first = 0;
+  unsigned count = 0;
+  unsigned ops = 0;
+};
+
+/// One round of a batch reduction, for a test that cannot be asked one
+/// candidate at a time: a GPU on another machine, reached through launch
+/// bundles (scripts/gpu_reduce.py). Every pass's candidates made from `tc`
+/// at every chunk level of delta debugging (all sites, halves, quarters,
+/// ... single sites; the biggest chunks of every pass first), at most
+/// `maxCandidates` of those that verify and run cleanly on the interpreter,
+/// each written to a directory of its own under `outDir`. Passes that
+/// change only the configuration are left out. Fails like reduceTestCase
+/// when the original does not run cleanly.
+///
+/// With `chosen` or `chains` non-empty, the batch is those candidates
+/// instead. A chosen one applies one pass (by name) at the given sites of
+/// `tc` (the union of a previous round's interesting chunks of that pass,
+/// for example); a chain applies each of its passes at all of its sites,
+/// counted anew after the pass before (changes that each kept the bug on
+/// their own, made together; a pass that reads observed values only
+/// first).
+struct ChosenSites {
+  std::string pass;
+  std::vector<unsigned> sites;
+};
+llvm::Expected<std::vector<BatchCandidate>>
+writeCandidateBatch(TestCase &tc, llvm::StringRef outDir,
+                    unsigned maxCandidates, const ReduceOptions &options,
+                    llvm::ArrayRef<ChosenSites> chosen = {},
+                    llvm::ArrayRef<std::vector<std::string>> chains = {});
+
 /// main() of the tile-reduce tool.
 int tileReduceMain(int argc, char **argv);
 

@@ -152,6 +152,15 @@ struct RunOptions {
   bool detectRaces = true;
   /// Operations executed before the run is declared a hang.
   uint64_t maxSteps = 1ull << 32;
+  /// Run the body of every reduce and scan a second time with each
+  /// (element, accumulator) pair swapped, and report undefined behaviour
+  /// when the two differ: the spec leaves the combination order
+  /// unspecified, so a body that is not commutative on the values it
+  /// combines has no one right result. Off by default: the second runs
+  /// count as steps (maxSteps) and are seen by opObserver. tile-diff turns
+  /// it on for mutants (--mutants), whose bodies need not be commutative,
+  /// and tile-reduce for its candidates.
+  bool checkCombinerOrder = false;
   /// Destination of print_tko output (stdout by default).
   llvm::raw_ostream *printStream = nullptr;
   /// Destination of assert failure messages (stderr by default).

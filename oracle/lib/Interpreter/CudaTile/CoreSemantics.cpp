@@ -29,6 +29,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
 
@@ -283,6 +285,49 @@ FailureOr<Tile> identityTile(ExecContext &ctx, Operation *op, Attribute attr,
   return ctx.error(op, "identity is neither an integer nor a float");
 }
 
+/// Two scalar results that any order of combination could have produced
+/// alike: the same bits, or two NaNs (whose payloads the comparisons
+/// ignore too).
+bool sameScalar(const Tile &a, const Tile &b) {
+  if (std::memcmp(a.data(), b.data(), a.elemBytes()) == 0)
+    return true;
+  return isFloat(a.elemType()) && a.getFloat(0).isNaN() &&
+         b.getFloat(0).isNaN();
+}
+
+/// RunOptions::checkCombinerOrder: runs `body` again with every
+/// (element, accumulator) pair of `args` swapped and reports undefined
+/// behaviour when it yields other values than `yielded`.
+LogicalResult checkCommutes(ExecContext &ctx, Operation *op, Block &body,
+                            ArrayRef<RtValue> args, ArrayRef<RtValue> yielded) {
+  SmallVector<RtValue> swapped(args.begin(), args.end());
+  for (unsigned i = 0; i + 1 < swapped.size(); i += 2)
+    std::swap(swapped[i], swapped[i + 1]);
+  FailureOr<FlowSignal> sig = ctx.execBlock(body, swapped);
+  if (failed(sig))
+    return failure();
+  if (sig->kind != FlowSignal::Kind::Yield ||
+      sig->values.size() != yielded.size())
+    return ctx.error(op, "body must end with a yield of one value per "
+                         "operand");
+  for (unsigned i = 0; i < yielded.size(); ++i) {
+    const RtValue &v = sig->values[i];
+    bool scalar = v.isTile() && v.getTile().size() == 1 &&
+                  v.getTile().elemType() == yielded[i].getTile().elemType();
+    if (scalar && sameScalar(v.getTile(), yielded[i].getTile()))
+      continue;
+    std::string got = v.isTile() ? v.getTile().str() : "another value";
+    return ctx.ub(op, llvm::Twine("the body is not commutative on the values "
+                                  "it combines: (") +
+                          args[2 * i].getTile().str() + ", " +
+                          args[2 * i + 1].getTile().str() + ") yields " +
+                          yielded[i].getTile().str() + ", swapped " + got +
+                          "; the result depends on the unspecified "
+                          "combination order");
+  }
+  return success();
+}
+
 /// Shared driver of reduce (Scan = false) and scan. For every position of
 /// the operands outside `dim`, folds the elements along `dim` with the body
 /// as the file comment describes.
@@ -337,6 +382,12 @@ LogicalResult combineSem(ExecContext &ctx, Operation *op, unsigned dim,
               v.getTile().elemType() != inputs[i]->elemType())
             return ctx.error(op, "body yielded a value that is not a scalar "
                                  "tile of the operand's element type");
+        }
+        if (ctx.getInterpreter().getOptions().checkCombinerOrder &&
+            failed(checkCommutes(ctx, op, body, args, sig->values)))
+          return failure();
+        for (unsigned i = 0; i < numOperands; ++i) {
+          const RtValue &v = sig->values[i];
           acc[i] = v;
           if (Scan)
             copyElem(outputs[i], from, v.getTile(), 0);
