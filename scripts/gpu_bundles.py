@@ -8,6 +8,8 @@ inputs, and a launch leaves most buffers as they were. So:
 
   pack OUT.tar.xz DIR...       here: the bundles under each DIR, identical
                                files stored once (hard links in the tar)
+  extract OUT.tar.xz [--into D]
+                               on the GPU machine: unpacks them
   results OUT DIR...           on the GPU machine, after tile-gpu-launch
                                ran DIR...: OUT/results.tar.xz.aa, .ab, ...
                                (15 MB pieces) with each result.txt, what
@@ -29,13 +31,26 @@ import argparse
 import glob
 import hashlib
 import io
+import lzma
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
 
 OMITTED = "omitted-outputs.txt"
+
+
+def compress(data):
+    """xz, with the xz tool's threads where it is installed (a campaign's
+    bundles are hundreds of megabytes), else Python's lzma."""
+    if shutil.which("xz"):
+        r = subprocess.run(["xz", "-T0", "-6"], input=data,
+                           capture_output=True)
+        if r.returncode == 0:
+            return r.stdout
+    return lzma.compress(data, preset=6)
 
 
 def bundle_dirs(dirs):
@@ -68,14 +83,13 @@ def pack(args, cwd=None):
                     os.link(seen[digest], path)
             else:
                 seen[digest] = path
-    cmd = ["tar", "cf", "-"] + list(args.dirs)
+    # tarfile stores a hard link to a file it has stored already as a link.
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as t:
+        for d in args.dirs:
+            t.add(d)
     with open(args.out, "wb") as out:
-        tar = subprocess.Popen(cmd, stdout=subprocess.PIPE)
-        xz = subprocess.run(["xz", "-T0", "-6"], stdin=tar.stdout,
-                            stdout=out)
-        tar.stdout.close()
-        if tar.wait() or xz.returncode:
-            sys.exit("gpu_bundles: tar | xz failed")
+        out.write(compress(buf.getvalue()))
     print(f"gpu_bundles: {args.out}: {os.path.getsize(args.out) / 1e6:.1f} "
           f"MB, {len(seen)} distinct files")
     return 0
@@ -131,11 +145,7 @@ def results(args):
                 body = ("\n".join(left_out) + "\n").encode()
                 info.size = len(body)
                 t.addfile(info, io.BytesIO(body))
-    xz = subprocess.run(["xz", "-T0", "-6"], input=buf.getvalue(),
-                        capture_output=True)
-    if xz.returncode:
-        sys.exit("gpu_bundles: xz failed")
-    data, piece = xz.stdout, 15 * 1000 * 1000
+    data, piece = compress(buf.getvalue()), 15 * 1000 * 1000
     for n, start in enumerate(range(0, max(len(data), 1), piece)):
         name = "results.tar.xz.a" + chr(ord("a") + n)
         with open(os.path.join(args.out, name), "wb") as f:
@@ -151,11 +161,8 @@ def unpack(args):
     if not parts:
         sys.exit(f"gpu_bundles: no results.tar.xz.a* in {args.results}")
     data = b"".join(open(p, "rb").read() for p in parts)
-    xz = subprocess.run(["xz", "-d"], input=data, capture_output=True)
-    if xz.returncode:
-        sys.exit("gpu_bundles: xz -d failed")
     restored = 0
-    with tarfile.open(fileobj=io.BytesIO(xz.stdout)) as t:
+    with tarfile.open(fileobj=io.BytesIO(lzma.decompress(data))) as t:
         t.extractall(args.into, filter="data")
         names = [m.name for m in t.getmembers()
                  if m.name.endswith("/" + OMITTED)]
@@ -176,6 +183,13 @@ def unpack(args):
     return 0
 
 
+def extract(args):
+    """Unpacks a `pack` archive here (the GPU machine needs no xz tool)."""
+    with tarfile.open(args.archive) as t:
+        t.extractall(args.into, filter="data")
+    return 0
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="verb", required=True)
@@ -188,9 +202,12 @@ def main(argv=None):
     c = sub.add_parser("unpack")
     c.add_argument("results")
     c.add_argument("--into", default=".")
+    e = sub.add_parser("extract")
+    e.add_argument("archive")
+    e.add_argument("--into", default=".")
     args = p.parse_args(argv)
-    return {"pack": pack, "results": results, "unpack": unpack}[args.verb](
-        args)
+    return {"pack": pack, "results": results, "unpack": unpack,
+            "extract": extract}[args.verb](args)
 
 
 if __name__ == "__main__":

@@ -414,7 +414,7 @@ def main(argv=None):
                 "mkdir -p \"$out\" || exit 2\n"
                 "out=$(cd \"$out\" && pwd) || exit 2\n"
                 "cd \"$(dirname \"$0\")\" || exit 2\n"
-                "tar xJf bundles.tar.xz || exit 2\n"
+                "python3 gpu_bundles.py extract bundles.tar.xz || exit 2\n"
                 "./tile-gpu-launch --probe || exit 7\n"
                 "[ -d bundles ] && ./tile-gpu-launch --jobs 8 bundles > "
                 "\"$out/launch.log\" 2>&1\n"

@@ -57,7 +57,7 @@ out=${1:-results}
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd) || exit 2
 cd "$(dirname "$0")" || exit 2
-tar xJf bundles.tar.xz || exit 2
+python3 gpu_bundles.py extract bundles.tar.xz || exit 2
 ./tile-gpu-launch --probe || exit 7
 ./tile-gpu-launch --jobs 8 bundles > "$out/launch.log" 2>&1
 echo "bundles: $(tail -1 "$out/launch.log")"

@@ -19,7 +19,7 @@
 // TOGPU-NEXT: run-on-gpu.sh
 // TOGPU-NEXT: tile-gpu-launch
 // RUN: cp -r %t/R/to-gpu %t/gpu && mkdir -p %t/out
-// RUN: bash -c "cd %t/gpu && tar xJf bundles.tar.xz && python3 %S/Inputs/fake-gpu-launch.py bundles && echo 'device: a fake GPU, sm_90' > %t/out/launch.log && python3 gpu_bundles.py results %t/out bundles" | FileCheck %s --check-prefix=RES
+// RUN: bash -c "cd %t/gpu && python3 gpu_bundles.py extract bundles.tar.xz && python3 %S/Inputs/fake-gpu-launch.py bundles && echo 'device: a fake GPU, sm_90' > %t/out/launch.log && python3 gpu_bundles.py results %t/out bundles" | FileCheck %s --check-prefix=RES
 // RES: gpu_bundles: 0 outputs kept, {{[1-9][0-9]*}} unchanged left out
 // RUN: bash -c "env TILECHECK_TILEIRAS=%tileiras python3 %S/../../scripts/gpu_nightly.py --bin %bindir --replay %t/R --results %t/out --out %t/rep --programs 1 --seed 45000000 --policies tensorcore --no-gemm --workers 2; test \$? -eq 1" | FileCheck %s --check-prefix=REP
 // REP: gpu_bundles: unpacked 1 piece(s); {{[1-9][0-9]*}} unchanged outputs written back

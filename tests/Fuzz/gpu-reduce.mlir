@@ -12,7 +12,7 @@
 // PREP1: gpu_bundles: {{.*}}bundles.tar.xz
 // PREP1: gpu_reduce: {{[0-9]+}} candidates of a 12-op case
 // RUN: cp -r %t/r1/to-gpu %t/gpu1
-// RUN: bash -c "cd %t/gpu1 && tar xJf bundles.tar.xz && python3 %S/Inputs/fake-gpu-launch.py bundles && python3 gpu_bundles.py results %t/out1 bundles" | FileCheck %s --check-prefix=RES
+// RUN: bash -c "cd %t/gpu1 && python3 gpu_bundles.py extract bundles.tar.xz && python3 %S/Inputs/fake-gpu-launch.py bundles && python3 gpu_bundles.py results %t/out1 bundles" | FileCheck %s --check-prefix=RES
 // RES: gpu_bundles: 0 outputs kept, {{[0-9]+}} unchanged left out
 // RUN: python3 %S/../../scripts/gpu_reduce.py select %t/r1 --results %t/out1 --bin %bindir --jobs 2 | FileCheck %s --check-prefix=SEL1
 // SEL1: gpu_bundles: unpacked 1 piece(s)
@@ -30,7 +30,7 @@
 // PREP2: r2/chains and {{[0-9]+}} of --chain
 // PREP2: gpu_reduce: {{[0-9]+}} candidates of a {{[0-9]}}-op case
 // RUN: cp -r %t/r2/to-gpu %t/gpu2
-// RUN: bash -c "cd %t/gpu2 && tar xJf bundles.tar.xz && python3 %S/Inputs/fake-gpu-launch.py bundles && python3 gpu_bundles.py results %t/out2 bundles"
+// RUN: bash -c "cd %t/gpu2 && python3 gpu_bundles.py extract bundles.tar.xz && python3 %S/Inputs/fake-gpu-launch.py bundles && python3 gpu_bundles.py results %t/out2 bundles"
 // RUN: python3 %S/../../scripts/gpu_reduce.py select %t/r2 --results %t/out2 --bin %bindir --jobs 2 | FileCheck %s --check-prefix=SEL2
 // SEL2: gpu_reduce: {{[0-9]+}} of {{[0-9]+}} candidates interesting; best
 
