@@ -109,12 +109,9 @@ def prepare(args):
         # most chunks of a big program can go together.
         prev = os.path.abspath(args.union_from)
         with open(os.path.join(prev, "select.json")) as f:
-            chosen = [c for c in json.load(f)["results"]
-                      if c["interesting"] and
-                      c["dir"].startswith("candidates/")]
-        with open(os.path.join(prev, "select.json")) as f:
             tried = [c for c in json.load(f)["results"]
                      if c["dir"].startswith("candidates/")]
+        chosen = [c for c in tried if c["interesting"]]
         specs = []
         for name in sorted({c["pass"] for c in chosen}):
             # A chunk of all sites (level 0) was a candidate of its own:
@@ -136,11 +133,8 @@ def prepare(args):
         # Passes whose all-sites candidate kept the bug there, chained on
         # this round's case: each counts its sites anew, so changes of
         # different passes (fewer ops, fewer arguments, no hints) combine.
-        with open(os.path.join(prev, "select.json")) as f:
-            prev_results = [c for c in json.load(f)["results"]
-                            if c["dir"].startswith("candidates/")]
         order, widest = [], {}
-        for c in prev_results:
+        for c in tried:
             if c["pass"] not in widest:
                 order.append(c["pass"])
             if c["first"] == 0 and c["count"] > widest.get(
