@@ -17,14 +17,18 @@ inputs, and a launch leaves most buffers as they were. So:
                                the outN.bin that differ from the launch's
                                input (bufN.bin, or zeros where the buffer
                                had no file)
-  unpack RESULTS_DIR [--into ROOT]
+  unpack PIECES_DIR [--into ROOT]
                                here: unpacks the pieces under ROOT
                                (default .) and writes back every outN.bin
                                that was left out, so that
                                TILECHECK_GPU_LAUNCH=replay:DIR reads whole
                                results
 
-Only the standard library: `results` runs on the GPU machine's python3.
+Only the standard library: `extract` and `results` run on the GPU
+machine's python3. gpu_nightly.py and gpu_reduce.py call `write_to_gpu`,
+which puts the packed bundles, tile-gpu-launch, this script and
+run-on-gpu.sh into the directory that goes to the GPU machine, and
+`unpack`.
 """
 
 import argparse
@@ -60,39 +64,61 @@ def bundle_dirs(dirs):
                 yield b
 
 
-def pack(args, cwd=None):
-    """Packs args.dirs (relative to `cwd`, default the current directory)
-    into args.out."""
-    if cwd:
-        here = os.getcwd()
-        os.chdir(cwd)
-        try:
-            return pack(args)
-        finally:
-            os.chdir(here)
-    seen = {}
-    for b in bundle_dirs(args.dirs):
-        for path in sorted(glob.glob(os.path.join(b, "*"))):
-            if not os.path.isfile(path) or os.path.islink(path):
-                continue
-            with open(path, "rb") as f:
-                digest = hashlib.sha256(f.read()).hexdigest()
-            if digest in seen:
-                if not os.path.samefile(seen[digest], path):
-                    os.unlink(path)
-                    os.link(seen[digest], path)
-            else:
-                seen[digest] = path
-    # tarfile stores a hard link to a file it has stored already as a link.
-    buf = io.BytesIO()
+def pack(out, dirs, root="."):
+    """Packs the bundles under `dirs` (relative to `root`, and so named in
+    the archive) into `out`, storing a file whose bytes it has stored
+    already as a hard link to it. The bundles themselves stay as they are."""
+    seen, buf = {}, io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as t:
-        for d in args.dirs:
-            t.add(d)
-    with open(args.out, "wb") as out:
-        out.write(compress(buf.getvalue()))
-    print(f"gpu_bundles: {args.out}: {os.path.getsize(args.out) / 1e6:.1f} "
-          f"MB, {len(seen)} distinct files")
-    return 0
+        for b in bundle_dirs([os.path.join(root, d) for d in dirs]):
+            for path in sorted(glob.glob(os.path.join(b, "*"))):
+                if not os.path.isfile(path):
+                    continue
+                name = os.path.relpath(path, root)
+                with open(path, "rb") as f:
+                    data = f.read()
+                digest = hashlib.sha256(data).hexdigest()
+                info = t.gettarinfo(path, arcname=name)
+                if digest in seen:
+                    info.type, info.linkname, info.size = (
+                        tarfile.LNKTYPE, seen[digest], 0)
+                    t.addfile(info)
+                else:
+                    seen[digest] = name
+                    t.addfile(info, io.BytesIO(data))
+    with open(out, "wb") as f:
+        f.write(compress(buf.getvalue()))
+    print(f"gpu_bundles: {out}: {os.path.getsize(out) / 1e6:.1f} MB, "
+          f"{len(seen)} distinct files")
+
+
+def write_to_gpu(to_gpu, root, dirs, launcher, usage, extra_files=(),
+                 extra_steps=""):
+    """What a GPU machine without the toolchain needs, in `to_gpu`: the
+    bundles under `dirs` (relative to `root`) packed, `launcher` (a
+    tile-gpu-launch), this script, `extra_files`, and run-on-gpu.sh, which
+    unpacks, launches the bundles in `bundles`, runs `extra_steps` (shell
+    lines that may write into "$out") and packs the results of every dir
+    into its argument OUT.
+    `usage` is the script's comment line (what to run afterwards)."""
+    os.makedirs(to_gpu, exist_ok=True)
+    pack(os.path.join(to_gpu, "bundles.tar.xz"), dirs, root)
+    for f in (launcher, os.path.abspath(__file__)) + tuple(extra_files):
+        shutil.copy2(f, to_gpu)
+    with open(os.path.join(to_gpu, "run-on-gpu.sh"), "w") as f:
+        f.write("#!/bin/sh\n"
+                f"# {usage}\n"
+                "out=${1:-results}\n"
+                'mkdir -p "$out" || exit 2\n'
+                'out=$(cd "$out" && pwd) || exit 2\n'
+                'cd "$(dirname "$0")" || exit 2\n'
+                "python3 gpu_bundles.py extract bundles.tar.xz || exit 2\n"
+                "./tile-gpu-launch --probe || exit 7\n"
+                "[ -d bundles ] && ./tile-gpu-launch --jobs 8 bundles "
+                '> "$out/launch.log" 2>&1\n'
+                'echo "bundles: $(tail -1 "$out/launch.log")"\n'
+                + extra_steps +
+                f'python3 gpu_bundles.py results "$out" {" ".join(dirs)}\n')
 
 
 def input_buffer(bundle, index, size):
@@ -112,12 +138,14 @@ def input_buffer(bundle, index, size):
     return None
 
 
-def results(args):
-    os.makedirs(args.out, exist_ok=True)
+def results(out, dirs):
+    """On the GPU machine: the results of the bundles under `dirs`, into
+    `out` as 15 MB pieces."""
+    os.makedirs(out, exist_ok=True)
     buf = io.BytesIO()
     kept = omitted = 0
     with tarfile.open(fileobj=buf, mode="w") as t:
-        for b in bundle_dirs(args.dirs):
+        for b in bundle_dirs(dirs):
             result = os.path.join(b, "result.txt")
             if not os.path.exists(result):
                 continue
@@ -129,16 +157,16 @@ def results(args):
                         r"(buf|out)\d+\.bin$|kernel\.", name):
                     t.add(extra)
             left_out = []
-            for out in sorted(glob.glob(os.path.join(b, "out*.bin"))):
+            for output in sorted(glob.glob(os.path.join(b, "out*.bin"))):
                 index = int(re.match(r"out(\d+)\.bin",
-                                     os.path.basename(out)).group(1))
-                with open(out, "rb") as f:
+                                     os.path.basename(output)).group(1))
+                with open(output, "rb") as f:
                     data = f.read()
                 if input_buffer(b, index, len(data)) == data:
                     left_out.append(f"{index} {len(data)}")
                     omitted += 1
                 else:
-                    t.add(out)
+                    t.add(output)
                     kept += 1
             if left_out:
                 info = tarfile.TarInfo(os.path.join(b, OMITTED))
@@ -148,27 +176,27 @@ def results(args):
     data, piece = compress(buf.getvalue()), 15 * 1000 * 1000
     for n, start in enumerate(range(0, max(len(data), 1), piece)):
         name = "results.tar.xz.a" + chr(ord("a") + n)
-        with open(os.path.join(args.out, name), "wb") as f:
+        with open(os.path.join(out, name), "wb") as f:
             f.write(data[start:start + piece])
     print(f"gpu_bundles: {kept} outputs kept, {omitted} unchanged left out; "
-          f"{len(data) / 1e6:.1f} MB in {args.out}")
-    return 0
+          f"{len(data) / 1e6:.1f} MB in {out}")
 
 
-def unpack(args):
-    parts = sorted(glob.glob(os.path.join(args.results,
-                                          "results.tar.xz.a*")))
+def unpack(pieces, into="."):
+    """Here: the results in the directory `pieces` unpacked under `into`,
+    the outputs left out written back."""
+    parts = sorted(glob.glob(os.path.join(pieces, "results.tar.xz.a*")))
     if not parts:
-        sys.exit(f"gpu_bundles: no results.tar.xz.a* in {args.results}")
+        sys.exit(f"gpu_bundles: no results.tar.xz.a* in {pieces}")
     data = b"".join(open(p, "rb").read() for p in parts)
     restored = 0
     with tarfile.open(fileobj=io.BytesIO(lzma.decompress(data))) as t:
-        t.extractall(args.into, filter="data")
+        t.extractall(into, filter="data")
         names = [m.name for m in t.getmembers()
                  if m.name.endswith("/" + OMITTED)]
     for name in names:
-        bundle = os.path.join(args.into, os.path.dirname(name))
-        with open(os.path.join(args.into, name)) as f:
+        bundle = os.path.join(into, os.path.dirname(name))
+        with open(os.path.join(into, name)) as f:
             for line in f:
                 index, size = map(int, line.split())
                 data = input_buffer(bundle, index, size)
@@ -180,34 +208,31 @@ def unpack(args):
                 restored += 1
     print(f"gpu_bundles: unpacked {len(parts)} piece(s); {restored} "
           "unchanged outputs written back")
-    return 0
 
 
-def extract(args):
-    """Unpacks a `pack` archive here (the GPU machine needs no xz tool)."""
-    with tarfile.open(args.archive) as t:
-        t.extractall(args.into, filter="data")
-    return 0
+def extract(archive, into="."):
+    """On the GPU machine: a `pack` archive unpacked (no xz tool needed)."""
+    with tarfile.open(archive) as t:
+        t.extractall(into, filter="data")
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="verb", required=True)
-    a = sub.add_parser("pack")
-    a.add_argument("out")
-    a.add_argument("dirs", nargs="+")
-    b = sub.add_parser("results")
-    b.add_argument("out")
-    b.add_argument("dirs", nargs="+")
-    c = sub.add_parser("unpack")
-    c.add_argument("results")
-    c.add_argument("--into", default=".")
-    e = sub.add_parser("extract")
-    e.add_argument("archive")
-    e.add_argument("--into", default=".")
-    args = p.parse_args(argv)
-    return {"pack": pack, "results": results, "unpack": unpack,
-            "extract": extract}[args.verb](args)
+    for verb, first, rest in (("pack", "out", "dirs"),
+                              ("results", "out", "dirs"),
+                              ("unpack", "pieces", "--into"),
+                              ("extract", "archive", "--into")):
+        q = sub.add_parser(verb)
+        q.add_argument(first)
+        if rest == "dirs":
+            q.add_argument("dirs", nargs="+")
+        else:
+            q.add_argument("--into", default=".")
+    args = vars(p.parse_args(argv))
+    {"pack": pack, "results": results, "unpack": unpack,
+     "extract": extract}[args.pop("verb")](**args)
+    return 0
 
 
 if __name__ == "__main__":

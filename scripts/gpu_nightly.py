@@ -52,6 +52,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import gpu_bundles  # noqa: E402
 GEMM_SIZE = 4096
 GEMM_TYPES = ("f16", "bf16")
 
@@ -343,10 +345,7 @@ def main(argv=None):
     if kind == "replay" and args.results:
         # The results of run-on-gpu.sh: the launches' results into the
         # bundles, and the device's log and cuBLAS timing beside them.
-        subprocess.run([sys.executable,
-                        os.path.join(ROOT, "scripts", "gpu_bundles.py"),
-                        "unpack", os.path.abspath(args.results), "--into",
-                        record_dir], check=True)
+        gpu_bundles.unpack(os.path.abspath(args.results), record_dir)
         for name in ("launch.log", "cublas.json"):
             if os.path.exists(os.path.join(args.results, name)):
                 shutil.copy2(os.path.join(args.results, name),
@@ -390,41 +389,23 @@ def main(argv=None):
         # MiB: the bundles packed with identical files stored once
         # (scripts/gpu_bundles.py), tile-gpu-launch, the cuBLAS script.
         to_gpu = os.path.join(record_dir, "to-gpu")
-        os.makedirs(to_gpu, exist_ok=True)
-        shutil.copy2(launch, os.path.join(to_gpu, "tile-gpu-launch"))
-        shutil.copy2(os.path.join(ROOT, "scripts", "gpu_bundles.py"), to_gpu)
-        if os.path.exists(os.path.join(record_dir, "cublas_gemm.py")):
-            shutil.copy2(os.path.join(record_dir, "cublas_gemm.py"), to_gpu)
         dirs = [d for d in ("bundles", "gemm")
                 if os.path.isdir(os.path.join(record_dir, d))]
         if not dirs:
             print("gpu_nightly: nothing was recorded")
             return 2
-        subprocess.run([sys.executable,
-                        os.path.join(ROOT, "scripts", "gpu_bundles.py"),
-                        "pack", os.path.join(to_gpu, "bundles.tar.xz")] +
-                       dirs, cwd=record_dir, check=True)
-        with open(os.path.join(to_gpu, "run-on-gpu.sh"), "w") as f:
-            f.write(
-                "#!/bin/sh\n"
-                "# Runs what gpu_nightly.py --record prepared, on the GPU "
-                "machine:\n# sh run-on-gpu.sh OUT (then gpu_nightly.py "
-                "--replay DIR --results OUT here).\n"
-                "out=${1:-results}\n"
-                "mkdir -p \"$out\" || exit 2\n"
-                "out=$(cd \"$out\" && pwd) || exit 2\n"
-                "cd \"$(dirname \"$0\")\" || exit 2\n"
-                "python3 gpu_bundles.py extract bundles.tar.xz || exit 2\n"
-                "./tile-gpu-launch --probe || exit 7\n"
-                "[ -d bundles ] && ./tile-gpu-launch --jobs 8 bundles > "
-                "\"$out/launch.log\" 2>&1\n"
-                "echo \"bundles: $(tail -1 \"$out/launch.log\")\"\n"
-                f"[ -d gemm ] && ./tile-gpu-launch --jobs 1 --timing "
-                f"{args.timing} gemm\n"
-                "[ -f cublas_gemm.py ] && python3 cublas_gemm.py > "
-                "\"$out/cublas.json\"\n"
-                f"python3 gpu_bundles.py results \"$out\" "
-                f"{' '.join(dirs)}\n")
+        cublas_script = os.path.join(record_dir, "cublas_gemm.py")
+        gpu_bundles.write_to_gpu(
+            to_gpu, record_dir, dirs, launch,
+            "Runs what gpu_nightly.py --record prepared, on the GPU machine: "
+            "sh run-on-gpu.sh OUT (then gpu_nightly.py --replay DIR "
+            "--results OUT here)",
+            extra_files=[cublas_script] if os.path.exists(cublas_script)
+            else [],
+            extra_steps=(f"[ -d gemm ] && ./tile-gpu-launch --jobs 1 "
+                         f"--timing {args.timing} gemm\n"
+                         '[ -f cublas_gemm.py ] && python3 cublas_gemm.py > '
+                         '"$out/cublas.json"\n'))
         n = len([d for d in os.listdir(os.path.join(record_dir, "bundles"))]) \
             if os.path.isdir(os.path.join(record_dir, "bundles")) else 0
         print(f"gpu_nightly: recorded {n} launches in {record_dir}; on the "

@@ -51,20 +51,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import gpu_bundles  # noqa: E402
 
-RUN_ON_GPU = """#!/bin/sh
-# One round of scripts/gpu_reduce.py, on the GPU machine: sh run-on-gpu.sh OUT
-out=${1:-results}
-mkdir -p "$out" || exit 2
-out=$(cd "$out" && pwd) || exit 2
-cd "$(dirname "$0")" || exit 2
-python3 gpu_bundles.py extract bundles.tar.xz || exit 2
-./tile-gpu-launch --probe || exit 7
-./tile-gpu-launch --jobs 8 bundles > "$out/launch.log" 2>&1
-echo "bundles: $(tail -1 "$out/launch.log")"
-python3 gpu_bundles.py results "$out" bundles
-"""
-
-
 def tool(bin_dir, name):
     path = os.path.join(bin_dir, name)
     if not os.path.exists(path):
@@ -109,18 +95,27 @@ def prepare(args):
         # most chunks of a big program can go together.
         prev = os.path.abspath(args.union_from)
         with open(os.path.join(prev, "select.json")) as f:
-            tried = [c for c in json.load(f)["results"]
-                     if c["dir"].startswith("candidates/")]
+            prev_select = json.load(f)
+        prev_ops = prev_select["input_ops"]
+        tried = [c for c in prev_select["results"]
+                 if c["dir"].startswith("candidates/")]
         chosen = [c for c in tried if c["interesting"]]
+        # Each pass's level-0 candidate: its first chunk from site 0, the
+        # biggest (all of its sites, when that candidate was admissible).
+        order, level0 = [], {}
+        for c in tried:
+            if c["pass"] not in level0:
+                order.append(c["pass"])
+            if c["first"] == 0 and c["count"] > level0.get(
+                    c["pass"], {"count": 0})["count"]:
+                level0[c["pass"]] = c
         specs = []
         for name in sorted({c["pass"] for c in chosen}):
-            # A chunk of all sites (level 0) was a candidate of its own:
-            # the union is of the smaller chunks, and its halves are by
-            # site, since the chunks of different levels overlap.
-            widest = max(c["count"] for c in tried if c["pass"] == name)
+            # The level-0 chunk was a candidate of its own: the union is of
+            # the smaller chunks, and its halves are by site, since the
+            # chunks of different levels overlap.
             ranges = [(c["first"], c["count"]) for c in chosen
-                      if c["pass"] == name and
-                      not (c["first"] == 0 and c["count"] == widest)]
+                      if c["pass"] == name and c is not level0.get(name)]
             sites = sorted({i for first, count in ranges
                             for i in range(first, first + count)})
             if len(ranges) < 2 or len(sites) < 2:
@@ -130,20 +125,14 @@ def prepare(args):
                 specs.append(f"--sites={name}:" + ",".join(map(str, part)))
         if specs:
             batches.append(("unions", os.path.join(prev, "input"), specs))
-        # Passes whose all-sites candidate kept the bug there, chained on
+        # Passes whose level-0 candidate kept the bug there, chained on
         # this round's case: each counts its sites anew, so changes of
         # different passes (fewer ops, fewer arguments, no hints) combine.
-        order, widest = [], {}
-        for c in tried:
-            if c["pass"] not in widest:
-                order.append(c["pass"])
-            if c["first"] == 0 and c["count"] > widest.get(
-                    c["pass"], {"count": 0})["count"]:
-                widest[c["pass"]] = c
+        # The second chain leaves out the passes that removed ops there,
+        # in case one of those breaks the chain.
         eligible = [p for p in order
-                    if widest.get(p, {}).get("interesting")]
-        quiet = [p for p in eligible if not p.startswith(
-            ("delete-ops", "for-", "loop-", "if-", "remove-dead"))]
+                    if level0.get(p, {}).get("interesting")]
+        quiet = [p for p in eligible if level0[p]["ops"] >= prev_ops]
         chains = [f"--chain={','.join(c)}" for c in (eligible, quiet)
                   if len(c) > 1]
         if chains:
@@ -169,20 +158,15 @@ def prepare(args):
         cases += [os.path.join(r, c["dir"]) for c in index["candidates"]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(lambda c: tile_diff(args, c, "record", bundles), cases))
-    to_gpu = os.path.join(r, "to-gpu")
-    os.makedirs(to_gpu)
     if not os.path.isdir(bundles):
         print("gpu_reduce: no candidate made a launch (tile-diff recorded "
               "nothing)", file=sys.stderr)
         return 2
-    gpu_bundles.pack(argparse.Namespace(
-        out=os.path.join(to_gpu, "bundles.tar.xz"), dirs=["bundles"]),
-        cwd=r)
-    shutil.copy2(tool(args.bin, "tile-gpu-launch"),
-                 os.path.join(to_gpu, "tile-gpu-launch"))
-    shutil.copy2(os.path.join(ROOT, "scripts", "gpu_bundles.py"), to_gpu)
-    with open(os.path.join(to_gpu, "run-on-gpu.sh"), "w") as f:
-        f.write(RUN_ON_GPU)
+    to_gpu = os.path.join(r, "to-gpu")
+    gpu_bundles.write_to_gpu(
+        to_gpu, r, ["bundles"], tool(args.bin, "tile-gpu-launch"),
+        "One round of scripts/gpu_reduce.py, on the GPU machine: "
+        "sh run-on-gpu.sh OUT")
     size = os.path.getsize(os.path.join(to_gpu, "bundles.tar.xz"))
     print(f"gpu_reduce: {total} candidates of a "
           f"{read_index(r, 'candidates')['ops']}-op case, launches in "
@@ -199,7 +183,7 @@ def select(args):
         meta = json.load(f)
     args.config = meta["config"]
     bundles = os.path.join(r, "bundles")
-    gpu_bundles.unpack(argparse.Namespace(results=args.results, into=r))
+    gpu_bundles.unpack(args.results, r)
 
     expected = meta.get("signature") or args.signature
     sig, detail, _ = tile_diff(args, os.path.join(r, "input"), "replay",

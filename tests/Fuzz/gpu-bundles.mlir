@@ -5,6 +5,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 %S/Inputs/gpu-bundles-roundtrip.py %t | FileCheck %s
 // CHECK: gpu_bundles: {{.*}}b.tar.xz: {{[0-9.]+}} MB, 3 distinct files
+// CHECK: bundle files with other names: 0
 // CHECK: buf0 stored as files: 1 links: 1
 // CHECK: gpu_bundles: 3 outputs kept, 3 unchanged left out
 // CHECK: gpu_bundles: unpacked 1 piece(s); 3 unchanged outputs written back
