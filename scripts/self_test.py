@@ -71,6 +71,7 @@ PIPELINED = "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2"
 # is no later stage to misplace it in.
 PIPELINED4 = "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=4"
 WARP_SPECIALIZED = "sm_100,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=seed:1"
+SIMT_AUS = "compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus"
 GENERATED = collections.OrderedDict([
     ("divi-floor", ("ints", 1, 60, "convert-tileaa-to-tileas", None)),
     ("cmpi-signedness", ("ints", 1, 60, "convert-tileaa-to-tileas", None)),
@@ -83,6 +84,9 @@ GENERATED = collections.OrderedDict([
     # The dropped consumer_release deadlocks a materialized loop once its
     # trip count exceeds the pipeline's slots.
     ("pipeline-release", ("pipeline", 1, 30, "tileas-materialize-schedule", WARP_SPECIALIZED)),
+    # Below nv_tileas: the PTX of one-agent warp specialization, every
+    # pipeline position in the first slot, run on the SIMT executor.
+    ("backend-pipeline-slot", ("pipeline", 1, 30, "backend", SIMT_AUS)),
 ])
 
 # What a checker says about one program: passed (no disagreement), the first

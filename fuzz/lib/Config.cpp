@@ -343,8 +343,19 @@ std::vector<Configuration> tilecheck::fuzz::simtMatrix() {
 }
 
 std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
+  // The third and fourth run warp specialization as PTX (sm_90 gets the
+  // cost-based schedules that are materialized; sm_80 never does): the
+  // async pipelines as mbarriers and shared-memory slots, in one agent
+  // (AUS) and in two agents on two thread groups (AWS).
+  Configuration aus = backendConfiguration("simt", "sm_90", 2);
+  aus.v2OptLevel = 1;
+  aus.strategy = driver::PipelineStrategy::WarpSpecialize;
+  aus.scheduler = driver::Scheduler::Cost;
+  aus.aus = true;
+  Configuration aws = aus;
+  aws.aus = false;
   return {backendConfiguration("simt", "sm_100", 3),
-          backendConfiguration("simt", "sm_80", 0)};
+          backendConfiguration("simt", "sm_80", 0), aus, aws};
 }
 
 std::vector<Configuration> tilecheck::fuzz::gpuMatrix(TileirasUse tileiras) {

@@ -609,21 +609,21 @@ TEST(FuzzConfig, MatricesWithTileiras) {
         m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 16u);
+  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 18u);
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
             "compiler=tileiras,sm_100,O3");
   // The backend with ptxas (skipped, said on one line, where ptxas is
   // missing) and on the SIMT executor, on every machine.
   std::vector<Configuration> missing =
       makeMatrix(MatrixKind::Default, 1, 8, U::Missing);
-  EXPECT_EQ(missing.size(), 15u);
+  EXPECT_EQ(missing.size(), 17u);
   EXPECT_EQ(missing[12].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
   EXPECT_EQ(missing[13].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
-            "compiler=simt,sm_80,O0,v2=0,strategy=none,scheduler=cost,"
-            "order=row-major");
+            "compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,"
+            "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Simt, 1, 8, U::Exclude).size(), 16u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 4);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 4);

@@ -77,8 +77,11 @@ createTargetMachine(llvm::StringRef gpuName, unsigned optLevel,
     errors += "the NVPTX target is not available: " + error + "\n";
     return nullptr;
   }
+  // PTX 7.1 at least: the async pipelines' mbarrier.test_wait.parity
+  // (inline PTX) needs it, and sm_80 alone would default to 7.0.
+  llvm::StringRef features = gpuName == "sm_80" ? "+ptx71" : "";
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, gpuName, /*Features=*/"", llvm::TargetOptions(), std::nullopt,
+      triple, gpuName, features, llvm::TargetOptions(), std::nullopt,
       std::nullopt, codeGenLevel(optLevel)));
   if (!tm)
     errors +=

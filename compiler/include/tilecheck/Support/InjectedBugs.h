@@ -49,6 +49,10 @@
 //                    arith.cmpi on a tensor becomes the signed predicate
 //                    per slot (below nv_tileas: only the SIMT executor or a
 //                    GPU can see it).
+//   backend-pipeline-slot convert-tileas-to-llvm: every position of an async
+//                    pipeline uses the first slot, so a producer running
+//                    ahead overwrites a value the consumer has not read
+//                    (below nv_tileas, like the one above).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +78,7 @@ enum class InjectedBug {
   PipelineStage,
   PipelineRelease,
   BackendCmpISignedness,
+  BackendPipelineSlot,
 };
 
 /// The command-line name of a bug ("ftof-rounding", ...).

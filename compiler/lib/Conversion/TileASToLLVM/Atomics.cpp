@@ -119,13 +119,25 @@ Value guardedAtomic(OpBuilder &b, Location loc, Type elem, Value when,
 }
 
 /// Shares the old values the owners read with every copy of a replicated
-/// tensor (a no-op when every thread owns all its slots).
+/// tensor (a no-op when every thread owns all its slots), and outside the
+/// agents of a kernel with agents, where group 0 alone did the atomics
+/// (ThreadIndexer::writer), with the other groups: through group 0's region
+/// of the scratch buffer.
 SmallVector<Value> shareWithCopies(ThreadIndexer &ix, SmallVector<Value> old,
                                    int64_t n, Type elem) {
-  if (ix.map.exact(n))
+  bool acrossGroups = ix.map.groups > 1 && ix.agent() < 0;
+  if (ix.map.exact(n) && !acrossGroups)
     return old;
   Scratch smem = Scratch::get(ix);
-  smem.write(0, old, n, elem);
+  if (acrossGroups)
+    smem.base = LLVM::AddressOfOp::create(
+        ix.b, ix.loc, LLVM::LLVMPointerType::get(ix.b.getContext(), 3),
+        kSmemSymbol);
+  for (auto [s, v] : llvm::enumerate(old))
+    guardedStore(
+        ix.b, ix.loc, v, smem.address(0, ix.element(n, s), elem),
+        arith::AndIOp::create(ix.b, ix.loc, ix.owner(n, s), ix.writer()),
+        as::MemSemantic::WEAK);
   ix.barrier();
   SmallVector<Value> shared;
   for (int64_t s = 0, e = old.size(); s < e; ++s)
@@ -155,7 +167,9 @@ struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
     SmallVector<Value> old;
     ValueRange ptrs = adaptor.getPointers();
     for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = ownedAndUnmasked(ix, n, s, adaptor.getMask());
+      Value when = arith::AndIOp::create(
+          rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
+          ix.writer());
       Value arg = slotOf(adaptor.getArg(), s), ptr = ptrs[s];
       old.push_back(guardedAtomic(
           rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
@@ -194,7 +208,9 @@ struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
     SmallVector<Value> old;
     ValueRange ptrs = adaptor.getPointers();
     for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = ownedAndUnmasked(ix, n, s, adaptor.getMask());
+      Value when = arith::AndIOp::create(
+          rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
+          ix.writer());
       Value cmp = slotOf(adaptor.getCmp(), s),
             val = slotOf(adaptor.getVal(), s);
       Value ptr = ptrs[s];
@@ -257,8 +273,9 @@ struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
           rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
       if (failed(at))
         return failure();
-      Value when =
-          arith::AndIOp::create(rewriter, loc, at->inBounds, ix.owner(n, s));
+      Value when = arith::AndIOp::create(
+          rewriter, loc, at->inBounds,
+          arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
       Value value = slotOf(adaptor.getValue(), s), ptr = at->pointer;
       scf::IfOp::create(rewriter, loc, when, [&](OpBuilder &b, Location l) {
         LLVM::AtomicRMWOp::create(b, l, *bin, ptr, value, ordering, scope,

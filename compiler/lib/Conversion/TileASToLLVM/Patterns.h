@@ -127,10 +127,20 @@ struct Scratch {
   ThreadIndexer &ix;
   mlir::Value base; // !llvm.ptr<3>
 
+  /// The thread's group's region of the buffer (ThreadMap::groups).
   static Scratch get(ThreadIndexer &ix) {
     auto ptr = mlir::LLVM::LLVMPointerType::get(ix.b.getContext(), 3);
     mlir::Value base =
         mlir::LLVM::AddressOfOp::create(ix.b, ix.loc, ptr, kSmemSymbol);
+    if (ix.map.groups > 1) {
+      int64_t a = ix.agent();
+      mlir::Value offset =
+          a >= 0 ? ix.i32(a * ix.map.scratchPerGroup)
+                 : mlir::arith::MulIOp::create(ix.b, ix.loc, ix.group(),
+                                               ix.i32(ix.map.scratchPerGroup));
+      base = mlir::LLVM::GEPOp::create(ix.b, ix.loc, ptr, ix.b.getI8Type(),
+                                       base, mlir::ValueRange{offset});
+    }
     return {ix, base};
   }
 
@@ -219,6 +229,23 @@ bool isPrintLowerable(nv_tileas::PrintTkoOp op);
 int64_t printScratchBytes(nv_tileas::PrintTkoOp op);
 void populatePrintPatterns(const BackendTypeConverter &tc,
                            mlir::RewritePatternSet &patterns);
+
+/// Pipelines.cpp: the async pipeline ops, in shared memory with mbarriers.
+/// Whether the backend holds a pipeline of `type` (its element type is
+/// lowered), and the bytes of shared memory one takes.
+bool isPipelineLowerable(nv_tileas::PipelineType type);
+int64_t pipelineBytes(nv_tileas::PipelineType type);
+/// Rewrites every produce_one and consume_one of `module` into the
+/// acquire/write/commit and wait/read/release steps around its region's ops.
+void expandPipelineRegions(mlir::ModuleOp module);
+/// The most agents an agent_switch of `module` has (1 without one).
+int64_t agentGroups(mlir::ModuleOp module);
+/// Rewrites every agent_switch of `module` into an scf.index_switch on the
+/// thread's group (kAgentsAttr; case i is agent i) between two barriers of
+/// the whole tile block.
+void lowerAgentSwitches(mlir::ModuleOp module, ThreadMap map);
+void populatePipelinePatterns(const BackendTypeConverter &tc,
+                              mlir::RewritePatternSet &patterns);
 
 /// Whether some pattern of convert-tileas-to-llvm lowers `op` (an nv_tileaa
 /// or nv_tileas op); the pass reports the first op for which it is not.

@@ -270,8 +270,12 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
           rewriter.getI64Type(), one, /*alignment=*/8);
     }
 
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        ix.tid(), ix.i32(0));
+    // Thread 0 of the group that writes (ThreadIndexer::writer) prints.
+    Value first = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, ix.tid(),
+                              ix.i32(0)),
+        ix.writer());
     auto module = op->getParentOfType<ModuleOp>();
 
     // A print of at most 32 elements (CUDA's limit on printf's arguments)

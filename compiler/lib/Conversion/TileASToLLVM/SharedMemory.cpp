@@ -780,7 +780,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   if (hasNarrowFloat(op->getOperandTypes()) ||
       hasNarrowFloat(op->getResultTypes())) {
     if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
-            as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp>(op))
+            as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
+            as::ProducerWriteOp, as::ConsumerReadOp>(op))
       return true;
     if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
              as::BlockScaledMmaOp, as::PrintTkoOp>(op))
@@ -800,6 +801,16 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     return true;
   if (isa<as::TiledLoadOp, as::TiledStoreOp>(op))
     return true;
+  // The async pipeline ops and agents (Pipelines.cpp).
+  if (isa<as::IncrementIteratorOp, as::PipelineYieldOp, as::AgentSwitchOp>(op))
+    return true;
+  if (auto create = dyn_cast<as::CreatePipelineOp>(op))
+    return isPipelineLowerable(create.getPipeline().getType());
+  if (isa<as::CreateIteratorOp, as::ProducerAcquireOp, as::ProducerWriteOp,
+          as::ProducerCommitOp, as::ConsumerWaitOp, as::ConsumerReadOp,
+          as::ConsumerReleaseOp>(op))
+    return isPipelineLowerable(
+        cast<as::PipelineType>(op->getOperand(0).getType()));
   if (auto dot = dyn_cast<as::DotOp>(op)) {
     Type acc = tensorType(dot.getAcc()).getElementType();
     Type in = tensorType(dot.getLhs()).getElementType();

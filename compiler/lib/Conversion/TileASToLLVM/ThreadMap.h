@@ -42,9 +42,28 @@ inline constexpr llvm::StringLiteral kGlobalScratchAttr =
 /// nv_tileas.alloca attribute (i64), set by convert-tileas-to-llvm before
 /// it converts: the alloca's byte offset in its block's global scratch.
 inline constexpr llvm::StringLiteral kAllocaOffsetAttr = "tilec.scratch_offset";
+/// nv_tileas.async.pipeline.create_pipeline attribute (i64), set by
+/// convert-tileas-to-llvm before it converts: the byte offset of the
+/// pipeline's area in the dynamic shared memory (Pipelines.cpp).
+inline constexpr llvm::StringLiteral kPipelineOffsetAttr =
+    "tilec.pipeline_offset";
+
+/// scf.index_switch attribute (unit) of a lowered agent_switch: case i is
+/// agent i, run by thread group i (Pipelines.cpp, lowerAgentSwitches).
+inline constexpr llvm::StringLiteral kAgentsAttr = "tilec.agents";
 
 struct ThreadMap {
+  /// Threads that hold a tensor: 32 * numWarps.
   int64_t threads = 128;
+  /// Groups of `threads` threads the tile block runs (compiler/docs/
+  /// Backend.md, "Agents"): the most agents an agent_switch of the module
+  /// has, 1 without agents. Outside agents every group computes the same
+  /// values (only group 0 writes global memory); agent i runs on group i.
+  int64_t groups = 1;
+  /// Bytes of the scratch buffer each group has to itself.
+  int64_t scratchPerGroup = 0;
+
+  int64_t blockThreads() const { return threads * groups; }
 
   int64_t slots(int64_t n) const {
     return n >= threads ? (n + threads - 1) / threads : 1;
@@ -69,8 +88,49 @@ public:
   mlir::Value boolean(bool v) {
     return mlir::arith::ConstantOp::create(b, loc, b.getBoolAttr(v));
   }
-  mlir::Value tid() {
+  /// The thread's index in the tile block, 0 .. blockThreads() - 1.
+  mlir::Value blockTid() {
     return mlir::NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  }
+  /// The agent whose region the insertion point is in, or -1 outside
+  /// agents (always without them).
+  int64_t agent() {
+    if (map.groups == 1)
+      return -1;
+    for (mlir::Region *r = b.getInsertionBlock()->getParent(); r;
+         r = r->getParentOp()->getParentRegion()) {
+      mlir::Operation *owner = r->getParentOp();
+      if (owner->getName().getStringRef() == "scf.index_switch" &&
+          owner->hasAttr(kAgentsAttr))
+        return static_cast<int64_t>(r->getRegionNumber()) - 1;
+    }
+    return -1;
+  }
+  /// The thread's index in the thread map, 0 .. threads - 1: its index in
+  /// its group.
+  mlir::Value tid() {
+    mlir::Value t = blockTid();
+    if (map.groups == 1)
+      return t;
+    int64_t a = agent();
+    if (a == 0)
+      return t;
+    if (a > 0)
+      return mlir::arith::SubIOp::create(b, loc, t, i32(a * map.threads));
+    return mlir::arith::RemUIOp::create(b, loc, t, i32(map.threads));
+  }
+  /// The thread's group (i32).
+  mlir::Value group() {
+    return mlir::arith::DivUIOp::create(b, loc, blockTid(), i32(map.threads));
+  }
+  /// Whether this thread may write global memory (i1): outside agents only
+  /// group 0 does, so that every group computing the same value writes it
+  /// once.
+  mlir::Value writer() {
+    if (map.groups == 1 || agent() >= 0)
+      return boolean(true);
+    return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::ult,
+                                       blockTid(), i32(map.threads));
   }
   /// s * T + tid.
   mlir::Value position(int64_t s) {
@@ -118,7 +178,17 @@ public:
     }
     return acc;
   }
-  void barrier() { mlir::NVVM::Barrier0Op::create(b, loc); }
+  /// Every thread of the tile block outside agents; agent i's group alone
+  /// inside it (named barrier 1 + i).
+  void barrier() {
+    int64_t a = agent();
+    if (a < 0) {
+      mlir::NVVM::Barrier0Op::create(b, loc);
+      return;
+    }
+    mlir::NVVM::BarrierOp::create(b, loc, mlir::TypeRange{}, i32(1 + a),
+                                  i32(map.threads), {}, mlir::Value());
+  }
 
   mlir::OpBuilder &b;
   mlir::Location loc;

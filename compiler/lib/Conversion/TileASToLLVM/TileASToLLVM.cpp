@@ -89,6 +89,14 @@ BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
   addConversion([](aa::MemTokenType t) -> Type {
     return IntegerType::get(t.getContext(), 1);
   });
+  // A pipeline is its area of shared memory, an iterator its position
+  // (Pipelines.cpp).
+  addConversion([](as::PipelineType t) -> Type {
+    return LLVM::LLVMPointerType::get(t.getContext(), 3);
+  });
+  addConversion([](as::IteratorType t) -> Type {
+    return IntegerType::get(t.getContext(), 64);
+  });
   auto memrefParts = [ctx](aa::MemrefType m, SmallVectorImpl<Type> &out) {
     out.push_back(LLVM::LLVMPointerType::get(ctx, m.getAddressSpace()));
     out.append(2 * m.getRank(), IntegerType::get(ctx, 64));
@@ -139,10 +147,10 @@ struct FuncLowering : public OpConversionPattern<aa::FuncOp> {
     if (op.isKernel()) {
       fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                   UnitAttr::get(ctx));
+      int32_t threads = static_cast<int32_t>(tc.map.blockThreads());
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                  rewriter.getDenseI32ArrayAttr(
-                      {static_cast<int32_t>(tc.map.threads), 1, 1}));
-      fn->setAttr(kThreadsAttr, rewriter.getI32IntegerAttr(tc.map.threads));
+                  rewriter.getDenseI32ArrayAttr({threads, 1, 1}));
+      fn->setAttr(kThreadsAttr, rewriter.getI32IntegerAttr(threads));
     }
     if (scratch)
       fn->setAttr(kGlobalScratchAttr, scratch);
@@ -659,8 +667,9 @@ struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
           rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
       if (failed(at))
         return failure();
-      Value when =
-          arith::AndIOp::create(rewriter, loc, at->inBounds, ix.owner(n, s));
+      Value when = arith::AndIOp::create(
+          rewriter, loc, at->inBounds,
+          arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
       guardedStore(rewriter, loc, adaptor.getTile()[s], at->pointer, when,
                    op.getMemoryOrderingSemantics());
     }
@@ -742,7 +751,9 @@ struct StorePtrLowering : public OpConversionPattern<as::StorePtrTkoOp> {
     ix.barrier();
     ValueRange ptrs = adaptor.getDestination();
     for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = ownedAndUnmasked(ix, n, s, adaptor.getMask());
+      Value when = arith::AndIOp::create(
+          rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
+          ix.writer());
       guardedStore(rewriter, loc, slotOf(adaptor.getValue(), s), ptrs[s], when,
                    op.getMemoryOrderingSemantics());
     }
@@ -967,6 +978,7 @@ struct ConvertTileASToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    expandPipelineRegions(module);
     if (failed(checkSupported(module)))
       return signalPassFailure();
 
@@ -1028,10 +1040,27 @@ struct ConvertTileASToLLVMPass
         numWarps = spec.getNumWarps();
     });
     ThreadMap map{32 * static_cast<int64_t>(numWarps)};
-    BackendTypeConverter tc(ctx, map);
 
-    // The scratch buffer of the ops that move elements between threads.
+    // The scratch buffer of the ops that move elements between threads, a
+    // region of it per thread group, then each kernel's pipelines one after
+    // the other (Pipelines.cpp).
     int64_t scratch = scratchBytes(module, map);
+    int64_t groups = agentGroups(module);
+    map.groups = groups;
+    map.scratchPerGroup = (scratch + 15) / 16 * 16;
+    if (groups > 1)
+      scratch = groups * map.scratchPerGroup;
+    int64_t pipelinesAt = groups * map.scratchPerGroup;
+    module.walk([&](aa::FuncOp f) {
+      int64_t at = pipelinesAt;
+      f.walk([&](as::CreatePipelineOp p) {
+        p->setAttr(kPipelineOffsetAttr,
+                   IntegerAttr::get(IntegerType::get(ctx, 64), at));
+        at += pipelineBytes(p.getType());
+      });
+      if (at > pipelinesAt)
+        scratch = std::max(scratch, at);
+    });
     if (scratch > 0) {
       OpBuilder b(ctx);
       b.setInsertionPointToStart(module.getBody());
@@ -1042,6 +1071,8 @@ struct ConvertTileASToLLVMPass
     }
     module->setAttr(kSmemBytesAttr,
                     IntegerAttr::get(IntegerType::get(ctx, 64), scratch));
+    lowerAgentSwitches(module, map);
+    BackendTypeConverter tc(ctx, map);
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
@@ -1068,6 +1099,7 @@ struct ConvertTileASToLLVMPass
     populateSharedMemoryPatterns(tc, patterns);
     populateAtomicAndGlobalPatterns(tc, patterns);
     populatePrintPatterns(tc, patterns);
+    populatePipelinePatterns(tc, patterns);
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

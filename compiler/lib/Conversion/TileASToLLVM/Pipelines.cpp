@@ -1,0 +1,452 @@
+//===- Pipelines.cpp - async pipelines in shared memory with mbarriers ----===//
+//
+// The async pipeline ops of nv_tileas below nv_tileas (compiler/docs/
+// Backend.md, "Async pipelines"). A pipeline of S stages is one area of the
+// dynamic shared memory, after the scratch buffer, at a byte offset fixed
+// per create_pipeline (kPipelineOffsetAttr):
+//
+//   [full[0] .. full[S-1]] [empty[0] .. empty[S-1]]   mbarriers, 8 bytes each
+//   [slot 0] .. [slot S-1]                            one value each,
+//   16-aligned
+//
+// A pipeline value becomes the area's !llvm.ptr<3>, an iterator its position
+// n (i64): stage n mod S, phase (n / S) mod 2. The producer acquires by
+// waiting on empty[stage] for the phase before (a fresh mbarrier has
+// completed it), writes the owners' elements into the slot and commits by
+// arriving on full[stage]; the consumer waits on full[stage] for the
+// phase, reads the slot and releases by arriving on empty[stage]. Every
+// thread of the producing or consuming agent arrives (both counts are the
+// thread map's count), so the arrive's release and the wait's acquire
+// order the slot's writes before its reads and its reads before the next
+// writes. produce_one and consume_one are first expanded into those steps
+// (expandPipelineRegions).
+//
+// The waits spin on mbarrier.test_wait.parity (PTX 7.1, sm_80: the
+// try_wait forms need sm_90), and init, arrive and wait are inline PTX in
+// their sm_80 forms so that one lowering serves every target.
+//
+// Agents (lowerAgentSwitches): the agent_switch of AWS becomes an
+// scf.index_switch on the thread's group, one group of the thread map's
+// threads per agent (ThreadMap::groups; Backend.md, "Agents").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
+#include "tilecheck/Support/InjectedBugs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace tilecheck;
+using namespace tilecheck::backend;
+
+namespace as = tilecheck::nv_tileas;
+
+namespace {
+
+int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
+
+/// Where the parts of a pipeline lie in its area.
+struct PipelineLayout {
+  int64_t stages = 0;
+  /// Elements of one value (1 for a scalar) and the storage type of one.
+  int64_t elements = 0;
+  Type storage;
+  int64_t slotBytes = 0;
+  int64_t dataOffset = 0;
+  int64_t bytes = 0;
+};
+
+std::optional<PipelineLayout> layoutOf(as::PipelineType type) {
+  Type elem = convertElementType(mirrorElementType(type.getElementType()));
+  if (!elem)
+    return std::nullopt;
+  PipelineLayout l;
+  l.stages = type.getStages();
+  l.elements = mirrorNumElements(type.getElementType());
+  l.storage = elem;
+  l.slotBytes = alignTo16(l.elements * storageBytes(elem));
+  l.dataOffset = alignTo16(2 * 8 * l.stages);
+  l.bytes = l.dataOffset + l.stages * l.slotBytes;
+  return l;
+}
+
+PipelineLayout layoutOf(Value pipeline) {
+  return *layoutOf(cast<as::PipelineType>(pipeline.getType()));
+}
+
+/// A statement of inline PTX with side effects; `result` may be null. The
+/// constraints of each end with a memory clobber, so that LLVM keeps the
+/// slot's loads and stores on their side of the waits and arrivals.
+Value inlinePtx(OpBuilder &b, Location loc, Type result, StringRef text,
+                StringRef constraints, ValueRange operands) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, result ? TypeRange{result} : TypeRange{}, operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  return result ? op.getResult(0) : Value();
+}
+
+/// The i64 shared-memory address of a pointer into shared memory.
+Value sharedAddress(OpBuilder &b, Location loc, Value pointer) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), pointer);
+}
+
+/// `base` plus a byte offset (i64 or a constant).
+Value byteOffset(OpBuilder &b, Location loc, Value base, Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+/// The stage (i64) and phase parity (i32) of position `n`.
+std::pair<Value, Value> stageAndPhase(OpBuilder &b, Location loc, Value n,
+                                      int64_t stages) {
+  Value s = arith::ConstantIntOp::create(b, loc, stages, 64);
+  Value stage = arith::RemUIOp::create(b, loc, n, s);
+  Value round = arith::DivUIOp::create(b, loc, n, s);
+  Value phase = arith::TruncIOp::create(
+      b, loc, b.getI32Type(),
+      arith::AndIOp::create(b, loc, round,
+                            arith::ConstantIntOp::create(b, loc, 1, 64)));
+  return {stage, phase};
+}
+
+/// The mbarrier full[stage] (`empty` false) or empty[stage].
+Value mbarrierOf(OpBuilder &b, Location loc, Value base, Value stage,
+                 int64_t stages, bool empty) {
+  Value index = stage;
+  if (empty)
+    index = arith::AddIOp::create(
+        b, loc, stage, arith::ConstantIntOp::create(b, loc, stages, 64));
+  Value bytes = arith::MulIOp::create(
+      b, loc, index, arith::ConstantIntOp::create(b, loc, 8, 64));
+  return byteOffset(b, loc, base, bytes);
+}
+
+/// Spins until the phase of `mbarrier` with parity `parity` (i32) completed.
+void waitParity(OpBuilder &b, Location loc, Value mbarrier, Value parity) {
+  Value address = sharedAddress(b, loc, mbarrier);
+  scf::WhileOp::create(
+      b, loc, TypeRange{}, ValueRange{},
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        Value done = inlinePtx(
+            nb, l, nb.getI32Type(),
+            "{\n\t.reg .pred %tc_done;\n\t"
+            "mbarrier.test_wait.parity.shared.b64 %tc_done, [$1], $2;\n\t"
+            "selp.u32 $0, 1, 0, %tc_done;\n\t}",
+            "=r,l,r,~{memory}", ValueRange{address, parity});
+        Value again =
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, done,
+                                  arith::ConstantIntOp::create(nb, l, 0, 32));
+        scf::ConditionOp::create(nb, l, again, ValueRange{});
+      },
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        scf::YieldOp::create(nb, l);
+      });
+}
+
+void arrive(OpBuilder &b, Location loc, Value mbarrier) {
+  inlinePtx(b, loc, Type(),
+            "{\n\t.reg .b64 %tc_state;\n\t"
+            "mbarrier.arrive.shared.b64 %tc_state, [$0];\n\t}",
+            "l,~{memory}", ValueRange{sharedAddress(b, loc, mbarrier)});
+}
+
+/// The address of element `index` (i32) of the slot of `stage`.
+Value elementAddress(OpBuilder &b, Location loc, Value base,
+                     const PipelineLayout &l, Value stage, Value index) {
+  // Self-test bug "backend-pipeline-slot": every stage's value in slot 0.
+  if (selftest::isInjected(selftest::InjectedBug::BackendPipelineSlot))
+    stage = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value slot = arith::AddIOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, l.dataOffset, 64),
+      arith::MulIOp::create(
+          b, loc, stage,
+          arith::ConstantIntOp::create(b, loc, l.slotBytes, 64)));
+  Value at = byteOffset(b, loc, base, slot);
+  Type storage = l.storage.isInteger(1) ? b.getI8Type() : l.storage;
+  return LLVM::GEPOp::create(b, loc, base.getType(), storage, at,
+                             ValueRange{index});
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+struct CreatePipelineLowering
+    : public OpConversionPattern<as::CreatePipelineOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::CreatePipelineOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto offset = op->getAttrOfType<IntegerAttr>(kPipelineOffsetAttr);
+    if (!offset)
+      return rewriter.notifyMatchFailure(op, "no offset assigned");
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    Location loc = op.getLoc();
+    PipelineLayout l = layoutOf(op.getPipeline());
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    // The area is the tile block's, not a group's (Scratch::get).
+    Value smem = LLVM::AddressOfOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 3),
+        kSmemSymbol);
+    Value base = byteOffset(rewriter, loc, smem, ix.i64(offset.getInt()));
+    // Every thread is past the area's previous use (a pipeline created
+    // again in a loop) before one thread initializes the mbarriers; all see
+    // them initialized after the second barrier.
+    ix.barrier();
+    Value first = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, ix.tid(),
+                              ix.i32(0)),
+        ix.writer());
+    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
+      Value count = arith::ConstantIntOp::create(b, l2, tc.map.threads, 32);
+      for (int64_t k = 0; k < 2 * l.stages; ++k) {
+        Value at = byteOffset(b, l2, base,
+                              arith::ConstantIntOp::create(b, l2, 8 * k, 64));
+        inlinePtx(b, l2, Type(), "mbarrier.init.shared.b64 [$0], $1;",
+                  "l,r,~{memory}", ValueRange{sharedAddress(b, l2, at), count});
+      }
+      scf::YieldOp::create(b, l2);
+    });
+    ix.barrier();
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+};
+
+struct CreateIteratorLowering
+    : public OpConversionPattern<as::CreateIteratorOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::CreateIteratorOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, arith::ConstantIntOp::create(rewriter, op.getLoc(), 0, 64));
+    return success();
+  }
+};
+
+struct IncrementIteratorLowering
+    : public OpConversionPattern<as::IncrementIteratorOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::IncrementIteratorOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    rewriter.replaceOp(op,
+                       arith::AddIOp::create(
+                           rewriter, loc, adaptor.getIterator().front(),
+                           arith::ConstantIntOp::create(rewriter, loc, 1, 64)));
+    return success();
+  }
+};
+
+/// Acquire and wait (a wait on one mbarrier), commit and release (an
+/// arrival on one).
+template <typename OpT, bool isWait, bool onEmpty>
+struct PipelineStepLowering : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PipelineLayout l = layoutOf(op.getPipeline());
+    Value base = adaptor.getPipeline().front();
+    auto [stage, phase] =
+        stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages);
+    Value mbarrier = mbarrierOf(rewriter, loc, base, stage, l.stages, onEmpty);
+    if constexpr (isWait) {
+      // The producer waits for the consumer's release of the phase before
+      // (position n - S), the consumer for the producer's commit of n.
+      Value parity = phase;
+      if (onEmpty)
+        parity = arith::XOrIOp::create(
+            rewriter, loc, phase,
+            arith::ConstantIntOp::create(rewriter, loc, 1, 32));
+      waitParity(rewriter, loc, mbarrier, parity);
+    } else {
+      arrive(rewriter, loc, mbarrier);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ProducerWriteLowering : public OpConversionPattern<as::ProducerWriteOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::ProducerWriteOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    Location loc = op.getLoc();
+    PipelineLayout l = layoutOf(op.getPipeline());
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    Value base = adaptor.getPipeline().front();
+    Value stage =
+        stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages)
+            .first;
+    for (auto [s, v] : llvm::enumerate(adaptor.getValue())) {
+      Value at = elementAddress(rewriter, loc, base, l, stage,
+                                ix.element(l.elements, s));
+      guardedStore(rewriter, loc, v, at, ix.owner(l.elements, s),
+                   as::MemSemantic::WEAK);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ConsumerReadLowering : public OpConversionPattern<as::ConsumerReadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(as::ConsumerReadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    Location loc = op.getLoc();
+    PipelineLayout l = layoutOf(op.getPipeline());
+    ThreadIndexer ix(rewriter, loc, tc.map);
+    Value base = adaptor.getPipeline().front();
+    Value stage =
+        stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages)
+            .first;
+    Type storage = l.storage.isInteger(1) ? rewriter.getI8Type() : l.storage;
+    SmallVector<Value> values;
+    for (int64_t s = 0, e = tc.map.slots(l.elements); s < e; ++s) {
+      Value at = elementAddress(rewriter, loc, base, l, stage,
+                                ix.element(l.elements, s));
+      Value v = LLVM::LoadOp::create(rewriter, loc, storage, at);
+      if (storage != l.storage)
+        v = arith::TruncIOp::create(rewriter, loc, l.storage, v);
+      values.push_back(v);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+bool tilecheck::backend::isPipelineLowerable(as::PipelineType type) {
+  return layoutOf(type).has_value();
+}
+
+int64_t tilecheck::backend::pipelineBytes(as::PipelineType type) {
+  return layoutOf(type)->bytes;
+}
+
+void tilecheck::backend::expandPipelineRegions(ModuleOp module) {
+  SmallVector<Operation *> regionOps;
+  module.walk([&](Operation *op) {
+    if (isa<as::ProduceOneOp, as::ConsumeOneOp>(op))
+      regionOps.push_back(op);
+  });
+  // Post-order: a region op inside another is expanded first.
+  for (Operation *op : regionOps) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Block &body = op->getRegion(0).front();
+    auto yield = cast<as::PipelineYieldOp>(body.getTerminator());
+    if (auto produce = dyn_cast<as::ProduceOneOp>(op)) {
+      Value p = produce.getPipeline(), it = produce.getIterator();
+      as::ProducerAcquireOp::create(b, loc, p, it);
+      SmallVector<Value> yielded(yield.getOperands());
+      yield->erase();
+      op->getBlock()->getOperations().splice(Block::iterator(op),
+                                             body.getOperations());
+      as::ProducerWriteOp::create(b, loc, p, it, yielded.front());
+      as::ProducerCommitOp::create(b, loc, p, it);
+    } else {
+      auto consume = cast<as::ConsumeOneOp>(op);
+      Value p = consume.getPipeline(), it = consume.getIterator();
+      as::ConsumerWaitOp::create(b, loc, p, it);
+      Value value = as::ConsumerReadOp::create(
+          b, loc, cast<as::PipelineType>(p.getType()).getElementType(), p, it);
+      body.getArgument(0).replaceAllUsesWith(value);
+      SmallVector<Value> yielded(yield.getOperands());
+      yield->erase();
+      op->getBlock()->getOperations().splice(Block::iterator(op),
+                                             body.getOperations());
+      as::ConsumerReleaseOp::create(b, loc, p, it);
+      op->replaceAllUsesWith(yielded);
+    }
+    op->erase();
+  }
+}
+
+int64_t tilecheck::backend::agentGroups(ModuleOp module) {
+  int64_t most = 1;
+  module.walk([&](as::AgentSwitchOp op) {
+    most = std::max<int64_t>(most, op.getAgents().size());
+  });
+  return most;
+}
+
+void tilecheck::backend::lowerAgentSwitches(ModuleOp module, ThreadMap map) {
+  SmallVector<as::AgentSwitchOp> switches;
+  module.walk([&](as::AgentSwitchOp op) { switches.push_back(op); });
+  for (as::AgentSwitchOp op : switches) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    // What the groups computed before is visible to every agent, and what
+    // the agents did to every group after.
+    NVVM::Barrier0Op::create(b, loc);
+    Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    Value group = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        arith::DivUIOp::create(
+            b, loc, tid,
+            arith::ConstantIntOp::create(b, loc, map.threads, 32)));
+    unsigned n = op.getAgents().size();
+    SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(0, n));
+    auto sw = scf::IndexSwitchOp::create(b, loc, TypeRange{}, group, cases, n);
+    sw->setAttr(kAgentsAttr, b.getUnitAttr());
+    OpBuilder end =
+        OpBuilder::atBlockEnd(&sw.getDefaultRegion().emplaceBlock());
+    scf::YieldOp::create(end, loc);
+    for (unsigned i = 0; i < n; ++i) {
+      Region &agent = op.getAgents()[i];
+      sw.getCaseRegions()[i].takeBody(agent);
+      Block &body = sw.getCaseRegions()[i].front();
+      Operation *yield = body.getTerminator();
+      OpBuilder atEnd = OpBuilder::atBlockEnd(&body);
+      scf::YieldOp::create(atEnd, loc);
+      yield->erase();
+    }
+    b.setInsertionPointAfter(sw);
+    NVVM::Barrier0Op::create(b, loc);
+    op.erase();
+  }
+}
+
+void tilecheck::backend::populatePipelinePatterns(
+    const BackendTypeConverter &tc, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<CreatePipelineLowering, CreateIteratorLowering,
+               IncrementIteratorLowering, ProducerWriteLowering,
+               ConsumerReadLowering,
+               PipelineStepLowering<as::ProducerAcquireOp, /*isWait=*/true,
+                                    /*onEmpty=*/true>,
+               PipelineStepLowering<as::ProducerCommitOp, false, false>,
+               PipelineStepLowering<as::ConsumerWaitOp, true, false>,
+               PipelineStepLowering<as::ConsumerReleaseOp, false, true>>(tc,
+                                                                         ctx);
+}

@@ -1,0 +1,78 @@
+// Agents below nv_tileas (compiler/docs/Backend.md, "Agents"): a kernel
+// with an agent_switch of two agents runs two thread groups of 32 * numWarps
+// threads (here 2 x 32 = 64: maxntid and tilec.threads). Outside agents
+// every group computes the same values, a thread's map index being its
+// index in its group (tid mod 32), each group in its own region of the
+// scratch buffer (the reduce's 256 bytes at group * 256); the pipeline
+// area after both (at 512) is shared, and one thread of group 0
+// initializes its mbarriers. The agent_switch becomes an scf.index_switch
+// on tid / 32 between two barriers of the whole block; agent i runs on
+// group i with map index tid - 32 * i, its scratch region at 256 * i and
+// named barrier 1 + i for 32 threads.
+// RUN: tilec-opt %s --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
+
+// CHECK: module attributes {tilec.dynamic_shared_memory = 1056 : i64}
+// CHECK: llvm.func @agents({{.*}}) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 64, 1, 1>, tilec.threads = 64 : i32}
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__tilec_smem
+// CHECK: %[[AREA:.*]] = llvm.getelementptr %[[SMEM]][512]
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[LOCAL:.*]] = arith.remui %[[TID]], %c32_i32
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[LOCAL]], %c0_i32
+// CHECK: %[[GROUP0:.*]] = arith.cmpi ult, %[[TID]], %c32_i32
+// CHECK: arith.andi %[[FIRST]], %[[GROUP0]]
+// CHECK-COUNT-4: mbarrier.init.shared.b64
+// The reduce outside the agents, in the group's scratch region.
+// CHECK: %[[GROUP:.*]] = arith.divui %[[TID]], %c32_i32
+// CHECK: %[[AT:.*]] = arith.muli %[[GROUP]], %c256_i32
+// CHECK: llvm.getelementptr %[[SMEM]][%[[AT]]]
+// CHECK: nvvm.barrier0
+// CHECK: %[[G:.*]] = arith.index_cast %[[GROUP]] : i32 to index
+// CHECK: scf.index_switch %[[G]] {tilec.agents}
+// CHECK-NEXT: case 0 {
+// CHECK: mbarrier.test_wait.parity
+// CHECK: llvm.getelementptr %{{.*}}[%[[TID]]]
+// CHECK: llvm.store
+// CHECK: mbarrier.arrive.shared.b64
+// CHECK: case 1 {
+// CHECK: mbarrier.test_wait.parity
+// CHECK: %[[MINE:.*]] = arith.subi %[[TID]], %c32_i32
+// CHECK: llvm.load
+// CHECK: mbarrier.arrive.shared.b64
+// CHECK: %[[REGION1:.*]] = llvm.getelementptr %[[SMEM]][256]
+// CHECK: llvm.getelementptr %[[REGION1]][%[[MINE]]]
+// CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c32_i32
+// CHECK: default {
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: llvm.return
+#reg = #nv_tileas<layout reg>
+module {
+  nv_tileaa.func @agents(%out: !nv_tileaa.ptr<i32, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<tensor<64xi32, #reg>, 2>
+    %i = "nv_tileas.iota"() : () -> tensor<64xi32, #reg>
+    %r = "nv_tileas.reduce"(%i) ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      "nv_tileas.yield"(%s) : (i32) -> ()
+    }) {dim = 0 : i32, identities = [0 : i32]} : (tensor<64xi32, #reg>) -> i32
+    nv_tileas.async.pipeline.agent_switch attributes {num_warps = array<i32: 1, 1>} {
+      %it = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<tensor<64xi32, #reg>, 2>
+      nv_tileas.async.pipeline.produce_one %p, %it : !nv_tileas.pipeline<tensor<64xi32, #reg>, 2> {
+        nv_tileas.async.pipeline.yield %i : tensor<64xi32, #reg>
+      }
+      nv_tileas.async.pipeline.yield
+    }, {
+      %it = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<tensor<64xi32, #reg>, 2>
+      %v = nv_tileas.async.pipeline.consume_one %p, %it : !nv_tileas.pipeline<tensor<64xi32, #reg>, 2> -> tensor<64xi32, #reg> {
+      ^bb0(%x: tensor<64xi32, #reg>):
+        nv_tileas.async.pipeline.yield %x : tensor<64xi32, #reg>
+      }
+      %r2 = "nv_tileas.reduce"(%v) ({
+      ^bb0(%a: i32, %b: i32):
+        %s = arith.addi %a, %b : i32
+        "nv_tileas.yield"(%s) : (i32) -> ()
+      }) {dim = 0 : i32, identities = [0 : i32]} : (tensor<64xi32, #reg>) -> i32
+      nv_tileas.async.pipeline.yield
+    }
+    nv_tileaa.return
+  }
+}
