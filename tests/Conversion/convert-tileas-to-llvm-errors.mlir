@@ -79,3 +79,51 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// In a module with agents every thread group runs the code outside them: a
+// pipeline step there would arrive once per group.
+#reg = #nv_tileas<layout reg>
+module {
+  nv_tileaa.func @step_outside() attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 2>
+    %it = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<i32, 2>
+    // expected-error @below {{the LLVM backend does not lower 'nv_tileas.async.pipeline.producer_acquire' outside the agents of a module with agents yet}}
+    nv_tileas.async.pipeline.producer_acquire %p, %it : !nv_tileas.pipeline<i32, 2>
+    nv_tileas.async.pipeline.agent_switch {
+      nv_tileas.async.pipeline.yield
+    }, {
+      nv_tileas.async.pipeline.yield
+    }
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// Two agents of 32 warps: 2048 threads, more than a tile block can have.
+// expected-error @below {{the LLVM backend does not lower a tile block of 2048 threads (2 agents of 1024; at most 1024) yet}}
+module {
+  nv_tileaa.func @too_many_threads() attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 32, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    nv_tileas.async.pipeline.agent_switch {
+      nv_tileas.async.pipeline.yield
+    }, {
+      nv_tileas.async.pipeline.yield
+    }
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// Four stages of a 128x128 f32 tile: 256 KiB of shared memory, more than
+// sm_90 gives a tile block (227 KiB).
+#reg = #nv_tileas<layout reg>
+// expected-error @below {{the LLVM backend does not lower a tile block needing 262208 bytes of shared memory on sm_90 (at most 232448) yet}}
+module {
+  nv_tileaa.func @too_much_shared_memory() attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, clusterDim = [1, 1, 1], computeCapability = 90>} {
+    %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<tensor<128x128xf32, #reg>, 4>
+    nv_tileaa.return
+  }
+}

@@ -14,19 +14,30 @@
 // RUN: tilec-opt %s --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s --check-prefix=FOLDED
 
 // CHECK: module attributes {tilec.dynamic_shared_memory = 640 : i64}
-// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__tilec_smem
-// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %[[SMEM]][%[[ZERO]]]
-// CHECK-NEXT: nvvm.barrier0
-// CHECK: scf.if
+// At the kernel's entry one thread initializes every mbarrier once (each
+// create_pipeline puts its own first: the i1 pipeline's 6 at 544, then the
+// tensor pipeline's 4 at 0), with the thread count.
+// CHECK: llvm.func @k
+// CHECK: llvm.getelementptr %{{.*}}[%c544_i64]
+// CHECK-NEXT: scf.if
+// CHECK-COUNT-6: "mbarrier.init.shared.b64 [$0], $1;", "l,r,~{memory}" %{{.*}}, %c32_i32
+// CHECK: llvm.getelementptr %{{.*}}[%c0_i64]
+// CHECK-NEXT: scf.if
 // CHECK-COUNT-4: "mbarrier.init.shared.b64 [$0], $1;", "l,r,~{memory}" %{{.*}}, %c32_i32
-// CHECK: nvvm.barrier0
-// CHECK: %[[C544:.*]] = arith.constant 544 : i64
-// CHECK-NEXT: %[[Q:.*]] = llvm.getelementptr %{{.*}}[%[[C544]]]
+// Each create_pipeline then: a barrier, one thread invalidates and
+// initializes each mbarrier afresh (a pipeline created again in a loop),
+// a barrier.
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}]
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: scf.if
-// CHECK-COUNT-6: "mbarrier.init.shared.b64 [$0], $1;"
+// CHECK: "mbarrier.inval.shared.b64 [$0];", "l,~{memory}" %[[AT:.*]] :
+// CHECK-NEXT: "mbarrier.init.shared.b64 [$0], $1;", "l,r,~{memory}" %[[AT]], %c32_i32
 // CHECK: nvvm.barrier0
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK: nvvm.barrier0
+// RUN: tilec-opt %s --convert-tileas-to-llvm | grep -c 'mbarrier.inval' | FileCheck %s --check-prefix=INVAL
+// INVAL: {{^}}10{{$}}
 
 // Acquire: empty[stage] is at (stage + 2) * 8, parity flipped.
 // CHECK: %[[STAGE:.*]] = arith.remui %[[N:.*]], %c2_i64
@@ -43,7 +54,9 @@
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // Commit: an arrival on full[stage].
 // CHECK: llvm.inline_asm has_side_effects "{{.*}}mbarrier.arrive.shared.b64 %tc_state, [$0];{{.*}}", "l,~{memory}"
-// Wait on full[stage] with the phase's parity, then the two slots' loads.
+// Wait on full[stage] with the phase's parity (not flipped), then the two
+// slots' loads.
+// CHECK-NOT: arith.xori
 // CHECK: scf.while
 // CHECK-NEXT: mbarrier.test_wait.parity
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32

@@ -20,6 +20,9 @@
 // AWS: mbarrier.init.shared.b64
 // AWS: mbarrier.test_wait.parity.shared.b64
 // AWS: bar.sync {{.*}}2, 128;
-// RUN: tile-diff --generate --policy=pipeline --seed=1 --count=16 --only-config=compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus | FileCheck %s
-// RUN: tile-diff --generate --policy=pipeline --seed=1 --count=16 --only-config=compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost | FileCheck %s
+// Every program runs (none is skipped as not lowered), program 3's
+// pipelined PTX among them.
+// RUN: tile-diff --generate --policy=pipeline --seed=1 --count=16 --only-config=compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus -v | FileCheck %s --implicit-check-not=skipped
+// RUN: tile-diff --generate --policy=pipeline --seed=1 --count=16 --only-config=compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost -v | FileCheck %s --implicit-check-not=skipped
+// CHECK: ok seed 3 (pipeline) [compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 16 programs checked, 0 findings

@@ -939,6 +939,31 @@ TEST(SimtReports, SharedMemoryRaceWithoutBarrier) {
       << r.result.message;
 }
 
+TEST(SimtReports, InitOfAValidMbarrier) {
+  // PTX: mbarrier.init of a location holding a valid mbarrier object is
+  // undefined; after mbarrier.inval it is a fresh one (the backend's
+  // pipelines created again in a loop do this).
+  std::string twice = R"(
+  mov.u64 %rd2, bar;
+  mbarrier.init.shared.b64 [%rd2], 1;
+  mbarrier.init.shared.b64 [%rd2], 1;
+)";
+  std::string decls = ".shared .align 8 .b8 bar[8];\n";
+  KernelRun r = run(kernel(twice, decls), 1, 1);
+  EXPECT_EQ(r.result.status, SimtStatus::Fault);
+  EXPECT_NE(r.result.message.find("mbarrier.init of a valid mbarrier object "
+                                  "at shared offset 0"),
+            std::string::npos)
+      << r.result.message;
+  std::string reset = R"(
+  mov.u64 %rd2, bar;
+  mbarrier.init.shared.b64 [%rd2], 1;
+  mbarrier.inval.shared.b64 [%rd2];
+  mbarrier.init.shared.b64 [%rd2], 1;
+)";
+  EXPECT_OK(run(kernel(reset, decls), 1, 1));
+}
+
 TEST(SimtReports, UninitializedSharedRead) {
   std::string body = "  ld.shared.u32 %r1, [sbuf+8];\n";
   KernelRun r = run(kernel(body, ".shared .align 4 .b8 sbuf[16];\n"), 1, 32);

@@ -1853,6 +1853,13 @@ private:
       return nullptr;
     }
     if (create) {
+      if (mbarriers.count(addr)) {
+        fault(t, inst,
+              formatv("mbarrier.init of a valid mbarrier object at shared "
+                      "offset {0} (undefined: mbarrier.inval it first)",
+                      addr));
+        return nullptr;
+      }
       // The object's bytes count as written (by this thread).
       uint64_t zero = 0;
       if (!access(t, inst, Space::Shared, addr,

@@ -179,6 +179,33 @@ Value elementAddress(OpBuilder &b, Location loc, Value base,
 // Patterns
 //===----------------------------------------------------------------------===//
 
+/// One thread initializes the 2S mbarriers of the area at `base` with
+/// `count` arrivals each; with `invalidateFirst` it invalidates each first
+/// (PTX: initializing a valid mbarrier object is undefined).
+void initMbarriers(OpBuilder &b, Location loc, Value base, int64_t stages,
+                   Value count, bool invalidateFirst) {
+  for (int64_t k = 0; k < 2 * stages; ++k) {
+    Value at = sharedAddress(
+        b, loc,
+        byteOffset(b, loc, base,
+                   arith::ConstantIntOp::create(b, loc, 8 * k, 64)));
+    if (invalidateFirst)
+      inlinePtx(b, loc, Type(), "mbarrier.inval.shared.b64 [$0];",
+                "l,~{memory}", ValueRange{at});
+    inlinePtx(b, loc, Type(), "mbarrier.init.shared.b64 [$0], $1;",
+              "l,r,~{memory}", ValueRange{at, count});
+  }
+}
+
+/// The area of a pipeline: its offset in the dynamic shared memory (the
+/// tile block's, not a group's region: Scratch::get).
+Value pipelineArea(OpBuilder &b, Location loc, int64_t offset) {
+  Value smem = LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), kSmemSymbol);
+  return byteOffset(b, loc, smem,
+                    arith::ConstantIntOp::create(b, loc, offset, 64));
+}
+
 struct CreatePipelineLowering
     : public OpConversionPattern<as::CreatePipelineOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -187,20 +214,37 @@ struct CreatePipelineLowering
   matchAndRewrite(as::CreatePipelineOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto offset = op->getAttrOfType<IntegerAttr>(kPipelineOffsetAttr);
-    if (!offset)
-      return rewriter.notifyMatchFailure(op, "no offset assigned");
+    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!offset || !fn)
+      return rewriter.notifyMatchFailure(op, "no offset or function");
     const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     Location loc = op.getLoc();
     PipelineLayout l = layoutOf(op.getPipeline());
     ThreadIndexer ix(rewriter, loc, tc.map);
-    // The area is the tile block's, not a group's (Scratch::get).
-    Value smem = LLVM::AddressOfOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 3),
-        kSmemSymbol);
-    Value base = byteOffset(rewriter, loc, smem, ix.i64(offset.getInt()));
-    // Every thread is past the area's previous use (a pipeline created
-    // again in a loop) before one thread initializes the mbarriers; all see
-    // them initialized after the second barrier.
+    // The mbarriers get their first initialization at the kernel's entry,
+    // so that each execution of create_pipeline (again and again in a
+    // loop) finds valid objects to invalidate and initialize afresh.
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&fn.getBody().front());
+      ThreadIndexer entry(rewriter, loc, tc.map);
+      Value first = arith::AndIOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                entry.tid(), entry.i32(0)),
+          entry.writer());
+      Value base = pipelineArea(rewriter, loc, offset.getInt());
+      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
+        initMbarriers(b, l2, base, l.stages,
+                      arith::ConstantIntOp::create(b, l2, tc.map.threads, 32),
+                      /*invalidateFirst=*/false);
+        scf::YieldOp::create(b, l2);
+      });
+    }
+    Value base = pipelineArea(rewriter, loc, offset.getInt());
+    // Every thread is past the area's previous use before one thread
+    // resets the mbarriers (and the entry's initialization before any
+    // thread uses them); all see them reset after the second barrier.
     ix.barrier();
     Value first = arith::AndIOp::create(
         rewriter, loc,
@@ -208,13 +252,9 @@ struct CreatePipelineLowering
                               ix.i32(0)),
         ix.writer());
     scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
-      Value count = arith::ConstantIntOp::create(b, l2, tc.map.threads, 32);
-      for (int64_t k = 0; k < 2 * l.stages; ++k) {
-        Value at = byteOffset(b, l2, base,
-                              arith::ConstantIntOp::create(b, l2, 8 * k, 64));
-        inlinePtx(b, l2, Type(), "mbarrier.init.shared.b64 [$0], $1;",
-                  "l,r,~{memory}", ValueRange{sharedAddress(b, l2, at), count});
-      }
+      initMbarriers(b, l2, base, l.stages,
+                    arith::ConstantIntOp::create(b, l2, tc.map.threads, 32),
+                    /*invalidateFirst=*/true);
       scf::YieldOp::create(b, l2);
     });
     ix.barrier();

@@ -310,7 +310,7 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
       }
       scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
         Printer print{b, l, module, buffer};
-        ThreadIndexer inner(b, l, tc.map);
+        ThreadIndexer inner(b, l, ix);
         std::string format;
         int64_t at = 0;
         unsigned arg = 0;
@@ -388,13 +388,13 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
         }
         ArrayRef<int64_t> shape = shaped.getShape();
         int64_t n = shaped.getNumElements();
-        ThreadIndexer inner(b, l, tc.map);
+        ThreadIndexer inner(b, l, ix);
         auto loop =
             scf::ForOp::create(b, l, inner.i32(0), inner.i32(n), inner.i32(1));
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPoint(loop.getBody()->getTerminator());
         Value e = loop.getInductionVar();
-        ThreadIndexer body(b, l, tc.map);
+        ThreadIndexer body(b, l, ix);
         SmallVector<Value> c = body.coords(e, shape);
         auto when = [&](Value cond, StringRef text) {
           scf::IfOp::create(b, l, cond, [&](OpBuilder &bb, Location ll) {

@@ -356,7 +356,7 @@ struct CombineLowering : public OpConversionPattern<OpT> {
       auto loop = scf::ForOp::create(
           rewriter, loc, ix.i32(0), count, ix.i32(1), init,
           [&](OpBuilder &b, Location l, Value t, ValueRange accs) {
-            ThreadIndexer inner(b, l, tc.map);
+            ThreadIndexer inner(b, l, ix);
             Value k = reverse
                           ? arith::SubIOp::create(b, l, ix.i32(extent - 1), t)
                                 .getResult()
@@ -426,7 +426,7 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
     auto loop = scf::ForOp::create(
         rewriter, loc, ix.i32(0), ix.i32(k), ix.i32(1), init,
         [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
-          ThreadIndexer inner(bb, l, tc.map);
+          ThreadIndexer inner(bb, l, ix);
           Scratch local{inner, smem.base};
           SmallVector<Value> next;
           for (int64_t s = 0; s < slots; ++s) {
@@ -712,7 +712,7 @@ struct ScaledDotLowering : public OpConversionPattern<as::BlockScaledMmaOp> {
     auto loop = scf::ForOp::create(
         rewriter, loc, ix.i32(0), ix.i32(k), ix.i32(1), init,
         [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
-          ThreadIndexer inner(bb, l, tc.map);
+          ThreadIndexer inner(bb, l, ix);
           Scratch local{inner, smem.base};
           Value block = arith::DivUIOp::create(bb, l, p, inner.i32(v));
           auto read = [&](unsigned input, ArrayRef<Value> at, Type logical) {

@@ -30,7 +30,8 @@ inline constexpr llvm::StringLiteral kSmemSymbol = "__tilec_smem";
 /// provide (the largest scratch any op of the module needs).
 inline constexpr llvm::StringLiteral kSmemBytesAttr =
     "tilec.dynamic_shared_memory";
-/// Kernel attribute (i32): threads per tile block (32 * numWarps).
+/// Kernel attribute (i32): threads per tile block (32 * numWarps, times the
+/// thread groups of a module with agents: ThreadMap::blockThreads).
 inline constexpr llvm::StringLiteral kThreadsAttr = "tilec.threads";
 /// Module and kernel attribute (i64): bytes of global scratch each tile
 /// block needs for the allocas (the most any kernel of the module needs,
@@ -76,8 +77,15 @@ struct ThreadMap {
 /// Builds the index arithmetic of the thread map at one insertion point.
 class ThreadIndexer {
 public:
+  /// The agent is the one of the builder's insertion point at
+  /// construction (the op being converted).
   ThreadIndexer(mlir::OpBuilder &b, mlir::Location loc, ThreadMap map)
-      : b(b), loc(loc), map(map) {}
+      : b(b), loc(loc), map(map), agentIndex(agentAt(b, map)) {}
+  /// Another insertion point of `outer`'s op (a region being built, which
+  /// may not be attached yet): the same map and agent.
+  ThreadIndexer(mlir::OpBuilder &b, mlir::Location loc,
+                const ThreadIndexer &outer)
+      : b(b), loc(loc), map(outer.map), agentIndex(outer.agentIndex) {}
 
   mlir::Value i32(int64_t v) {
     return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
@@ -92,20 +100,24 @@ public:
   mlir::Value blockTid() {
     return mlir::NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   }
-  /// The agent whose region the insertion point is in, or -1 outside
-  /// agents (always without them).
-  int64_t agent() {
-    if (map.groups == 1)
+  /// The agent whose region `b`'s insertion point is in (a case of an
+  /// scf.index_switch marked kAgentsAttr), or -1 outside agents (always
+  /// without them).
+  static int64_t agentAt(mlir::OpBuilder &b, ThreadMap map) {
+    if (map.groups == 1 || !b.getInsertionBlock())
       return -1;
-    for (mlir::Region *r = b.getInsertionBlock()->getParent(); r;
-         r = r->getParentOp()->getParentRegion()) {
+    for (mlir::Region *r = b.getInsertionBlock()->getParent(); r;) {
       mlir::Operation *owner = r->getParentOp();
+      if (!owner)
+        break;
       if (owner->getName().getStringRef() == "scf.index_switch" &&
           owner->hasAttr(kAgentsAttr))
         return static_cast<int64_t>(r->getRegionNumber()) - 1;
+      r = owner->getParentRegion();
     }
     return -1;
   }
+  int64_t agent() const { return agentIndex; }
   /// The thread's index in the thread map, 0 .. threads - 1: its index in
   /// its group.
   mlir::Value tid() {
@@ -193,6 +205,7 @@ public:
   mlir::OpBuilder &b;
   mlir::Location loc;
   ThreadMap map;
+  int64_t agentIndex;
 };
 
 } // namespace tilecheck::backend

@@ -956,18 +956,48 @@ bool holdsOnlyLoweredTensors(Operation *op) {
          llvm::all_of(op->getResultTypes(), lowered);
 }
 
+/// The most dynamic shared memory a tile block of the compute capability
+/// can opt in to (CUDA's cudaDevAttrMaxSharedMemoryPerBlockOptin: 163 KiB
+/// on sm_80, 227 KiB on sm_90 and sm_100, 99 KiB on sm_86/89 and sm_120).
+int64_t maxDynamicSharedBytes(unsigned computeCapability) {
+  switch (computeCapability) {
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 86:
+  case 89:
+  case 120:
+  case 121:
+    return 99 * 1024;
+  default:
+    return 227 * 1024;
+  }
+}
+
 struct ConvertTileASToLLVMPass
     : public tilecheck::impl::ConvertTileASToLLVMBase<ConvertTileASToLLVMPass> {
   using Base::Base;
 
   /// The first op no pattern lowers yet, named in a clear error (the
   /// conversion framework's "failed to legalize" names the op but not why).
-  LogicalResult checkSupported(ModuleOp module) {
+  /// With agents (`groups` > 1) every thread group runs the code outside
+  /// them, so a pipeline step there would arrive once per group: not
+  /// lowered.
+  LogicalResult checkSupported(ModuleOp module, int64_t groups) {
     WalkResult r = module.walk([&](Operation *op) {
       bool ours =
           isa<as::NvTileASDialect, aa::NvTileAADialect>(op->getDialect());
-      if (ours ? isSupportedByBackend(op) : holdsOnlyLoweredTensors(op))
-        return WalkResult::advance();
+      if (ours ? isSupportedByBackend(op) : holdsOnlyLoweredTensors(op)) {
+        if (groups == 1 ||
+            !isa<as::ProducerAcquireOp, as::ProducerWriteOp,
+                 as::ProducerCommitOp, as::ConsumerWaitOp, as::ConsumerReadOp,
+                 as::ConsumerReleaseOp>(op) ||
+            op->getParentOfType<as::AgentSwitchOp>())
+          return WalkResult::advance();
+        op->emitError() << "the LLVM backend does not lower '" << op->getName()
+                        << "' outside the agents of a module with agents yet";
+        return WalkResult::interrupt();
+      }
       op->emitError() << "the LLVM backend does not lower '" << op->getName()
                       << "' yet";
       return WalkResult::interrupt();
@@ -979,7 +1009,8 @@ struct ConvertTileASToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     expandPipelineRegions(module);
-    if (failed(checkSupported(module)))
+    int64_t groups = agentGroups(module);
+    if (failed(checkSupported(module, groups)))
       return signalPassFailure();
 
     // Global scratch for the allocas: each kernel's allocas at aligned
@@ -1033,11 +1064,13 @@ struct ConvertTileASToLLVMPass
 
     // One thread map per module: every kernel of a module has the same
     // kernel spec (ConvertTileAAToTileAS writes one for all).
-    unsigned numWarps = 4;
+    unsigned numWarps = 4, computeCapability = 0;
     module.walk([&](aa::FuncOp f) {
       if (auto spec =
-              f->getAttrOfType<aa::KernelSpecAttr>("nv_tileaa.kernel_spec"))
+              f->getAttrOfType<aa::KernelSpecAttr>("nv_tileaa.kernel_spec")) {
         numWarps = spec.getNumWarps();
+        computeCapability = spec.getComputeCapability();
+      }
     });
     ThreadMap map{32 * static_cast<int64_t>(numWarps)};
 
@@ -1045,7 +1078,6 @@ struct ConvertTileASToLLVMPass
     // region of it per thread group, then each kernel's pipelines one after
     // the other (Pipelines.cpp).
     int64_t scratch = scratchBytes(module, map);
-    int64_t groups = agentGroups(module);
     map.groups = groups;
     map.scratchPerGroup = (scratch + 15) / 16 * 16;
     if (groups > 1)
@@ -1061,6 +1093,25 @@ struct ConvertTileASToLLVMPass
       if (at > pipelinesAt)
         scratch = std::max(scratch, at);
     });
+    // What a tile block of this module needs beyond what a launch can
+    // give: not lowered (a program the backend executors skip).
+    auto notLowered = [&](const Twine &what) {
+      module.emitError() << "the LLVM backend does not lower " << what
+                         << " yet";
+      signalPassFailure();
+    };
+    if (groups > 15)
+      return notLowered(Twine("an agent_switch of ") + Twine(groups) +
+                        " agents (named barriers 1-15: at most 15)");
+    if (map.blockThreads() > 1024)
+      return notLowered(Twine("a tile block of ") + Twine(map.blockThreads()) +
+                        " threads (" + Twine(groups) + " agents of " +
+                        Twine(map.threads) + "; at most 1024)");
+    if (int64_t most = maxDynamicSharedBytes(computeCapability); scratch > most)
+      return notLowered(Twine("a tile block needing ") + Twine(scratch) +
+                        " bytes of shared memory on sm_" +
+                        Twine(computeCapability) + " (at most " + Twine(most) +
+                        ")");
     if (scratch > 0) {
       OpBuilder b(ctx);
       b.setInsertionPointToStart(module.getBody());
