@@ -34,12 +34,12 @@
 // CHECK: %[[G:.*]] = arith.index_cast %[[GROUP]] : i32 to index
 // CHECK: scf.index_switch %[[G]] {tilec.agents}
 // CHECK-NEXT: case 0 {
-// CHECK: mbarrier.test_wait.parity
+// CHECK: mbarrier.try_wait.parity
 // CHECK: llvm.getelementptr %{{.*}}[%[[TID]]]
 // CHECK: llvm.store
 // CHECK: mbarrier.arrive.shared.b64
 // CHECK: case 1 {
-// CHECK: mbarrier.test_wait.parity
+// CHECK: mbarrier.try_wait.parity
 // CHECK: %[[MINE:.*]] = arith.subi %[[TID]], %c32_i32
 // CHECK: llvm.load
 // CHECK: mbarrier.arrive.shared.b64

@@ -12,6 +12,12 @@
 // at 544).
 // RUN: tilec-opt %s --convert-tileas-to-llvm | FileCheck %s
 // RUN: tilec-opt %s --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s --check-prefix=FOLDED
+// sm_80 has no try_wait; from sm_90 on the waits are seed 001's
+// try_wait.parity loop.
+// RUN: sed 's/computeCapability = 80/computeCapability = 90/' %s | tilec-opt --convert-tileas-to-llvm | FileCheck %s --check-prefix=SM90
+// SM90-NOT: test_wait
+// SM90-COUNT-4: mbarrier.try_wait.parity.shared.b64
+// SM90-NOT: test_wait
 
 // CHECK: module attributes {tilec.dynamic_shared_memory = 640 : i64}
 // At the kernel's entry one thread initializes every mbarrier once (each

@@ -12,13 +12,13 @@
 // RUN: FileCheck %s --check-prefix=AUS < %t/aus.ptx
 // AUS: .maxntid 128, 1, 1
 // AUS: mbarrier.init.shared.b64
-// AUS: mbarrier.test_wait.parity.shared.b64
+// AUS: mbarrier.try_wait.parity.shared.b64
 // AUS: mbarrier.arrive.shared.b64
 // RUN: tilec %t/gen/3/program.mlir -O2 --emit ptx --gpu-name sm_90 --scheduler cost --v2-opt-level 1 --pipeline-strategy warp-specialize -o %t/aws.ptx
 // RUN: FileCheck %s --check-prefix=AWS < %t/aws.ptx
 // AWS: .maxntid 256, 1, 1
 // AWS: mbarrier.init.shared.b64
-// AWS: mbarrier.test_wait.parity.shared.b64
+// AWS: mbarrier.try_wait.parity.shared.b64
 // AWS: bar.sync {{.*}}2, 128;
 // Every program runs (none is skipped as not lowered), program 3's
 // pipelined PTX among them.

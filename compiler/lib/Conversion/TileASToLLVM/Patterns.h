@@ -20,6 +20,9 @@ class BackendTypeConverter : public mlir::TypeConverter {
 public:
   BackendTypeConverter(mlir::MLIRContext *ctx, ThreadMap map);
   ThreadMap map;
+  /// The kernels' target (their kernel_spec's compute capability; 0 when
+  /// none says).
+  unsigned computeCapability = 0;
 };
 
 /// The converter a pattern of the backend was built with.

@@ -21,9 +21,9 @@
 // writes. produce_one and consume_one are first expanded into those steps
 // (expandPipelineRegions).
 //
-// The waits spin on mbarrier.test_wait.parity (PTX 7.1, sm_80: the
-// try_wait forms need sm_90), and init, arrive and wait are inline PTX in
-// their sm_80 forms so that one lowering serves every target.
+// The waits spin on mbarrier.try_wait.parity (seed 001's loop) from sm_90
+// on and on mbarrier.test_wait.parity (PTX 7.1) on sm_80, which lacks
+// try_wait; init, inval and arrive are inline PTX in their sm_80 forms.
 //
 // Agents (lowerAgentSwitches): the agent_switch of AWS becomes an
 // scf.index_switch on the thread's group, one group of the thread map's
@@ -129,18 +129,23 @@ Value mbarrierOf(OpBuilder &b, Location loc, Value base, Value stage,
   return byteOffset(b, loc, base, bytes);
 }
 
-/// Spins until the phase of `mbarrier` with parity `parity` (i32) completed.
-void waitParity(OpBuilder &b, Location loc, Value mbarrier, Value parity) {
+/// Spins until the phase of `mbarrier` with parity `parity` (i32) completed:
+/// seed 001's try_wait.parity loop from sm_90 on (the instruction may
+/// suspend the thread a while), test_wait.parity on sm_80, which has no
+/// try_wait.
+void waitParity(OpBuilder &b, Location loc, Value mbarrier, Value parity,
+                bool tryWait) {
   Value address = sharedAddress(b, loc, mbarrier);
+  std::string text = (llvm::Twine("{\n\t.reg .pred %tc_done;\n\tmbarrier.") +
+                      (tryWait ? "try_wait" : "test_wait") +
+                      ".parity.shared.b64 %tc_done, [$1], $2;\n\t"
+                      "selp.u32 $0, 1, 0, %tc_done;\n\t}")
+                         .str();
   scf::WhileOp::create(
       b, loc, TypeRange{}, ValueRange{},
       [&](OpBuilder &nb, Location l, ValueRange) {
-        Value done = inlinePtx(
-            nb, l, nb.getI32Type(),
-            "{\n\t.reg .pred %tc_done;\n\t"
-            "mbarrier.test_wait.parity.shared.b64 %tc_done, [$1], $2;\n\t"
-            "selp.u32 $0, 1, 0, %tc_done;\n\t}",
-            "=r,l,r,~{memory}", ValueRange{address, parity});
+        Value done = inlinePtx(nb, l, nb.getI32Type(), text, "=r,l,r,~{memory}",
+                               ValueRange{address, parity});
         Value again =
             arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, done,
                                   arith::ConstantIntOp::create(nb, l, 0, 32));
@@ -316,7 +321,11 @@ struct PipelineStepLowering : public OpConversionPattern<OpT> {
         parity = arith::XOrIOp::create(
             rewriter, loc, phase,
             arith::ConstantIntOp::create(rewriter, loc, 1, 32));
-      waitParity(rewriter, loc, mbarrier, parity);
+      waitParity(
+          rewriter, loc, mbarrier, parity,
+          /*tryWait=*/
+              backendConverter(this->getTypeConverter()).computeCapability >=
+              90);
     } else {
       arrive(rewriter, loc, mbarrier);
     }

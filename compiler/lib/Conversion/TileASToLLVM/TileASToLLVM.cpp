@@ -1124,6 +1124,7 @@ struct ConvertTileASToLLVMPass
                     IntegerAttr::get(IntegerType::get(ctx, 64), scratch));
     lowerAgentSwitches(module, map);
     BackendTypeConverter tc(ctx, map);
+    tc.computeCapability = computeCapability;
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
