@@ -28,6 +28,7 @@ using namespace tilecheck::fuzz;
 using tilecheck::fuzz::detail::backendSharingKey;
 using tilecheck::fuzz::detail::firstErrorMessage;
 using tilecheck::fuzz::detail::firstLine;
+using tilecheck::fuzz::detail::isExpectedTargetRejection;
 using tilecheck::fuzz::detail::kBackendNotLowered;
 using tilecheck::fuzz::detail::validateBackendConfiguration;
 
@@ -129,6 +130,12 @@ public:
                   .str();
       } else if (diags.contains(kBackendNotLowered)) {
         r.kind = FindingKind::Skipped;
+        r.detail = firstErrorMessage(diags).str();
+      } else if (code != driver::TILEIR_ERROR_PTXAS &&
+                 isExpectedTargetRejection(diags)) {
+        // The target lacks a feature the program uses (block-scaled MMA
+        // below sm_100): an expected rejection, as in every other executor.
+        r.kind = FindingKind::UnsupportedTarget;
         r.detail = firstErrorMessage(diags).str();
       } else if (code == driver::TILEIR_ERROR_PTXAS) {
         bool crashed = diags.contains("ptxas crashed");
