@@ -2,8 +2,9 @@
 # The main job: set up, build, then a short fuzzing campaign with a report
 # (scripts/campaign.py). It checks every seed kernel, then generated programs
 # of every generator preset, over tile-diff's default configuration matrix
-# (O0-O3 x both schedulers at sm_100, two pipelined configurations, ptxas on
-# our PTX, our PTX run on the CPU SIMT executor at sm_100 O3 and sm_80 O0,
+# (O0-O3 x both schedulers at sm_100, two pipelined and two warp-specialized
+# configurations, ptxas on our PTX, our PTX run on the CPU SIMT executor at
+# sm_100 O3, sm_80 O0 and sm_90 O2 warp-specialized in one and two agents,
 # and NVIDIA's tileiras at -O3 where it is installed): each configuration is
 # compiled in an isolated child, interpreted after every pass (or, for simt,
 # its PTX executed) and compared with the interpreter on the input.
