@@ -56,6 +56,8 @@ std::string Configuration::tilecText() const {
     os << ",stages=" << stages;
   if (aus)
     os << ",agents=aus";
+  if (interleavings)
+    os << ",interleavings=" << interleavings;
   os << ",order=";
   if (blockOrderSeed)
     os << "seed:" << *blockOrderSeed;
@@ -88,6 +90,7 @@ json::Value Configuration::toJSON() const {
       {"scheduler", driver::stringifyScheduler(scheduler)},
       {"stages", static_cast<int64_t>(stages)},
       {"agents", aus ? "aus" : "aws"},
+      {"interleavings", static_cast<int64_t>(interleavings)},
       {"block_order", blockOrderSeed
                           ? json::Value(static_cast<int64_t>(*blockOrderSeed))
                           : json::Value("row-major")}};
@@ -151,6 +154,10 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       if (value != "aus" && value != "aws")
         return bad(field, "expected aws or aus");
       config.aus = value == "aus";
+    } else if (key == "interleavings") {
+      if (value.getAsInteger(10, config.interleavings) ||
+          config.interleavings < 1 || config.interleavings > 100000)
+        return bad(field, "expected a number of interleavings 1..100000");
     } else if (key == "order") {
       uint64_t seed;
       if (value == "row-major")
@@ -172,6 +179,10 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
   if (config.aus && config.strategy != driver::PipelineStrategy::WarpSpecialize)
     return makeError("configuration '" + text +
                      "': agents=aus applies to strategy=warp-specialize only");
+  if (config.interleavings && config.compiler != kDefaultCompiler)
+    return makeError("configuration '" + text +
+                     "': interleavings applies to tilec configurations only "
+                     "(the interpreter's checkpoints)");
   if (Error e = findExecutor(config.compiler)->validate(config))
     return makeError("configuration '" + text + "': " + toString(std::move(e)));
   return config;

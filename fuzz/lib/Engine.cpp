@@ -203,12 +203,15 @@ oracle::TileRunConfig runConfigFor(const TestCase &program,
 /// Interprets `module` with the program's launch.
 RunOutputs interpret(Operation *module, const TestCase &program,
                      std::optional<uint64_t> order,
-                     const EngineOptions &options) {
+                     const EngineOptions &options,
+                     oracle::InterleavingScript *script) {
   RunOutputs out;
   std::string asserts;
   llvm::raw_string_ostream printedOs(out.printed), assertsOs(asserts);
-  oracle::TileRunOutcome run = oracle::runTileModule(
-      module, runConfigFor(program, order, options, printedOs, assertsOs));
+  oracle::TileRunConfig cfg =
+      runConfigFor(program, order, options, printedOs, assertsOs);
+  cfg.run.interleavings = script;
+  oracle::TileRunOutcome run = oracle::runTileModule(module, cfg);
   out.exitCode = run.exitCode;
   out.message = run.message;
   for (oracle::BufferResult &b : run.buffers)

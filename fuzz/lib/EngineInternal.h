@@ -93,7 +93,8 @@ oracle::TileRunConfig runConfigFor(const TestCase &program,
 /// Interprets `module` with the program's launch (inputs from memory).
 RunOutputs interpret(mlir::Operation *module, const TestCase &program,
                      std::optional<uint64_t> order,
-                     const EngineOptions &options);
+                     const EngineOptions &options,
+                     oracle::InterleavingScript *script = nullptr);
 
 /// How a run compares with the reference.
 struct Verdict {

@@ -82,9 +82,53 @@ public:
   EngineInstrumentation(Channel &channel, const TestCase &program,
                         const Reference &reference,
                         std::optional<uint64_t> order,
-                        const EngineOptions &options, bool checkpoints)
+                        const EngineOptions &options, bool checkpoints,
+                        unsigned interleavings)
       : channel(channel), program(program), reference(reference), order(order),
-        options(options), checkpoints(checkpoints) {}
+        options(options), checkpoints(checkpoints),
+        interleavings(interleavings) {}
+
+  /// The checkpoint's verdict: one run (agents interleaved as the seed
+  /// says), or with `interleavings` and agents in the module, every
+  /// interleaving of each tile block's agents up to that many per block,
+  /// the first that disagrees deciding.
+  Verdict checkCheckpoint(Operation *op) {
+    bool agents = false;
+    if (interleavings)
+      op->walk([&](Operation *nested) {
+        if (nested->getName().getStringRef() ==
+            "nv_tileas.async.pipeline.agent_switch") {
+          agents = true;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+    if (!agents) {
+      RunOutputs outputs = interpret(op, program, order, options);
+      ++interpretations;
+      return compareOutputs(reference, outputs, options);
+    }
+    oracle::InterleavingScript script;
+    std::array<int64_t, 3> grid = oracle::runConfigFor(program).grid;
+    int64_t blocks = grid[0] * grid[1] * grid[2];
+    for (script.block = 0; script.block < blocks; ++script.block) {
+      script.prefix.clear();
+      script.taken.clear();
+      for (unsigned runs = 1;; ++runs) {
+        RunOutputs outputs = interpret(op, program, order, options, &script);
+        ++interpretations;
+        Verdict v = compareOutputs(reference, outputs, options);
+        if (v.kind != FindingKind::None) {
+          v.detail += " (interleaving " + std::to_string(runs) +
+                      " of tile block " + std::to_string(script.block) + ")";
+          return v;
+        }
+        if (!script.advance() || runs >= interleavings)
+          break;
+      }
+    }
+    return Verdict();
+  }
 
   void runBeforePass(Pass *pass, Operation *op) override {
     StringRef arg = pass->getArgument();
@@ -137,9 +181,7 @@ public:
     }
     lastPrint = print;
     channel.line("phase", ("interpret-after " + arg).str());
-    RunOutputs outputs = interpret(op, program, order, options);
-    ++interpretations;
-    Verdict v = compareOutputs(reference, outputs, options);
+    Verdict v = checkCheckpoint(op);
     if (v.kind != FindingKind::None) {
       culprit = arg.str();
       culpritIndex = passIndex;
@@ -191,6 +233,7 @@ public:
   std::optional<uint64_t> order;
   const EngineOptions &options;
   bool checkpoints;
+  unsigned interleavings;
   /// Top-level passes finished so far; the pass count after the last
   /// checkpoint that agreed, and after the one that disagreed.
   unsigned passIndex = 0, lastAgreeing = 0, culpritIndex = 0;
@@ -271,7 +314,7 @@ int configChild(int fd, const TestCase &program, const Reference &reference,
     }
     auto instrumentation = std::make_unique<EngineInstrumentation>(
         channel, program, reference, config.blockOrderSeed, options,
-        checkpoints);
+        checkpoints, config.interleavings);
     EngineInstrumentation *instr = instrumentation.get();
     if (checkpoints)
       instr->agreeing = OwningOpRef<Operation *>(module.get()->clone());

@@ -12,6 +12,16 @@
 // RUN: tile-diff %s --entry small --grid 1 --arg zeros:f32:128 --only-config compiler=simt,sm_120,O1 --bit-exact -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
+// Regression (session 21, found by the default matrix's new sm_90 -O2 simt
+// configurations): a 1x1x1 mmaf, whose one result element lane 0 stores
+// under a lane-dependent branch. LLVM declares the mma intrinsics without
+// `convergent` and sank the mma.sync into that branch, so that not every
+// lane issued it (undefined); the call is now convergent.
+// RUN: tile-diff %s --entry one --grid 1 --arg zeros:f32:1 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry one --grid 1 --arg zeros:f32:1 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
+// RUN: tilec --emit llvm --gpu-name sm_90 -O2 %s | FileCheck %s --check-prefix=CONVERGENT
+// CONVERGENT: call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32({{.*}}) #[[ATTR:[0-9]+]]
+// CONVERGENT: attributes #[[ATTR]] = { convergent }
 // RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=PTX
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
@@ -110,6 +120,14 @@ cuda_tile.module @m {
     %tv = make_tensor_view %o, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>
     %t = store_view_tko weak %r, %pv[%zero] : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @one(%o: tile<ptr<f32>>) {
+    %c = constant <f32: 0.000000e+00> : tile<1x1xf32>
+    %a = constant <f16: 2.000000e+00> : tile<1x1xf16>
+    %d = mmaf %a, %a, %c : tile<1x1xf16>, tile<1x1xf16>, tile<1x1xf32>
+    %p = reshape %o : tile<ptr<f32>> -> tile<1x1xptr<f32>>
+    %t = store_ptr_tko relaxed tl_blk %p, %d : tile<1x1xptr<f32>>, tile<1x1xf32> -> token
     return
   }
 }

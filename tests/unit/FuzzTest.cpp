@@ -307,6 +307,35 @@ TEST(FuzzConfig, AgentsRoundTripAndAreChecked) {
   llvm::consumeError(tileiras.takeError());
 }
 
+TEST(FuzzConfig, InterleavingsRoundTripAndAreChecked) {
+  auto c = parseConfiguration("sm_100,O2,v2=1,strategy=warp-specialize,"
+                              "interleavings=16,order=seed:1");
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(c->interleavings, 16u);
+  EXPECT_EQ(c->str(), "sm_100,O2,v2=1,strategy=warp-specialize,"
+                      "scheduler=cost,interleavings=16,order=seed:1");
+  auto again = parseConfiguration(c->str());
+  ASSERT_TRUE(static_cast<bool>(again));
+  EXPECT_EQ(*again, *c);
+  // Off by default, and then not printed.
+  auto off = parseConfiguration("sm_100,O2");
+  ASSERT_TRUE(static_cast<bool>(off));
+  EXPECT_EQ(off->interleavings, 0u);
+  EXPECT_EQ(off->str().find("interleavings"), std::string::npos);
+  for (const char *text :
+       {"sm_100,O2,interleavings=0", "sm_100,O2,interleavings=x"}) {
+    auto bad = parseConfiguration(text);
+    ASSERT_FALSE(static_cast<bool>(bad)) << text;
+    EXPECT_NE(llvm::toString(bad.takeError()).find("1..100000"),
+              std::string::npos);
+  }
+  // Only tilec configurations interpret checkpoints.
+  auto simt = parseConfiguration("compiler=simt,sm_90,O2,interleavings=4");
+  ASSERT_FALSE(static_cast<bool>(simt));
+  EXPECT_NE(llvm::toString(simt.takeError()).find("tilec configurations only"),
+            std::string::npos);
+}
+
 TEST(FuzzConfig, FullMatrixIsUniqueAndRoundTrips) {
   std::vector<Configuration> m = fullMatrix();
   EXPECT_EQ(m.size(), 3u * 4 * 4 * 3 * 2 * 2);

@@ -632,9 +632,24 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
                          {ladd(e, in3.i32(n)), both(kk1, k, colB, n)}));
               }
               args.append(acc.begin(), acc.end());
-              Value d = LLVM::CallIntrinsicOp::create(
-                            lb, ll, result, lb.getStringAttr(name), args)
-                            .getResult(0);
+              // A convergent call: LLVM declares the mma intrinsics
+              // without `convergent`, and then sinks an mma.sync whose
+              // result only a lane-dependent branch uses into that branch,
+              // where not all 32 lanes issue it (undefined; found by the
+              // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
+              auto module = op->getParentOfType<ModuleOp>();
+              auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+              if (!fn) {
+                OpBuilder::InsertionGuard guard(lb);
+                lb.setInsertionPointToStart(module.getBody());
+                fn = LLVM::LLVMFuncOp::create(
+                    lb, ll, name,
+                    LLVM::LLVMFunctionType::get(
+                        result, llvm::to_vector(ValueRange(args).getTypes())));
+              }
+              auto call = LLVM::CallOp::create(lb, ll, fn, args);
+              call.setConvergent(true);
+              Value d = call.getResult();
               SmallVector<Value> next;
               for (int64_t i = 0; i < 4; ++i)
                 next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, i));

@@ -69,6 +69,12 @@ struct Configuration {
   /// the interleaving seed of agents, once the interpreter schedules them):
   /// nullopt is row-major, otherwise a seeded shuffle.
   std::optional<uint64_t> blockOrderSeed;
+  /// tilec only: at each checkpoint whose module has agents, interpret every
+  /// interleaving of each tile block's agents, at most this many per block
+  /// (depth first, oracle::InterleavingScript), each compared with the
+  /// reference, instead of the one the seed picks; 0 = off. Printed as
+  /// "interleavings=N" when set.
+  unsigned interleavings = 0;
 
   /// "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major" (order
   /// is "seed:N" for a shuffle) for tilec, "compiler=tileiras,sm_100,O3"
