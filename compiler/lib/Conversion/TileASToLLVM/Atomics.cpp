@@ -133,11 +133,7 @@ SmallVector<Value> shareWithCopies(ThreadIndexer &ix, SmallVector<Value> old,
     smem.base = LLVM::AddressOfOp::create(
         ix.b, ix.loc, LLVM::LLVMPointerType::get(ix.b.getContext(), 3),
         kSmemSymbol);
-  for (auto [s, v] : llvm::enumerate(old))
-    guardedStore(
-        ix.b, ix.loc, v, smem.address(0, ix.element(n, s), elem),
-        arith::AndIOp::create(ix.b, ix.loc, ix.owner(n, s), ix.writer()),
-        as::MemSemantic::WEAK);
+  smem.write(0, old, n, elem, ix.writer());
   ix.barrier();
   SmallVector<Value> shared;
   for (int64_t s = 0, e = old.size(); s < e; ++s)

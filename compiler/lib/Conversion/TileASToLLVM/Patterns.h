@@ -75,6 +75,13 @@ std::string constantGlobal(mlir::OpBuilder &b, mlir::Location loc,
                            mlir::Type type, mlir::Attribute value,
                            unsigned alignment);
 
+/// The function `name` of `module` (an intrinsic or libdevice's), declared
+/// with `type` on first use.
+mlir::LLVM::LLVMFuncOp declareFunction(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::ModuleOp module,
+                                       llvm::StringRef name,
+                                       mlir::LLVM::LLVMFunctionType type);
+
 /// A call of libdevice's `__nv_<name>f` (f32; f16/bf16 extended to f32
 /// and the result truncated back) or `__nv_<name>` (f64), declared in
 /// `module` on first use. The math dialect's own op would do the same
@@ -158,13 +165,16 @@ struct Scratch {
                                      mlir::ValueRange{index});
   }
 
-  /// Every owner writes its slots of the n-element tensor `values`.
+  /// Every owner writes its slots of the n-element tensor `values` (only
+  /// where `also` holds too, when given).
   void write(int64_t byteOffset, mlir::ValueRange values, int64_t n,
-             mlir::Type elem) {
+             mlir::Type elem, mlir::Value also = {}) {
     for (auto [s, v] : llvm::enumerate(values)) {
       mlir::Value at = address(byteOffset, ix.element(n, s), elem);
-      guardedStore(ix.b, ix.loc, v, at, ix.owner(n, s),
-                   nv_tileas::MemSemantic::WEAK);
+      mlir::Value when = ix.owner(n, s);
+      if (also)
+        when = mlir::arith::AndIOp::create(ix.b, ix.loc, when, also);
+      guardedStore(ix.b, ix.loc, v, at, when, nv_tileas::MemSemantic::WEAK);
     }
   }
 

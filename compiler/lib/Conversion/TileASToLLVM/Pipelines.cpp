@@ -50,8 +50,6 @@ namespace as = tilecheck::nv_tileas;
 
 namespace {
 
-int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
-
 /// Where the parts of a pipeline lie in its area.
 struct PipelineLayout {
   int64_t stages = 0;
@@ -71,8 +69,8 @@ std::optional<PipelineLayout> layoutOf(as::PipelineType type) {
   l.stages = type.getStages();
   l.elements = mirrorNumElements(type.getElementType());
   l.storage = elem;
-  l.slotBytes = alignTo16(l.elements * storageBytes(elem));
-  l.dataOffset = alignTo16(2 * 8 * l.stages);
+  l.slotBytes = llvm::alignTo(l.elements * storageBytes(elem), 16);
+  l.dataOffset = llvm::alignTo(2 * 8 * l.stages, 16);
   l.bytes = l.dataOffset + l.stages * l.slotBytes;
   return l;
 }
@@ -163,21 +161,21 @@ void arrive(OpBuilder &b, Location loc, Value mbarrier) {
             "l,~{memory}", ValueRange{sharedAddress(b, loc, mbarrier)});
 }
 
-/// The address of element `index` (i32) of the slot of `stage`.
-Value elementAddress(OpBuilder &b, Location loc, Value base,
-                     const PipelineLayout &l, Value stage, Value index) {
+/// The slot of `stage`, as the scratch-buffer accessor over it (the owners'
+/// elements at their linear index, i1 as bytes).
+Scratch slotOf(ThreadIndexer &ix, Value base, const PipelineLayout &l,
+               Value stage) {
+  OpBuilder &b = ix.b;
+  Location loc = ix.loc;
   // Self-test bug "backend-pipeline-slot": every stage's value in slot 0.
   if (selftest::isInjected(selftest::InjectedBug::BackendPipelineSlot))
     stage = arith::ConstantIntOp::create(b, loc, 0, 64);
-  Value slot = arith::AddIOp::create(
+  Value at = arith::AddIOp::create(
       b, loc, arith::ConstantIntOp::create(b, loc, l.dataOffset, 64),
       arith::MulIOp::create(
           b, loc, stage,
           arith::ConstantIntOp::create(b, loc, l.slotBytes, 64)));
-  Value at = byteOffset(b, loc, base, slot);
-  Type storage = l.storage.isInteger(1) ? b.getI8Type() : l.storage;
-  return LLVM::GEPOp::create(b, loc, base.getType(), storage, at,
-                             ValueRange{index});
+  return Scratch{ix, byteOffset(b, loc, base, at)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -348,12 +346,8 @@ struct ProducerWriteLowering : public OpConversionPattern<as::ProducerWriteOp> {
     Value stage =
         stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages)
             .first;
-    for (auto [s, v] : llvm::enumerate(adaptor.getValue())) {
-      Value at = elementAddress(rewriter, loc, base, l, stage,
-                                ix.element(l.elements, s));
-      guardedStore(rewriter, loc, v, at, ix.owner(l.elements, s),
-                   as::MemSemantic::WEAK);
-    }
+    slotOf(ix, base, l, stage)
+        .write(0, adaptor.getValue(), l.elements, l.storage);
     rewriter.eraseOp(op);
     return success();
   }
@@ -373,16 +367,10 @@ struct ConsumerReadLowering : public OpConversionPattern<as::ConsumerReadOp> {
     Value stage =
         stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages)
             .first;
-    Type storage = l.storage.isInteger(1) ? rewriter.getI8Type() : l.storage;
+    Scratch slot = slotOf(ix, base, l, stage);
     SmallVector<Value> values;
-    for (int64_t s = 0, e = tc.map.slots(l.elements); s < e; ++s) {
-      Value at = elementAddress(rewriter, loc, base, l, stage,
-                                ix.element(l.elements, s));
-      Value v = LLVM::LoadOp::create(rewriter, loc, storage, at);
-      if (storage != l.storage)
-        v = arith::TruncIOp::create(rewriter, loc, l.storage, v);
-      values.push_back(v);
-    }
+    for (int64_t s = 0, e = tc.map.slots(l.elements); s < e; ++s)
+      values.push_back(slot.read(0, ix.element(l.elements, s), l.storage));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -47,21 +47,27 @@ std::optional<StringRef> roundingSuffix(RoundingMode mode) {
 
 } // namespace
 
+LLVM::LLVMFuncOp
+tilecheck::backend::declareFunction(OpBuilder &b, Location loc, ModuleOp module,
+                                    StringRef name,
+                                    LLVM::LLVMFunctionType type) {
+  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return fn;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
 Value tilecheck::backend::libdeviceCall(OpBuilder &b, Location loc,
                                         ModuleOp module, StringRef name,
                                         Type type, ValueRange args) {
   Type f32 = b.getF32Type();
   Type callType = type.isF64() ? type : f32;
   std::string callee = ("__nv_" + name + (type.isF64() ? "" : "f")).str();
-  auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(callee);
-  if (!fn) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    fn = LLVM::LLVMFuncOp::create(
-        b, loc, callee,
-        LLVM::LLVMFunctionType::get(callType,
-                                    SmallVector<Type>(args.size(), callType)));
-  }
+  LLVM::LLVMFuncOp fn =
+      declareFunction(b, loc, module, callee,
+                      LLVM::LLVMFunctionType::get(
+                          callType, SmallVector<Type>(args.size(), callType)));
   SmallVector<Value> operands;
   for (Value v : args)
     operands.push_back(v.getType() == callType

@@ -637,16 +637,10 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
               // result only a lane-dependent branch uses into that branch,
               // where not all 32 lanes issue it (undefined; found by the
               // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
-              auto module = op->getParentOfType<ModuleOp>();
-              auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-              if (!fn) {
-                OpBuilder::InsertionGuard guard(lb);
-                lb.setInsertionPointToStart(module.getBody());
-                fn = LLVM::LLVMFuncOp::create(
-                    lb, ll, name,
-                    LLVM::LLVMFunctionType::get(
-                        result, llvm::to_vector(ValueRange(args).getTypes())));
-              }
+              LLVM::LLVMFuncOp fn = declareFunction(
+                  lb, ll, op->getParentOfType<ModuleOp>(), name,
+                  LLVM::LLVMFunctionType::get(
+                      result, llvm::to_vector(ValueRange(args).getTypes())));
               auto call = LLVM::CallOp::create(lb, ll, fn, args);
               call.setConvergent(true);
               Value d = call.getResult();

@@ -1079,7 +1079,7 @@ struct ConvertTileASToLLVMPass
     // the other (Pipelines.cpp).
     int64_t scratch = scratchBytes(module, map);
     map.groups = groups;
-    map.scratchPerGroup = (scratch + 15) / 16 * 16;
+    map.scratchPerGroup = llvm::alignTo(scratch, 16);
     if (groups > 1)
       scratch = groups * map.scratchPerGroup;
     int64_t pipelinesAt = groups * map.scratchPerGroup;
