@@ -8,13 +8,13 @@
 
 #include "EngineInternal.h"
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Support/Error.h"
 
 #include "tilecheck/Oracle/Compare.h"
 #include "tilecheck/Oracle/ElemType.h"
 #include "tilecheck/Oracle/TileRun.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Base64.h"
 
 #include <regex>
@@ -117,29 +117,20 @@ oracle::ResultClass resultClassOf(llvm::ArrayRef<std::string> opKinds) {
   return c;
 }
 
+static constexpr tilecheck::EnumName<oracle::ResultClass> kResultClassNames[] =
+    {{oracle::ResultClass::Exact, "exact"},
+     {oracle::ResultClass::Elementwise, "elementwise"},
+     {oracle::ResultClass::MathFunction, "math"},
+     {oracle::ResultClass::Reduction, "reduction"},
+     {oracle::ResultClass::Mma, "mma"}};
+
 StringRef resultClassName(oracle::ResultClass c) {
-  switch (c) {
-  case oracle::ResultClass::Exact:
-    return "exact";
-  case oracle::ResultClass::Elementwise:
-    return "elementwise";
-  case oracle::ResultClass::MathFunction:
-    return "math";
-  case oracle::ResultClass::Reduction:
-    return "reduction";
-  case oracle::ResultClass::Mma:
-    return "mma";
-  }
-  return "exact";
+  return tilecheck::nameOf(kResultClassNames, c);
 }
 
 oracle::ResultClass parseResultClass(StringRef name) {
-  return llvm::StringSwitch<oracle::ResultClass>(name)
-      .Case("elementwise", oracle::ResultClass::Elementwise)
-      .Case("math", oracle::ResultClass::MathFunction)
-      .Case("reduction", oracle::ResultClass::Reduction)
-      .Case("mma", oracle::ResultClass::Mma)
-      .Default(oracle::ResultClass::Exact);
+  return tilecheck::parseName(kResultClassNames, name)
+      .value_or(oracle::ResultClass::Exact);
 }
 
 StringRef firstLine(StringRef text) { return text.trim().split('\n').first; }

@@ -9,7 +9,9 @@
 
 #include "tilecheck/Fuzz/Config.h"
 #include "tilecheck/Fuzz/Executor.h"
+#include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Support/Error.h"
+#include "tilecheck/Support/SplitMix64.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -276,15 +278,6 @@ std::vector<Configuration> tilecheck::fuzz::fullMatrix() {
   return out;
 }
 
-/// SplitMix64: tiny, portable, and fixed forever (matrices must not change
-/// under a library update).
-static uint64_t splitMix(uint64_t &state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 std::vector<Configuration> tilecheck::fuzz::sampleMatrix(uint64_t seed,
                                                          unsigned size) {
   std::vector<Configuration> full = fullMatrix();
@@ -294,9 +287,9 @@ std::vector<Configuration> tilecheck::fuzz::sampleMatrix(uint64_t seed,
   std::vector<size_t> index(full.size());
   for (size_t i = 0; i < index.size(); ++i)
     index[i] = i;
-  uint64_t state = seed;
+  tilecheck::SplitMix64 rng{seed};
   for (unsigned i = 0; i < size; ++i) {
-    size_t j = i + splitMix(state) % (index.size() - i);
+    size_t j = i + rng.next() % (index.size() - i);
     std::swap(index[i], index[j]);
   }
   index.resize(size);
@@ -437,36 +430,30 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
 // Kinds
 //===----------------------------------------------------------------------===//
 
-static const std::pair<FindingKind, StringLiteral> kKindNames[] = {
-    {FindingKind::None, "none"},
-    {FindingKind::Crash, "crash"},
-    {FindingKind::Hang, "hang"},
-    {FindingKind::Oom, "oom"},
-    {FindingKind::PassFailure, "pass-failure"},
-    {FindingKind::VerifierFailure, "verifier-failure"},
-    {FindingKind::InvalidSchedule, "invalid-schedule"},
-    {FindingKind::PtxasRejection, "ptxas-rejection"},
-    {FindingKind::Rejection, "rejection"},
-    {FindingKind::WrongResult, "wrong-result"},
-    {FindingKind::UnsupportedInstruction, "unsupported-instruction"},
-    {FindingKind::InputUB, "input-ub"},
-    {FindingKind::UnsupportedTarget, "unsupported-target"},
-    {FindingKind::OracleError, "oracle-error"},
-    {FindingKind::Skipped, "skipped"},
-};
+/// In FindingKind's order.
+static constexpr StringLiteral kKindNames[] = {"none",
+                                               "crash",
+                                               "hang",
+                                               "oom",
+                                               "pass-failure",
+                                               "verifier-failure",
+                                               "invalid-schedule",
+                                               "ptxas-rejection",
+                                               "rejection",
+                                               "wrong-result",
+                                               "unsupported-instruction",
+                                               "input-ub",
+                                               "unsupported-target",
+                                               "oracle-error",
+                                               "skipped"};
+static_assert(std::size(kKindNames) == size_t(FindingKind::Skipped) + 1);
 
 StringRef tilecheck::fuzz::stringify(FindingKind kind) {
-  for (const auto &[k, name] : kKindNames)
-    if (k == kind)
-      return name;
-  llvm_unreachable("unknown finding kind");
+  return tilecheck::nameOf(kKindNames, kind);
 }
 
 std::optional<FindingKind> tilecheck::fuzz::parseFindingKind(StringRef name) {
-  for (const auto &[k, n] : kKindNames)
-    if (n == name)
-      return k;
-  return std::nullopt;
+  return tilecheck::parseName<FindingKind>(kKindNames, name);
 }
 
 bool tilecheck::fuzz::countsAsFinding(FindingKind kind) {

@@ -247,6 +247,11 @@ void classifyBackendCompileFailure(llvm::StringRef diagnostics,
                                    llvm::StringRef culprit,
                                    llvm::StringRef what, ChildResult &r);
 
+/// Marks `r` an oracle error of `culprit`'s runner (not of the program):
+/// detail "`what`: <the first line of `message`>", signed by that text.
+void runnerFailed(llvm::StringRef culprit, llvm::StringRef what,
+                  llvm::StringRef message, ChildResult &r);
+
 /// Checks a configuration of an executor that runs the program itself: in
 /// a child under `limits`, parses the program (an oracle error when it does
 /// not), builds its launch and calls `body`, which fills the ChildResult;
@@ -278,6 +283,10 @@ bool compareForeignRun(const Reference &reference, RunOutputs got,
 /// localizeAboveBackend.
 class BackendRunExecutor : public Executor {
 public:
+  BackendRunExecutor(llvm::StringRef name, llvm::StringRef description,
+                     llvm::StringRef noOrderWhy, bool compilesToCubin)
+      : Executor(name, description), noOrderWhy(noOrderWhy),
+        compilesToCubin(compilesToCubin) {}
   std::string configurationText(const Configuration &config) const override;
   llvm::Error validate(const Configuration &config) const override;
   std::optional<std::string>
@@ -287,8 +296,10 @@ public:
                      const EngineOptions &options) const override;
 
 protected:
-  virtual llvm::StringRef noOrderWhy() const = 0;
-  virtual bool compilesToCubin() const = 0;
+  /// Why validate() refuses a block order.
+  const llvm::StringRef noOrderWhy;
+  /// Whether the pipeline goes down to a cubin (else to PTX).
+  const bool compilesToCubin;
   /// The limits of the configuration child (the engine's by default).
   virtual Limits childLimits(const EngineOptions &options) const {
     return options.limits;

@@ -29,6 +29,11 @@ std::string Executor::configurationText(const Configuration &config) const {
   return text;
 }
 
+std::string
+Executor::tilecConfigurationText(const Configuration &config) const {
+  return "compiler=" + name().str() + "," + config.tilecText();
+}
+
 llvm::Error Executor::validate(const Configuration &) const {
   return llvm::Error::success();
 }
@@ -138,6 +143,14 @@ StringRef tilecheck::fuzz::detail::firstErrorMessage(StringRef diagnostics) {
                                          : diagnostics.drop_front(at + 7));
 }
 
+void tilecheck::fuzz::detail::runnerFailed(StringRef culprit, StringRef what,
+                                           StringRef message, ChildResult &r) {
+  r.kind = FindingKind::OracleError;
+  r.culprit = culprit.str();
+  r.detail = (what + ": " + firstLine(message)).str();
+  r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+}
+
 void tilecheck::fuzz::detail::classifyBackendCompileFailure(
     StringRef diagnostics, StringRef culprit, StringRef what, ChildResult &r) {
   r.diagnostics = diagnostics.str();
@@ -159,18 +172,18 @@ void tilecheck::fuzz::detail::classifyBackendCompileFailure(
 
 std::string tilecheck::fuzz::detail::BackendRunExecutor::configurationText(
     const Configuration &config) const {
-  return "compiler=" + name().str() + "," + config.tilecText();
+  return tilecConfigurationText(config);
 }
 
 Error tilecheck::fuzz::detail::BackendRunExecutor::validate(
     const Configuration &config) const {
-  return validateBackendConfiguration(config, noOrderWhy());
+  return validateBackendConfiguration(config, noOrderWhy);
 }
 
 std::optional<std::string>
 tilecheck::fuzz::detail::BackendRunExecutor::sharingKey(
     const Configuration &config) const {
-  return backendSharingKey(config, compilesToCubin());
+  return backendSharingKey(config, compilesToCubin);
 }
 
 ConfigResult tilecheck::fuzz::detail::BackendRunExecutor::check(

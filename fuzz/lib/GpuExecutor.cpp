@@ -101,12 +101,8 @@ void runCubin(mlir::Operation *module, const TestCase &program,
   r.notes = out.gpu.device;
   if (!out.launched) {
     // The arguments did not bind: nothing was launched, recorded or read.
-    r.kind = FindingKind::OracleError;
-    r.culprit = "gpu";
-    r.detail =
-        ("the GPU runner cannot bind the launch: " + firstLine(out.run.message))
-            .str();
-    r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+    runnerFailed("gpu", "the GPU runner cannot bind the launch",
+                 out.run.message, r);
     return;
   }
   if ((out.gpu.status == oracle::gpu::Status::Fault ||
@@ -151,12 +147,8 @@ void runCubin(mlir::Operation *module, const TestCase &program,
   if (out.run.exitCode == oracle::kExitError ||
       out.run.exitCode == oracle::kExitUsage) {
     // The buffers came back malformed.
-    r.kind = FindingKind::OracleError;
-    r.culprit = "gpu";
-    r.detail = ("the GPU runner cannot read the launch back: " +
-                firstLine(out.run.message))
-                   .str();
-    r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+    runnerFailed("gpu", "the GPU runner cannot read the launch back",
+                 out.run.message, r);
     return;
   }
   r.detail = "the cubin ran on " + out.gpu.device;
@@ -187,20 +179,18 @@ void runCubin(mlir::Operation *module, const TestCase &program,
 
 class GpuExecutor final : public BackendRunExecutor {
 public:
-  StringRef name() const override { return "gpu"; }
+  GpuExecutor()
+      : BackendRunExecutor(
+            "gpu",
+            "tilec's pipeline and backend down to a cubin, run on the GPU "
+            "(CUDA Driver API) and compared with the interpreter: wrong code "
+            "below nv_tileas, faults, hangs",
+            "gpu configurations run CTAs in the hardware's order: no block "
+            "order",
+            /*compilesToCubin=*/true) {}
   bool batchable() const override { return false; }
-  StringRef description() const override {
-    return "tilec's pipeline and backend down to a cubin, run on the GPU "
-           "(CUDA Driver API) and compared with the interpreter: wrong code "
-           "below nv_tileas, faults, hangs";
-  }
 
 protected:
-  StringRef noOrderWhy() const override {
-    return "gpu configurations run CTAs in the hardware's order: no block "
-           "order";
-  }
-  bool compilesToCubin() const override { return true; }
   Limits childLimits(const EngineOptions &options) const override {
     return gpuChildLimits(options);
   }
@@ -216,17 +206,12 @@ protected:
 
 class GpuTileirasExecutor final : public Executor {
 public:
-  StringRef name() const override { return "gpu-tileiras"; }
+  GpuTileirasExecutor()
+      : Executor("gpu-tileiras",
+                 "NVIDIA's tileiras on the program's bytecode, its cubin run "
+                 "on the GPU and compared with the interpreter: wrong code "
+                 "from NVIDIA's compiler (and its crashes and rejections)") {}
   bool batchable() const override { return false; }
-  StringRef description() const override {
-    return "NVIDIA's tileiras on the program's bytecode, its cubin run on "
-           "the GPU and compared with the interpreter: wrong code from "
-           "NVIDIA's compiler (and its crashes and rejections)";
-  }
-  std::string configurationText(const Configuration &config) const override {
-    return "compiler=gpu-tileiras," + config.target + ",O" +
-           std::to_string(config.optLevel);
-  }
   Error validate(const Configuration &config) const override {
     Configuration tileiras = config;
     tileiras.compiler = "tileiras";

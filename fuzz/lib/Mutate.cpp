@@ -3,6 +3,7 @@
 #include "tilecheck/Fuzz/Mutate.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Support/Error.h"
+#include "tilecheck/Support/SplitMix64.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
@@ -194,14 +195,9 @@ llvm::Expected<std::string> mutateProgram(StringRef text, uint64_t seed,
   // Mutants that do not verify are expected; their diagnostics are not.
   mlir::ScopedDiagnosticHandler quiet(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
-  // SplitMix64: the same seed gives the same mutants everywhere.
-  uint64_t state = seed;
-  auto next = [&] {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
+  // The same seed gives the same mutants everywhere.
+  tilecheck::SplitMix64 rng{seed};
+  auto next = [&] { return rng.next(); };
   // The custom form of a module: the builtin module is implicit in
   // cuda_tile programs, so its ops are printed.
   auto printed = [](mlir::ModuleOp module) {

@@ -50,13 +50,13 @@ int ptxasChild(int fd, const TestCase &program, const Configuration &config) {
 
 class PtxasExecutor final : public Executor {
 public:
-  StringRef name() const override { return "ptxas"; }
-  StringRef description() const override {
-    return "tilec's pipeline and backend down to PTX, then ptxas (compile "
-           "only): PTX rejections, backend failures and crashes";
-  }
+  PtxasExecutor()
+      : Executor("ptxas",
+                 "tilec's pipeline and backend down to PTX, then ptxas "
+                 "(compile only): PTX rejections, backend failures and "
+                 "crashes") {}
   std::string configurationText(const Configuration &config) const override {
-    return "compiler=ptxas," + config.tilecText();
+    return tilecConfigurationText(config);
   }
   Error validate(const Configuration &config) const override {
     return validateBackendConfiguration(

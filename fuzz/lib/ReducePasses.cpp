@@ -246,18 +246,8 @@ public:
 
 class DeleteOpsPass : public SiteListPass<Operation *> {
 public:
-  explicit DeleteOpsPass(Replace how) : how(how) {}
-  StringRef getName() const override {
-    switch (how) {
-    case Replace::FirstOperand:
-      return "delete-ops";
-    case Replace::LastOperand:
-      return "delete-ops-last-operand";
-    case Replace::One:
-      return "delete-ops-one";
-    }
-    return "";
-  }
+  DeleteOpsPass(Replace how, StringRef name) : how(how), name(name) {}
+  StringRef getName() const override { return name; }
 
 protected:
   std::vector<Operation *> sites(TestCase &tc) override {
@@ -287,6 +277,7 @@ protected:
 
 private:
   Replace how;
+  StringRef name;
 };
 
 /// Replaces an op by constants holding the values the reference interpreter
@@ -463,9 +454,12 @@ std::vector<std::unique_ptr<ReductionPass>> getReductionPasses() {
   pool.push_back(std::make_unique<RemoveDeadPass>());
   pool.push_back(std::make_unique<ValueToConstPass>());
   pool.push_back(std::make_unique<StoreViewToPtrPass>());
-  pool.push_back(std::make_unique<DeleteOpsPass>(Replace::FirstOperand));
-  pool.push_back(std::make_unique<DeleteOpsPass>(Replace::LastOperand));
-  pool.push_back(std::make_unique<DeleteOpsPass>(Replace::One));
+  pool.push_back(
+      std::make_unique<DeleteOpsPass>(Replace::FirstOperand, "delete-ops"));
+  pool.push_back(std::make_unique<DeleteOpsPass>(Replace::LastOperand,
+                                                 "delete-ops-last-operand"));
+  pool.push_back(
+      std::make_unique<DeleteOpsPass>(Replace::One, "delete-ops-one"));
   appendRegionPasses(pool);
   appendValuePasses(pool);
   // The order the driver tries them: what removes the most first (one

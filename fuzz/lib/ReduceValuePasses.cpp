@@ -105,20 +105,8 @@ protected:
 
 class ConstantPass : public SiteListPass<ConstantOp> {
 public:
-  explicit ConstantPass(ConstKind kind) : kind(kind) {}
-  StringRef getName() const override {
-    switch (kind) {
-    case ConstKind::Splat:
-      return "const-splat";
-    case ConstKind::Zero:
-      return "const-zero";
-    case ConstKind::One:
-      return "const-one";
-    case ConstKind::Half:
-      return "const-half";
-    }
-    return "";
-  }
+  ConstantPass(ConstKind kind, StringRef name) : kind(kind), name(name) {}
+  StringRef getName() const override { return name; }
 
 protected:
   static bool isSplatOf(DenseIntOrFPElementsAttr attr, int64_t v) {
@@ -190,6 +178,7 @@ protected:
 
 private:
   ConstKind kind;
+  StringRef name;
 };
 
 //===----------------------------------------------------------------------===//
@@ -651,11 +640,12 @@ public:
 } // namespace
 
 void detail::appendValuePasses(PassList &out) {
-  out.push_back(std::make_unique<ConstantPass>(ConstKind::Splat));
+  out.push_back(
+      std::make_unique<ConstantPass>(ConstKind::Splat, "const-splat"));
   out.push_back(std::make_unique<ConstSplatEachPass>());
-  out.push_back(std::make_unique<ConstantPass>(ConstKind::Zero));
-  out.push_back(std::make_unique<ConstantPass>(ConstKind::One));
-  out.push_back(std::make_unique<ConstantPass>(ConstKind::Half));
+  out.push_back(std::make_unique<ConstantPass>(ConstKind::Zero, "const-zero"));
+  out.push_back(std::make_unique<ConstantPass>(ConstKind::One, "const-one"));
+  out.push_back(std::make_unique<ConstantPass>(ConstKind::Half, "const-half"));
   out.push_back(std::make_unique<GridPass>(/*toOne=*/true));
   out.push_back(std::make_unique<GridPass>(/*toOne=*/false));
   out.push_back(std::make_unique<DropArgsPass>());

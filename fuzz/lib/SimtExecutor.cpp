@@ -40,19 +40,17 @@ namespace {
 
 class SimtExecutor final : public BackendRunExecutor {
 public:
-  StringRef name() const override { return "simt"; }
-  StringRef description() const override {
-    return "tilec's pipeline and backend down to PTX, run on the CPU SIMT "
-           "executor and compared with the interpreter: wrong code below "
-           "nv_tileas, undefined behaviour in the PTX, unsupported "
-           "instructions";
-  }
+  SimtExecutor()
+      : BackendRunExecutor(
+            "simt",
+            "tilec's pipeline and backend down to PTX, run on the CPU SIMT "
+            "executor and compared with the interpreter: wrong code below "
+            "nv_tileas, undefined behaviour in the PTX, unsupported "
+            "instructions",
+            "simt configurations run CTAs in row-major order: no block order",
+            /*compilesToCubin=*/false) {}
 
 protected:
-  StringRef noOrderWhy() const override {
-    return "simt configurations run CTAs in row-major order: no block order";
-  }
-  bool compilesToCubin() const override { return false; }
   void runModule(mlir::Operation *module, const TestCase &program,
                  const Reference &reference, const Configuration &config,
                  const EngineOptions &options,
@@ -98,12 +96,8 @@ void SimtExecutor::runModule(mlir::Operation *module, const TestCase &program,
       out.run.exitCode == oracle::kExitUsage) {
     // The launch never ran: the PTX does not parse, or the arguments do not
     // bind by the kernel ABI.
-    r.kind = FindingKind::OracleError;
-    r.culprit = "simt";
-    r.detail =
-        ("the SIMT executor cannot run the PTX: " + firstLine(out.run.message))
-            .str();
-    r.signatureDetail = normalizeDiagnostics("error: " + r.detail);
+    runnerFailed("simt", "the SIMT executor cannot run the PTX",
+                 out.run.message, r);
     r.compiled = out.ptx;
     return;
   }

@@ -471,11 +471,9 @@ namespace {
 
 class TilecExecutor final : public Executor {
 public:
-  StringRef name() const override { return "tilec"; }
-  StringRef description() const override {
-    return "ours: the driver's pipeline, the interpreter after every "
-           "checkpoint pass and on the compiled module";
-  }
+  TilecExecutor()
+      : Executor("tilec", "ours: the driver's pipeline, the interpreter after "
+                          "every checkpoint pass and on the compiled module") {}
   std::string configurationText(const Configuration &config) const override {
     return config.tilecText();
   }

@@ -473,15 +473,10 @@ namespace {
 
 class TileirasExecutor final : public Executor {
 public:
-  StringRef name() const override { return "tileiras"; }
-  StringRef description() const override {
-    return "NVIDIA's tileiras on the program's bytecode, compile only: "
-           "crashes, hangs, rejections of valid programs";
-  }
-  std::string configurationText(const Configuration &config) const override {
-    return "compiler=tileiras," + config.target + ",O" +
-           std::to_string(config.optLevel);
-  }
+  TileirasExecutor()
+      : Executor("tileiras",
+                 "NVIDIA's tileiras on the program's bytecode, compile only: "
+                 "crashes, hangs, rejections of valid programs") {}
   Error validate(const Configuration &config) const override {
     // tileiras has a target and an opt level; the other axes are tilec's.
     Configuration defaults;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Tileiras.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,21 +26,14 @@ using namespace llvm;
 using namespace tilecheck::fuzz;
 
 static StringRef outcomeName(remarks::Type type) {
-  switch (type) {
-  case remarks::Type::Passed:
-    return "passed";
-  case remarks::Type::Missed:
-    return "missed";
-  case remarks::Type::Failure:
-    return "failed";
-  case remarks::Type::Analysis:
-  case remarks::Type::AnalysisFPCommute:
-  case remarks::Type::AnalysisAliasing:
-    return "analysis";
-  case remarks::Type::Unknown:
-    break;
-  }
-  return "unknown";
+  static constexpr tilecheck::EnumName<remarks::Type> names[] = {
+      {remarks::Type::Passed, "passed"},
+      {remarks::Type::Missed, "missed"},
+      {remarks::Type::Failure, "failed"},
+      {remarks::Type::Analysis, "analysis"},
+      {remarks::Type::AnalysisFPCommute, "analysis"},
+      {remarks::Type::AnalysisAliasing, "analysis"}};
+  return tilecheck::nameOf(names, type, "unknown");
 }
 
 /// One line, no separators of ours, at most 120 bytes cut at a character

@@ -36,30 +36,6 @@ using namespace llvm;
 
 namespace tilecheck::gen {
 
-oracle::ElemType oracleType(Elem e) {
-  switch (e) {
-  case Elem::I1:
-    return oracle::ElemType::I1;
-  case Elem::I8:
-    return oracle::ElemType::I8;
-  case Elem::I16:
-    return oracle::ElemType::I16;
-  case Elem::I32:
-    return oracle::ElemType::I32;
-  case Elem::I64:
-    return oracle::ElemType::I64;
-  case Elem::F16:
-    return oracle::ElemType::F16;
-  case Elem::BF16:
-    return oracle::ElemType::BF16;
-  case Elem::F32:
-    return oracle::ElemType::F32;
-  case Elem::F64:
-    return oracle::ElemType::F64;
-  }
-  return oracle::ElemType::I32;
-}
-
 namespace {
 
 /// Little-endian bytes of `v` (already representable) in element type `e`.

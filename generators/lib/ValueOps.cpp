@@ -36,46 +36,26 @@ using i128 = __int128;
 bool isIntElem(Elem e) { return e <= Elem::I64; }
 bool isFloatElem(Elem e) { return e >= Elem::F16; }
 
-unsigned bitWidth(Elem e) {
-  switch (e) {
-  case Elem::I1:
-    return 1;
-  case Elem::I8:
-    return 8;
-  case Elem::I16:
-  case Elem::F16:
-  case Elem::BF16:
-    return 16;
-  case Elem::I32:
-  case Elem::F32:
-    return 32;
-  case Elem::I64:
-  case Elem::F64:
-    return 64;
-  }
-  return 32;
+// The element types' facts are the oracle's (one table of them).
+
+oracle::ElemType oracleType(Elem e) {
+  using oracle::ElemType;
+  static constexpr ElemType types[] = {
+      ElemType::I1,   ElemType::I8,  ElemType::I16,
+      ElemType::I32,  ElemType::I64, ElemType::F16,
+      ElemType::BF16, ElemType::F32, ElemType::F64};
+  static_assert(std::size(types) == size_t(Elem::F64) + 1);
+  return types[static_cast<unsigned>(e)];
 }
+
+unsigned bitWidth(Elem e) { return oracle::bitWidth(oracleType(e)); }
 
 unsigned mantissaBits(Elem e) {
-  switch (e) {
-  case Elem::F16:
-    return 11;
-  case Elem::BF16:
-    return 8;
-  case Elem::F32:
-    return 24;
-  case Elem::F64:
-    return 53;
-  default:
-    return 0;
-  }
+  const fltSemantics *sem = oracle::semantics(oracleType(e));
+  return sem ? APFloat::semanticsPrecision(*sem) : 0;
 }
 
-const char *elemName(Elem e) {
-  static const char *names[] = {"i1",  "i8",   "i16", "i32", "i64",
-                                "f16", "bf16", "f32", "f64"};
-  return names[static_cast<unsigned>(e)];
-}
+const char *elemName(Elem e) { return oracle::name(oracleType(e)).data(); }
 
 int64_t minOf(Elem e) {
   unsigned w = bitWidth(e);
@@ -107,16 +87,8 @@ std::string typeText(Elem e, const Shape &s) {
 }
 
 const fltSemantics &semanticsOf(Elem e) {
-  switch (e) {
-  case Elem::F16:
-    return APFloat::IEEEhalf();
-  case Elem::BF16:
-    return APFloat::BFloat();
-  case Elem::F64:
-    return APFloat::IEEEdouble();
-  default:
-    return APFloat::IEEEsingle();
-  }
+  const fltSemantics *sem = oracle::semantics(oracleType(e));
+  return sem ? *sem : APFloat::IEEEsingle();
 }
 
 void setUnknown(Val &r) {

@@ -93,6 +93,21 @@ CompileOptions tier(unsigned o, EmitStage emit, bool lineInfo = false) {
   return opts;
 }
 
+/// kKernel as cuda_tile bytecode ("" when it does not parse or write).
+std::string kernelBytecode() {
+  DialectRegistry registry;
+  tilecheck::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  OwningOpRef<ModuleOp> parsed =
+      parseSourceString<ModuleOp>(kKernel, ParserConfig(&ctx));
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
+  if (!parsed || failed(tilecheck::bytecode::writeBytecode(
+                     &parsed->getBody()->front(), os)))
+    return "";
+  return bytes;
+}
+
 Names names(const CompileOptions &opts) {
   CompileResult r = describePipeline(opts);
   EXPECT_TRUE(r.ok()) << r.diagnostics;
@@ -366,17 +381,7 @@ TEST(DriverCompile, EmitMlirPrintsTheVerifiedInput) {
   EXPECT_EQ(again.output, r.output);
 
   // Bytecode input reads into the same module (bytecode stores no name).
-  DialectRegistry registry;
-  tilecheck::registerAllDialects(registry);
-  MLIRContext ctx(registry);
-  OwningOpRef<ModuleOp> parsed =
-      parseSourceString<ModuleOp>(kKernel, ParserConfig(&ctx));
-  ASSERT_TRUE(parsed);
-  std::string bytes;
-  llvm::raw_string_ostream bytesOs(bytes);
-  ASSERT_TRUE(succeeded(tilecheck::bytecode::writeBytecode(
-      &parsed->getBody()->front(), bytesOs)));
-  CompileResult fromBytecode = compile(bytes, opts, "k.tileirbc");
+  CompileResult fromBytecode = compile(kernelBytecode(), opts, "k.tileirbc");
   ASSERT_TRUE(fromBytecode.ok()) << fromBytecode.diagnostics;
   std::string expected = r.output;
   expected.replace(expected.find("@m "), 3, "@kernels ");
@@ -531,16 +536,8 @@ TEST(DriverRobustness, RandomBytesNeverCrash) {
 
 TEST(DriverRobustness, CutAndCorruptedInputNeverCrashes) {
   ensureConversions();
-  DialectRegistry registry;
-  tilecheck::registerAllDialects(registry);
-  MLIRContext ctx(registry);
-  OwningOpRef<ModuleOp> parsed =
-      parseSourceString<ModuleOp>(kKernel, ParserConfig(&ctx));
-  ASSERT_TRUE(parsed);
-  std::string bytecode;
-  llvm::raw_string_ostream os(bytecode);
-  ASSERT_TRUE(succeeded(
-      tilecheck::bytecode::writeBytecode(&parsed->getBody()->front(), os)));
+  std::string bytecode = kernelBytecode();
+  ASSERT_FALSE(bytecode.empty());
   const std::string text = kKernel;
 
   for (const std::string *input :

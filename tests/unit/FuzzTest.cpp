@@ -25,6 +25,8 @@
 #include "tilecheck/Support/InjectedBugs.h"
 #include "tilecheck/Target/NVPTX.h"
 
+#include "TestSupport.h"
+
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SmallString.h"
@@ -103,21 +105,8 @@ struct FaultScope {
 };
 #endif
 
-struct TempDir {
-  llvm::SmallString<128> path;
-  TempDir() {
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("fuzz-test", path));
-  }
-  ~TempDir() { llvm::sys::fs::remove_directories(path); }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec;
-         it.increment(ec))
-      out.push_back(llvm::sys::path::filename(it->path()).str());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
+struct TempDir : tilecheck::testing::TempDir {
+  TempDir() : tilecheck::testing::TempDir("fuzz-test") {}
 };
 
 //===----------------------------------------------------------------------===//
@@ -388,10 +377,7 @@ TEST(FuzzConfig, ParseRejectsBadFields) {
 class SubiExecutor final : public Executor {
 public:
   static inline int runs = 0;
-  llvm::StringRef name() const override { return "test-subi"; }
-  llvm::StringRef description() const override {
-    return "test: addi becomes subi";
-  }
+  SubiExecutor() : Executor("test-subi", "test: addi becomes subi") {}
   std::optional<std::string> sharingKey(const Configuration &) const override {
     return std::string("every configuration");
   }

@@ -17,6 +17,8 @@
 #include "tilecheck/Oracle/GpuProgram.h"
 #include "tilecheck/Target/NVPTX.h"
 
+#include "TestSupport.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -58,14 +60,8 @@ cuda_tile.module @m {
 
 class GpuTest : public ::testing::Test {
 protected:
-  GpuTest() {
-    mlir::DialectRegistry registry;
-    tilecheck::registerAllDialects(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-    llvm::SmallString<128> dir;
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("gputest", dir));
-    tmp = std::string(dir);
+  GpuTest() : scratch("gputest"), tmp(scratch.path.str()) {
+    tilecheck::testing::loadAllDialects(ctx);
     NpyArray a;
     a.descr = "<i4";
     a.shape = {256};
@@ -79,7 +75,6 @@ protected:
     module = mlir::parseSourceString<mlir::ModuleOp>(kProgram,
                                                      mlir::ParserConfig(&ctx));
   }
-  ~GpuTest() override { llvm::sys::fs::remove_directories(tmp); }
 
   TileRunConfig config() {
     TileRunConfig c;
@@ -100,9 +95,10 @@ protected:
     return runGpuProgram(module.get(), kProgram, config(), options);
   }
 
+  tilecheck::testing::TempDir scratch;
+  std::string tmp, inputA;
   mlir::MLIRContext ctx;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::string tmp, inputA;
 };
 
 TEST_F(GpuTest, MarshalsArgumentsByTheKernelAbi) {

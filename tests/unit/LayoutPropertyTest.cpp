@@ -16,6 +16,7 @@
 #include "tilecheck/Driver/Driver.h"
 #include "tilecheck/Generators/Generator.h"
 #include "tilecheck/InitAll.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -42,18 +43,14 @@ namespace {
 
 enum class Transform { Canonicalize, CSE, LICM, Inline };
 
+constexpr EnumName<Transform> kTransformNames[] = {
+    {Transform::Canonicalize, "canonicalize"},
+    {Transform::CSE, "cse"},
+    {Transform::LICM, "loop-invariant-code-motion"},
+    {Transform::Inline, "inline"}};
+
 const char *nameOf(Transform t) {
-  switch (t) {
-  case Transform::Canonicalize:
-    return "canonicalize";
-  case Transform::CSE:
-    return "cse";
-  case Transform::LICM:
-    return "loop-invariant-code-motion";
-  case Transform::Inline:
-    return "inline";
-  }
-  return "?";
+  return tilecheck::nameOf(kTransformNames, t).data();
 }
 
 class LayoutTest : public ::testing::Test {

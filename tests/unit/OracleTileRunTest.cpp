@@ -10,6 +10,8 @@
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/TileRun.h"
 
+#include "TestSupport.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -54,14 +56,8 @@ cuda_tile.module @m {
 
 class TileRunTest : public ::testing::Test {
 protected:
-  TileRunTest() {
-    mlir::DialectRegistry registry;
-    tilecheck::registerAllDialects(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-    llvm::SmallString<128> dir;
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("tilerun", dir));
-    tmp = std::string(dir);
+  TileRunTest() : scratch("tilerun"), tmp(scratch.path.str()) {
+    tilecheck::testing::loadAllDialects(ctx);
     kernel = write("k.mlir", kKernel);
     NpyArray in;
     in.descr = "<i4";
@@ -74,19 +70,9 @@ protected:
     input = path("in.npy");
     EXPECT_FALSE(static_cast<bool>(writeNpy(input, in)));
   }
-  ~TileRunTest() override { llvm::sys::fs::remove_directories(tmp); }
-
-  std::string path(llvm::StringRef name) {
-    llvm::SmallString<128> p(tmp);
-    llvm::sys::path::append(p, name);
-    return std::string(p);
-  }
+  std::string path(llvm::StringRef name) { return scratch.file(name); }
   std::string write(llvm::StringRef name, llvm::StringRef text) {
-    std::string p = path(name);
-    std::error_code ec;
-    llvm::raw_fd_ostream os(p, ec);
-    os << text;
-    return p;
+    return scratch.write(name, text);
   }
   TileRunConfig config(std::vector<std::string> args) {
     TileRunConfig c;
@@ -103,8 +89,10 @@ protected:
     return v;
   }
 
+  tilecheck::testing::TempDir scratch;
+  std::string tmp;
   mlir::MLIRContext ctx;
-  std::string tmp, kernel, input;
+  std::string kernel, input;
   std::string assertBuf;
   llvm::raw_string_ostream assertText{assertBuf};
 };

@@ -14,6 +14,7 @@
 #include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
 #include "tilecheck/Driver/Passes.h"
 #include "tilecheck/InitAll.h"
+#include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Target/NVPTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -308,17 +309,12 @@ static void printLocation(llvm::raw_ostream &os, Location loc,
 }
 
 static llvm::StringRef severityName(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  llvm_unreachable("unknown severity");
+  static constexpr tilecheck::EnumName<DiagnosticSeverity> names[] = {
+      {DiagnosticSeverity::Note, "note"},
+      {DiagnosticSeverity::Warning, "warning"},
+      {DiagnosticSeverity::Error, "error"},
+      {DiagnosticSeverity::Remark, "remark"}};
+  return tilecheck::nameOf(names, severity);
 }
 
 static void appendDiagnostic(Diagnostic &diag, llvm::StringRef bufferName,

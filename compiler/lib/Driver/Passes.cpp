@@ -10,12 +10,12 @@
 #include "tilecheck/Driver/Passes.h"
 
 #include "tilecheck/Driver/Driver.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace tilecheck::driver;
@@ -34,71 +34,42 @@ ScopedLineInfoSink::~ScopedLineInfoSink() { currentSink = previous; }
 // Option names
 //===----------------------------------------------------------------------===//
 
+static constexpr tilecheck::EnumName<EmitStage> emitStageNames[] = {
+    {EmitStage::Mlir, "mlir"},     {EmitStage::TileAA, "tileaa"},
+    {EmitStage::TileAS, "tileas"}, {EmitStage::LLVM, "llvm"},
+    {EmitStage::PTX, "ptx"},       {EmitStage::Cubin, "cubin"}};
+
+static constexpr tilecheck::EnumName<PipelineStrategy> strategyNames[] = {
+    {PipelineStrategy::None, "none"},
+    {PipelineStrategy::Unspecialize, "unspecialize"},
+    {PipelineStrategy::WarpSpecialize, "warp-specialize"}};
+
+static constexpr tilecheck::EnumName<Scheduler> schedulerNames[] = {
+    {Scheduler::Serial, "serial"}, {Scheduler::Cost, "cost"}};
+
 std::optional<EmitStage> tilecheck::driver::parseEmitStage(StringRef name) {
-  return llvm::StringSwitch<std::optional<EmitStage>>(name)
-      .Case("mlir", EmitStage::Mlir)
-      .Case("tileaa", EmitStage::TileAA)
-      .Case("tileas", EmitStage::TileAS)
-      .Case("llvm", EmitStage::LLVM)
-      .Case("ptx", EmitStage::PTX)
-      .Case("cubin", EmitStage::Cubin)
-      .Default(std::nullopt);
+  return parseName(emitStageNames, name);
 }
 
 StringRef tilecheck::driver::stringifyEmitStage(EmitStage stage) {
-  switch (stage) {
-  case EmitStage::Mlir:
-    return "mlir";
-  case EmitStage::TileAA:
-    return "tileaa";
-  case EmitStage::TileAS:
-    return "tileas";
-  case EmitStage::LLVM:
-    return "llvm";
-  case EmitStage::PTX:
-    return "ptx";
-  case EmitStage::Cubin:
-    return "cubin";
-  }
-  llvm_unreachable("unknown emit stage");
+  return nameOf(emitStageNames, stage);
 }
 
 std::optional<PipelineStrategy>
 tilecheck::driver::parsePipelineStrategy(StringRef name) {
-  return llvm::StringSwitch<std::optional<PipelineStrategy>>(name)
-      .Case("none", PipelineStrategy::None)
-      .Case("unspecialize", PipelineStrategy::Unspecialize)
-      .Case("warp-specialize", PipelineStrategy::WarpSpecialize)
-      .Default(std::nullopt);
+  return parseName(strategyNames, name);
 }
 
 StringRef tilecheck::driver::stringifyPipelineStrategy(PipelineStrategy s) {
-  switch (s) {
-  case PipelineStrategy::None:
-    return "none";
-  case PipelineStrategy::Unspecialize:
-    return "unspecialize";
-  case PipelineStrategy::WarpSpecialize:
-    return "warp-specialize";
-  }
-  llvm_unreachable("unknown pipeline strategy");
+  return nameOf(strategyNames, s);
 }
 
 std::optional<Scheduler> tilecheck::driver::parseScheduler(StringRef name) {
-  return llvm::StringSwitch<std::optional<Scheduler>>(name)
-      .Case("serial", Scheduler::Serial)
-      .Case("cost", Scheduler::Cost)
-      .Default(std::nullopt);
+  return parseName(schedulerNames, name);
 }
 
 StringRef tilecheck::driver::stringifyScheduler(Scheduler scheduler) {
-  switch (scheduler) {
-  case Scheduler::Serial:
-    return "serial";
-  case Scheduler::Cost:
-    return "cost";
-  }
-  llvm_unreachable("unknown scheduler");
+  return nameOf(schedulerNames, scheduler);
 }
 
 ArrayRef<llvm::StringLiteral> tilecheck::driver::knownGpuNames() {

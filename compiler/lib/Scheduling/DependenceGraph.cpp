@@ -1,6 +1,7 @@
 //===- DependenceGraph.cpp - Dependence graphs and MII --------------------===//
 
 #include "tilecheck/Scheduling/DependenceGraph.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -12,15 +13,11 @@ using namespace tilecheck::sched;
 using llvm::StringRef;
 
 StringRef tilecheck::sched::edgeKindName(EdgeKind kind) {
-  switch (kind) {
-  case EdgeKind::Data:
-    return "data";
-  case EdgeKind::Memory:
-    return "memory";
-  case EdgeKind::Token:
-    return "token";
-  }
-  return "data";
+  static constexpr tilecheck::EnumName<EdgeKind> names[] = {
+      {EdgeKind::Data, "data"},
+      {EdgeKind::Memory, "memory"},
+      {EdgeKind::Token, "token"}};
+  return tilecheck::nameOf(names, kind);
 }
 
 unsigned DependenceGraph::addNode(Node node) {

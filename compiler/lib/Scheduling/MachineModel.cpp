@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Scheduling/MachineModel.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -33,17 +34,10 @@ std::optional<Target> tilecheck::sched::parseTarget(StringRef name) {
 }
 
 StringRef tilecheck::sched::targetName(Target target) {
-  switch (target) {
-  case Target::SM80:
-    return "sm_80";
-  case Target::SM90:
-    return "sm_90";
-  case Target::SM100:
-    return "sm_100";
-  case Target::SM120:
-    return "sm_120";
-  }
-  return "sm_80";
+  static constexpr llvm::StringLiteral names[] = {"sm_80", "sm_90", "sm_100",
+                                                  "sm_120"};
+  static_assert(std::size(names) == size_t(Target::SM120) + 1);
+  return tilecheck::nameOf(names, target);
 }
 
 std::vector<Target> tilecheck::sched::allTargets() {

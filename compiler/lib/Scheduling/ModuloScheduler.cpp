@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Scheduling/Schedule.h"
+#include "tilecheck/Support/SplitMix64.h"
 
 #include <algorithm>
 #include <cassert>
@@ -51,17 +52,6 @@ enum class Gate {
   Dead,     // G2: beyond max_depth; dead for this attempt
   Bump,     // G3: the RRT is taken; try the next cycle
   Reorder,  // G4: the op's group sits at another depth
-};
-
-/// A small, portable random source (the permute arm's sampling).
-struct SplitMix {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
 };
 
 class ModuloState {
@@ -523,7 +513,7 @@ ArmResult tryPermute(ModuloState &s, const std::vector<unsigned> &ready,
     while (std::next_permutation(p.begin(), p.end()) &&
            perms.size() < s.opts.permuteBudget);
   } else {
-    SplitMix rng{0x5eedull ^ (step * 0x9e37ull)};
+    tilecheck::SplitMix64 rng{0x5eedull ^ (step * 0x9e37ull)};
     perms.push_back(live);
     while (perms.size() < s.opts.permuteBudget) {
       std::vector<unsigned> p = live;

@@ -1,24 +1,13 @@
 //===- RandomGraph.cpp - Random loop bodies for schedulers ----------------===//
 
 #include "tilecheck/Scheduling/RandomGraph.h"
+#include "tilecheck/Support/SplitMix64.h"
 
 #include <string>
 
 using namespace tilecheck::sched;
 
-namespace {
-struct Rng {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  unsigned below(unsigned n) { return n ? next() % n : 0; }
-  double unit() { return (next() >> 11) * (1.0 / 9007199254740992.0); }
-};
-} // namespace
+using Rng = tilecheck::SplitMix64;
 
 /// A K-loop (or attention-like loop) body for `model`'s target.
 static void kernelBody(Rng &rng, const MachineModel &model,
@@ -149,7 +138,7 @@ DependenceGraph tilecheck::sched::randomGraph(uint64_t seed,
     // A geometric number of in-edges from earlier nodes, mostly near ones.
     double p = options.edgesPerNode / (1.0 + options.edgesPerNode);
     while (rng.unit() < p) {
-      unsigned span = std::min(i, 8u + rng.below(i));
+      unsigned span = std::min<uint64_t>(i, 8u + rng.below(i));
       unsigned from = i - 1 - rng.below(span);
       EdgeKind kind = rng.below(5) == 0 ? EdgeKind::Memory : EdgeKind::Data;
       bool repeated = false;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Scheduling/Schedule.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -78,21 +79,16 @@ Generator tilecheck::sched::parseGenerator(StringRef name) {
 }
 
 StringRef tilecheck::sched::rungName(Rung r) {
-  switch (r) {
-  case Rung::RauRefinement:
-    return "rau-refinement";
-  case Rung::DeepestRetry:
-    return "deepest-retry";
-  case Rung::InitialPlacement:
-    return "initial-placement";
-  case Rung::CostBasedPlacement:
-    return "cost-based-placement";
-  case Rung::ClearedInitialPlacement:
-    return "cleared-initial-placement";
-  case Rung::ClearedCostBasedPlacement:
-    return "cleared-cost-based-placement";
-  }
-  return "";
+  static constexpr llvm::StringLiteral names[] = {
+      "rau-refinement",
+      "deepest-retry",
+      "initial-placement",
+      "cost-based-placement",
+      "cleared-initial-placement",
+      "cleared-cost-based-placement"};
+  static_assert(std::size(names) ==
+                size_t(Rung::ClearedCostBasedPlacement) + 1);
+  return tilecheck::nameOf(names, r, "");
 }
 
 //===----------------------------------------------------------------------===//

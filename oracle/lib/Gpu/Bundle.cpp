@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/Gpu.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -108,16 +109,13 @@ std::optional<std::vector<uint8_t>> unhex(const std::string &s) {
   return bytes;
 }
 
+constexpr tilecheck::EnumName<Buffer::Fill> kFillNames[] = {
+    {Buffer::Fill::Contents, "contents"},
+    {Buffer::Fill::Zero, "zero"},
+    {Buffer::Fill::Uninit, "uninit"}};
+
 const char *fillName(Buffer::Fill fill) {
-  switch (fill) {
-  case Buffer::Fill::Contents:
-    return "contents";
-  case Buffer::Fill::Zero:
-    return "zero";
-  case Buffer::Fill::Uninit:
-    return "uninit";
-  }
-  return "zero";
+  return tilecheck::nameOf(kFillNames, fill).data();
 }
 
 /// launch.txt without the origin line (which does not decide the result).
@@ -368,8 +366,12 @@ std::optional<Launch> readBundle(const std::string &dir, std::string &error) {
       std::string fill, back;
       if (!(ls >> b.size >> fill >> back))
         return bad("expected 'buffer SIZE FILL readback|discard'");
-      if (fill == "contents") {
-        b.fill = Buffer::Fill::Contents;
+      std::optional<Buffer::Fill> named =
+          tilecheck::parseName(kFillNames, fill);
+      if (!named)
+        return bad("unknown fill '" + fill + "'");
+      b.fill = *named;
+      if (b.fill == Buffer::Fill::Contents) {
         std::string path =
             dir + "/buf" + std::to_string(launch.buffers.size()) + ".bin";
         std::string bytes;
@@ -379,12 +381,6 @@ std::optional<Launch> readBundle(const std::string &dir, std::string &error) {
           return bad("'" + path + "' has " + std::to_string(bytes.size()) +
                      " bytes, not " + std::to_string(b.size));
         b.contents.assign(bytes.begin(), bytes.end());
-      } else if (fill == "zero") {
-        b.fill = Buffer::Fill::Zero;
-      } else if (fill == "uninit") {
-        b.fill = Buffer::Fill::Uninit;
-      } else {
-        return bad("unknown fill '" + fill + "'");
       }
       if (back != "readback" && back != "discard")
         return bad("expected readback or discard, not '" + back + "'");

@@ -6,6 +6,7 @@
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/DefaultValuedAttrs.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -50,17 +51,10 @@ const SemanticsRegistry &SemanticsRegistry::getDefault() {
 //===----------------------------------------------------------------------===//
 
 llvm::StringRef stringify(FailureKind kind) {
-  switch (kind) {
-  case FailureKind::Error:
-    return "error";
-  case FailureKind::UndefinedBehavior:
-    return "undefined behaviour";
-  case FailureKind::AssertFailed:
-    return "assert failed";
-  case FailureKind::StepLimit:
-    return "step limit exceeded";
-  }
-  llvm_unreachable("bad FailureKind");
+  static constexpr llvm::StringLiteral names[] = {
+      "error", "undefined behaviour", "assert failed", "step limit exceeded"};
+  static_assert(std::size(names) == size_t(FailureKind::StepLimit) + 1);
+  return tilecheck::nameOf(names, kind);
 }
 
 std::string RunFailure::str() const {

@@ -13,6 +13,7 @@
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Value.h"
 #include "tilecheck/Support/Error.h"
+#include "tilecheck/Support/SplitMix64.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
@@ -77,12 +78,8 @@ llvm::Expected<TestCase> tilecheck::oracle::loadSeedCase(StringRef path) {
   uint64_t state = 0x5eed;
   for (char c : llvm::sys::path::filename(path))
     state = state * 131 + static_cast<unsigned char>(c);
-  auto next = [&] {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
+  tilecheck::SplitMix64 rng{state};
+  auto next = [&] { return rng.next(); };
   llvm::SmallVector<StringRef> lines;
   StringRef(program.text).split(lines, '\n');
   for (StringRef line : lines) {

@@ -3,6 +3,7 @@
 #include "tilecheck/Oracle/ValueClasses.h"
 
 #include "tilecheck/Oracle/Interpreter.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/APFloat.h"
@@ -11,37 +12,11 @@ using namespace llvm;
 using namespace tilecheck::oracle;
 
 StringRef tilecheck::oracle::stringify(ValueClass c) {
-  switch (c) {
-  case ValueClass::Zero:
-    return "zero";
-  case ValueClass::One:
-    return "one";
-  case ValueClass::MinusOne:
-    return "minus-one";
-  case ValueClass::Negative:
-    return "negative";
-  case ValueClass::IntMin:
-    return "int-min";
-  case ValueClass::IntMax:
-    return "int-max";
-  case ValueClass::NaN:
-    return "nan";
-  case ValueClass::PosInf:
-    return "+inf";
-  case ValueClass::NegInf:
-    return "-inf";
-  case ValueClass::PosZero:
-    return "+0";
-  case ValueClass::NegZero:
-    return "-0";
-  case ValueClass::Subnormal:
-    return "subnormal";
-  case ValueClass::FloatMax:
-    return "float-max";
-  case ValueClass::Count:
-    break;
-  }
-  return "?";
+  static constexpr llvm::StringLiteral names[] = {
+      "zero", "one",  "minus-one", "negative", "int-min",   "int-max",  "nan",
+      "+inf", "-inf", "+0",        "-0",       "subnormal", "float-max"};
+  static_assert(std::size(names) == static_cast<size_t>(ValueClass::Count));
+  return tilecheck::nameOf(names, c);
 }
 
 static uint32_t bit(ValueClass c) { return 1u << static_cast<unsigned>(c); }

@@ -27,6 +27,7 @@
 #include "SimtFloat.h"
 
 #include "tilecheck/Oracle/Memory.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -41,21 +42,10 @@ using namespace llvm;
 namespace tilecheck::oracle::simt {
 
 StringRef name(SimtStatus status) {
-  switch (status) {
-  case SimtStatus::Ok:
-    return "ok";
-  case SimtStatus::Unsupported:
-    return "unsupported";
-  case SimtStatus::Fault:
-    return "fault";
-  case SimtStatus::Trap:
-    return "trap";
-  case SimtStatus::StepLimit:
-    return "step-limit";
-  case SimtStatus::Error:
-    return "error";
-  }
-  return "?";
+  static constexpr llvm::StringLiteral names[] = {
+      "ok", "unsupported", "fault", "trap", "step-limit", "error"};
+  static_assert(std::size(names) == size_t(SimtStatus::Error) + 1);
+  return tilecheck::nameOf(names, status);
 }
 
 namespace {
@@ -606,21 +596,10 @@ private:
   }
 
   StringRef spaceName(Space s) const {
-    switch (s) {
-    case Space::Global:
-      return "global";
-    case Space::Shared:
-      return "shared";
-    case Space::Local:
-      return "local";
-    case Space::Param:
-      return "param";
-    case Space::Const:
-      return "const";
-    case Space::Generic:
-      return "generic";
-    }
-    return "?";
+    static constexpr llvm::StringLiteral names[] = {
+        "generic", "global", "shared", "local", "param", "const"};
+    static_assert(std::size(names) == size_t(Space::Const) + 1);
+    return tilecheck::nameOf(names, s);
   }
 
   /// Reads or writes `n` bytes. Returns false after reporting a fault.

@@ -7,11 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/ElemType.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
@@ -111,49 +111,18 @@ const fltSemantics *semantics(ElemType type) {
   }
 }
 
+/// In ElemType's order.
+constexpr llvm::StringLiteral kElemTypeNames[] = {
+    "i1",  "i4",   "i8",  "i16",      "i32",    "i64",       "f16",      "bf16",
+    "f32", "tf32", "f64", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN", "ptr"};
+static_assert(std::size(kElemTypeNames) == size_t(ElemType::Ptr) + 1);
+
 StringRef name(ElemType type) {
-  switch (type) {
-  case ElemType::I1:
-    return "i1";
-  case ElemType::I4:
-    return "i4";
-  case ElemType::I8:
-    return "i8";
-  case ElemType::I16:
-    return "i16";
-  case ElemType::I32:
-    return "i32";
-  case ElemType::I64:
-    return "i64";
-  case ElemType::F16:
-    return "f16";
-  case ElemType::BF16:
-    return "bf16";
-  case ElemType::F32:
-    return "f32";
-  case ElemType::TF32:
-    return "tf32";
-  case ElemType::F64:
-    return "f64";
-  case ElemType::F8E4M3FN:
-    return "f8E4M3FN";
-  case ElemType::F8E5M2:
-    return "f8E5M2";
-  case ElemType::F8E8M0FNU:
-    return "f8E8M0FNU";
-  case ElemType::F4E2M1FN:
-    return "f4E2M1FN";
-  case ElemType::Ptr:
-    return "ptr";
-  }
-  llvm_unreachable("unknown ElemType");
+  return tilecheck::nameOf(kElemTypeNames, type);
 }
 
 std::optional<ElemType> parseElemType(StringRef spelling) {
-  for (ElemType type : kAllElemTypes)
-    if (name(type) == spelling)
-      return type;
-  return std::nullopt;
+  return tilecheck::parseName<ElemType>(kElemTypeNames, spelling);
 }
 
 /// Little-endian unsigned integer of \p n bytes.

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Oracle/Npy.h"
+#include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -108,37 +109,13 @@ Expected<unsigned> npyItemSize(StringRef descr) {
 }
 
 std::string npyDescrFor(ElemType type) {
-  switch (type) {
-  case ElemType::I1:
-    return "|b1";
-  case ElemType::I8:
-    return "|i1";
-  case ElemType::I16:
-    return "<i2";
-  case ElemType::I32:
-    return "<i4";
-  case ElemType::I64:
-    return "<i8";
-  case ElemType::F16:
-    return "<f2";
-  case ElemType::F32:
-    return "<f4";
-  case ElemType::F64:
-    return "<f8";
-  case ElemType::BF16:
-    return "<u2";
-  case ElemType::TF32:
-    return "<u4";
-  case ElemType::I4:
-  case ElemType::F8E4M3FN:
-  case ElemType::F8E5M2:
-  case ElemType::F8E8M0FNU:
-  case ElemType::F4E2M1FN:
-    return "|u1";
-  case ElemType::Ptr:
-    return "<u8";
-  }
-  llvm_unreachable("unknown ElemType");
+  // In ElemType's order: bf16 and tf32 travel as their bits, the sub-byte
+  // and 8-bit float types as bytes.
+  static constexpr llvm::StringLiteral descrs[] = {
+      "|b1", "|u1", "|i1", "<i2", "<i4", "<i8", "<f2", "<u2",
+      "<f4", "<u4", "<f8", "|u1", "|u1", "|u1", "|u1", "<u8"};
+  static_assert(std::size(descrs) == size_t(ElemType::Ptr) + 1);
+  return tilecheck::nameOf(descrs, type).str();
 }
 
 bool npyDescrCompatible(StringRef descr, ElemType type) {

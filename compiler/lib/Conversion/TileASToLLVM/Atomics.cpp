@@ -15,6 +15,7 @@
 #include "Patterns.h"
 
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Support/EnumNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -88,17 +89,9 @@ LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering o) {
 
 /// NVPTX's synchronization scope of a cuda_tile memory scope.
 StringRef syncScope(std::optional<as::MemScope> scope) {
-  if (!scope)
-    return "";
-  switch (*scope) {
-  case as::MemScope::TL_BLK:
-    return "block";
-  case as::MemScope::DEVICE:
-    return "device";
-  case as::MemScope::SYS:
-    return "";
-  }
-  return "";
+  static constexpr tilecheck::EnumName<as::MemScope> names[] = {
+      {as::MemScope::TL_BLK, "block"}, {as::MemScope::DEVICE, "device"}};
+  return scope ? tilecheck::nameOf(names, *scope, "") : "";
 }
 
 /// `when ? atomic(...) : zero`, the atomic built by `build` in the guarded

@@ -161,12 +161,14 @@ void arrive(OpBuilder &b, Location loc, Value mbarrier) {
             "l,~{memory}", ValueRange{sharedAddress(b, loc, mbarrier)});
 }
 
-/// The slot of `stage`, as the scratch-buffer accessor over it (the owners'
-/// elements at their linear index, i1 as bytes).
-Scratch slotOf(ThreadIndexer &ix, Value base, const PipelineLayout &l,
-               Value stage) {
+/// The slot of the stage of iterator position `position` in the area at
+/// `base`, as the scratch-buffer accessor over it (the owners' elements at
+/// their linear index, i1 as bytes).
+Scratch slotAt(ThreadIndexer &ix, Value base, const PipelineLayout &l,
+               Value position) {
   OpBuilder &b = ix.b;
   Location loc = ix.loc;
+  Value stage = stageAndPhase(b, loc, position, l.stages).first;
   // Self-test bug "backend-pipeline-slot": every stage's value in slot 0.
   if (selftest::isInjected(selftest::InjectedBug::BackendPipelineSlot))
     stage = arith::ConstantIntOp::create(b, loc, 0, 64);
@@ -338,15 +340,10 @@ struct ProducerWriteLowering : public OpConversionPattern<as::ProducerWriteOp> {
   LogicalResult
   matchAndRewrite(as::ProducerWriteOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Location loc = op.getLoc();
     PipelineLayout l = layoutOf(op.getPipeline());
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Value base = adaptor.getPipeline().front();
-    Value stage =
-        stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages)
-            .first;
-    slotOf(ix, base, l, stage)
+    ThreadIndexer ix(rewriter, op.getLoc(),
+                     backendConverter(getTypeConverter()).map);
+    slotAt(ix, adaptor.getPipeline().front(), l, adaptor.getIterator().front())
         .write(0, adaptor.getValue(), l.elements, l.storage);
     rewriter.eraseOp(op);
     return success();
@@ -359,17 +356,13 @@ struct ConsumerReadLowering : public OpConversionPattern<as::ConsumerReadOp> {
   LogicalResult
   matchAndRewrite(as::ConsumerReadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Location loc = op.getLoc();
     PipelineLayout l = layoutOf(op.getPipeline());
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Value base = adaptor.getPipeline().front();
-    Value stage =
-        stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages)
-            .first;
-    Scratch slot = slotOf(ix, base, l, stage);
+    const ThreadMap &map = backendConverter(getTypeConverter()).map;
+    ThreadIndexer ix(rewriter, op.getLoc(), map);
+    Scratch slot = slotAt(ix, adaptor.getPipeline().front(), l,
+                          adaptor.getIterator().front());
     SmallVector<Value> values;
-    for (int64_t s = 0, e = tc.map.slots(l.elements); s < e; ++s)
+    for (int64_t s = 0, e = map.slots(l.elements); s < e; ++s)
       values.push_back(slot.read(0, ix.element(l.elements, s), l.storage));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

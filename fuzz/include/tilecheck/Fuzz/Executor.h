@@ -41,12 +41,15 @@ namespace tilecheck::fuzz {
 
 class Executor {
 public:
+  /// `name`: the `compiler=` value of the configurations this executor
+  /// runs; `description`: one line for `tile-diff --list-executors`. Both
+  /// are kept by reference (string literals).
+  Executor(llvm::StringRef name, llvm::StringRef description)
+      : name_(name), description_(description) {}
   virtual ~Executor();
 
-  /// The `compiler=` value of the configurations this executor runs.
-  virtual llvm::StringRef name() const = 0;
-  /// One line for `tile-diff --list-executors`.
-  virtual llvm::StringRef description() const = 0;
+  llvm::StringRef name() const { return name_; }
+  llvm::StringRef description() const { return description_; }
 
   /// Runs `config` on `program` and compares with `reference` (the
   /// interpreter on the input at the configuration's block order). Runs
@@ -84,6 +87,14 @@ public:
   /// runs must each have a fresh process (a CUDA context does not survive
   /// a crash of the program it runs).
   virtual bool batchable() const { return true; }
+
+protected:
+  /// "compiler=NAME," and tilec's axes (Configuration::tilecText): the text
+  /// of the executors that compile with tilec.
+  std::string tilecConfigurationText(const Configuration &config) const;
+
+private:
+  llvm::StringRef name_, description_;
 };
 
 /// Registers `executor` (ownership passes to the registry). A second

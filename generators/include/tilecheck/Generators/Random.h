@@ -17,6 +17,8 @@
 #ifndef TILECHECK_GENERATORS_RANDOM_H
 #define TILECHECK_GENERATORS_RANDOM_H
 
+#include "tilecheck/Support/SplitMix64.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -69,13 +71,9 @@ public:
 class SeededSource : public ChoiceSource {
 public:
   explicit SeededSource(uint64_t seed) {
-    for (uint64_t &word : state) {
-      seed += 0x9e3779b97f4a7c15ull;
-      uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      word = z ^ (z >> 31);
-    }
+    SplitMix64 mix{seed};
+    for (uint64_t &word : state)
+      word = mix.next();
   }
   uint64_t next() {
     uint64_t result = rotl(state[1] * 5, 7) * 9;

@@ -571,9 +571,4 @@ template <class Ops> void registerArithFor(SemanticsRegistry &r) {
 
 TILECHECK_INSTANTIATE_FOR_MIRRORS(registerArithFor)
 
-void registerArithSemantics(SemanticsRegistry &r) {
-  registerArithFor<CudaTileOps>(r);
-  registerFloatArithSemantics(r);
-}
-
 } // namespace tilecheck::oracle::cuda_tile_sem

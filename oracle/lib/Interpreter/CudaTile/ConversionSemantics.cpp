@@ -377,8 +377,4 @@ template <class Ops> void registerConversionFor(SemanticsRegistry &r) {
 
 TILECHECK_INSTANTIATE_FOR_MIRRORS(registerConversionFor)
 
-void registerConversionSemantics(SemanticsRegistry &r) {
-  registerConversionFor<CudaTileOps>(r);
-}
-
 } // namespace tilecheck::oracle::cuda_tile_sem

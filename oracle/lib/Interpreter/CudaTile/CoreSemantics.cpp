@@ -435,9 +435,4 @@ template <class Ops> void registerCoreFor(SemanticsRegistry &r) {
 
 TILECHECK_INSTANTIATE_FOR_MIRRORS(registerCoreFor)
 
-void registerCoreSemantics(SemanticsRegistry &r) {
-  registerCoreFor<CudaTileOps>(r);
-  registerMmaSemantics(r);
-}
-
 } // namespace tilecheck::oracle::cuda_tile_sem

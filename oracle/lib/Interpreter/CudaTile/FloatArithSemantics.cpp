@@ -536,8 +536,4 @@ template <class Ops> void registerFloatArithFor(SemanticsRegistry &r) {
 
 TILECHECK_INSTANTIATE_FOR_MIRRORS(registerFloatArithFor)
 
-void registerFloatArithSemantics(SemanticsRegistry &r) {
-  registerFloatArithFor<CudaTileOps>(r);
-}
-
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -237,8 +237,4 @@ template <class Ops> void registerMathFor(SemanticsRegistry &r) {
 
 TILECHECK_INSTANTIATE_FOR_MIRRORS(registerMathFor)
 
-void registerMathSemantics(SemanticsRegistry &r) {
-  registerMathFor<CudaTileOps>(r);
-}
-
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -26,8 +26,6 @@
 
 namespace tilecheck::oracle::cuda_tile_sem {
 
-void registerFloatArithSemantics(SemanticsRegistry &r);
-
 /// Unaligned typed load/store of element i of a byte buffer.
 template <typename T> inline T loadAt(const uint8_t *base, int64_t i) {
   T v;

@@ -22,14 +22,12 @@
 
 namespace tilecheck::oracle::cuda_tile_sem {
 
+/// The categories with ops of cuda_tile's own (the mirror categories are
+/// registerXFor<CudaTileOps>, below).
 void registerStructureSemantics(SemanticsRegistry &r);
 void registerControlSemantics(SemanticsRegistry &r);
-void registerArithSemantics(SemanticsRegistry &r);
-void registerMathSemantics(SemanticsRegistry &r);
-void registerConversionSemantics(SemanticsRegistry &r);
-void registerCoreSemantics(SemanticsRegistry &r);
 void registerMemorySemantics(SemanticsRegistry &r);
-/// mmaf, mmai, mmaf_scaled (MmaSemantics.cpp; called by the core category).
+/// mmaf, mmai, mmaf_scaled (MmaSemantics.cpp).
 void registerMmaSemantics(SemanticsRegistry &r);
 
 /// The mirror ops (compiler/include/tilecheck/Dialect/Mirror/MirrorOps.def)

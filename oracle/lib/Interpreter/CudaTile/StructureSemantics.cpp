@@ -53,10 +53,12 @@ void registerCudaTileSemantics(SemanticsRegistry &r) {
   using namespace cuda_tile_sem;
   registerStructureSemantics(r);
   registerControlSemantics(r);
-  registerArithSemantics(r);
-  registerMathSemantics(r);
-  registerConversionSemantics(r);
-  registerCoreSemantics(r);
+  registerArithFor<CudaTileOps>(r);
+  registerFloatArithFor<CudaTileOps>(r);
+  registerMathFor<CudaTileOps>(r);
+  registerConversionFor<CudaTileOps>(r);
+  registerCoreFor<CudaTileOps>(r);
+  registerMmaSemantics(r);
   registerMemorySemantics(r);
 }
 
