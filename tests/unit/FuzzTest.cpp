@@ -1544,12 +1544,7 @@ TEST(FuzzStore, IdenticalFindingsShareOneBucket) {
   EXPECT_FALSE((*buckets)[0].firstSeen.empty());
 
   // One example directory, the index, and no temporary leftovers.
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec))
-    names.push_back(llvm::sys::path::filename(it->path()).str());
-  std::sort(names.begin(), names.end());
+  std::vector<std::string> names = tilecheck::testing::listDirectory(dir);
   ASSERT_EQ(names.size(), 2u);
   EXPECT_EQ(names[0], "index.sqlite");
   EXPECT_EQ(names[1], "wrong-result-" + finding.signature.hash + "-1");

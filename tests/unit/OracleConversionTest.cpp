@@ -30,10 +30,6 @@ protected:
   }
 };
 
-const ElemType I1 = ElemType::I1, I4 = ElemType::I4, I8 = ElemType::I8,
-               I16 = ElemType::I16, I32 = ElemType::I32, I64 = ElemType::I64,
-               F16 = ElemType::F16, BF16 = ElemType::BF16, F32 = ElemType::F32,
-               F64 = ElemType::F64, TF32 = ElemType::TF32;
 const double kInf = INFINITY;
 
 //===-- ftof --------------------------------------------------------------===//

@@ -24,9 +24,6 @@ protected:
   }
 };
 
-const ElemType F16 = ElemType::F16, BF16 = ElemType::BF16, F32 = ElemType::F32,
-               F64 = ElemType::F64;
-
 TEST_F(OracleMath, SqrtF32EveryRoundingMode) {
   // sqrt(2) = 0x3fb504f3.5..: nearest and the downward modes keep ...f3,
   // +inf rounds up. sqrt(3) = 0x3fddb3d7.7.. likewise; sqrt(4) is exact.

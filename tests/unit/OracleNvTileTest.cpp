@@ -25,9 +25,6 @@ namespace {
 
 class OracleNvTile : public OracleNumericTest {};
 
-const ElemType I1 = ElemType::I1, I8 = ElemType::I8, I32 = ElemType::I32,
-               F32 = ElemType::F32;
-
 Tile scalar(ElemType t, double v) { return tileOf(t, {}, {v}); }
 
 /// Runs the same generic-form body in nv_tileaa and in nv_tileas: the

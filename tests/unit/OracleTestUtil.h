@@ -25,6 +25,14 @@
 
 namespace tilecheck::oracle::testing {
 
+/// Short names of the element types, for tile literals in tests.
+inline constexpr ElemType I1 = ElemType::I1, I4 = ElemType::I4,
+                          I8 = ElemType::I8, I16 = ElemType::I16,
+                          I32 = ElemType::I32, I64 = ElemType::I64,
+                          F16 = ElemType::F16, BF16 = ElemType::BF16,
+                          F32 = ElemType::F32, TF32 = ElemType::TF32,
+                          F64 = ElemType::F64;
+
 /// A tile of the given shape filled from `values` (converted exactly: ints
 /// truncated to the width, floats rounded to nearest even).
 inline Tile tileOf(ElemType t, llvm::ArrayRef<int64_t> shape,

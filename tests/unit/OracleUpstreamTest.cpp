@@ -31,10 +31,6 @@ protected:
   }
 };
 
-const ElemType I1 = ElemType::I1, I8 = ElemType::I8, I32 = ElemType::I32,
-               I64 = ElemType::I64, F16 = ElemType::F16, F32 = ElemType::F32,
-               F64 = ElemType::F64;
-
 Tile scalar(ElemType t, double v) { return tileOf(t, {}, {v}); }
 Tile scalarBits(ElemType t, uint64_t b) { return tileOfBits(t, {}, {b}); }
 

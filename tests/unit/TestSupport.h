@@ -53,16 +53,23 @@ struct TempDir {
     return p;
   }
   /// The names of the directory's entries, sorted.
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec;
-         it.increment(ec))
-      out.push_back(llvm::sys::path::filename(it->path()).str());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
+  std::vector<std::string> entries() const;
 };
+
+/// The names of the entries of directory `dir`, sorted.
+inline std::vector<std::string> listDirectory(llvm::StringRef dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    out.push_back(llvm::sys::path::filename(it->path()).str());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<std::string> TempDir::entries() const {
+  return listDirectory(path);
+}
 
 /// Registers and loads every tilecheck dialect (and the upstream ones they
 /// use) in `ctx`.

@@ -51,24 +51,15 @@ bool isTileLike(mlir::Type t) {
   return t.isIntOrIndexOrFloat() || isPointerLike(t);
 }
 
+// cuda_tile's tiles are ShapedTypes too.
 mlir::Type tileElementType(mlir::Type t) {
-  if (auto tile = dyn_cast<cuda_tile::TileType>(t))
-    return tile.getElementType();
-  if (auto tensor = dyn_cast<mlir::RankedTensorType>(t))
-    return tensor.getElementType();
-  if (auto shaped = dyn_cast<mlir::ShapedType>(t))
-    return shaped.getElementType();
-  return t;
+  auto shaped = dyn_cast<mlir::ShapedType>(t);
+  return shaped ? shaped.getElementType() : t;
 }
 
 llvm::ArrayRef<int64_t> tileShape(mlir::Type t) {
-  if (auto tile = dyn_cast<cuda_tile::TileType>(t))
-    return tile.getShape();
-  if (auto tensor = dyn_cast<mlir::RankedTensorType>(t))
-    return tensor.getShape();
-  if (auto shaped = dyn_cast<mlir::ShapedType>(t))
-    return shaped.getShape();
-  return {};
+  auto shaped = dyn_cast<mlir::ShapedType>(t);
+  return shaped ? shaped.getShape() : llvm::ArrayRef<int64_t>{};
 }
 
 std::optional<ElemType> elemTypeOf(mlir::Type t) {

@@ -26,11 +26,10 @@ std::string joinPath(llvm::StringRef dir, llvm::StringRef name) {
 llvm::Expected<std::string> findingConfig(llvm::StringRef dir) {
   std::string json = joinPath(dir, "config.json");
   if (llvm::sys::fs::exists(json)) {
-    auto text = llvm::MemoryBuffer::getFile(json);
+    llvm::Expected<std::string> text = readProgramBytes(json);
     if (!text)
-      return makeError("cannot read '" + json +
-                       "': " + text.getError().message());
-    auto value = llvm::json::parse((*text)->getBuffer());
+      return text.takeError();
+    auto value = llvm::json::parse(*text);
     if (!value)
       return makeError("'" + json + "': " + llvm::toString(value.takeError()));
     const llvm::json::Object *cfg =
@@ -44,11 +43,10 @@ llvm::Expected<std::string> findingConfig(llvm::StringRef dir) {
   }
   std::string plain = joinPath(dir, "config");
   if (llvm::sys::fs::exists(plain)) {
-    auto text = llvm::MemoryBuffer::getFile(plain);
+    llvm::Expected<std::string> text = readProgramBytes(plain);
     if (!text)
-      return makeError("cannot read '" + plain +
-                       "': " + text.getError().message());
-    return (*text)->getBuffer().trim().str();
+      return text.takeError();
+    return llvm::StringRef(*text).trim().str();
   }
   return std::string();
 }

@@ -135,6 +135,29 @@ SmallVector<Value> shareWithCopies(ThreadIndexer &ix, SmallVector<Value> old,
   return shared;
 }
 
+/// The element-wise atomics (atomic_rmw_tko, atomic_cas_tko) on `slots`
+/// pointer slots of n elements: a barrier; `atomic(s, when)` gives slot s's
+/// old value (when: the thread owns the element, the lane is not masked
+/// off, and the thread is the block's writer); a barrier; the old values,
+/// shared with every copy, and a fresh token replace `op`.
+void replaceByAtomics(Operation *op, ConversionPatternRewriter &rewriter,
+                      const ThreadMap &map, size_t slots, ValueRange mask,
+                      int64_t n, Type elem,
+                      function_ref<Value(size_t s, Value when)> atomic) {
+  Location loc = op->getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  ix.barrier();
+  SmallVector<Value> old;
+  for (size_t s = 0; s < slots; ++s)
+    old.push_back(atomic(
+        s, arith::AndIOp::create(
+               rewriter, loc, ownedAndUnmasked(ix, n, s, mask), ix.writer())));
+  ix.barrier();
+  old = shareWithCopies(ix, std::move(old), n, elem);
+  rewriter.replaceOpWithMultiple(op,
+                                 {old, SmallVector<Value>{ix.boolean(false)}});
+}
+
 struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -146,30 +169,22 @@ struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
         elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
     if (!bin)
       return rewriter.notifyMatchFailure(op, "mode or element type");
-    int64_t n = mirrorNumElements(op.getArg().getType());
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
     LLVM::AtomicOrdering ordering =
         rmwOrdering(op.getMemoryOrderingSemantics());
     StringRef scope = syncScope(op.getMemoryScope());
-    ix.barrier();
-    SmallVector<Value> old;
     ValueRange ptrs = adaptor.getPointers();
-    for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = arith::AndIOp::create(
-          rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
-          ix.writer());
-      Value arg = slotOf(adaptor.getArg(), s), ptr = ptrs[s];
-      old.push_back(guardedAtomic(
-          rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
-            return LLVM::AtomicRMWOp::create(b, l, *bin, ptr, arg, ordering,
-                                             scope, storageBytes(elem));
-          }));
-    }
-    ix.barrier();
-    old = shareWithCopies(ix, std::move(old), n, elem);
-    rewriter.replaceOpWithMultiple(
-        op, {old, SmallVector<Value>{ix.boolean(false)}});
+    replaceByAtomics(op, rewriter, tc.map, ptrs.size(), adaptor.getMask(),
+                     mirrorNumElements(op.getArg().getType()), elem,
+                     [&](size_t s, Value when) {
+                       Value arg = slotOf(adaptor.getArg(), s), ptr = ptrs[s];
+                       return guardedAtomic(
+                           rewriter, op.getLoc(), elem, when,
+                           [&](OpBuilder &b, Location l) -> Value {
+                             return LLVM::AtomicRMWOp::create(
+                                 b, l, *bin, ptr, arg, ordering, scope,
+                                 storageBytes(elem));
+                           });
+                     });
     return success();
   }
 };
@@ -187,19 +202,12 @@ struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
     Type bits = isa<FloatType>(elem)
                     ? rewriter.getIntegerType(elem.getIntOrFloatBitWidth())
                     : elem;
-    int64_t n = mirrorNumElements(op.getVal().getType());
     Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
     LLVM::AtomicOrdering ordering =
         rmwOrdering(op.getMemoryOrderingSemantics());
     StringRef scope = syncScope(op.getMemoryScope());
-    ix.barrier();
-    SmallVector<Value> old;
     ValueRange ptrs = adaptor.getPointers();
-    for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = arith::AndIOp::create(
-          rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
-          ix.writer());
+    auto cas = [&](size_t s, Value when) {
       Value cmp = slotOf(adaptor.getCmp(), s),
             val = slotOf(adaptor.getVal(), s);
       Value ptr = ptrs[s];
@@ -225,12 +233,10 @@ struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
       if (!adaptor.getMask().empty())
         v = arith::SelectOp::create(rewriter, loc, slotOf(adaptor.getMask(), s),
                                     v, cmp);
-      old.push_back(v);
-    }
-    ix.barrier();
-    old = shareWithCopies(ix, std::move(old), n, elem);
-    rewriter.replaceOpWithMultiple(
-        op, {old, SmallVector<Value>{ix.boolean(false)}});
+      return v;
+    };
+    replaceByAtomics(op, rewriter, tc.map, ptrs.size(), adaptor.getMask(),
+                     mirrorNumElements(op.getVal().getType()), elem, cas);
     return success();
   }
 };
@@ -240,41 +246,27 @@ struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
   LogicalResult
   matchAndRewrite(as::TiledAtomicRMWOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    auto view = cast<aa::TiledViewType>(op.getView().getType());
     Type elem = convertElementType(mirrorElementType(op.getValue().getType()));
     std::optional<LLVM::AtomicBinOp> bin =
         elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
     if (!bin)
       return rewriter.notifyMatchFailure(op, "mode or element type");
-    int64_t n = mirrorNumElements(op.getValue().getType());
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
     LLVM::AtomicOrdering ordering =
         rmwOrdering(op.getMemoryOrderingSemantics());
     StringRef scope = syncScope(op.getMemoryScope());
-    ix.barrier();
-    RowStage rows(ix, view, adaptor.getIndex());
-    auto rowAt = [&](Value j) { return rows.rowAt(j); };
-    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
-      FailureOr<TileAddress> at = locate(
-          rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
-          rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
-      if (failed(at))
-        return failure();
-      Value when = arith::AndIOp::create(
-          rewriter, loc, at->inBounds,
-          arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
-      Value value = slotOf(adaptor.getValue(), s), ptr = at->pointer;
-      scf::IfOp::create(rewriter, loc, when, [&](OpBuilder &b, Location l) {
-        LLVM::AtomicRMWOp::create(b, l, *bin, ptr, value, ordering, scope,
-                                  storageBytes(elem));
-        scf::YieldOp::create(b, l);
-      });
-    }
-    ix.barrier();
-    rewriter.replaceOp(op, ix.boolean(false));
-    return success();
+    return lowerTiledWrite(
+        op, rewriter, backendConverter(getTypeConverter()).map,
+        cast<aa::TiledViewType>(op.getView().getType()), adaptor.getView(),
+        adaptor.getIndex(), mirrorNumElements(op.getValue().getType()),
+        [&](int64_t s, Value ptr, Value when) {
+          Value value = slotOf(adaptor.getValue(), s);
+          scf::IfOp::create(
+              rewriter, op.getLoc(), when, [&](OpBuilder &b, Location l) {
+                LLVM::AtomicRMWOp::create(b, l, *bin, ptr, value, ordering,
+                                          scope, storageBytes(elem));
+                scf::YieldOp::create(b, l);
+              });
+        });
   }
 };
 

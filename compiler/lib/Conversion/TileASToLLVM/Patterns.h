@@ -217,6 +217,19 @@ struct RowStage {
   mlir::Type elem;
 };
 
+/// The tiled writes (tiled_store, tiled_atomic_rmw) of the n-element tile
+/// at `index` of the view (`viewParts` converted): a barrier; for every slot
+/// s, `write(s, pointer, when)` with the element's address and whether this
+/// thread writes it (in bounds, owned, the block's writer); a barrier; `op`
+/// is replaced by a fresh token. Failure when an address cannot be formed.
+mlir::LogicalResult lowerTiledWrite(
+    mlir::Operation *op, mlir::ConversionPatternRewriter &rewriter,
+    const ThreadMap &map, nv_tileaa::TiledViewType view,
+    mlir::ValueRange viewParts, llvm::ArrayRef<mlir::ValueRange> index,
+    int64_t n,
+    llvm::function_ref<void(int64_t s, mlir::Value pointer, mlir::Value when)>
+        write);
+
 /// The LLVM atomic of a cuda_tile atomic mode on `elem` (none: no exact
 /// one, e.g. float max).
 std::optional<mlir::LLVM::AtomicBinOp>

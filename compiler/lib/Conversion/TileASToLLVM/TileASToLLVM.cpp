@@ -529,6 +529,31 @@ struct IndexSpaceShapeLowering
 
 } // namespace
 
+LogicalResult tilecheck::backend::lowerTiledWrite(
+    Operation *op, ConversionPatternRewriter &rewriter, const ThreadMap &map,
+    aa::TiledViewType view, ValueRange viewParts, ArrayRef<ValueRange> index,
+    int64_t n, function_ref<void(int64_t, Value, Value)> write) {
+  Location loc = op->getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  ix.barrier();
+  RowStage rows(ix, view, index);
+  auto rowAt = [&](Value j) { return rows.rowAt(j); };
+  for (int64_t s = 0, e = map.slots(n); s < e; ++s) {
+    FailureOr<TileAddress> at =
+        locate(rewriter, loc, map, view, viewParts, index, s,
+               rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
+    if (failed(at))
+      return failure();
+    Value when = arith::AndIOp::create(
+        rewriter, loc, at->inBounds,
+        arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
+    write(s, at->pointer, when);
+  }
+  ix.barrier();
+  rewriter.replaceOp(op, ix.boolean(false));
+  return success();
+}
+
 FailureOr<TileAddress>
 tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
                            aa::TiledViewType view, ValueRange parts,
@@ -652,30 +677,15 @@ struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
   LogicalResult
   matchAndRewrite(as::TiledStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    auto view = cast<aa::TiledViewType>(op.getView().getType());
     auto type = cast<RankedTensorType>(op.getTile().getType());
-    int64_t n = type.getNumElements();
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    ix.barrier();
-    RowStage rows(ix, view, adaptor.getIndex());
-    auto rowAt = [&](Value j) { return rows.rowAt(j); };
-    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
-      FailureOr<TileAddress> at = locate(
-          rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
-          rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
-      if (failed(at))
-        return failure();
-      Value when = arith::AndIOp::create(
-          rewriter, loc, at->inBounds,
-          arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
-      guardedStore(rewriter, loc, adaptor.getTile()[s], at->pointer, when,
-                   op.getMemoryOrderingSemantics());
-    }
-    ix.barrier();
-    rewriter.replaceOp(op, ix.boolean(false));
-    return success();
+    return lowerTiledWrite(
+        op, rewriter, backendConverter(getTypeConverter()).map,
+        cast<aa::TiledViewType>(op.getView().getType()), adaptor.getView(),
+        adaptor.getIndex(), type.getNumElements(),
+        [&](int64_t s, Value pointer, Value when) {
+          guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], pointer,
+                       when, op.getMemoryOrderingSemantics());
+        });
   }
 };
 
