@@ -11,6 +11,7 @@
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Support/Error.h"
+#include "tilecheck/Support/Fnv1a.h"
 #include "tilecheck/Support/SplitMix64.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -667,12 +668,7 @@ std::string tilecheck::fuzz::normalizeCrash(StringRef stderrText, int signal,
 }
 
 std::string tilecheck::fuzz::stableHash(StringRef text) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return formatv("{0:x-16}", h).str();
+  return formatv("{0:x-16}", tilecheck::fnv1a(text)).str();
 }
 
 Signature tilecheck::fuzz::makeSignature(FindingKind kind, StringRef culprit,

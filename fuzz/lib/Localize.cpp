@@ -13,6 +13,7 @@
 #include "mlir/IR/Location.h"
 #include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/Value.h"
+#include "tilecheck/Support/Fnv1a.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,19 +27,6 @@ using namespace tilecheck;
 using namespace tilecheck::fuzz;
 
 namespace {
-
-/// FNV-1a 64, fed piecewise.
-struct Fnv {
-  uint64_t h = 0xcbf29ce484222325ull;
-  void add(const void *data, size_t n) {
-    const auto *p = static_cast<const uint8_t *>(data);
-    for (size_t i = 0; i < n; ++i) {
-      h ^= p[i];
-      h *= 0x100000001b3ull;
-    }
-  }
-  void add(uint64_t v) { add(&v, sizeof(v)); }
-};
 
 /// One tile result: what it is (element type and shape) and its value.
 struct Digest {
@@ -94,21 +82,21 @@ std::optional<Digest> digestOf(const oracle::Tile &tile, Recording &rec,
     return std::nullopt;
   rec.bytes += size;
   Digest d;
-  Fnv type;
-  type.add(static_cast<uint64_t>(tile.elemType()));
+  Fnv1a type;
+  type.addWord(static_cast<uint64_t>(tile.elemType()));
   for (int64_t dim : tile.shape())
-    type.add(static_cast<uint64_t>(dim));
-  d.type = type.h;
-  Fnv value;
+    type.addWord(static_cast<uint64_t>(dim));
+  d.type = type.hash;
+  Fnv1a value;
   oracle::ElemType et = tile.elemType();
   if (et == oracle::ElemType::I1 || et == oracle::ElemType::I4) {
     // Sub-byte integers: hash the value, not the padding bits of the byte.
     for (int64_t i = 0; i < tile.size(); ++i)
-      value.add(tile.getUInt(i));
+      value.addWord(tile.getUInt(i));
   } else {
     value.add(tile.data(), size);
   }
-  d.value = value.h;
+  d.value = value.hash;
   return d;
 }
 

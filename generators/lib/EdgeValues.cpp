@@ -250,12 +250,10 @@ void KernelGen::stmtEdge(bool top) {
     switch (kind) {
     case 0: { // cmpi
       Val b = loadEdges(e, s, intEdges(e));
-      static const char *preds[] = {"equal",        "not_equal",
-                                    "less_than",    "less_than_or_equal",
-                                    "greater_than", "greater_than_or_equal"};
       Val r = result(Elem::I1);
-      line(r.name + " = cmpi " + rng.pick<const char *>(preds) + " " + a.name +
-           ", " + b.name + ", " + sign + " : " + t + " -> " + i1t);
+      line(r.name + " = cmpi " + rng.pick<const char *>(kComparisonPredicates) +
+           " " + a.name + ", " + b.name + ", " + sign + " : " + t + " -> " +
+           i1t);
       return keep(r);
     }
     case 1: { // mini / maxi
@@ -329,17 +327,12 @@ void KernelGen::stmtEdge(bool top) {
   }
   // Floats.
   Val x = loadEdges(e, s, floatEdges(e));
-  static const char *roundings[] = {"nearest_even", "zero", "negative_inf",
-                                    "positive_inf"};
   bool f32 = e == Elem::F32;
   switch (rng.below(8)) {
   case 0: { // cmpf
     Val y = loadEdges(e, s, floatEdges(e));
-    static const char *preds[] = {"equal",        "not_equal",
-                                  "less_than",    "less_than_or_equal",
-                                  "greater_than", "greater_than_or_equal"};
     Val r = result(Elem::I1);
-    line(r.name + " = cmpf " + rng.pick<const char *>(preds) +
+    line(r.name + " = cmpf " + rng.pick<const char *>(kComparisonPredicates) +
          (rng.chance(0.5) ? " ordered " : " unordered ") + x.name + ", " +
          y.name + " : " + t + " -> " + i1t);
     return keep(r);
@@ -360,8 +353,8 @@ void KernelGen::stmtEdge(bool top) {
     Val r = result(e);
     std::string attrs;
     if (rng.chance(0.6))
-      attrs =
-          std::string(" rounding<") + rng.pick<const char *>(roundings) + ">";
+      attrs = std::string(" rounding<") +
+              rng.pick<const char *>(kRoundingModes) + ">";
     if (f32 && rng.chance(policy.pFlushToZero))
       attrs += " flush_to_zero";
     line(r.name + " = " + rng.pick<const char *>({"addf", "subf", "mulf"}) +

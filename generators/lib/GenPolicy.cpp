@@ -9,6 +9,7 @@
 
 #include "tilecheck/Generators/GenPolicy.h"
 #include "tilecheck/Support/Error.h"
+#include "tilecheck/Support/Fnv1a.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -209,12 +210,7 @@ uint64_t GenPolicy::hash() const {
   TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_HASH)
 #undef TILECHECK_GEN_POLICY_HASH
   os.flush();
-  uint64_t h = 0xcbf29ce484222325ull; // FNV-1a 64
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
+  return fnv1a(text);
 }
 
 Error GenPolicy::validate() const {

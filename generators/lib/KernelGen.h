@@ -28,6 +28,15 @@ namespace tilecheck::gen {
 
 enum class Elem : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
 
+/// cuda_tile's comparison predicates and explicit rounding modes, as the
+/// programs spell them.
+inline const char *const kComparisonPredicates[] = {
+    "equal",        "not_equal",
+    "less_than",    "less_than_or_equal",
+    "greater_than", "greater_than_or_equal"};
+inline const char *const kRoundingModes[] = {"nearest_even", "zero",
+                                             "negative_inf", "positive_inf"};
+
 using Shape = llvm::SmallVector<int64_t, 3>;
 
 bool isIntElem(Elem e);

@@ -199,9 +199,6 @@ bool setRange(Val &r, i128 lo, i128 hi) {
   return true;
 }
 
-const char *kRoundings[] = {"nearest_even", "zero", "negative_inf",
-                            "positive_inf"};
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -669,8 +666,8 @@ Val KernelGen::floatBinary(unsigned kind, const Val &a, const Val &bIn) {
       if (kind == fDiv && f32 && !exact() && rng.chance(0.3))
         attrs = rng.chance(0.5) ? " rounding<approx>" : " rounding<full>";
       else
-        attrs = std::string(" rounding<") + rng.pick<const char *>(kRoundings) +
-                ">";
+        attrs = std::string(" rounding<") +
+                rng.pick<const char *>(kRoundingModes) + ">";
     }
     if (f32 && rng.chance(policy.pFlushToZero))
       attrs += " flush_to_zero";
@@ -716,8 +713,8 @@ Val KernelGen::floatUnary(unsigned kind, const Val &a) {
   default:
     setUnknown(r);
     if (kind == uSqrt && rng.chance(policy.pRounding))
-      attrs =
-          std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
+      attrs = std::string(" rounding<") +
+              rng.pick<const char *>(kRoundingModes) + ">";
     if ((kind == uExp || kind == uTanh) && f32 && rng.chance(0.2))
       attrs = rng.chance(0.5) ? " rounding<approx>" : " rounding<full>";
     if ((kind == uSqrt || kind == uRsqrt || kind == uExp2) && f32 &&
@@ -746,8 +743,8 @@ Val KernelGen::fma(const Val &a, const Val &b, const Val &c) {
   r.name = fresh();
   std::string attrs;
   if (rng.chance(policy.pRounding))
-    attrs =
-        std::string(" rounding<") + rng.pick<const char *>(kRoundings) + ">";
+    attrs = std::string(" rounding<") + rng.pick<const char *>(kRoundingModes) +
+            ">";
   if (a.elem == Elem::F32 && rng.chance(policy.pFlushToZero)) {
     attrs += " flush_to_zero";
     if (!exact())
@@ -763,9 +760,7 @@ Val KernelGen::fma(const Val &a, const Val &b, const Val &c) {
 //===----------------------------------------------------------------------===//
 
 Val KernelGen::compare(const Val &a, const Val &b, bool forceUnsigned) {
-  static const char *preds[] = {"equal",        "not_equal",
-                                "less_than",    "less_than_or_equal",
-                                "greater_than", "greater_than_or_equal"};
+  llvm::ArrayRef<const char *> preds = kComparisonPredicates;
   Val r;
   r.name = fresh("p");
   r.elem = Elem::I1;

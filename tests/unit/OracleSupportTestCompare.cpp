@@ -11,6 +11,8 @@
 
 #include "tilecheck/Oracle/Compare.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -46,16 +48,8 @@ bool same(ElemType type, uint64_t e, uint64_t a, const ComparePolicy &p) {
   return compareBuffers(type, {}, be.data(), ba.data(), p).ok();
 }
 
-uint64_t f32Bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-uint64_t f64Bits(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, 8);
-  return b;
-}
+uint64_t f32Bits(float f) { return llvm::bit_cast<uint32_t>(f); }
+uint64_t f64Bits(double d) { return llvm::bit_cast<uint64_t>(d); }
 
 TEST(OracleCompare, NaNs) {
   ElemType t = ElemType::F32;

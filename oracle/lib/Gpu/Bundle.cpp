@@ -25,6 +25,7 @@
 
 #include "tilecheck/Oracle/Gpu.h"
 #include "tilecheck/Support/EnumNames.h"
+#include "tilecheck/Support/Fnv1a.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -143,22 +144,6 @@ std::string manifest(const Launch &launch, bool withOrigin) {
   return os.str();
 }
 
-struct Fnv {
-  uint64_t h = 1469598103934665603ull;
-  void add(const void *data, size_t n) {
-    const uint8_t *p = static_cast<const uint8_t *>(data);
-    for (size_t i = 0; i < n; ++i) {
-      h ^= p[i];
-      h *= 1099511628211ull;
-    }
-  }
-  void add(const std::string &s) {
-    uint64_t n = s.size();
-    add(&n, sizeof n);
-    add(s.data(), s.size());
-  }
-};
-
 /// Whether [at, at + n) lies inside a buffer of `size` bytes (no
 /// wrap-around: a damaged image may hold any offset).
 bool within(uint64_t at, uint64_t n, uint64_t size) {
@@ -276,15 +261,17 @@ std::optional<CubinKernelInfo> readCubinKernelInfo(const std::string &cubin,
 }
 
 std::string launchKey(const Launch &launch) {
-  Fnv f;
-  f.add(manifest(launch, /*withOrigin=*/false));
-  f.add(launch.image);
+  tilecheck::Fnv1a f;
+  f.addField(manifest(launch, /*withOrigin=*/false));
+  f.addField(launch.image);
   for (const Buffer &b : launch.buffers)
     if (b.fill == Buffer::Fill::Contents)
-      f.add(std::string(b.contents.begin(), b.contents.end()));
+      f.addField(
+          llvm::StringRef(reinterpret_cast<const char *>(b.contents.data()),
+                          b.contents.size()));
   char text[17];
   std::snprintf(text, sizeof text, "%016llx",
-                static_cast<unsigned long long>(f.h));
+                static_cast<unsigned long long>(f.hash));
   return text;
 }
 

@@ -55,9 +55,7 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
                                 const GpuRunOptions &options) {
   GpuProgramOutcome out;
   auto fail = [&](int code, const Twine &msg) {
-    out.run.exitCode = code;
-    out.run.message = msg.str();
-    return std::move(out);
+    return failWith(out, code, msg);
   };
 
   gpu::Launch &launch = out.launch;

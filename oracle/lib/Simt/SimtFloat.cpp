@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/bit.h"
 
 #include <cmath>
 #include <cstring>
@@ -56,26 +57,11 @@ APFloat::roundingMode rmOf(Rnd r) {
 bool nearest(Rnd r) { return r == Rnd::None || r == Rnd::Rn || r == Rnd::Rni; }
 
 float f32(uint64_t b) {
-  uint32_t w = static_cast<uint32_t>(b);
-  float f;
-  std::memcpy(&f, &w, 4);
-  return f;
+  return llvm::bit_cast<float>(static_cast<uint32_t>(b));
 }
-double f64(uint64_t b) {
-  double d;
-  std::memcpy(&d, &b, 8);
-  return d;
-}
-uint64_t bits32(float f) {
-  uint32_t w;
-  std::memcpy(&w, &f, 4);
-  return w;
-}
-uint64_t bits64(double d) {
-  uint64_t w;
-  std::memcpy(&w, &d, 8);
-  return w;
-}
+double f64(uint64_t b) { return llvm::bit_cast<double>(b); }
+uint64_t bits32(float f) { return llvm::bit_cast<uint32_t>(f); }
+uint64_t bits64(double d) { return llvm::bit_cast<uint64_t>(d); }
 
 uint64_t canonicalNaN(Ty t) {
   switch (t) {
@@ -299,18 +285,17 @@ uint64_t mixedFma(Ty ab, Rnd rnd, bool ftz, bool sat, uint64_t a, uint64_t b,
   return scalarArith(FK::Fma, Ty::F32, rnd, ftz, sat, false, x, y, c);
 }
 
-uint64_t floatUnary(UnaryF k, Ty t, Rnd rnd, bool ftz, bool approx,
-                    uint64_t a) {
+uint64_t floatUnary(Opc k, Ty t, Rnd rnd, bool ftz, bool approx, uint64_t a) {
   if (t == Ty::F16x2 || t == Ty::BF16x2) {
     Ty h = halfOf(t);
     return floatUnary(k, h, rnd, ftz, approx, a & 0xffff) |
            (floatUnary(k, h, rnd, ftz, approx, (a >> 16) & 0xffff) << 16);
   }
-  if (k == UnaryF::Abs) {
+  if (k == Opc::Abs) {
     uint64_t r = a & ~signBit(t);
     return ftz ? flush(t, r) : r;
   }
-  if (k == UnaryF::Neg) {
+  if (k == Opc::Neg) {
     uint64_t r = a ^ signBit(t);
     return ftz ? flush(t, r) : r;
   }
@@ -319,7 +304,7 @@ uint64_t floatUnary(UnaryF k, Ty t, Rnd rnd, bool ftz, bool approx,
   double x = toDouble(t, a);
   uint64_t r;
   switch (k) {
-  case UnaryF::Sqrt:
+  case Opc::Sqrt:
     if (approx || nearest(rnd))
       r = t == Ty::F32   ? bits32(std::sqrt(f32(a)))
           : t == Ty::F64 ? bits64(std::sqrt(x))
@@ -327,7 +312,7 @@ uint64_t floatUnary(UnaryF k, Ty t, Rnd rnd, bool ftz, bool approx,
     else
       r = directedSqrt(t, rnd, a);
     break;
-  case UnaryF::Rcp:
+  case Opc::Rcp:
     if (approx || nearest(rnd)) {
       r = t == Ty::F32 ? bits32(1.0f / f32(a)) : fromDouble(t, 1.0 / x);
     } else {
@@ -336,22 +321,22 @@ uint64_t floatUnary(UnaryF k, Ty t, Rnd rnd, bool ftz, bool approx,
       r = bitsAP(one);
     }
     break;
-  case UnaryF::Rsqrt:
+  case Opc::Rsqrt:
     r = fromDouble(t, 1.0 / std::sqrt(x));
     break;
-  case UnaryF::Ex2:
+  case Opc::Ex2:
     r = fromDouble(t, std::exp2(x));
     break;
-  case UnaryF::Lg2:
+  case Opc::Lg2:
     r = fromDouble(t, std::log2(x));
     break;
-  case UnaryF::Sin:
+  case Opc::Sin:
     r = fromDouble(t, std::sin(x));
     break;
-  case UnaryF::Cos:
+  case Opc::Cos:
     r = fromDouble(t, std::cos(x));
     break;
-  case UnaryF::Tanh:
+  case Opc::Tanh:
     r = fromDouble(t, std::tanh(x));
     break;
   default:

@@ -34,19 +34,9 @@ uint64_t mixedAddSub(bool add, Ty at, Rnd rnd, bool ftz, bool sat, uint64_t a,
 uint64_t mixedFma(Ty ab, Rnd rnd, bool ftz, bool sat, uint64_t a, uint64_t b,
                   uint64_t c);
 
-enum class UnaryF : uint8_t {
-  Sqrt,
-  Rcp,
-  Rsqrt,
-  Ex2,
-  Lg2,
-  Sin,
-  Cos,
-  Tanh,
-  Abs,
-  Neg,
-};
-uint64_t floatUnary(UnaryF k, Ty t, Rnd rnd, bool ftz, bool approx, uint64_t a);
+/// The float unary instruction `k` (sqrt, rcp, rsqrt, ex2, lg2, sin, cos,
+/// tanh, abs or neg).
+uint64_t floatUnary(Opc k, Ty t, Rnd rnd, bool ftz, bool approx, uint64_t a);
 
 /// cvt between float types; float to integer (saturating, NaN to 0);
 /// integer to float. `src`/`dst` as in cvt.dst.src.

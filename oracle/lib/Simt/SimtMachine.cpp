@@ -1555,7 +1555,7 @@ private:
         if (inst.approx && inst.type == Ty::F32) {
           // div.approx.f32 is a * (1/b).
           uint64_t rcp =
-              floatUnary(UnaryF::Rcp, Ty::F32, Rnd::Rn, inst.ftz, true, b);
+              floatUnary(Opc::Rcp, Ty::F32, Rnd::Rn, inst.ftz, true, b);
           dst(floatArith(FK::Mul, Ty::F32, Rnd::Rn, inst.ftz, false, false, a,
                          rcp));
         } else {
@@ -1584,8 +1584,7 @@ private:
     case Opc::Abs:
     case Opc::Neg:
       if (isFloatTy(inst.type)) {
-        dst(floatUnary(inst.op == Opc::Abs ? UnaryF::Abs : UnaryF::Neg,
-                       inst.type, Rnd::None, inst.ftz, false, src(1)));
+        dst(floatUnary(inst.op, inst.type, Rnd::None, inst.ftz, false, src(1)));
       } else {
         int64_t v = sval(src(1), w);
         uint64_t r = inst.op == Opc::Neg ? (0 - static_cast<uint64_t>(v))
@@ -1727,15 +1726,8 @@ private:
     case Opc::Sin:
     case Opc::Cos:
     case Opc::Tanh: {
-      UnaryF k = inst.op == Opc::Sqrt    ? UnaryF::Sqrt
-                 : inst.op == Opc::Rcp   ? UnaryF::Rcp
-                 : inst.op == Opc::Rsqrt ? UnaryF::Rsqrt
-                 : inst.op == Opc::Ex2   ? UnaryF::Ex2
-                 : inst.op == Opc::Lg2   ? UnaryF::Lg2
-                 : inst.op == Opc::Sin   ? UnaryF::Sin
-                 : inst.op == Opc::Cos   ? UnaryF::Cos
-                                         : UnaryF::Tanh;
-      dst(floatUnary(k, inst.type, inst.rnd, inst.ftz, inst.approx, src(1)));
+      dst(floatUnary(inst.op, inst.type, inst.rnd, inst.ftz, inst.approx,
+                     src(1)));
       break;
     }
     case Opc::Atom:

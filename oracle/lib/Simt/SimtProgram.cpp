@@ -20,9 +20,7 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
                                   const SimtRunOptions &options) {
   SimtProgramOutcome out;
   auto fail = [&](int code, const Twine &msg) {
-    out.run.exitCode = code;
-    out.run.message = msg.str();
-    return std::move(out);
+    return failWith(out, code, msg);
   };
 
   // Compile to PTX.

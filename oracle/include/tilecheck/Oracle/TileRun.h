@@ -20,6 +20,8 @@
 #include "tilecheck/Oracle/Npy.h"
 #include "tilecheck/Oracle/TestCase.h"
 
+#include "llvm/ADT/Twine.h"
+
 #include <functional>
 #include <memory>
 #include <optional>
@@ -181,6 +183,15 @@ struct TileRunOutcome {
   std::vector<BufferResult> buffers;  ///< every buffer argument, in order
   uint64_t steps = 0;
 };
+
+/// An early exit of a runner whose outcome `out` holds a TileRunOutcome
+/// `run`: sets its exit code and message and returns `out`, moved.
+template <typename Outcome>
+Outcome failWith(Outcome &out, int exitCode, const llvm::Twine &message) {
+  out.run.exitCode = exitCode;
+  out.run.message = message.str();
+  return std::move(out);
+}
 
 /// After a run: copies each buffer's memory into its array, moves them into
 /// `out.buffers` in order, and writes DIR/argN.npy when `outDir` is set.
