@@ -20,6 +20,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <cstdlib>
+#include <optional>
 
 extern char **environ;
 
@@ -97,17 +98,17 @@ std::string findTool(StringRef name) {
 }
 
 //===----------------------------------------------------------------------===//
-// tile-diff signature
+// A tool's signature
 //===----------------------------------------------------------------------===//
 
-class SignatureTest : public InterestingnessTest {
+/// The tests that run a tool on each candidate: interesting when the
+/// signature the tool yields is the original's.
+class ToolSignatureTest : public InterestingnessTest {
 public:
-  SignatureTest(std::string tool, std::vector<std::string> extraArgs,
-                unsigned timeout)
-      : tool(findTool(tool)), extraArgs(std::move(extraArgs)),
-        timeout(timeout) {}
+  ToolSignatureTest(std::string what, std::string tool, unsigned timeout)
+      : tool(findTool(tool)), timeout(timeout), what(std::move(what)) {}
   std::string describe() const override {
-    return "tile-diff signature '" + signature + "'";
+    return what + " signature '" + signature + "'";
   }
   bool isConfigurationAware() const override { return true; }
 
@@ -116,11 +117,8 @@ public:
     signature = compute(original, run);
     if (run.failedToStart)
       return makeError("cannot run '" + tool + "'");
-    // `none`: no finding; `error`: tile-diff could not check the program.
-    if (signature.empty() || signature == "none" || signature == "error")
-      return makeError("the original is not a finding: tile-diff printed '" +
-                       signature + "'" +
-                       (run.output.empty() ? "" : "\n" + run.output));
+    if (std::optional<std::string> why = notAFinding(run))
+      return makeError(*why);
     return llvm::Error::success();
   }
   bool isInteresting(const Candidate &cand) override {
@@ -128,8 +126,42 @@ public:
     return compute(cand, run) == signature;
   }
 
+protected:
+  /// The tool's signature of `cand` ("" when it gives none); `run` is the
+  /// tool's run.
+  virtual std::string compute(const Candidate &cand, ProcessRun &run) = 0;
+  /// Why the original (whose `signature` was just computed by `run`) is not
+  /// a finding; nullopt when it is one.
+  virtual std::optional<std::string> notAFinding(const ProcessRun &run) = 0;
+
+  std::string tool;
+  unsigned timeout;
+  std::string signature;
+
 private:
-  std::string compute(const Candidate &cand, ProcessRun &run) {
+  std::string what;
+};
+
+//===----------------------------------------------------------------------===//
+// tile-diff signature
+//===----------------------------------------------------------------------===//
+
+class SignatureTest : public ToolSignatureTest {
+public:
+  SignatureTest(std::string tool, std::vector<std::string> extraArgs,
+                unsigned timeout)
+      : ToolSignatureTest("tile-diff", std::move(tool), timeout),
+        extraArgs(std::move(extraArgs)) {}
+
+private:
+  std::optional<std::string> notAFinding(const ProcessRun &run) override {
+    // `none`: no finding; `error`: tile-diff could not check the program.
+    if (signature.empty() || signature == "none" || signature == "error")
+      return "the original is not a finding: tile-diff printed '" + signature +
+             "'" + (run.output.empty() ? "" : "\n" + run.output);
+    return std::nullopt;
+  }
+  std::string compute(const Candidate &cand, ProcessRun &run) override {
     // tile-diff needs a non-empty configuration; every field left out
     // takes its default, so an empty one stands for the default target.
     std::string config =
@@ -151,10 +183,7 @@ private:
     return "";
   }
 
-  std::string tool;
   std::vector<std::string> extraArgs;
-  unsigned timeout;
-  std::string signature;
 };
 
 //===----------------------------------------------------------------------===//
@@ -208,32 +237,19 @@ private:
 // Compiler crash
 //===----------------------------------------------------------------------===//
 
-class CrashTest : public InterestingnessTest {
+class CrashTest : public ToolSignatureTest {
 public:
   CrashTest(std::string tool, unsigned timeout)
-      : tool(findTool(tool)), timeout(timeout) {}
-  std::string describe() const override {
-    return "compiler signature '" + signature + "'";
-  }
-  bool isConfigurationAware() const override { return true; }
-
-  llvm::Error initialize(const Candidate &original) override {
-    ProcessRun run;
-    signature = compute(original, run);
-    if (run.failedToStart)
-      return makeError("cannot run '" + tool + "'");
-    if (signature.empty())
-      return makeError("the original does not crash or fail '" + tool +
-                       "' (exit code " + std::to_string(run.exitCode) + ")");
-    return llvm::Error::success();
-  }
-  bool isInteresting(const Candidate &cand) override {
-    ProcessRun run;
-    return compute(cand, run) == signature;
-  }
+      : ToolSignatureTest("compiler", std::move(tool), timeout) {}
 
 private:
-  std::string compute(const Candidate &cand, ProcessRun &run) {
+  std::optional<std::string> notAFinding(const ProcessRun &run) override {
+    if (signature.empty())
+      return "the original does not crash or fail '" + tool + "' (exit code " +
+             std::to_string(run.exitCode) + ")";
+    return std::nullopt;
+  }
+  std::string compute(const Candidate &cand, ProcessRun &run) override {
     std::vector<std::string> argv = {tool};
     llvm::SmallVector<StringRef> flags;
     StringRef(cand.testCase.config).split(flags, ' ', -1, false);
@@ -249,10 +265,6 @@ private:
       return "hang";
     return crashSignature(run.exitCode, run.signaled, run.output);
   }
-
-  std::string tool;
-  unsigned timeout;
-  std::string signature;
 };
 
 //===----------------------------------------------------------------------===//

@@ -29,16 +29,19 @@ using llvm::StringRef;
 
 namespace tilecheck::fuzz::detail {
 
+/// TILECHECK_TEST_CHILD_FAULT=WHAT[@WHERE]: WHAT when the hook is asked for
+/// at `where` (empty when it is not).
+static StringRef requestedAt(StringRef where) {
+  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
+  auto [what, at] = StringRef(env ? env : "").split('@');
+  return at == where ? what : StringRef();
+}
+
 /// The test-only fault hook: TILECHECK_TEST_CHILD_FAULT=abort|segv|hang|oom,
 /// optionally "@PASS" to fire when the pass with that argument starts
 /// (without it: when a configuration child starts). Only tests set it.
 void maybeInjectFault(StringRef where) {
-  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
-  if (!env || !*env)
-    return;
-  auto [what, at] = StringRef(env).split('@');
-  if (at != where)
-    return;
+  StringRef what = requestedAt(where);
   if (what == "abort") {
     std::abort();
   } else if (what == "segv") {
@@ -67,11 +70,7 @@ void maybeInjectFault(StringRef where) {
 /// right after PASS, at whatever IR level PASS leaves. Tests use it to check
 /// culprit naming without a real compiler bug.
 void maybeInjectMiscompile(StringRef passArg, Operation *module) {
-  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
-  if (!env || !*env)
-    return;
-  auto [what, at] = StringRef(env).split('@');
-  if (what != "miscompile" || at != passArg)
+  if (requestedAt(passArg) != "miscompile")
     return;
   Operation *target = nullptr;
   module->walk([&](Operation *op) {
@@ -96,11 +95,7 @@ void maybeInjectMiscompile(StringRef passArg, Operation *module) {
 /// invalid@PASS replaces the `sym_name` of every function-like op by an
 /// integer just before PASS runs, so the verifier rejects PASS's output.
 void maybeInjectInvalidIR(StringRef passArg, Operation *module) {
-  const char *env = std::getenv("TILECHECK_TEST_CHILD_FAULT");
-  if (!env || !*env)
-    return;
-  auto [what, at] = StringRef(env).split('@');
-  if (what != "invalid" || at != passArg)
+  if (requestedAt(passArg) != "invalid")
     return;
   module->walk([&](Operation *op) {
     if (op != module && op->getNumRegions() == 1 && op->hasAttr("sym_name") &&

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 using namespace llvm;
 
@@ -60,6 +61,12 @@ void appendElement(std::vector<uint8_t> &out, Elem e, double v) {
   }
   for (unsigned i = 0; i < bytes; ++i)
     out.push_back(static_cast<uint8_t>(bits >> (8 * i)));
+}
+
+/// The policy's integer input range, within what `e` holds.
+std::pair<double, double> intInputRange(const GenPolicy &policy, Elem e) {
+  return {std::max<double>(policy.intInputMin, minOf(e)),
+          std::min<double>(policy.intInputMax, maxOf(e))};
 }
 
 std::string ptrType(Elem e, const Shape &s) {
@@ -405,10 +412,7 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   double lo, hi;
   int scale = -1;
   if (isIntElem(e)) {
-    lo = std::max<double>(static_cast<double>(policy.intInputMin),
-                          static_cast<double>(minOf(e)));
-    hi = std::min<double>(static_cast<double>(policy.intInputMax),
-                          static_cast<double>(maxOf(e)));
+    std::tie(lo, hi) = intInputRange(policy, e);
   } else {
     hi = policy.floatInputMag;
     if (e == Elem::BF16 || e == Elem::F16)
@@ -585,10 +589,7 @@ void KernelGen::stmtPtrLoad() {
   double lo, hi;
   int scale = -1;
   if (isIntElem(e)) {
-    lo = std::max<double>(static_cast<double>(policy.intInputMin),
-                          static_cast<double>(minOf(e)));
-    hi = std::min<double>(static_cast<double>(policy.intInputMax),
-                          static_cast<double>(maxOf(e)));
+    std::tie(lo, hi) = intInputRange(policy, e);
   } else {
     hi = std::min<double>(policy.floatInputMag, 16.0);
     lo = -hi;
