@@ -50,7 +50,9 @@ reduced (tile-reduce, interesting while tile-diff prints the same
 signature) and, with --regressions DIR, the reduced program becomes a
 regression entry DIR/KIND-SIG/ (regression.json says the configuration, the
 signature and "status": "open"; scripts/check_regressions.py replays every
-entry in the test suite).
+entry in the test suite). A signature whose entry is marked fixed gets an
+open entry of its own, DIR/KIND-SIG-N/ with "reappeared_of": the fix
+regressed, or another bug shares the signature.
 
 Exit status: 0 no finding, 1 findings, 2 the campaign could not run.
 """
@@ -657,8 +659,23 @@ class Campaign:
         kind = config.get("kind", "finding")
         name = f"{kind}-{sig}"
         entry = os.path.join(self.regressions, name)
-        if os.path.exists(entry):
-            return entry
+        # A bucket whose regression entry is marked fixed came back: the fix
+        # regressed, or another bug shares the signature (a backend
+        # wrong-result names no op). It gets an open entry of its own,
+        # KIND-SIG-N, rather than hiding behind the fixed one.
+        reappeared = None
+        n = 1
+        while os.path.exists(entry):
+            try:
+                with open(os.path.join(entry, "regression.json")) as f:
+                    status = json.load(f).get("status")
+            except (OSError, json.JSONDecodeError):
+                status = None
+            if status != "fixed":
+                return entry
+            reappeared = reappeared or entry
+            n += 1
+            entry = os.path.join(self.regressions, f"{name}-{n}")
         tmp = entry + ".tmp"
         shutil.rmtree(tmp, ignore_errors=True)
         os.makedirs(tmp)
@@ -682,6 +699,8 @@ class Campaign:
                                if a.startswith(REPLAY_OPTIONS)],
             # A peer compiler's findings depend on its release.
             "tool_version": (config.get("tileiras") or {}).get("version", ""),
+            **({"reappeared_of": os.path.basename(reappeared)}
+               if reappeared else {}),
         })
         os.replace(tmp, entry)
         return entry

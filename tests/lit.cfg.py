@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "tilecheck"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".ll"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecheck_obj_root, "tests")
 # Unit tests, conformance data and the self-test programs (scripts/self_test.py)

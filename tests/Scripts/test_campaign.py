@@ -299,6 +299,20 @@ class CampaignTest(unittest.TestCase):
         self.assertEqual(check.returncode, 1, check.stdout)
         self.assertIn("it is back", check.stdout)
 
+        # A campaign that meets the bucket of a fixed entry again (the fix
+        # regressed, or another bug shares the signature) writes an open
+        # entry of its own beside it instead of hiding behind it.
+        fixed = os.path.dirname(entries[0])
+        campaign("run", "--state", self.path("again"), "--programs", "3",
+                 "--batch", "3", "--policies", "ints", "--seed", "300",
+                 "--corpus", "none", "--workers", "1", "--matrix",
+                 "tileiras", "--regressions", regressions,
+                 "--reduce-time", "60", extra_env=FAKE_ENV)
+        with open(os.path.join(fixed + "-2", "regression.json")) as f:
+            reopened = json.load(f)
+        self.assertEqual(reopened["status"], "open")
+        self.assertEqual(reopened["reappeared_of"], os.path.basename(fixed))
+
     def test_time_budget(self):
         state = self.path("timed")
         start = time.time()

@@ -377,8 +377,9 @@ static void emitBelowMLIR(ModuleOp module, const CompileOptions &opts,
   std::string errors;
   llvm::LLVMContext llvmCtx;
   std::unique_ptr<llvm::Module> llvmModule =
-      tilecheck::target::translateToLLVMIR(module, llvmCtx, opts.gpuName,
-                                           opts.optLevel, errors);
+      tilecheck::target::translateToLLVMIR(
+          module, llvmCtx, opts.gpuName, opts.optLevel, errors,
+          {opts.selectKernels, opts.kernelInfo ? &result.kernelInfo : nullptr});
   if (!llvmModule)
     return fail(TILEIR_ERROR_COMPILE_FAILED, errors);
   if (opts.emit == EmitStage::LLVM) {

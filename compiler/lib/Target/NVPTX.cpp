@@ -1,6 +1,7 @@
 //===- NVPTX.cpp - LLVM dialect to LLVM IR, PTX and cubin -----------------===//
 
 #include "tilecheck/Target/NVPTX.h"
+#include "tilecheck/Target/NVVMPasses.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -146,7 +147,7 @@ std::optional<std::string> tilecheck::target::findLibdevice() {
 
 std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
     mlir::ModuleOp module, llvm::LLVMContext &llvmCtx, llvm::StringRef gpuName,
-    unsigned optLevel, std::string &errors) {
+    unsigned optLevel, std::string &errors, const NVVMOptions &nvvm) {
   std::unique_ptr<llvm::TargetMachine> tm =
       createTargetMachine(gpuName, optLevel, errors);
   if (!tm)
@@ -186,22 +187,15 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
       errors += "linking libdevice failed\n";
       return nullptr;
     }
-    for (llvm::Function &f : llvmModule->functions())
-      if (!f.isDeclaration() &&
-          f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
-        f.setLinkage(llvm::GlobalValue::InternalLinkage);
     llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                               static_cast<uint32_t>(0));
   }
 
-  std::string verifyErrors;
-  llvm::raw_string_ostream verifyOs(verifyErrors);
-  if (llvm::verifyModule(*llvmModule, &verifyOs)) {
-    errors += "the LLVM IR does not verify: " + verifyErrors + "\n";
-    return nullptr;
-  }
-
-  // The optimizer, with NVPTX's callbacks (NVVMReflect among them).
+  // Seed 000's passes and the optimizer with NVPTX's callbacks (NVVMReflect
+  // and the NVPTX alias analysis among them), in NVVMPasses.h's order.
+  NVVMPassReport report;
+  std::string info;
+  llvm::raw_string_ostream infoOs(info);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -219,10 +213,38 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
     level = llvm::OptimizationLevel::O2;
   else if (optLevel >= 3)
     level = llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0
-                                    ? pb.buildO0DefaultPipeline(level)
-                                    : pb.buildPerModuleDefaultPipeline(level);
+  llvm::ModulePassManager pretreat;
+  pretreat.addPass(PretreatPass(&report));
+  pretreat.run(*llvmModule, mam);
+
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyOs(verifyErrors);
+  if (llvm::verifyModule(*llvmModule, &verifyOs)) {
+    errors += "the LLVM IR does not verify: " + verifyErrors + "\n";
+    return nullptr;
+  }
+
+  llvm::ModulePassManager mpm;
+  mpm.addPass(SelectKernelsPass(nvvm.selectKernels, &report));
+  mpm.addPass(SetFunctionLinkagesPass(&report));
+  mpm.addPass(IPMSPPass(&report));
+  mpm.addPass(level == llvm::OptimizationLevel::O0
+                  ? pb.buildO0DefaultPipeline(level)
+                  : pb.buildPerModuleDefaultPipeline(level));
+  mpm.addPass(CheckGepIndexPass(&report));
+  if (nvvm.kernelInfo)
+    mpm.addPass(KernelInfoPrinter(infoOs));
   mpm.run(*llvmModule, mam);
+  if (nvvm.kernelInfo) {
+    *nvvm.kernelInfo += info;
+    for (const std::string &change : report.changes)
+      *nvvm.kernelInfo += "nvvm-pass: " + change + "\n";
+  }
+  if (!report.errors.empty()) {
+    for (const std::string &e : report.errors)
+      errors += e + "\n";
+    return nullptr;
+  }
   return llvmModule;
 }
 

@@ -80,6 +80,18 @@ static cl::opt<bool> launchInfo(
              "(threads per block, dynamic shared memory) and, for cubin, "
              "ptxas -v's resource report, to stderr"),
     cl::cat(category));
+static cl::opt<std::string> selectKernels(
+    "select-kernels",
+    cl::desc("With --emit llvm/ptx/cubin: keep only these kernels (names, "
+             "comma-separated, or an ordinal range N or N-M in module "
+             "order)"),
+    cl::value_desc("names|N-M"), cl::init(""), cl::cat(category));
+static cl::opt<bool> kernelInfo(
+    "kernel-info",
+    cl::desc("With --emit llvm/ptx/cubin: print each kernel's metrics "
+             "(allocas, calls, inline asm, flat-address-space accesses) and "
+             "what the NVVM passes changed, to stderr"),
+    cl::cat(category));
 static cl::opt<bool>
     emitLineInfo("emit-line-info",
                  cl::desc("Add the line-info snapshot printers"),
@@ -115,6 +127,15 @@ static bool readOptions(CompileOptions &opts) {
   opts.gpuName = gpuName;
   opts.emitLineInfo = emitLineInfo;
   opts.passPipeline = passPipeline;
+  opts.selectKernels = selectKernels;
+  opts.kernelInfo = kernelInfo;
+  llvm::StringRef stage = emit;
+  if ((kernelInfo || !selectKernels.empty()) && stage != "llvm" &&
+      stage != "ptx" && stage != "cubin") {
+    llvm::errs() << "tilec: --kernel-info and --select-kernels need --emit "
+                    "llvm, ptx or cubin\n";
+    return false;
+  }
   if (auto s = parsePipelineStrategy(pipelineStrategy)) {
     opts.pipelineStrategy = *s;
   } else {
@@ -198,6 +219,7 @@ int main(int argc, char **argv) {
     else if (!writeFile(lineInfoFile, result.lineInfo))
       return 1;
   }
+  llvm::errs() << result.kernelInfo;
   if (!result.ok())
     return exitCode(result.code);
   if (launchInfo) {

@@ -88,6 +88,12 @@ struct CompileOptions {
   /// When not empty, a textual pipeline (`builtin.module(...)`, as printed by
   /// `describePipeline`) used instead of `populatePipeline`.
   std::string passPipeline;
+  /// For emit llvm, ptx and cubin: the kernels to keep (seed 000's
+  /// SelectKernelsPass): names, or an ordinal range "N" or "N-M" over the
+  /// module's kernels; empty keeps every kernel.
+  std::string selectKernels;
+  /// For emit llvm, ptx and cubin: fill `CompileResult::kernelInfo`.
+  bool kernelInfo = false;
 };
 
 /// Result codes. The two TILEIR_ERROR_* names are seed 003's.
@@ -130,6 +136,9 @@ struct CompileResult {
   /// For emit=cubin: what ptxas -v printed (registers, shared memory,
   /// spills per kernel; target::parsePtxasReport reads it).
   std::string ptxasLog;
+  /// With `kernelInfo`: seed 000's KernelInfoPrinter lines and what each
+  /// NVVM pass changed (target/NVVMPasses.h).
+  std::string kernelInfo;
 
   bool ok() const { return code == TILEIR_SUCCESS; }
 };

@@ -29,13 +29,23 @@ namespace tilecheck::target {
 /// dialects in `ctx`.
 void registerTranslations(mlir::MLIRContext &ctx);
 
+/// What the NVVM passes (NVVMPasses.h) take from the driver.
+struct NVVMOptions {
+  /// SelectKernelsPass's selection: kernel names, or an ordinal range
+  /// "N" or "N-M" (empty: every kernel).
+  std::string selectKernels;
+  /// When set: KernelInfoPrinter's lines, then what each NVVM pass changed
+  /// ("nvvm-pass: ..." lines), are appended here.
+  std::string *kernelInfo = nullptr;
+};
+
 /// LLVM IR of `module` for `gpuName` (sm_XX), libdevice linked when needed,
-/// optimized at `optLevel` (0..3). Null after `errors` on failure.
-std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
-                                                llvm::LLVMContext &llvmCtx,
-                                                llvm::StringRef gpuName,
-                                                unsigned optLevel,
-                                                std::string &errors);
+/// through seed 000's NVVM passes and LLVM's optimizer at `optLevel`
+/// (0..3), in the order NVVMPasses.h lists. Null after `errors` on failure.
+std::unique_ptr<llvm::Module>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmCtx,
+                  llvm::StringRef gpuName, unsigned optLevel,
+                  std::string &errors, const NVVMOptions &nvvm = {});
 
 /// PTX text of an LLVM module made by translateToLLVMIR.
 mlir::LogicalResult emitPTX(llvm::Module &module, llvm::StringRef gpuName,

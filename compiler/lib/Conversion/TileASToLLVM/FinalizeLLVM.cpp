@@ -56,6 +56,32 @@ struct LibDeviceCall : public ConvertOpToLLVMPattern<OpT> {
   std::string name;
 };
 
+/// math.rsqrt on f16, bf16 and f32 as the interpreter computes it: 1/sqrt
+/// in f64, one rounding to f32, then (f16, bf16) one to the element type.
+/// Upstream's lowering is 1/sqrt in the element type, both steps rounded to
+/// it: in bf16 that put results a unit off (a campaign found it as
+/// tan(rsqrt(x)) near tan's pole; tests/Fuzz/simt-rsqrt-narrow.mlir).
+struct WideRsqrt : public OpRewritePattern<math::RsqrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static bool isNarrow(Type t) { return t.isF16() || t.isBF16() || t.isF32(); }
+  LogicalResult matchAndRewrite(math::RsqrtOp op,
+                                PatternRewriter &rewriter) const override {
+    Type t = op.getType();
+    if (!isNarrow(t))
+      return failure();
+    Location loc = op.getLoc();
+    Value wide = arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(),
+                                       op.getOperand());
+    Value r =
+        arith::TruncFOp::create(rewriter, loc, rewriter.getF32Type(),
+                                math::RsqrtOp::create(rewriter, loc, wide));
+    if (!t.isF32())
+      r = arith::TruncFOp::create(rewriter, loc, t, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
 struct TilecFinalizeLLVMPass
     : public tilecheck::impl::TilecFinalizeLLVMBase<TilecFinalizeLLVMPass> {
   using Base::Base;
@@ -69,8 +95,11 @@ struct TilecFinalizeLLVMPass
       target.addIllegalDialect<scf::SCFDialect>();
       target.addIllegalOp<arith::CeilDivSIOp, arith::CeilDivUIOp,
                           arith::FloorDivSIOp>();
+      target.addDynamicallyLegalOp<math::RsqrtOp>(
+          [](math::RsqrtOp op) { return !WideRsqrt::isNarrow(op.getType()); });
       target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
       RewritePatternSet patterns(ctx);
+      patterns.add<WideRsqrt>(ctx);
       populateSCFToControlFlowConversionPatterns(patterns);
       arith::populateCeilFloorDivExpandOpsPatterns(patterns);
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
