@@ -673,7 +673,7 @@ class Campaign:
                 status = None
             if status != "fixed":
                 return entry
-            reappeared = reappeared or entry
+            reappeared = entry
             n += 1
             entry = os.path.join(self.regressions, f"{name}-{n}")
         tmp = entry + ".tmp"

@@ -14,7 +14,7 @@
 // RANGE-NOT: .entry third(
 
 // RUN: not tilec -O2 --emit ptx --select-kernels=fourth %s 2>&1 | FileCheck %s --check-prefix=NONE
-// NONE: error: the kernel selection 'fourth' names no kernel of the module (kernels: first, second, third)
+// NONE: error: the kernel selection 'fourth' names no kernel 'fourth' (kernels: first, second, third)
 
 // RUN: tilec -O0 --gpu-name sm_90 --emit llvm --kernel-info --select-kernels=2 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=INFO
 // INFO: kernel-info: @third allocas=0 direct-calls=0 indirect-calls=0 inline-asm=0 invokes=0 flat-accesses=0

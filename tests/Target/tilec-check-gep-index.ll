@@ -1,4 +1,4 @@
-; RUN: not tilec-llvm-opt -passes=tilec-check-gep-index %s 2>&1 | FileCheck %s
+; RUN: not tilec-llvm-opt -passes=tilec-check-gep-index %s 2>&1 | FileCheck %s --implicit-check-not=error:
 ;
 ; seed 000's CheckGepIndexPass: an inbounds GEP whose constant index into an
 ; array lies outside [0, N] (N, one past the end, is a valid address) is an
@@ -8,7 +8,8 @@
 ; CHECK-DAG: error: constant GEP index 5 is out of the bounds of [4 x float] in @past_end
 ; CHECK-DAG: error: constant GEP index -1 is out of the bounds of [4 x float] in @negative
 ; CHECK-DAG: error: constant GEP index 9 is out of the bounds of [8 x i32] in @constant_expr
-; CHECK-NOT: error:
+; CHECK-DAG: error: constant GEP index 10 is out of the bounds of [8 x i32] in @nested
+; [0 x T], storage of unknown size, is not checked (@unsized).
 
 @table = internal addrspace(1) global [2 x [8 x i32]] zeroinitializer
 
@@ -40,4 +41,14 @@ define ptr @dynamic(ptr %p, i64 %i) {
 define i32 @constant_expr() {
   %v = load i32, ptr addrspace(1) getelementptr inbounds ([2 x [8 x i32]], ptr addrspace(1) @table, i64 0, i64 1, i64 9)
   ret i32 %v
+}
+
+define i32 @nested() {
+  %v = load i32, ptr addrspacecast (ptr addrspace(1) getelementptr inbounds ([2 x [8 x i32]], ptr addrspace(1) @table, i64 0, i64 0, i64 10) to ptr)
+  ret i32 %v
+}
+
+define ptr @unsized(ptr %p) {
+  %q = getelementptr inbounds [0 x float], ptr %p, i64 0, i64 12
+  ret ptr %q
 }

@@ -8,6 +8,7 @@
 ; (LLVM's IR reader already upgrades !nvvm.annotations kernels, so of the
 ; two marked kernels only the attribute's is the pass's work here.)
 ; CHECK: nvvm-pass: tilec-nvvm-pretreat: 1 address-space cast round trips folded
+; CHECK: nvvm-pass: tilec-nvvm-pretreat: 1 lifetime markers of non-allocas dropped
 ; CHECK: nvvm-pass: tilec-nvvm-pretreat: 1 kernels given the PTX kernel calling convention
 
 ; CHECK-LABEL: define float @roundtrip(ptr addrspace(3) %p)
@@ -29,6 +30,19 @@ define float @other(ptr addrspace(3) %p) {
   %v = load float, ptr addrspace(1) %s
   ret float %v
 }
+
+; The marker of an alloca stays; the one of an argument goes.
+; CHECK-LABEL: define void @markers(ptr %arg)
+; CHECK-NEXT: %slot = alloca i32
+; CHECK-NEXT: call void @llvm.lifetime.start.p0(ptr %slot)
+; CHECK-NEXT: ret void
+define void @markers(ptr %arg) {
+  %slot = alloca i32
+  call void @llvm.lifetime.start.p0(ptr %slot)
+  call void @llvm.lifetime.start.p0(ptr %arg)
+  ret void
+}
+declare void @llvm.lifetime.start.p0(ptr)
 
 ; CHECK-LABEL: define ptx_kernel void @by_attribute
 define void @by_attribute() "nvvm.kernel" {

@@ -224,16 +224,29 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
     return nullptr;
   }
 
+  // Linkages first: the kernels a selection drops take the functions only
+  // they used (libdevice's, once internal) with them.
+  llvm::ModulePassManager glue;
+  glue.addPass(SetFunctionLinkagesPass(&report));
+  glue.addPass(SelectKernelsPass(nvvm.selectKernels, &report));
+  glue.addPass(IPMSPPass(&report));
+  glue.run(*llvmModule, mam);
+  if (report.errors.empty() && llvm::verifyModule(*llvmModule, &verifyOs)) {
+    errors +=
+        "the NVVM passes left LLVM IR that does not verify: " + verifyErrors +
+        "\n";
+    return nullptr;
+  }
+
   llvm::ModulePassManager mpm;
-  mpm.addPass(SelectKernelsPass(nvvm.selectKernels, &report));
-  mpm.addPass(SetFunctionLinkagesPass(&report));
-  mpm.addPass(IPMSPPass(&report));
-  mpm.addPass(level == llvm::OptimizationLevel::O0
-                  ? pb.buildO0DefaultPipeline(level)
-                  : pb.buildPerModuleDefaultPipeline(level));
-  mpm.addPass(CheckGepIndexPass(&report));
-  if (nvvm.kernelInfo)
-    mpm.addPass(KernelInfoPrinter(infoOs));
+  if (report.errors.empty()) {
+    mpm.addPass(level == llvm::OptimizationLevel::O0
+                    ? pb.buildO0DefaultPipeline(level)
+                    : pb.buildPerModuleDefaultPipeline(level));
+    mpm.addPass(CheckGepIndexPass(&report));
+    if (nvvm.kernelInfo)
+      mpm.addPass(KernelInfoPrinter(infoOs));
+  }
   mpm.run(*llvmModule, mam);
   if (nvvm.kernelInfo) {
     *nvvm.kernelInfo += info;

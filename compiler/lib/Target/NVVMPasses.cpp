@@ -19,6 +19,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Passes/PassBuilder.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -67,14 +68,21 @@ PreservedAnalyses preservedUnless(unsigned changes) {
   return changes ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-/// Erases internal functions nothing uses, until none is left.
-unsigned eraseDeadInternalFunctions(Module &m) {
+/// Erases the internal functions and globals nothing uses, until none is
+/// left.
+unsigned eraseDeadInternals(Module &m) {
   unsigned erased = 0;
   for (bool again = true; again;) {
     again = false;
     for (Function &f : make_early_inc_range(m))
       if (f.hasLocalLinkage() && f.use_empty()) {
         f.eraseFromParent();
+        ++erased;
+        again = true;
+      }
+    for (GlobalVariable &g : make_early_inc_range(m.globals()))
+      if (g.hasLocalLinkage() && g.use_empty()) {
+        g.eraseFromParent();
         ++erased;
         again = true;
       }
@@ -124,8 +132,7 @@ PreservedAnalyses PretreatPass::run(Module &m, ModuleAnalysisManager &) {
       if (auto *ii = dyn_cast<IntrinsicInst>(&inst);
           ii && ii->isLifetimeStartOrEnd()) {
         Value *ptr = ii->getArgOperand(ii->arg_size() - 1);
-        if (!isa<AllocaInst>(ptr->stripPointerCasts()) &&
-            !isa<PoisonValue>(ptr)) {
+        if (!isa<AllocaInst>(ptr) && !isa<PoisonValue>(ptr)) {
           ii->eraseFromParent();
           ++markers;
         }
@@ -145,36 +152,47 @@ PreservedAnalyses PretreatPass::run(Module &m, ModuleAnalysisManager &) {
 //===----------------------------------------------------------------------===//
 
 PreservedAnalyses SelectKernelsPass::run(Module &m, ModuleAnalysisManager &) {
-  if (StringRef(selection).trim().empty())
+  StringRef text = StringRef(selection).trim();
+  if (text.empty())
     return PreservedAnalyses::all();
   std::vector<Function *> kernels = kernelsOf(m);
+  std::string known;
+  for (Function *k : kernels)
+    known += (known.empty() ? "" : ", ") + k->getName().str();
+  auto refuse = [&](const Twine &why) {
+    if (report)
+      report->errors.push_back(("the kernel selection '" + selection + "' " +
+                                why + " (kernels: " + known + ")")
+                                   .str());
+    return PreservedAnalyses::all();
+  };
   std::set<Function *> keep;
-  StringRef text = StringRef(selection).trim();
+  // An ordinal range: digits, or digits-digits.
   auto [first, last] = text.split('-');
-  unsigned lo = 0, hi = 0;
-  bool ordinal = !first.getAsInteger(10, lo) &&
-                 (last.empty() ? (hi = lo, true) : !last.getAsInteger(10, hi));
-  if (ordinal) {
+  bool isRange = !first.empty() && llvm::all_of(first, isDigit) &&
+                 llvm::all_of(last, isDigit) &&
+                 (last.empty() == !text.contains('-'));
+  if (isRange) {
+    unsigned lo = 0, hi = 0;
+    if (first.getAsInteger(10, lo) ||
+        (last.empty() ? (hi = lo, false) : last.getAsInteger(10, hi)) ||
+        hi < lo)
+      return refuse("is not an ordinal range N or N-M with N <= M");
     for (unsigned i = lo; i <= hi && i < kernels.size(); ++i)
       keep.insert(kernels[i]);
   } else {
     SmallVector<StringRef> names;
     SplitString(text, names, ",;");
-    for (StringRef name : names)
-      for (Function *k : kernels)
-        if (k->getName() == name.trim())
-          keep.insert(k);
+    for (StringRef name : names) {
+      auto it = llvm::find_if(
+          kernels, [&](Function *k) { return k->getName() == name.trim(); });
+      if (it == kernels.end())
+        return refuse("names no kernel '" + name.trim() + "'");
+      keep.insert(*it);
+    }
   }
-  if (keep.empty()) {
-    std::string known;
-    for (Function *k : kernels)
-      known += (known.empty() ? "" : ", ") + k->getName().str();
-    if (report)
-      report->errors.push_back(
-          "the kernel selection '" + selection +
-          "' names no kernel of the module (kernels: " + known + ")");
-    return PreservedAnalyses::all();
-  }
+  if (keep.empty())
+    return refuse("selects no kernel of the module");
   unsigned removed = 0;
   for (Function *k : kernels)
     if (!keep.count(k)) {
@@ -182,10 +200,11 @@ PreservedAnalyses SelectKernelsPass::run(Module &m, ModuleAnalysisManager &) {
       k->eraseFromParent();
       ++removed;
     }
-  unsigned dead = eraseDeadInternalFunctions(m);
-  return preservedUnless(noted(report, name(), removed,
-                               "kernels removed, with " + Twine(dead) +
-                                   " functions only they used"));
+  unsigned dead = eraseDeadInternals(m);
+  return preservedUnless(
+      noted(report, name(), removed, "kernels removed") +
+      noted(report, name(), dead,
+            "internal functions and globals only they used removed"));
 }
 
 PreservedAnalyses SetFunctionLinkagesPass::run(Module &m,
@@ -220,7 +239,8 @@ static std::optional<unsigned> commonSourceSpace(Function &f, unsigned i) {
   std::optional<unsigned> space;
   for (Use &use : f.uses()) {
     auto *call = dyn_cast<CallBase>(use.getUser());
-    if (!call || !call->isCallee(&use))
+    if (!call || !call->isCallee(&use) ||
+        call->getFunctionType() != f.getFunctionType())
       return std::nullopt;
     auto *cast = dyn_cast<AddrSpaceCastOperator>(call->getArgOperand(i));
     if (!cast)
@@ -291,7 +311,8 @@ static std::string outOfBounds(const GEPOperator &gep) {
     } else {
       return "";
     }
-    if (index && (index->isNegative() || index->getValue().ugt(n))) {
+    // [0 x T] is the idiom of storage whose size the IR does not know.
+    if (index && n && (index->isNegative() || index->getValue().ugt(n))) {
       std::string text;
       raw_string_ostream os(text);
       type->print(os);
@@ -310,14 +331,23 @@ PreservedAnalyses CheckGepIndexPass::run(Module &m, ModuleAnalysisManager &) {
     if (!why.empty() && report)
       report->errors.push_back(why + " in @" + f.getName().str());
   };
+  // Constant expressions nest (an addrspacecast of a GEP of a global).
+  std::function<void(const Constant *, const Function &)> walk =
+      [&](const Constant *c, const Function &f) {
+        if (!isa<ConstantExpr>(c))
+          return;
+        if (auto *gep = dyn_cast<GEPOperator>(c))
+          check(*gep, f);
+        for (const Use &operand : c->operands())
+          walk(cast<Constant>(operand.get()), f);
+      };
   for (Function &f : m)
     for (Instruction &inst : instructions(f)) {
       if (auto *gep = dyn_cast<GEPOperator>(&inst))
         check(*gep, f);
       for (Value *operand : inst.operands())
-        if (auto *gep = dyn_cast<GEPOperator>(operand);
-            gep && isa<ConstantExpr>(operand))
-          check(*gep, f);
+        if (auto *c = dyn_cast<Constant>(operand))
+          walk(c, f);
     }
   return PreservedAnalyses::all();
 }
@@ -335,7 +365,7 @@ PreservedAnalyses KernelInfoPrinter::run(Module &m, ModuleAnalysisManager &) {
         ++allocas;
       if (isa<InvokeInst>(inst))
         ++invokes;
-      if (auto *call = dyn_cast<CallBase>(&inst)) {
+      else if (auto *call = dyn_cast<CallBase>(&inst)) {
         if (call->isInlineAsm())
           ++inlineAsm;
         else if (!call->getCalledFunction())

@@ -3,7 +3,7 @@
 //   tilec-llvm-opt -passes='tilec-nvvm-pretreat,tilec-kernel-info' in.ll
 //
 // Reads LLVM IR (text or bitcode), runs the pipeline (our NVVM passes by
-// name, NVVMPasses.h, beside LLVM's own) with the NVPTX data layout, and
+// name, NVVMPasses.h, beside LLVM's own target-independent passes) and
 // prints the module. What the passes changed (--report) and the kernel
 // metrics go to stderr; an error of a validating pass exits 1.
 //

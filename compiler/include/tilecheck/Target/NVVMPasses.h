@@ -8,9 +8,11 @@
 //   tilec-nvvm-pretreat           pointer casts, lifetime markers, NVVM
 //                                 kernel metadata normalized
 //   (the module verifier)
-//   tilec-select-kernels          only the selected kernels stay
 //   tilec-set-function-linkages   non-kernel definitions become internal
+//   tilec-select-kernels          only the selected kernels stay (with
+//                                 what only they used)
 //   tilec-ipmsp                   concrete address spaces through calls
+//   (the module verifier)
 //   (LLVM's optimizer at the opt level; its NVPTX alias analysis is the
 //   seed's NVVMAA)
 //   tilec-check-gep-index         constant GEP indices in bounds
@@ -66,10 +68,11 @@ struct PretreatPass : ReportingPass<PretreatPass> {
 };
 
 /// Seed 000's SelectKernelsPass: keeps the kernels `selection` names and
-/// deletes the others (with what only they used). `selection` is a
-/// comma-separated list of kernel names, or an ordinal range "N" or "N-M"
-/// over the kernels in module order (from 0). An empty selection keeps
-/// every kernel; one that matches no kernel is an error.
+/// deletes the others, with the internal functions and globals only they
+/// used. `selection` is a list of kernel names (separated by ',' or ';'),
+/// or an ordinal range "N" or "N-M" over the kernels in module order (from
+/// 0). An empty selection keeps every kernel; a name that is no kernel, or
+/// a range that selects none, is an error.
 struct SelectKernelsPass : ReportingPass<SelectKernelsPass> {
   SelectKernelsPass(std::string selection, NVVMPassReport *report = nullptr)
       : ReportingPass(report), selection(std::move(selection)) {}
@@ -97,9 +100,11 @@ struct IPMSPPass : ReportingPass<IPMSPPass> {
   static llvm::StringRef name() { return "tilec-ipmsp"; }
 };
 
-/// Seed 000's CheckGepIndexPass: an inbounds GEP (instruction or constant)
-/// whose constant index into an array lies outside [0, N] (one past the
-/// end is a valid address), or into a vector outside [0, N), is an error.
+/// Seed 000's CheckGepIndexPass: an inbounds GEP (instruction or constant
+/// expression, nested ones too) whose constant index into an array or
+/// vector of N > 0 elements lies outside [0, N] (one past the end is a
+/// valid address) is an error. [0 x T] (storage of unknown size) is not
+/// checked.
 struct CheckGepIndexPass : ReportingPass<CheckGepIndexPass> {
   using ReportingPass::ReportingPass;
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
