@@ -22,7 +22,7 @@
 // INFO: nvvm-pass: tilec-select-kernels: 2 kernels removed
 
 // RUN: not tilec --emit tileas --kernel-info %s 2>&1 | FileCheck %s --check-prefix=STAGE
-// STAGE: tilec: --kernel-info and --select-kernels need --emit llvm, ptx or cubin
+// STAGE: tilec: kernel info and kernel selection need emit llvm, ptx or cubin
 
 cuda_tile.module @m {
   entry @first(%p: tile<ptr<f32>>) {

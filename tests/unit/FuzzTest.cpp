@@ -270,6 +270,14 @@ TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
             std::string::npos);
 }
 
+/// parseConfiguration refuses `text`, saying `why`.
+void expectRefused(llvm::StringRef text, llvm::StringRef why) {
+  auto c = parseConfiguration(text);
+  ASSERT_FALSE(static_cast<bool>(c)) << text.str();
+  EXPECT_NE(llvm::toString(c.takeError()).find(why.str()), std::string::npos)
+      << text.str();
+}
+
 TEST(FuzzConfig, AgentsRoundTripAndAreChecked) {
   auto c = parseConfiguration("sm_90,O3,v2=1,strategy=warp-specialize,"
                               "agents=aus");
@@ -283,14 +291,8 @@ TEST(FuzzConfig, AgentsRoundTripAndAreChecked) {
   ASSERT_TRUE(static_cast<bool>(aws)) << llvm::toString(aws.takeError());
   EXPECT_FALSE(aws->aus);
   EXPECT_EQ(aws->str().find("agents"), std::string::npos);
-  auto bad = parseConfiguration("sm_90,O2,strategy=warp-specialize,agents=x");
-  ASSERT_FALSE(static_cast<bool>(bad));
-  EXPECT_NE(llvm::toString(bad.takeError()).find("aws or aus"),
-            std::string::npos);
-  auto unused = parseConfiguration("sm_90,O2,agents=aus");
-  ASSERT_FALSE(static_cast<bool>(unused));
-  EXPECT_NE(llvm::toString(unused.takeError()).find("warp-specialize only"),
-            std::string::npos);
+  expectRefused("sm_90,O2,strategy=warp-specialize,agents=x", "aws or aus");
+  expectRefused("sm_90,O2,agents=aus", "warp-specialize only");
   auto tileiras = parseConfiguration("compiler=tileiras,sm_100,O2,agents=aus");
   ASSERT_FALSE(static_cast<bool>(tileiras));
   llvm::consumeError(tileiras.takeError());
@@ -311,18 +313,11 @@ TEST(FuzzConfig, InterleavingsRoundTripAndAreChecked) {
   ASSERT_TRUE(static_cast<bool>(off));
   EXPECT_EQ(off->interleavings, 0u);
   EXPECT_EQ(off->str().find("interleavings"), std::string::npos);
-  for (const char *text :
-       {"sm_100,O2,interleavings=0", "sm_100,O2,interleavings=x"}) {
-    auto bad = parseConfiguration(text);
-    ASSERT_FALSE(static_cast<bool>(bad)) << text;
-    EXPECT_NE(llvm::toString(bad.takeError()).find("1..100000"),
-              std::string::npos);
-  }
+  expectRefused("sm_100,O2,interleavings=0", "1..100000");
+  expectRefused("sm_100,O2,interleavings=x", "1..100000");
   // Only tilec configurations interpret checkpoints.
-  auto simt = parseConfiguration("compiler=simt,sm_90,O2,interleavings=4");
-  ASSERT_FALSE(static_cast<bool>(simt));
-  EXPECT_NE(llvm::toString(simt.takeError()).find("tilec configurations only"),
-            std::string::npos);
+  expectRefused("compiler=simt,sm_90,O2,interleavings=4",
+                "tilec configurations only");
 }
 
 TEST(FuzzConfig, FullMatrixIsUniqueAndRoundTrips) {

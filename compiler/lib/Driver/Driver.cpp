@@ -70,6 +70,11 @@ LogicalResult tilecheck::driver::validateOptions(const CompileOptions &opts,
     os << ")";
     return failure();
   }
+  if ((opts.kernelInfo || !opts.selectKernels.empty()) &&
+      opts.emit < EmitStage::LLVM) {
+    os << "kernel info and kernel selection need emit llvm, ptx or cubin";
+    return failure();
+  }
   return success();
 }
 

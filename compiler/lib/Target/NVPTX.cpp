@@ -194,8 +194,6 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
   // Seed 000's passes and the optimizer with NVPTX's callbacks (NVVMReflect
   // and the NVPTX alias analysis among them), in NVVMPasses.h's order.
   NVVMPassReport report;
-  std::string info;
-  llvm::raw_string_ostream infoOs(info);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -213,16 +211,30 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
     level = llvm::OptimizationLevel::O2;
   else if (optLevel >= 3)
     level = llvm::OptimizationLevel::O3;
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyOs(verifyErrors);
+  auto verified = [&](llvm::StringRef what) {
+    if (!llvm::verifyModule(*llvmModule, &verifyOs))
+      return true;
+    errors += (what + " does not verify: " + verifyErrors + "\n").str();
+    return false;
+  };
+  // Hands over what the passes changed (with kernel info, when asked) and
+  // the validating passes' errors, which end the compile.
+  auto finish = [&]() -> std::unique_ptr<llvm::Module> {
+    if (nvvm.kernelInfo)
+      for (const std::string &change : report.changes)
+        *nvvm.kernelInfo += "nvvm-pass: " + change + "\n";
+    for (const std::string &e : report.errors)
+      errors += e + "\n";
+    return report.errors.empty() ? std::move(llvmModule) : nullptr;
+  };
+
   llvm::ModulePassManager pretreat;
   pretreat.addPass(PretreatPass(&report));
   pretreat.run(*llvmModule, mam);
-
-  std::string verifyErrors;
-  llvm::raw_string_ostream verifyOs(verifyErrors);
-  if (llvm::verifyModule(*llvmModule, &verifyOs)) {
-    errors += "the LLVM IR does not verify: " + verifyErrors + "\n";
+  if (!verified("the LLVM IR"))
     return nullptr;
-  }
 
   // Linkages first: the kernels a selection drops take the functions only
   // they used (libdevice's, once internal) with them.
@@ -231,34 +243,24 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
   glue.addPass(SelectKernelsPass(nvvm.selectKernels, &report));
   glue.addPass(IPMSPPass(&report));
   glue.run(*llvmModule, mam);
-  if (report.errors.empty() && llvm::verifyModule(*llvmModule, &verifyOs)) {
-    errors +=
-        "the NVVM passes left LLVM IR that does not verify: " + verifyErrors +
-        "\n";
+  if (!report.errors.empty())
+    return finish();
+  if (!verified("the LLVM IR the NVVM passes left"))
     return nullptr;
-  }
 
   llvm::ModulePassManager mpm;
-  if (report.errors.empty()) {
-    mpm.addPass(level == llvm::OptimizationLevel::O0
-                    ? pb.buildO0DefaultPipeline(level)
-                    : pb.buildPerModuleDefaultPipeline(level));
-    mpm.addPass(CheckGepIndexPass(&report));
-    if (nvvm.kernelInfo)
-      mpm.addPass(KernelInfoPrinter(infoOs));
-  }
+  mpm.addPass(level == llvm::OptimizationLevel::O0
+                  ? pb.buildO0DefaultPipeline(level)
+                  : pb.buildPerModuleDefaultPipeline(level));
+  mpm.addPass(CheckGepIndexPass(&report));
+  std::string info;
+  llvm::raw_string_ostream infoOs(info);
+  if (nvvm.kernelInfo)
+    mpm.addPass(KernelInfoPrinter(infoOs));
   mpm.run(*llvmModule, mam);
-  if (nvvm.kernelInfo) {
+  if (nvvm.kernelInfo)
     *nvvm.kernelInfo += info;
-    for (const std::string &change : report.changes)
-      *nvvm.kernelInfo += "nvvm-pass: " + change + "\n";
-  }
-  if (!report.errors.empty()) {
-    for (const std::string &e : report.errors)
-      errors += e + "\n";
-    return nullptr;
-  }
-  return llvmModule;
+  return finish();
 }
 
 mlir::LogicalResult tilecheck::target::emitPTX(llvm::Module &module,

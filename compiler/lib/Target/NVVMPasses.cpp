@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Regex.h"
 
 #include <functional>
 #include <optional>
@@ -167,16 +168,11 @@ PreservedAnalyses SelectKernelsPass::run(Module &m, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   };
   std::set<Function *> keep;
-  // An ordinal range: digits, or digits-digits.
-  auto [first, last] = text.split('-');
-  bool isRange = !first.empty() && llvm::all_of(first, isDigit) &&
-                 llvm::all_of(last, isDigit) &&
-                 (last.empty() == !text.contains('-'));
-  if (isRange) {
+  SmallVector<StringRef, 4> range; // N, or N-M
+  if (Regex("^([0-9]+)(-([0-9]+))?$").match(text, &range)) {
     unsigned lo = 0, hi = 0;
-    if (first.getAsInteger(10, lo) ||
-        (last.empty() ? (hi = lo, false) : last.getAsInteger(10, hi)) ||
-        hi < lo)
+    StringRef last = range[3].empty() ? range[1] : range[3];
+    if (range[1].getAsInteger(10, lo) || last.getAsInteger(10, hi) || hi < lo)
       return refuse("is not an ordinal range N or N-M with N <= M");
     for (unsigned i = lo; i <= hi && i < kernels.size(); ++i)
       keep.insert(kernels[i]);

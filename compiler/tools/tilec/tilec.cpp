@@ -129,13 +129,6 @@ static bool readOptions(CompileOptions &opts) {
   opts.passPipeline = passPipeline;
   opts.selectKernels = selectKernels;
   opts.kernelInfo = kernelInfo;
-  llvm::StringRef stage = emit;
-  if ((kernelInfo || !selectKernels.empty()) && stage != "llvm" &&
-      stage != "ptx" && stage != "cubin") {
-    llvm::errs() << "tilec: --kernel-info and --select-kernels need --emit "
-                    "llvm, ptx or cubin\n";
-    return false;
-  }
   if (auto s = parsePipelineStrategy(pipelineStrategy)) {
     opts.pipelineStrategy = *s;
   } else {

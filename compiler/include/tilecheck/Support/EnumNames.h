@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
+#include <iterator> // std::size, for the tables' static_asserts
 #include <optional>
 
 namespace tilecheck {
