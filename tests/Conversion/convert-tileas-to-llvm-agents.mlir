@@ -8,7 +8,8 @@
 // initializes its mbarriers. The agent_switch becomes an scf.index_switch
 // on tid / 32 between two barriers of the whole block; agent i runs on
 // group i with map index tid - 32 * i, its scratch region at 256 * i and
-// named barrier 1 + i for 32 threads.
+// named barrier 1 + i for 32 threads. The 64-element tiles are runs of two
+// elements per thread (2 * map index and the next).
 // RUN: tilec-opt %s --split-input-file --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
 
 // CHECK: module attributes {tilec.dynamic_shared_memory = 1056 : i64}
@@ -35,16 +36,18 @@
 // CHECK: scf.index_switch %[[G]] {tilec.agents}
 // CHECK-NEXT: case 0 {
 // CHECK: mbarrier.try_wait.parity
-// CHECK: llvm.getelementptr %{{.*}}[%[[TID]]]
+// CHECK: %[[RUN0:.*]] = arith.muli %[[TID]], %c2_i32
+// CHECK: llvm.getelementptr %{{.*}}[%[[RUN0]]]
 // CHECK: llvm.store
 // CHECK: mbarrier.arrive.shared.b64
 // CHECK: case 1 {
 // CHECK: mbarrier.try_wait.parity
 // CHECK: %[[MINE:.*]] = arith.subi %[[TID]], %c32_i32
+// CHECK: %[[RUN1:.*]] = arith.muli %[[MINE]], %c2_i32
 // CHECK: llvm.load
 // CHECK: mbarrier.arrive.shared.b64
 // CHECK: %[[REGION1:.*]] = llvm.getelementptr %[[SMEM]][256]
-// CHECK: llvm.getelementptr %[[REGION1]][%[[MINE]]]
+// CHECK: llvm.getelementptr %[[REGION1]][%[[RUN1]]]
 // CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c32_i32
 // CHECK: default {
 // CHECK: nvvm.barrier0

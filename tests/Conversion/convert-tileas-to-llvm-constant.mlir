@@ -1,6 +1,7 @@
 // A splat constant is one scalar for every slot; any other dense constant
 // becomes an internal global each thread reads at its element index (i1 as
-// bytes). One warp; 64 elements: two slots (tid, tid + 32).
+// bytes). One warp; 64 elements: two slots holding a run of two (2 tid,
+// 2 tid + 1).
 // RUN: tilec-opt %s --split-input-file --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
 
 // CHECK-DAG: llvm.mlir.global internal constant @__tilec_const_0(dense<[0.000000e+00, 1.000000e+00, {{.*}}]> : tensor<64xf32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<64 x f32>
@@ -9,11 +10,12 @@
 // CHECK-DAG: %[[M:.*]] = llvm.mlir.addressof @__tilec_const_1 : !llvm.ptr<1>
 // CHECK-DAG: %[[G:.*]] = llvm.mlir.addressof @__tilec_const_0 : !llvm.ptr<1>
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[A0:.*]] = llvm.getelementptr %[[G]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: %[[E0:.*]] = arith.muli %[[TID]], %c2_i32 : i32
+// CHECK: %[[A0:.*]] = llvm.getelementptr %[[G]][%[[E0]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
 // CHECK: llvm.load %[[A0]] : !llvm.ptr<1> -> f32
-// CHECK: %[[T1:.*]] = arith.addi %[[TID]], %c32_i32 : i32
+// CHECK: %[[T1:.*]] = arith.addi %[[E0]], %c1_i32 : i32
 // CHECK: llvm.getelementptr %[[G]][%[[T1]]]
-// CHECK: %[[MA:.*]] = llvm.getelementptr %[[M]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
+// CHECK: %[[MA:.*]] = llvm.getelementptr %[[M]][%[[E0]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
 // CHECK: %[[B:.*]] = llvm.load %[[MA]] : !llvm.ptr<1> -> i8
 // CHECK: %[[MASK:.*]] = arith.trunci %[[B]] : i8 to i1
 // The mask guards the store (every thread owns both slots).

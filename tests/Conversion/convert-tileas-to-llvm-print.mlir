@@ -18,7 +18,8 @@
 // CHECK-DAG: %[[ELEMADDR:.*]] = llvm.mlir.addressof @[[ELEM]] : !llvm.ptr<1>
 // CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x i64 {alignment = 8 : i64} : (i32) -> !llvm.ptr
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
-// CHECK: llvm.store %[[TID]], %{{.*}} : i32, !llvm.ptr<3>
+// CHECK: %[[E0:.*]] = arith.muli %[[TID]], %c2_i32
+// CHECK: llvm.store %[[E0]], %{{.*}} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0_i32
 // CHECK: scf.if %[[FIRST]] {

@@ -2,7 +2,9 @@
 // RUN: tilec-opt %s --convert-tileas-to-llvm --tilec-finalize-llvm | FileCheck %s --check-prefix=FINAL
 
 // One warp (T = 32 threads): the 64-element tile is two slots per thread
-// (elements tid and tid + 32), the 8-element result one slot replicated four
+// holding a run of two elements (2 tid and 2 tid + 1: 64 is a multiple of
+// 2 T; no copy_atom, so each is loaded alone), the 8-element result one
+// slot replicated four
 // times (element tid mod 8) whose owner (tid < 8) alone stores it. The
 // reduce crosses threads: owners write the 8x8 operand to the scratch
 // buffer, a barrier, each thread folds its row from the identity in order,
@@ -13,16 +15,17 @@
 // CHECK: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[Y:.*]]: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 32, 1, 1>, tilec.threads = 32 : i32}
 // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @__tilec_smem : !llvm.ptr<3>
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[E0:.*]] = arith.extui %[[TID]] : i32 to i64
+// CHECK: %[[F0:.*]] = arith.muli %[[TID]], %c2_i32 : i32
+// CHECK: %[[E0:.*]] = arith.extui %[[F0]] : i32 to i64
 // CHECK: %[[IN0:.*]] = arith.cmpi ult, %[[E0]], %{{.*}} : i64
 // CHECK: %[[P0:.*]] = llvm.getelementptr %[[X]][%[[E0]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
 // CHECK: %[[V0:.*]] = scf.if %[[IN0]] -> (f32) {
 // CHECK:   llvm.load %[[P0]]
-// CHECK: %[[T1:.*]] = arith.addi %[[TID]], %c32_i32 : i32
+// CHECK: %[[T1:.*]] = arith.addi %[[F0]], %c1_i32 : i32
 // CHECK: %[[V1:.*]] = scf.if
 // CHECK: %[[S0:.*]] = arith.addf %[[V0]], %[[V0]] : f32
 // CHECK: %[[S1:.*]] = arith.addf %[[V1]], %[[V1]] : f32
-// CHECK: llvm.getelementptr %[[SMEM]][%[[TID]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK: llvm.getelementptr %[[SMEM]][%[[F0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK: llvm.store %[[S0]]
 // CHECK: llvm.getelementptr %[[SMEM]][%[[T1]]]
 // CHECK: llvm.store %[[S1]]

@@ -54,6 +54,7 @@
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O2TILEAS-NOT: {{.}}
@@ -72,6 +73,7 @@
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEAS-NOT: {{.}}
@@ -109,6 +111,7 @@
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
@@ -129,6 +132,7 @@
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}

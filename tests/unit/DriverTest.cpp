@@ -126,6 +126,7 @@ TEST(DriverPipeline, TierPassLists) {
                     as = "convert-tileaa-to-tileas", canon = "canonicalize",
                     cse = "cse", config = "tilec-pipeline-config",
                     licm = "loop-invariant-code-motion",
+                    prep = "tileas-prepare-for-scheduling",
                     sched = "tileas-generate-schedule",
                     snap = "tilec-line-info-snapshot";
   for (unsigned o = 0; o <= 3; ++o)
@@ -147,26 +148,28 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(0, EmitStage::TileAS)), cat(front0, {as}));
   EXPECT_EQ(names(tier(1, EmitStage::TileAS)), cat(front1, {as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
-            cat(front1, {atoms, as, cse, canon, sched, config}));
-  EXPECT_EQ(
-      names(tier(3, EmitStage::TileAS)),
-      cat(front3, {atoms, as, cse, canon, canon, cse, licm, sched, config}));
+            cat(front1, {atoms, as, cse, canon, prep, sched, config}));
+  EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
+            cat(front3, {atoms, as, cse, canon, canon, cse, licm, prep, sched,
+                         config}));
 
   // Line info: no snapshot at O0 (mandatory conversions only), the first at
   // O1+, the second where the TileAS adder runs (O2+).
   EXPECT_EQ(names(tier(0, EmitStage::TileAS, true)), cat(front0, {as}));
   EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)), cat(front1, {snap, as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), cat(front1, {snap}));
-  EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
-            cat(front1, {snap, atoms, as, cse, canon, sched, config, snap}));
+  EXPECT_EQ(
+      names(tier(2, EmitStage::TileAS, true)),
+      cat(front1, {snap, atoms, as, cse, canon, prep, sched, config, snap}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
-            cat(front3, {snap, atoms, as, cse, canon, canon, cse, licm, sched,
-                         config, snap}));
+            cat(front3, {snap, atoms, as, cse, canon, canon, cse, licm, prep,
+                         sched, config, snap}));
 }
 
 TEST(DriverPipeline, UnspecializeNeedsV2AndO2) {
   ensureConversions();
   const std::string pipe = "tileas-unspecialized-pipeline",
+                    prep = "tileas-prepare-for-scheduling",
                     sched = "tileas-generate-schedule",
                     config = "tilec-pipeline-config";
   for (unsigned o = 0; o <= 3; ++o)

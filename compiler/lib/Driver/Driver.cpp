@@ -180,6 +180,10 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
     add([] { return createLoopInvariantCodeMotionPass(); });
   }
 
+  // Seed 000's last cleanup before scheduling: proven vector widths for
+  // the tiled accesses, tiny loops unrolled.
+  add([] { return nv_tileas::createTileASPrepareForScheduling(); });
+
   // TileAS scheduling (seed 000): every loop gets a schedule from the
   // generator `scheduler` names (serial; or cost, where seed 004's selector
   // decides per loop), checked and recorded as attributes.

@@ -99,6 +99,26 @@ mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
 void guardedStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
                   mlir::Value pointer, mlir::Value when,
                   nv_tileas::MemSemantic sem);
+/// `when ? load <w x elem> at pointer : w copies of other`, as w scalars:
+/// one access of w * size(elem) bytes, aligned to that many (the caller
+/// proved it: compiler/docs/Backend.md, "Vector accesses").
+llvm::SmallVector<mlir::Value>
+guardedVectorLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
+                  int64_t w, mlir::Value pointer, mlir::Value when,
+                  mlir::Value other);
+/// `if (when) store <values...> at pointer`, one aligned access likewise.
+void guardedVectorStore(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange values, mlir::Value pointer,
+                        mlir::Value when);
+/// How many consecutive slots one access of the tiled load or store `op` of
+/// an n-element tile of `view` moves: the width its copy_atom records
+/// ("tiled" family, weak ordering), at most what nv_tileas::
+/// provenAccessWidth proves and the thread map's run (ThreadMap::block);
+/// 1 without a copy_atom. Computed before the conversion, when the view's
+/// defining ops are still there, and recorded as kAccessWidthAttr.
+int64_t tiledAccessWidth(mlir::Operation *op, mlir::Value view,
+                         const ThreadMap &map, int64_t n,
+                         nv_tileas::MemSemantic sem);
 
 /// Slot `s` of a converted operand: a range of one value is a scalar (or a
 /// one-slot tensor) and serves every slot.
@@ -218,17 +238,21 @@ struct RowStage {
 };
 
 /// The tiled writes (tiled_store, tiled_atomic_rmw) of the n-element tile
-/// at `index` of the view (`viewParts` converted): a barrier; for every slot
-/// s, `write(s, pointer, when)` with the element's address and whether this
-/// thread writes it (in bounds, owned, the block's writer); a barrier; `op`
-/// is replaced by a fresh token. Failure when an address cannot be formed.
+/// at `index` of the view (`viewParts` converted): a barrier; for every
+/// `width`-th slot s, `write(s, pointer, when)` with the address of the
+/// element in slot s and whether this thread writes it (in bounds, owned,
+/// the block's writer) — with width > 1 the slots s .. s + width - 1, which
+/// hold consecutive elements at consecutive addresses (tiledAccessWidth);
+/// a barrier; `op` is replaced by a fresh token. Failure when an address
+/// cannot be formed.
 mlir::LogicalResult lowerTiledWrite(
     mlir::Operation *op, mlir::ConversionPatternRewriter &rewriter,
     const ThreadMap &map, nv_tileaa::TiledViewType view,
     mlir::ValueRange viewParts, llvm::ArrayRef<mlir::ValueRange> index,
     int64_t n,
     llvm::function_ref<void(int64_t s, mlir::Value pointer, mlir::Value when)>
-        write);
+        write,
+    int64_t width = 1);
 
 /// The LLVM atomic of a cuda_tile atomic mode on `elem` (none: no exact
 /// one, e.g. float max).

@@ -4,12 +4,16 @@
 // (compiler/docs/Backend.md, "Thread map"): a tile block runs T = 32 *
 // numWarps threads; a tensor of n elements (row-major linear index e) is held
 // in S(n) = ceil(n / T) registers ("slots") per thread, n >= T, or in one slot
-// replicated over the threads, n < T. Slot s of thread t holds element
-// e(t, s) = (s * T + t) mod n, and thread t *owns* that copy when
-// s * T + t < n: the owner is the only thread that writes the element to
-// memory. Every value of a tensor whose shape is the same is held the same
-// way, so element-wise ops never move data between threads; reshape and
-// convert_layout keep the linear order and are free; every other op that
+// replicated over the threads, n < T. When n is a multiple of B * T for a
+// block B of 4 or 2 (the larger that fits), slot s of thread t holds element
+// e(t, s) = ((s / B) * T + t) * B + s mod B: each thread holds runs of B
+// consecutive elements, which vector loads and stores move at once.
+// Otherwise (B = 1) slot s of thread t holds element e(t, s) = (s * T + t)
+// mod n, and thread t *owns* that copy when s * T + t < n: the owner is the
+// only thread that writes the element to memory (with B > 1 every thread
+// owns all its slots). Every value of a tensor whose shape is the same is held
+// the same way, so element-wise ops never move data between threads; reshape
+// and convert_layout keep the linear order and are free; every other op that
 // moves elements goes through the shared-memory scratch buffer.
 //
 //===----------------------------------------------------------------------===//
@@ -43,6 +47,10 @@ inline constexpr llvm::StringLiteral kGlobalScratchAttr =
 /// nv_tileas.alloca attribute (i64), set by convert-tileas-to-llvm before
 /// it converts: the alloca's byte offset in its block's global scratch.
 inline constexpr llvm::StringLiteral kAllocaOffsetAttr = "tilec.scratch_offset";
+/// nv_tileas.tiled_load/tiled_store attribute (i64), set by
+/// convert-tileas-to-llvm before it converts (tiledAccessWidth): the
+/// consecutive slots one access moves.
+inline constexpr llvm::StringLiteral kAccessWidthAttr = "tilec.access_width";
 /// nv_tileas.async.pipeline.create_pipeline attribute (i64), set by
 /// convert-tileas-to-llvm before it converts: the byte offset of the
 /// pipeline's area in the dynamic shared memory (Pipelines.cpp).
@@ -72,6 +80,15 @@ struct ThreadMap {
   /// Whether every slot of every thread holds a distinct element (no
   /// replication, no wrap-around): then every thread owns all its slots.
   bool exact(int64_t n) const { return n >= threads && n % threads == 0; }
+  /// The run of consecutive elements each thread holds in consecutive
+  /// slots of an n-element tensor: 4 or 2 when n is a multiple of that many
+  /// times the threads, else 1.
+  int64_t block(int64_t n) const {
+    for (int64_t b : {4, 2})
+      if (n >= threads * b && n % (threads * b) == 0)
+        return b;
+    return 1;
+  }
 };
 
 /// Builds the index arithmetic of the thread map at one insertion point.
@@ -153,6 +170,12 @@ public:
   }
   /// The linear element index (i32) slot `s` holds of an n-element tensor.
   mlir::Value element(int64_t n, int64_t s) {
+    if (int64_t run = map.block(n); run > 1) {
+      mlir::Value first = mlir::arith::MulIOp::create(b, loc, tid(), i32(run));
+      int64_t rest = (s / run) * map.threads * run + s % run;
+      return rest == 0 ? first
+                       : mlir::arith::AddIOp::create(b, loc, first, i32(rest));
+    }
     mlir::Value p = position(s);
     if (map.exact(n))
       return p;

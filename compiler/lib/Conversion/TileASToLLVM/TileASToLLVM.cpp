@@ -532,13 +532,13 @@ struct IndexSpaceShapeLowering
 LogicalResult tilecheck::backend::lowerTiledWrite(
     Operation *op, ConversionPatternRewriter &rewriter, const ThreadMap &map,
     aa::TiledViewType view, ValueRange viewParts, ArrayRef<ValueRange> index,
-    int64_t n, function_ref<void(int64_t, Value, Value)> write) {
+    int64_t n, function_ref<void(int64_t, Value, Value)> write, int64_t width) {
   Location loc = op->getLoc();
   ThreadIndexer ix(rewriter, loc, map);
   ix.barrier();
   RowStage rows(ix, view, index);
   auto rowAt = [&](Value j) { return rows.rowAt(j); };
-  for (int64_t s = 0, e = map.slots(n); s < e; ++s) {
+  for (int64_t s = 0, e = map.slots(n); s < e; s += width) {
     FailureOr<TileAddress> at =
         locate(rewriter, loc, map, view, viewParts, index, s,
                rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
@@ -612,6 +612,12 @@ tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
 
 namespace {
 
+/// The width tiledAccessWidth chose for a tiled load or store.
+int64_t recordedAccessWidth(Operation *op) {
+  auto width = op->getAttrOfType<IntegerAttr>(kAccessWidthAttr);
+  return width ? std::max<int64_t>(1, width.getInt()) : 1;
+}
+
 Value paddingValue(OpBuilder &b, Location loc, Type elem,
                    cuda_tile::PaddingValueAttr padding) {
   auto floatType = dyn_cast<FloatType>(elem);
@@ -654,16 +660,24 @@ struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
     RowStage rows(ix, view, adaptor.getIndex());
     auto rowAt = [&](Value j) { return rows.rowAt(j); };
     SmallVector<Value> values;
-    for (int64_t s = 0, e = tc.map.slots(type.getNumElements()); s < e; ++s) {
+    int64_t n = type.getNumElements();
+    int64_t width = recordedAccessWidth(op);
+    for (int64_t s = 0, e = tc.map.slots(n); s < e; s += width) {
       FailureOr<TileAddress> at = locate(
           rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
           rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
       if (failed(at))
         return failure();
-      values.push_back(
-          guardedLoad(rewriter, loc, elem, at->pointer, at->inBounds,
-                      paddingValue(rewriter, loc, elem, view.getPaddingValue()),
-                      op.getMemoryOrderingSemantics()));
+      Value pad = paddingValue(rewriter, loc, elem, view.getPaddingValue());
+      if (width > 1) {
+        llvm::append_range(values,
+                           guardedVectorLoad(rewriter, loc, elem, width,
+                                             at->pointer, at->inBounds, pad));
+        continue;
+      }
+      values.push_back(guardedLoad(rewriter, loc, elem, at->pointer,
+                                   at->inBounds, pad,
+                                   op.getMemoryOrderingSemantics()));
     }
     rows.done();
     Value token = ix.boolean(false);
@@ -678,14 +692,22 @@ struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
   matchAndRewrite(as::TiledStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getTile().getType());
+    const ThreadMap &map = backendConverter(getTypeConverter()).map;
+    int64_t n = type.getNumElements();
+    int64_t width = recordedAccessWidth(op);
     return lowerTiledWrite(
-        op, rewriter, backendConverter(getTypeConverter()).map,
-        cast<aa::TiledViewType>(op.getView().getType()), adaptor.getView(),
-        adaptor.getIndex(), type.getNumElements(),
+        op, rewriter, map, cast<aa::TiledViewType>(op.getView().getType()),
+        adaptor.getView(), adaptor.getIndex(), n,
         [&](int64_t s, Value pointer, Value when) {
-          guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], pointer,
-                       when, op.getMemoryOrderingSemantics());
-        });
+          if (width > 1)
+            guardedVectorStore(rewriter, op.getLoc(),
+                               adaptor.getTile().slice(s, width), pointer,
+                               when);
+          else
+            guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], pointer,
+                         when, op.getMemoryOrderingSemantics());
+        },
+        width);
   }
 };
 
@@ -940,6 +962,59 @@ void tilecheck::backend::guardedStore(OpBuilder &b, Location loc, Value value,
   });
 }
 
+SmallVector<Value>
+tilecheck::backend::guardedVectorLoad(OpBuilder &b, Location loc, Type elem,
+                                      int64_t w, Value pointer, Value when,
+                                      Value other) {
+  auto vector = VectorType::get({w}, elem);
+  auto ifOp = scf::IfOp::create(
+      b, loc, when,
+      [&](OpBuilder &t, Location l) {
+        Value v =
+            LLVM::LoadOp::create(t, l, vector, pointer, w * storageBytes(elem));
+        SmallVector<Value> parts;
+        for (int64_t i = 0; i < w; ++i)
+          parts.push_back(LLVM::ExtractElementOp::create(
+              t, l, v,
+              arith::ConstantOp::create(t, l, t.getI32IntegerAttr(i))));
+        scf::YieldOp::create(t, l, parts);
+      },
+      [&](OpBuilder &e, Location l) {
+        scf::YieldOp::create(e, l, SmallVector<Value>(w, other));
+      });
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+void tilecheck::backend::guardedVectorStore(OpBuilder &b, Location loc,
+                                            ValueRange values, Value pointer,
+                                            Value when) {
+  Type elem = values.front().getType();
+  int64_t w = values.size();
+  auto vector = VectorType::get({w}, elem);
+  scf::IfOp::create(b, loc, when, [&](OpBuilder &t, Location l) {
+    Value v = LLVM::PoisonOp::create(t, l, vector);
+    for (auto [i, x] : llvm::enumerate(values))
+      v = LLVM::InsertElementOp::create(
+          t, l, v, x,
+          arith::ConstantOp::create(t, l, t.getI32IntegerAttr(int32_t(i))));
+    LLVM::StoreOp::create(t, l, v, pointer, w * storageBytes(elem));
+    scf::YieldOp::create(t, l);
+  });
+}
+
+int64_t tilecheck::backend::tiledAccessWidth(Operation *op, Value view,
+                                             const ThreadMap &map, int64_t n,
+                                             as::MemSemantic sem) {
+  auto atom = op->getAttrOfType<aa::CopyAtomAttr>("copy_atom");
+  if (!atom || atom.getFamily() != "tiled" || sem != as::MemSemantic::WEAK ||
+      atom.getVectorWidth() < 2)
+    return 1;
+  uint64_t w =
+      std::min<uint64_t>({atom.getVectorWidth(), uint64_t(map.block(n)),
+                          uint64_t(as::provenAccessWidth(view))});
+  return int64_t(llvm::bit_floor(w));
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1083,6 +1158,24 @@ struct ConvertTileASToLLVMPass
       }
     });
     ThreadMap map{32 * static_cast<int64_t>(numWarps)};
+
+    // Vector accesses, decided while the views' defining ops are there.
+    module.walk([&](Operation *op) {
+      auto record = [&](Value view, Type type, as::MemSemantic sem) {
+        auto tile = dyn_cast<RankedTensorType>(type);
+        if (!tile)
+          return;
+        int64_t w = tiledAccessWidth(op, view, map, tile.getNumElements(), sem);
+        op->setAttr(kAccessWidthAttr,
+                    IntegerAttr::get(IntegerType::get(ctx, 64), w));
+      };
+      if (auto load = dyn_cast<as::TiledLoadOp>(op))
+        record(load.getView(), load.getTile().getType(),
+               load.getMemoryOrderingSemantics());
+      else if (auto store = dyn_cast<as::TiledStoreOp>(op))
+        record(store.getView(), store.getTile().getType(),
+               store.getMemoryOrderingSemantics());
+    });
 
     // The scratch buffer of the ops that move elements between threads, a
     // region of it per thread group, then each kernel's pipelines one after

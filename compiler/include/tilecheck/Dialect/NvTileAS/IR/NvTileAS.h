@@ -59,6 +59,27 @@ std::optional<LayoutKind> requiredLayout(mlir::Operation *op,
 /// terminators and region-branching ops (scf), which forward each value to
 /// a result or block argument of its own type.
 mlir::LogicalResult verifyLayouts(mlir::Operation *root);
+
+//===----------------------------------------------------------------------===//
+// Access widths (compiler/docs/Backend.md, "Vector accesses"; AccessWidth.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Bytes the address `ptr` (a scalar !nv_tileaa.ptr) is known to be a
+/// multiple of: the largest divisor of the nv_tileas.assume div_by ops it
+/// passes through, at least the pointee's size (1 for other values).
+uint64_t knownPointerAlignment(mlir::Value ptr);
+
+/// The widest vector, in elements, that a tiled_load or tiled_store of
+/// `view` may move per access, at most `maxBytes` wide: the largest power of
+/// two w such that every w consecutive elements of a tile's row-major order
+/// that start at a multiple of w lie next to each other in memory (the
+/// tile's last dimension has stride 1), start at an address that is a
+/// multiple of w elements, and are in bounds all together or not at all.
+/// Proven from the view's type (static shape and strides) and the memref's
+/// base pointer (knownPointerAlignment); 1 when nothing is proven (gather/
+/// scatter views, dynamic sizes or strides, i1 and narrow float elements, a
+/// view that does not come from nv_tileas.view of nv_tileas.make_memref).
+unsigned provenAccessWidth(mlir::Value view, unsigned maxBytes = 16);
 } // namespace tilecheck::nv_tileas
 
 #endif // TILECHECK_DIALECT_NVTILEAS_IR_NVTILEAS_H

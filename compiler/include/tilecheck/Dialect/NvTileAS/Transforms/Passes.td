@@ -11,6 +11,53 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileASPrepareForScheduling
+    : Pass<"tileas-prepare-for-scheduling", "::mlir::ModuleOp"> {
+  let summary = "The last TileAS cleanup before schedule generation";
+  let description = [{
+    Seed 000's six stages in their fixed order; the ones this compiler has
+    material for are real, the others are not built (compiler/docs/
+    Scheduling.md, "Prepare for scheduling"):
+
+    1. tiled load/store view decomposition: not built (no nv_tileas op
+       reshapes a tiled view; a view is always made from its memref).
+    2. atom vector-size refinement: the `copy_atom` of every tiled_load and
+       tiled_store (family "tiled") gets the widest vector width
+       nv_tileas::provenAccessWidth proves for its view, at most the
+       target's vector bytes (16 on sm_80 through sm_120) and never wider
+       than the witness tileaa-assign-atoms chose. Weakly ordered accesses
+       only; others get width 1. The backend moves that many elements per
+       access (compiler/docs/Backend.md, "Vector accesses").
+    3. slice/fuse marking: not built (no upstream pass discovers hints).
+    4. scheduling canonicalizer: every scf.for with a non-negative
+       constant lower bound and a constant trip count of 2 to
+       `unroll-max-trips` whose body has at most `unroll-max-ops` ops, none
+       with a region or a memory effect, is unrolled completely (upstream
+       scf::loopUnrollFull), so the scheduler sees straight-line code.
+       Loops that touch memory stay: the schedule consumers may pipeline
+       them.
+    5. memory layout compaction: not built (no shared-memory buffer exists
+       before scheduling; the backend places pipeline slots).
+    6. TMA box-dimension refresh: not built (no TMA op yet).
+
+    Statistics (`-mlir-pass-statistics`): accesses refined, accesses made
+    vector, loops unrolled.
+  }];
+  let options = [
+    Option<"unrollMaxTrips", "unroll-max-trips", "unsigned", "4",
+           "the largest constant trip count of a tiny loop (0: no unrolling)">,
+    Option<"unrollMaxOps", "unroll-max-ops", "unsigned", "16",
+           "the most ops a tiny loop's body may have, its yield included">,
+  ];
+  let statistics = [
+    Statistic<"numRefined", "refined-atoms",
+              "tiled accesses whose copy_atom width changed">,
+    Statistic<"numVector", "vector-atoms",
+              "tiled accesses left with a width above 1">,
+    Statistic<"numUnrolled", "unrolled-loops", "tiny loops unrolled">,
+  ];
+}
+
 def TileASGenerateSchedule
     : Pass<"tileas-generate-schedule", "::mlir::ModuleOp"> {
   let summary = "Schedules every scf.for body and records the schedule";
