@@ -686,11 +686,23 @@ Val KernelGen::floatBinary(unsigned kind, const Val &a, const Val &bIn) {
   return define(r);
 }
 
-Val KernelGen::floatUnary(unsigned kind, const Val &a) {
+Val KernelGen::floatUnary(unsigned kind, const Val &aIn) {
   if ((!policy.allowMath || exact()) && kind >= uSqrt)
     kind %= 4;
-  if ((kind == uFloor || kind == uCeil) && !discontinuousOk(a))
+  if ((kind == uFloor || kind == uCeil) && !discontinuousOk(aIn))
     kind -= 2; // negf/absf are continuous
+  // sin, cos and tan carry their operand's absolute error into the result:
+  // an operand that is not exact (an approximate math op upstream may be an
+  // ulp off in another compiler, and a correct one) is kept where an ulp is
+  // within the comparison's tolerance, |x| <= 64 in f32 (2^-17) and
+  // |x| <= 1 in f16 and bf16 (their epsilon). A campaign found cos of a
+  // pow near 1.7e7, where pow's one-ulp difference is 2.0.
+  Val a = aIn;
+  if ((kind == uSin || kind == uCos || kind == uTan) && a.scale < 0) {
+    double bound = a.elem == Elem::F32 ? 64 : 1;
+    if (a.mayNaN || !(a.flo >= -bound && a.fhi <= bound))
+      a = clampFloat(a, -bound, bound);
+  }
   Val r = a;
   r.name = fresh();
   std::string attrs;

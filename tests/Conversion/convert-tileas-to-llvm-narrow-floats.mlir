@@ -23,7 +23,7 @@
 // CHECK: arith.shrui %{{.*}}, %c13_i32 : i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<1>
 // CHECK-LABEL: llvm.func @dot8
-// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
 // CHECK: scf.for
 // CHECK:   llvm.load %{{.*}} : !llvm.ptr<3> -> i8
 // CHECK:   arith.extui %{{.*}} : i8 to i32

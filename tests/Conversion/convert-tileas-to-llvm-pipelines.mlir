@@ -54,19 +54,18 @@
 // CHECK: arith.xori %{{.*}}, %c1_i32
 // CHECK: scf.while
 // CHECK-NEXT: llvm.inline_asm has_side_effects "{{.*}}mbarrier.test_wait.parity.shared.b64 %tc_done, [$1], $2;{{.*}}", "=r,l,r,~{memory}"
-// Write: the slot of the stage at 32 + stage * 256, each owner its element.
+// Write: the slot of the stage at 32 + stage * 256, each owner its run of
+// two elements with one 8-byte store.
 // CHECK: arith.muli %{{.*}}, %c256_i64
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
 // Commit: an arrival on full[stage].
 // CHECK: llvm.inline_asm has_side_effects "{{.*}}mbarrier.arrive.shared.b64 %tc_state, [$0];{{.*}}", "l,~{memory}"
-// Wait on full[stage] with the phase's parity (not flipped), then the two
-// slots' loads.
+// Wait on full[stage] with the phase's parity (not flipped), then the
+// thread's run of two elements with one 8-byte load.
 // CHECK-NOT: arith.xori
 // CHECK: scf.while
 // CHECK-NEXT: mbarrier.test_wait.parity
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
 // Release: an arrival on empty[stage].
 // CHECK: mbarrier.arrive.shared.b64
 // The i1 pipeline: thread 0 writes the scalar as a byte at 544 + 48 +

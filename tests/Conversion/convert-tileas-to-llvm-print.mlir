@@ -19,7 +19,10 @@
 // CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x i64 {alignment = 8 : i64} : (i32) -> !llvm.ptr
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[E0:.*]] = arith.muli %[[TID]], %c2_i32
-// CHECK: llvm.store %[[E0]], %{{.*}} : i32, !llvm.ptr<3>
+// CHECK: %[[E1:.*]] = arith.addi %[[E0]], %c1_i32
+// CHECK: %[[V0:.*]] = llvm.insertelement %[[E0]]
+// CHECK: %[[V1:.*]] = llvm.insertelement %[[E1]], %[[V0]]
+// CHECK: llvm.store %[[V1]], %{{.*}} : vector<2xi32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0_i32
 // CHECK: scf.if %[[FIRST]] {

@@ -7,7 +7,8 @@
 // slot replicated four
 // times (element tid mod 8) whose owner (tid < 8) alone stores it. The
 // reduce crosses threads: owners write the 8x8 operand to the scratch
-// buffer, a barrier, each thread folds its row from the identity in order,
+// buffer (a thread's run with one 8-byte store), a barrier, each thread
+// folds its row from the identity in order,
 // a barrier. The scratch buffer is 8 * 8 * 4 bytes.
 
 // CHECK-LABEL: module @m attributes {{{.*}}tilec.dynamic_shared_memory = 256 : i64}
@@ -25,10 +26,10 @@
 // CHECK: %[[V1:.*]] = scf.if
 // CHECK: %[[S0:.*]] = arith.addf %[[V0]], %[[V0]] : f32
 // CHECK: %[[S1:.*]] = arith.addf %[[V1]], %[[V1]] : f32
-// CHECK: llvm.getelementptr %[[SMEM]][%[[F0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: llvm.store %[[S0]]
-// CHECK: llvm.getelementptr %[[SMEM]][%[[T1]]]
-// CHECK: llvm.store %[[S1]]
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[SMEM]][%[[F0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK: %[[R0:.*]] = llvm.insertelement %[[S0]], %{{.*}}[%c0_i32 : i32] : vector<2xf32>
+// CHECK: %[[R1:.*]] = llvm.insertelement %[[S1]], %[[R0]][%c1_i32 : i32] : vector<2xf32>
+// CHECK: llvm.store %[[R1]], %[[AT]] {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: %[[ROW:.*]] = arith.remui %[[TID]], %c8_i32 : i32
 // CHECK: %[[SUM:.*]] = scf.for %[[K:.*]] = %c0_i32 to %c8_i32 step %c1_i32 iter_args(%[[ACC:.*]] = %cst) -> (f32)

@@ -128,9 +128,7 @@ SmallVector<Value> shareWithCopies(ThreadIndexer &ix, SmallVector<Value> old,
         kSmemSymbol);
   smem.write(0, old, n, elem, ix.writer());
   ix.barrier();
-  SmallVector<Value> shared;
-  for (int64_t s = 0, e = old.size(); s < e; ++s)
-    shared.push_back(smem.read(0, ix.element(n, s), elem));
+  SmallVector<Value> shared = smem.readSlots(0, n, elem);
   ix.barrier();
   return shared;
 }

@@ -157,6 +157,18 @@ struct Scratch {
   ThreadIndexer &ix;
   mlir::Value base; // !llvm.ptr<3>
 
+  /// Slots one access of `write` and `readSlots` moves for an n-element
+  /// tensor at `byteOffset`: the thread map's run, halved until it is at
+  /// most 16 bytes and the offset keeps it aligned; 1 for i1 and pointers.
+  int64_t runWidth(int64_t byteOffset, int64_t n, mlir::Type elem) const {
+    if (elem.isInteger(1) || llvm::isa<mlir::LLVM::LLVMPointerType>(elem))
+      return 1;
+    int64_t bytes = storageBytes(elem), w = ix.map.block(n);
+    while (w > 1 && (w * bytes > 16 || byteOffset % (w * bytes) != 0))
+      w /= 2;
+    return w;
+  }
+
   /// The thread's group's region of the buffer (ThreadMap::groups).
   static Scratch get(ThreadIndexer &ix) {
     auto ptr = mlir::LLVM::LLVMPointerType::get(ix.b.getContext(), 3);
@@ -186,16 +198,50 @@ struct Scratch {
   }
 
   /// Every owner writes its slots of the n-element tensor `values` (only
-  /// where `also` holds too, when given).
+  /// where `also` holds too, when given): a run of the thread map
+  /// (ThreadMap::block) with one vector store of up to 16 bytes where the
+  /// offset keeps it aligned (every base is 16-byte aligned: the buffer, a
+  /// group's region, a pipeline slot), so that a warp's stores do not meet
+  /// in a bank.
   void write(int64_t byteOffset, mlir::ValueRange values, int64_t n,
              mlir::Type elem, mlir::Value also = {}) {
-    for (auto [s, v] : llvm::enumerate(values)) {
+    int64_t w = runWidth(byteOffset, n, elem);
+    if (values.size() % w != 0)
+      w = 1;
+    for (int64_t s = 0, e = values.size(); s < e; s += w) {
       mlir::Value at = address(byteOffset, ix.element(n, s), elem);
       mlir::Value when = ix.owner(n, s);
       if (also)
         when = mlir::arith::AndIOp::create(ix.b, ix.loc, when, also);
-      guardedStore(ix.b, ix.loc, v, at, when, nv_tileas::MemSemantic::WEAK);
+      if (w > 1)
+        guardedVectorStore(ix.b, ix.loc, values.slice(s, w), at, when);
+      else
+        guardedStore(ix.b, ix.loc, values[s], at, when,
+                     nv_tileas::MemSemantic::WEAK);
     }
+  }
+
+  /// Every slot of the n-element tensor this thread holds, read back from
+  /// the element's linear index (i1 as bytes): a run with one vector load,
+  /// as `write` stores it.
+  llvm::SmallVector<mlir::Value> readSlots(int64_t byteOffset, int64_t n,
+                                           mlir::Type elem) {
+    int64_t w = runWidth(byteOffset, n, elem);
+    llvm::SmallVector<mlir::Value> out;
+    for (int64_t s = 0, e = ix.map.slots(n); s < e; s += w) {
+      if (w == 1) {
+        out.push_back(read(byteOffset, ix.element(n, s), elem));
+        continue;
+      }
+      mlir::Value at = address(byteOffset, ix.element(n, s), elem);
+      auto vector = mlir::VectorType::get({w}, elem);
+      mlir::Value v = mlir::LLVM::LoadOp::create(ix.b, ix.loc, vector, at,
+                                                 w * storageBytes(elem));
+      for (int64_t i = 0; i < w; ++i)
+        out.push_back(
+            mlir::LLVM::ExtractElementOp::create(ix.b, ix.loc, v, ix.i32(i)));
+    }
+    return out;
   }
 
   mlir::Value read(int64_t byteOffset, mlir::Value index, mlir::Type elem) {
@@ -286,8 +332,11 @@ void populatePrintPatterns(const BackendTypeConverter &tc,
 bool isPipelineLowerable(nv_tileas::PipelineType type);
 int64_t pipelineBytes(nv_tileas::PipelineType type);
 /// Rewrites every produce_one and consume_one of `module` into the
-/// acquire/write/commit and wait/read/release steps around its region's ops.
-void expandPipelineRegions(mlir::ModuleOp module);
+/// acquire/write/commit and wait/read/release steps around its region's ops;
+/// a produced value that is the region's own tiled_load, where cp.async can
+/// copy it (`map`'s runs), is marked to be copied so (compiler/docs/
+/// Backend.md, "Async pipelines").
+void expandPipelineRegions(mlir::ModuleOp module, const ThreadMap &map);
 /// The most agents an agent_switch of `module` has (1 without one).
 int64_t agentGroups(mlir::ModuleOp module);
 /// Rewrites every agent_switch of `module` into an scf.index_switch on the

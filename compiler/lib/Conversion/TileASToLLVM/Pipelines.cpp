@@ -79,6 +79,31 @@ PipelineLayout layoutOf(Value pipeline) {
   return *layoutOf(cast<as::PipelineType>(pipeline.getType()));
 }
 
+/// The elements one cp.async of `load`'s tile may move into a slot (whose
+/// elements lie at their linear index): a run of the thread map that
+/// nv_tileas::provenAccessWidth proves aligned and in bounds as a whole, of
+/// 4, 8 or 16 bytes; 0 when the load cannot be a cp.async (another ordering
+/// than weak, a gather/scatter view, a padding value whose bits are not
+/// all zero, which cp.async's zero fill cannot give, or a run of fewer than
+/// 4 bytes).
+int64_t asyncCopyWidth(as::TiledLoadOp load, const ThreadMap &map) {
+  auto tile = dyn_cast<RankedTensorType>(load.getTile().getType());
+  auto view = cast<nv_tileaa::TiledViewType>(load.getView().getType());
+  if (!tile || load.getMemoryOrderingSemantics() != as::MemSemantic::WEAK ||
+      view.getKind() == nv_tileaa::TiledViewKind::GatherScatter)
+    return 0;
+  if (cuda_tile::PaddingValueAttr pad = view.getPaddingValue();
+      pad && pad.getValue() != cuda_tile::PaddingValue::zero)
+    return 0;
+  Type elem = convertElementType(tile.getElementType());
+  if (!elem || elem.isInteger(1) || isa<LLVM::LLVMPointerType>(elem))
+    return 0;
+  int64_t bytes = storageBytes(elem);
+  int64_t w = std::min<int64_t>(map.block(tile.getNumElements()),
+                                as::provenAccessWidth(load.getView()));
+  return w * bytes >= 4 && w * bytes <= 16 ? w : 0;
+}
+
 /// A statement of inline PTX with side effects; `result` may be null. The
 /// constraints of each end with a memory clobber, so that LLVM keeps the
 /// slot's loads and stores on their side of the waits and arrivals.
@@ -326,6 +351,13 @@ struct PipelineStepLowering : public OpConversionPattern<OpT> {
           /*tryWait=*/
               backendConverter(this->getTypeConverter()).computeCapability >=
               90);
+    } else if (op->hasAttr(kAsyncCopyAttr)) {
+      // The producer's arrival happens when its cp.asyncs have landed
+      // (.noinc: it is one of the arrivals the mbarrier expects).
+      inlinePtx(rewriter, loc, Type(),
+                "cp.async.mbarrier.arrive.noinc.shared.b64 [$0];",
+                "l,~{memory}",
+                ValueRange{sharedAddress(rewriter, loc, mbarrier)});
     } else {
       arrive(rewriter, loc, mbarrier);
     }
@@ -340,12 +372,86 @@ struct ProducerWriteLowering : public OpConversionPattern<as::ProducerWriteOp> {
   LogicalResult
   matchAndRewrite(as::ProducerWriteOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    PipelineLayout l = layoutOf(op.getPipeline());
-    ThreadIndexer ix(rewriter, op.getLoc(),
-                     backendConverter(getTypeConverter()).map);
-    slotAt(ix, adaptor.getPipeline().front(), l, adaptor.getIterator().front())
-        .write(0, adaptor.getValue(), l.elements, l.storage);
+    // A value copied by cp.async is in the slot already (AsyncLoadLowering).
+    if (!op->hasAttr(kAsyncCopyAttr)) {
+      PipelineLayout l = layoutOf(op.getPipeline());
+      ThreadIndexer ix(rewriter, op.getLoc(),
+                       backendConverter(getTypeConverter()).map);
+      slotAt(ix, adaptor.getPipeline().front(), l,
+             adaptor.getIterator().front())
+          .write(0, adaptor.getValue(), l.elements, l.storage);
+    }
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A tiled_load that expandPipelineRegions marked: each owner's runs are
+/// copied from global memory into the slot of the producer_write that
+/// writes the tile, by cp.async (zero-filled past the tensor's edge), and
+/// the tile is left undefined (the write is its one use and writes
+/// nothing). The write is found through the load's uses, which the
+/// conversion replaces only when it finishes.
+struct AsyncLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
+  AsyncLoadLowering(const TypeConverter &tc, MLIRContext *ctx)
+      : OpConversionPattern(tc, ctx, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(as::TiledLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto width = op->getAttrOfType<IntegerAttr>(kAsyncCopyAttr);
+    if (!width)
+      return rewriter.notifyMatchFailure(op, "not an asynchronous copy");
+    as::ProducerWriteOp write;
+    for (Operation *user : op.getTile().getUsers())
+      if (auto w = dyn_cast<as::ProducerWriteOp>(user);
+          w && w->hasAttr(kAsyncCopyAttr))
+        write = w;
+    if (!write)
+      return op.emitError("the LLVM backend lost the producer_write of an "
+                          "asynchronous copy (internal error)");
+    Value pipeline = rewriter.getRemappedValue(write.getPipeline());
+    Value iterator = rewriter.getRemappedValue(write.getIterator());
+    if (!pipeline || !iterator)
+      return failure();
+    const ThreadMap &map = backendConverter(getTypeConverter()).map;
+    Location loc = op.getLoc();
+    ThreadIndexer ix(rewriter, loc, map);
+    Scratch slot =
+        slotAt(ix, pipeline, layoutOf(write.getPipeline()), iterator);
+    auto tile = cast<RankedTensorType>(op.getTile().getType());
+    auto view = cast<nv_tileaa::TiledViewType>(op.getView().getType());
+    Type elem = convertElementType(tile.getElementType());
+    int64_t w = width.getInt(), n = tile.getNumElements(),
+            bytes = w * storageBytes(elem);
+    std::string text =
+        ("cp.async.ca.shared.global [$0], [$1], " + Twine(bytes) + ", $2;")
+            .str();
+    for (int64_t s = 0, e = map.slots(n); s < e; s += w) {
+      FailureOr<TileAddress> at = locate(
+          rewriter, loc, map, view, adaptor.getView(), adaptor.getIndex(), s);
+      if (failed(at))
+        return failure();
+      Value dst =
+          sharedAddress(rewriter, loc, slot.address(0, ix.element(n, s), elem));
+      // Past the edge nothing is read (src-size 0); the view's base is a
+      // valid address to name.
+      Value src = LLVM::PtrToIntOp::create(
+          rewriter, loc, rewriter.getI64Type(),
+          arith::SelectOp::create(rewriter, loc, at->inBounds, at->pointer,
+                                  adaptor.getView().front()));
+      Value srcSize = arith::SelectOp::create(rewriter, loc, at->inBounds,
+                                              ix.i32(bytes), ix.i32(0));
+      scf::IfOp::create(rewriter, loc, ix.owner(n, s),
+                        [&](OpBuilder &b, Location l) {
+                          inlinePtx(b, l, Type(), text, "l,l,r,~{memory}",
+                                    ValueRange{dst, src, srcSize});
+                          scf::YieldOp::create(b, l);
+                        });
+    }
+    Value undef = LLVM::PoisonOp::create(rewriter, loc, elem);
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(map.slots(n), undef),
+                                        SmallVector<Value>{ix.boolean(false)}});
     return success();
   }
 };
@@ -361,10 +467,8 @@ struct ConsumerReadLowering : public OpConversionPattern<as::ConsumerReadOp> {
     ThreadIndexer ix(rewriter, op.getLoc(), map);
     Scratch slot = slotAt(ix, adaptor.getPipeline().front(), l,
                           adaptor.getIterator().front());
-    SmallVector<Value> values;
-    for (int64_t s = 0, e = map.slots(l.elements); s < e; ++s)
-      values.push_back(slot.read(0, ix.element(l.elements, s), l.storage));
-    rewriter.replaceOpWithMultiple(op, {values});
+    rewriter.replaceOpWithMultiple(op,
+                                   {slot.readSlots(0, l.elements, l.storage)});
     return success();
   }
 };
@@ -383,7 +487,8 @@ int64_t tilecheck::backend::pipelineBytes(as::PipelineType type) {
   return layoutOf(type)->bytes;
 }
 
-void tilecheck::backend::expandPipelineRegions(ModuleOp module) {
+void tilecheck::backend::expandPipelineRegions(ModuleOp module,
+                                               const ThreadMap &map) {
   SmallVector<Operation *> regionOps;
   module.walk([&](Operation *op) {
     if (isa<as::ProduceOneOp, as::ConsumeOneOp>(op))
@@ -399,11 +504,22 @@ void tilecheck::backend::expandPipelineRegions(ModuleOp module) {
       Value p = produce.getPipeline(), it = produce.getIterator();
       as::ProducerAcquireOp::create(b, loc, p, it);
       SmallVector<Value> yielded(yield.getOperands());
+      // A value that is a tiled_load of this region and nothing else
+      // becomes cp.asyncs into the slot (sm_80 and later: every target).
+      int64_t width = 0;
+      if (auto load = yielded.front().getDefiningOp<as::TiledLoadOp>();
+          load && load->getBlock() == &body && load.getTile().hasOneUse() &&
+          load.getResultToken().use_empty())
+        width = asyncCopyWidth(load, map);
       yield->erase();
       op->getBlock()->getOperations().splice(Block::iterator(op),
                                              body.getOperations());
-      as::ProducerWriteOp::create(b, loc, p, it, yielded.front());
-      as::ProducerCommitOp::create(b, loc, p, it);
+      auto write = as::ProducerWriteOp::create(b, loc, p, it, yielded.front());
+      auto commit = as::ProducerCommitOp::create(b, loc, p, it);
+      if (width > 0)
+        for (Operation *marked : {yielded.front().getDefiningOp(),
+                                  write.getOperation(), commit.getOperation()})
+          marked->setAttr(kAsyncCopyAttr, b.getI64IntegerAttr(width));
     } else {
       auto consume = cast<as::ConsumeOneOp>(op);
       Value p = consume.getPipeline(), it = consume.getIterator();
@@ -470,9 +586,9 @@ void tilecheck::backend::lowerAgentSwitches(ModuleOp module, ThreadMap map) {
 void tilecheck::backend::populatePipelinePatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<CreatePipelineLowering, CreateIteratorLowering,
-               IncrementIteratorLowering, ProducerWriteLowering,
-               ConsumerReadLowering,
+  patterns.add<AsyncLoadLowering, CreatePipelineLowering,
+               CreateIteratorLowering, IncrementIteratorLowering,
+               ProducerWriteLowering, ConsumerReadLowering,
                PipelineStepLowering<as::ProducerAcquireOp, /*isWait=*/true,
                                     /*onEmpty=*/true>,
                PipelineStepLowering<as::ProducerCommitOp, false, false>,

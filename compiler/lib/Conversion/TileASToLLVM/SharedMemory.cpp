@@ -243,10 +243,7 @@ struct ReinterpretLowering : public OpConversionPattern<OpT> {
     Scratch smem = Scratch::get(ix);
     smem.write(0, adaptor.getSource(), source.getNumElements(), from);
     ix.barrier();
-    int64_t n = result.getNumElements();
-    SmallVector<Value> values;
-    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s)
-      values.push_back(smem.read(0, ix.element(n, s), to));
+    SmallVector<Value> values = smem.readSlots(0, result.getNumElements(), to);
     ix.barrier();
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
@@ -658,10 +655,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
       });
     }
     ix.barrier();
-    int64_t slots = tc.map.slots(batch * m * n);
-    SmallVector<Value> values;
-    for (int64_t s = 0; s < slots; ++s)
-      values.push_back(smem.read(cOffset, ix.element(batch * m * n, s), f32));
+    SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, f32);
     ix.barrier();
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

@@ -649,6 +649,8 @@ struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
   LogicalResult
   matchAndRewrite(as::TiledLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kAsyncCopyAttr))
+      return rewriter.notifyMatchFailure(op, "a cp.async (Pipelines.cpp)");
     const BackendTypeConverter &tc = backendConverter(getTypeConverter());
     auto view = cast<aa::TiledViewType>(op.getView().getType());
     auto type = cast<RankedTensorType>(op.getTile().getType());
@@ -1093,7 +1095,18 @@ struct ConvertTileASToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    expandPipelineRegions(module);
+    // One thread map per module: every kernel of a module has the same
+    // kernel spec (ConvertTileAAToTileAS writes one for all).
+    unsigned numWarps = 4, computeCapability = 0;
+    module.walk([&](aa::FuncOp f) {
+      if (auto spec =
+              f->getAttrOfType<aa::KernelSpecAttr>("nv_tileaa.kernel_spec")) {
+        numWarps = spec.getNumWarps();
+        computeCapability = spec.getComputeCapability();
+      }
+    });
+    ThreadMap map{32 * static_cast<int64_t>(numWarps)};
+    expandPipelineRegions(module, map);
     int64_t groups = agentGroups(module);
     if (failed(checkSupported(module, groups)))
       return signalPassFailure();
@@ -1146,18 +1159,6 @@ struct ConvertTileASToLLVMPass
           f->setAttr(kGlobalScratchAttr, attr);
       });
     }
-
-    // One thread map per module: every kernel of a module has the same
-    // kernel spec (ConvertTileAAToTileAS writes one for all).
-    unsigned numWarps = 4, computeCapability = 0;
-    module.walk([&](aa::FuncOp f) {
-      if (auto spec =
-              f->getAttrOfType<aa::KernelSpecAttr>("nv_tileaa.kernel_spec")) {
-        numWarps = spec.getNumWarps();
-        computeCapability = spec.getComputeCapability();
-      }
-    });
-    ThreadMap map{32 * static_cast<int64_t>(numWarps)};
 
     // Vector accesses, decided while the views' defining ops are there.
     module.walk([&](Operation *op) {
