@@ -209,10 +209,11 @@ TEST_F(GeneratorTest, RunsWithoutUndefinedBehaviour) {
   EXPECT_EQ(ran, kSeedsPerPreset * presetNames().size());
 }
 
-// sin, cos and tan pass their operand's absolute error on: an operand that
-// an approximate op computed (one ulp off in another, correct compiler)
-// stays within |x| <= 64 in f32 and 1 in f16/bf16, where an ulp is inside
-// the comparison's tolerance. Regression test of a false wrong-result a
+// sin, cos and tan pass their operand's error on: an operand that an
+// approximate op computed (one ulp off in another, correct compiler) stays
+// within |x| <= 64 in f32 and 1 in f16/bf16 for sin and cos, and 1 for tan
+// (away from its poles), where an ulp is inside the comparison's
+// tolerance. Regression test of a false wrong-result a
 // sweep found (seed 7528, floats: cos of pow(x, 8) near 1.7e7, where pow's
 // one-ulp difference on the SIMT executor is 2.0).
 TEST_F(GeneratorTest, TrigOperandsOfApproximateOpsStaySmall) {
@@ -245,7 +246,10 @@ TEST_F(GeneratorTest, TrigOperandsOfApproximateOpsStaySmall) {
         const oracle::RtValue *v = c.lookup(op->getOperand(0));
         ASSERT_TRUE(v && v->isTile());
         const oracle::Tile &t = v->getTile();
-        double bound = t.elemType() == oracle::ElemType::F32 ? 64 : 1;
+        double bound =
+            t.elemType() == oracle::ElemType::F32 && opName != "cuda_tile.tan"
+                ? 64
+                : 1;
         for (int64_t i = 0; i < t.size(); ++i) {
           llvm::APFloat x = t.getFloat(i);
           bool ok = x.isNaN() || std::fabs(x.convertToDouble()) <= bound;

@@ -40,14 +40,17 @@
 // CHECK-NEXT: %[[B:.*]] = arith.addf %[[A]], %[[A]]
 // CHECK-NEXT: %[[C:.*]] = arith.addf %[[B]], %[[B]]
 // CHECK-NEXT: scf.for {{.*}} to %c5_i32 {{.*}} iter_args(%{{.*}} = %[[C]])
+// Two trips, but the unrolled step (2^31) would not fit i32: it stays.
+// CHECK: scf.for {{.*}} to %c2147483647_i32 step %c1073741824_i32
 // CHECK: scf.for {{.*}} to %c3_i32
 // CHECK: nv_tileas.tiled_load {{.*}}copy_atom = #nv_tileaa.copy_atom<"tiled", 1>
 // EIGHT-LABEL: nv_tileaa.func @loops
 // EIGHT-COUNT-8: arith.addf
+// EIGHT: scf.for {{.*}} to %c2147483647_i32
 // EIGHT: scf.for {{.*}} to %c3_i32
 // EIGHT-NOT: scf.for
 // NONE-LABEL: nv_tileaa.func @loops
-// NONE-COUNT-3: scf.for
+// NONE-COUNT-4: scf.for
 
 cuda_tile.module @m {
   entry @f32(%a: tile<ptr<f32>>, %c: tile<ptr<f32>>) {
@@ -156,7 +159,13 @@ cuda_tile.module @m {
       %n = addf %acc, %z rounding<nearest_even> : tile<16xf32>
       continue %n : tile<16xf32>
     }
-    %sl = for %i in (%c0 to %c3, step %c1) : tile<i32> iter_values(%acc = %s5) -> (tile<16xf32>) {
+    %cbig = constant <i32: 2147483647> : tile<i32>
+    %cstep = constant <i32: 1073741824> : tile<i32>
+    %sw = for %i in (%c0 to %cbig, step %cstep) : tile<i32> iter_values(%acc = %s5) -> (tile<16xf32>) {
+      %n = subf %acc, %z rounding<nearest_even> : tile<16xf32>
+      continue %n : tile<16xf32>
+    }
+    %sl = for %i in (%c0 to %c3, step %c1) : tile<i32> iter_values(%acc = %sw) -> (tile<16xf32>) {
       %x, %t = load_view_tko weak %va[%i] : partition_view<tile=(16), tensor_view<64xf32, strides=[1]>>, tile<i32> -> tile<16xf32>, token
       %n = addf %acc, %x rounding<nearest_even> : tile<16xf32>
       continue %n : tile<16xf32>

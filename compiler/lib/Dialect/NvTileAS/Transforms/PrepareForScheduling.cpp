@@ -67,7 +67,18 @@ struct PrepareForSchedulingPass
     if (!trips || *trips < 2 || *trips > int64_t(unrollMaxTrips))
       return false;
     Block *body = loop.getBody();
-    if (body->getOperations().size() > unrollMaxOps)
+    // A body of its yield alone: the utility leaves such a loop as it is.
+    if (body->getOperations().size() > unrollMaxOps ||
+        body->getOperations().size() < 2)
+      return false;
+    // The unrolled loop steps by trips * step from lb: that and the bound it
+    // reaches must fit the induction variable, or its constants would wrap.
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    Type ivType = loop.getInductionVar().getType();
+    unsigned bits = ivType.isIndex() ? 64 : ivType.getIntOrFloatBitWidth();
+    __int128 big = (__int128)*trips * *step, end = *lb + big;
+    __int128 most = ((__int128)1 << (bits - 1)) - 1;
+    if (big > most || end > most)
       return false;
     // Regions stay rolled; so do loops that touch memory, which the
     // schedule consumers may pipeline.

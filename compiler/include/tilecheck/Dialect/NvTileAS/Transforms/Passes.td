@@ -31,9 +31,11 @@ def TileASPrepareForScheduling
     3. slice/fuse marking: not built (no upstream pass discovers hints).
     4. scheduling canonicalizer: every scf.for with a non-negative
        constant lower bound and a constant trip count of 2 to
-       `unroll-max-trips` whose body has at most `unroll-max-ops` ops, none
-       with a region or a memory effect, is unrolled completely (upstream
-       scf::loopUnrollFull), so the scheduler sees straight-line code.
+       `unroll-max-trips` whose body has 2 to `unroll-max-ops` ops (its
+       yield included), none with a region or a memory effect, and whose
+       unrolled step and bound fit its induction variable, is unrolled
+       completely (upstream scf::loopUnrollFull), so the scheduler sees
+       straight-line code.
        Loops that touch memory stay: the schedule consumers may pipeline
        them.
     5. memory layout compaction: not built (no shared-memory buffer exists
