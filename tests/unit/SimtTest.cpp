@@ -772,6 +772,41 @@ END:
       << r.result.message;
 }
 
+// Lanes that a lane-dependent branch sends to a loop latch laid out before
+// the body (LLVM's rotated loops) reach the body's mma.sync again ahead of
+// the others; they wait there for the rest of the warp instead of issuing
+// it alone (regression test: campaign finding 883b081cd2db90ea, an mmaf
+// whose accumulator rows past M = 1 are stored by lanes with g = 0 only).
+TEST(Simt, MmaWaitsForLanesBehindALatch) {
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  mov.b32 %r2, 0;
+  mov.b32 %r3, 0;
+  mov.b32 %r4, 0;
+  mov.b32 %f5, 0f00000000;
+  mov.b32 %f6, 0f00000000;
+  mov.b32 %f7, 0f00000000;
+  mov.b32 %f8, 0f00000000;
+  mov.u32 %r5, 0;
+  mov.u32 %r6, 0;
+  setp.ne.u32 %p2, %r1, 0;
+  bra.uni BODY;
+LATCH:
+  add.u32 %r5, %r5, 1;
+  setp.lt.u32 %p3, %r5, 2;
+  @%p3 bra BODY;
+  bra.uni DONE;
+BODY:
+  mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r2, %r3}, {%r4}, {%f5, %f6, %f7, %f8};
+  @%p2 bra LATCH;
+  add.u32 %r6, %r6, 1;
+  bra.uni LATCH;
+DONE:
+)";
+  KernelRun r = run(kernel(body), 1, 32);
+  EXPECT_OK(r);
+}
+
 TEST(Simt, CpAsyncGroups) {
   // Thread t copies in[t] (4 bytes) to sbuf[t] and in[t] with src-size 2
   // (the rest zero-filled) to sbuf2[t]; after wait_group 0 and a barrier it

@@ -361,17 +361,32 @@ private:
     }
   }
 
+  /// Whether the frame's next instruction is mma.sync, ldmatrix or
+  /// stmatrix (matrix(): all 32 lanes together).
+  bool atWarpMatrix(const Frame &f) const {
+    const Function &fn = mod.functions[f.fn];
+    if (f.pc >= fn.code.size())
+      return false;
+    Opc op = fn.code[f.pc].op;
+    return op == Opc::Mma || op == Opc::Ldmatrix || op == Opc::Stmatrix;
+  }
+
   /// Issues instructions for warp `w` until none of its lanes can run
   /// (progress is tracked by realProgress).
   void runWarp(uint32_t w) {
     uint32_t first = w * kWarp;
     uint32_t last = std::min(first + kWarp, threadsPerCta);
     while (!stop) {
-      // Pick the group: deepest frame, then lowest pc.
+      // Pick the group: lanes that are not waiting at a warp-wide matrix
+      // instruction first (mma.sync, ldmatrix and stmatrix wait until the
+      // whole warp is there: lanes a loop's latch laid out before its body
+      // sent ahead wait for the others), then the deepest frame, then the
+      // lowest pc. Lanes parked at one only issue when no other lane can.
       int32_t bestLane = -1;
       size_t bestDepth = 0;
       uint32_t bestPc = 0;
       int32_t bestFn = 0;
+      bool bestParked = false;
       uint32_t live = 0;
       for (uint32_t i = first; i < last; ++i) {
         Thread &t = threads[i];
@@ -382,13 +397,17 @@ private:
           continue;
         const Frame &f = t.frames.back();
         size_t depth = t.frames.size();
-        if (bestLane < 0 || depth > bestDepth ||
-            (depth == bestDepth &&
-             (f.fn < bestFn || (f.fn == bestFn && f.pc < bestPc)))) {
+        bool parked = atWarpMatrix(f);
+        if (bestLane < 0 || (!parked && bestParked) ||
+            (parked == bestParked &&
+             (depth > bestDepth ||
+              (depth == bestDepth &&
+               (f.fn < bestFn || (f.fn == bestFn && f.pc < bestPc)))))) {
           bestLane = static_cast<int32_t>(i);
           bestDepth = depth;
           bestPc = f.pc;
           bestFn = f.fn;
+          bestParked = parked;
         }
       }
       if (bestLane < 0)
