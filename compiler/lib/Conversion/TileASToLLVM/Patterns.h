@@ -99,6 +99,11 @@ mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
 void guardedStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
                   mlir::Value pointer, mlir::Value when,
                   nv_tileas::MemSemantic sem);
+/// `load <w x elem> at pointer`, as w scalars: one access of w * size(elem)
+/// bytes, aligned to that many (the caller proved it).
+llvm::SmallVector<mlir::Value> loadRun(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Type elem, int64_t w,
+                                       mlir::Value pointer);
 /// `when ? load <w x elem> at pointer : w copies of other`, as w scalars:
 /// one access of w * size(elem) bytes, aligned to that many (the caller
 /// proved it: compiler/docs/Backend.md, "Vector accesses").
@@ -234,13 +239,9 @@ struct Scratch {
         out.push_back(read(byteOffset, ix.element(n, s), elem));
         continue;
       }
-      mlir::Value at = address(byteOffset, ix.element(n, s), elem);
-      auto vector = mlir::VectorType::get({w}, elem);
-      mlir::Value v = mlir::LLVM::LoadOp::create(ix.b, ix.loc, vector, at,
-                                                 w * storageBytes(elem));
-      for (int64_t i = 0; i < w; ++i)
-        out.push_back(
-            mlir::LLVM::ExtractElementOp::create(ix.b, ix.loc, v, ix.i32(i)));
+      llvm::append_range(out,
+                         loadRun(ix.b, ix.loc, elem, w,
+                                 address(byteOffset, ix.element(n, s), elem)));
     }
     return out;
   }

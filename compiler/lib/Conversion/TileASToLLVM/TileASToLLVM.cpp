@@ -964,22 +964,26 @@ void tilecheck::backend::guardedStore(OpBuilder &b, Location loc, Value value,
   });
 }
 
+SmallVector<Value> tilecheck::backend::loadRun(OpBuilder &b, Location loc,
+                                               Type elem, int64_t w,
+                                               Value pointer) {
+  Value v = LLVM::LoadOp::create(b, loc, VectorType::get({w}, elem), pointer,
+                                 w * storageBytes(elem));
+  SmallVector<Value> parts;
+  for (int64_t i = 0; i < w; ++i)
+    parts.push_back(LLVM::ExtractElementOp::create(
+        b, loc, v, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(i))));
+  return parts;
+}
+
 SmallVector<Value>
 tilecheck::backend::guardedVectorLoad(OpBuilder &b, Location loc, Type elem,
                                       int64_t w, Value pointer, Value when,
                                       Value other) {
-  auto vector = VectorType::get({w}, elem);
   auto ifOp = scf::IfOp::create(
       b, loc, when,
       [&](OpBuilder &t, Location l) {
-        Value v =
-            LLVM::LoadOp::create(t, l, vector, pointer, w * storageBytes(elem));
-        SmallVector<Value> parts;
-        for (int64_t i = 0; i < w; ++i)
-          parts.push_back(LLVM::ExtractElementOp::create(
-              t, l, v,
-              arith::ConstantOp::create(t, l, t.getI32IntegerAttr(i))));
-        scf::YieldOp::create(t, l, parts);
+        scf::YieldOp::create(t, l, loadRun(t, l, elem, w, pointer));
       },
       [&](OpBuilder &e, Location l) {
         scf::YieldOp::create(e, l, SmallVector<Value>(w, other));

@@ -82,12 +82,9 @@ unsigned nv_tileas::provenAccessWidth(Value view, unsigned maxBytes) {
     // Its address: the base plus multiples of w elements.
     if (alignment % (uint64_t(w) * bytes) != 0)
       break;
-    bool aligned = true;
     for (auto [d, stride] : llvm::enumerate(strides))
       if (d != inner && (ShapedType::isDynamic(stride) || stride % w != 0))
-        aligned = false;
-    if (!aligned)
-      break;
+        return best;
     best = w;
   }
   return best;
