@@ -31,7 +31,8 @@ configurations) are "unchecked" where `tile-gpu-launch --probe` finds none.
                     [--gpu-launch record:DIR | replay:DIR]
 
 --update writes the status back ("open", or "fixed in <tool> <version>"); --write-bytecode (re)writes program.tileirbc
-beside each text input (the upstream report's bytecode, at 13.3).
+beside each text input (the upstream report's bytecode, at 13.3 or the
+finding's "bytecode_version").
 
 Exit status: 0 every finding is as recorded (an open one reproduces, a
 fixed one stays fixed), 1 one is not (a fix, or a finding that no longer
@@ -109,7 +110,9 @@ def write_bytecode(bin_dir, finding_dir, spec):
             inp = os.path.join(finding_dir, json.load(f)["program"])
     out = os.path.join(finding_dir, "program.tileirbc")
     subprocess.run([os.path.join(bin_dir, "tilec-translate"),
-                    "--mlir-to-tileirbc", "--bytecode-version=13.3", inp,
+                    "--mlir-to-tileirbc",
+                    "--bytecode-version=" + spec.get("bytecode_version", "13.3"),
+                    inp,
                     "-o", out], check=True)
     return out
 

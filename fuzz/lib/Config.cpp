@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Fuzz/Config.h"
+#include "tilecheck/Bytecode/Bytecode.h"
 #include "tilecheck/Fuzz/Executor.h"
 #include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Support/Error.h"
@@ -94,6 +95,8 @@ json::Value Configuration::toJSON() const {
       {"stages", static_cast<int64_t>(stages)},
       {"agents", aus ? "aus" : "aws"},
       {"interleavings", static_cast<int64_t>(interleavings)},
+      {"bytecode", bytecodeVersion.empty() ? bytecode::Version::newest().str()
+                                           : bytecodeVersion},
       {"block_order", blockOrderSeed
                           ? json::Value(static_cast<int64_t>(*blockOrderSeed))
                           : json::Value("row-major")}};
@@ -161,6 +164,16 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       if (value.getAsInteger(10, config.interleavings) ||
           config.interleavings < 1 || config.interleavings > 100000)
         return bad(field, "expected a number of interleavings 1..100000");
+    } else if (key == "bytecode") {
+      std::optional<bytecode::Version> v = bytecode::Version::parse(value);
+      if (!v || v->tag || *v < bytecode::Version::oldest() ||
+          bytecode::Version::newest() < *v)
+        return bad(field, "expected a bytecode version " +
+                              bytecode::Version::oldest().str() + " to " +
+                              bytecode::Version::newest().str());
+      // The newest is the default: one configuration, one text.
+      config.bytecodeVersion =
+          *v == bytecode::Version::newest() ? "" : v->str();
     } else if (key == "order") {
       uint64_t seed;
       if (value == "row-major")
@@ -186,6 +199,10 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
     return makeError("configuration '" + text +
                      "': interleavings applies to tilec configurations only "
                      "(the interpreter's checkpoints)");
+  if (!config.bytecodeVersion.empty() && !config.isTileiras())
+    return makeError("configuration '" + text +
+                     "': bytecode applies to tileiras configurations only "
+                     "(tilec reads the program as it is)");
   if (Error e = findExecutor(config.compiler)->validate(config))
     return makeError("configuration '" + text + "': " + toString(std::move(e)));
   return config;
@@ -209,6 +226,7 @@ std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
       .Case("sample", MatrixKind::Sample)
       .Case("tileiras", MatrixKind::Tileiras)
       .Case("tileiras-targets", MatrixKind::TileirasTargets)
+      .Case("tileiras-bytecode", MatrixKind::TileirasBytecode)
       .Case("simt", MatrixKind::Simt)
       .Case("gpu", MatrixKind::Gpu)
       .Default(std::nullopt);
@@ -317,6 +335,22 @@ Configuration tilecheck::fuzz::defaultTileirasConfiguration() {
   return tileirasMatrix().back();
 }
 
+std::vector<Configuration> tilecheck::fuzz::defaultTileirasConfigurations() {
+  Configuration oldest = defaultTileirasConfiguration();
+  oldest.bytecodeVersion = bytecode::Version::oldest().str();
+  return {defaultTileirasConfiguration(), oldest};
+}
+
+std::vector<Configuration> tilecheck::fuzz::tileirasBytecodeMatrix() {
+  std::vector<Configuration> out;
+  for (StringRef version : {"13.1", "13.2", ""})
+    for (Configuration c : tileirasMatrix()) {
+      c.bytecodeVersion = version.str();
+      out.push_back(c);
+    }
+  return out;
+}
+
 /// A backend executor's configuration: compiler, target, opt-level.
 static Configuration backendConfiguration(StringRef compiler, StringRef target,
                                           unsigned o) {
@@ -398,14 +432,14 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
     out.push_back(defaultPtxasConfiguration());
     llvm::append_range(out, defaultSimtConfigurations());
     if (tileiras == TileirasUse::Found)
-      out.push_back(defaultTileirasConfiguration());
+      llvm::append_range(out, defaultTileirasConfigurations());
     return out;
   case MatrixKind::Full:
     out = fullMatrix();
     llvm::append_range(out, ptxasMatrix());
     llvm::append_range(out, simtMatrix());
     if (tileiras != TileirasUse::Exclude)
-      llvm::append_range(out, tileirasMatrix());
+      llvm::append_range(out, tileirasBytecodeMatrix());
     return out;
   case MatrixKind::Sample:
     return sampleMatrix(sampleSeed, sampleSize);
@@ -418,6 +452,10 @@ std::vector<Configuration> tilecheck::fuzz::makeMatrix(MatrixKind kind,
       for (StringRef target : {"sm_80", "sm_90", "sm_100", "sm_120"})
         for (unsigned o = 0; o <= 3; ++o)
           out.push_back(backendConfiguration("tileiras", target, o));
+    return out;
+  case MatrixKind::TileirasBytecode:
+    if (tileiras != TileirasUse::Exclude)
+      out = tileirasBytecodeMatrix();
     return out;
   case MatrixKind::Simt:
     return simtMatrix();

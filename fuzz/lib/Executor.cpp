@@ -24,6 +24,8 @@ Executor::~Executor() = default;
 std::string Executor::configurationText(const Configuration &config) const {
   std::string text = "compiler=" + name().str() + "," + config.target + ",O" +
                      std::to_string(config.optLevel);
+  if (!config.bytecodeVersion.empty())
+    text += ",bytecode=" + config.bytecodeVersion;
   if (config.blockOrderSeed)
     text += ",order=seed:" + std::to_string(*config.blockOrderSeed);
   return text;

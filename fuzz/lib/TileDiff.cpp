@@ -253,6 +253,7 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
       "matrix",
       cl::desc("configuration matrix: default, full, sample, tileiras, "
                "tileiras-targets (O0-O3 on sm_80, sm_90, sm_100, sm_120), "
+               "tileiras-bytecode (O0-O3 on bytecode 13.1, 13.2, 13.3), "
                "simt or gpu (the nightly GPU run's, on sm_90)"),
       cl::init("default"), cl::cat(cat));
   cl::opt<std::string> tileirasPath(
@@ -436,9 +437,10 @@ int tilecheck::fuzz::tileDiffMain(int argc, char **argv) {
     if (!kind)
       return usage("unknown --matrix '" + matrixName +
                    "' (default, full, sample, tileiras, tileiras-targets, "
-                   "simt, gpu)");
+                   "tileiras-bytecode, simt, gpu)");
     if ((*kind == MatrixKind::Tileiras ||
-         *kind == MatrixKind::TileirasTargets) &&
+         *kind == MatrixKind::TileirasTargets ||
+         *kind == MatrixKind::TileirasBytecode) &&
         noTileiras)
       return usage("--matrix " + matrixName +
                    " with --no-tileiras checks nothing");

@@ -3,7 +3,9 @@
 // See tilecheck/Fuzz/Tileiras.h. Process structure: the program worker
 // creates a scratch directory and forks one child (runIsolated, in a process
 // group of its own) that parses the program in the engine's shared context,
-// writes it as bytecode with tilecheck::bytecode::writeBytecode, reports
+// writes it as bytecode with tilecheck::bytecode::writeBytecode (at the
+// configuration's bytecode version; a program only a newer version encodes
+// is skipped, a program no version encodes is the writer's bug), reports
 // "phase tileiras" on its channel and execs tileiras, which inherits the
 // address-space limit and the captured stderr (stdout goes there too). The
 // worker kills the group at the deadline and classifies what happened.
@@ -226,7 +228,17 @@ ConfigResult tilecheck::fuzz::classifyTileiras(const ChildOutcome &outcome,
   r.culpritMethod = reachedTool ? "tileiras" : "instrumentation";
   std::string who = reachedTool ? "tileiras" : "the bytecode writer";
 
-  if (size_t at = channel.find("writer-error\n"); at != StringRef::npos) {
+  if (size_t at = channel.find("writer-unencodable\n"); at != StringRef::npos) {
+    StringRef why = firstNonEmptyLine(
+        channel.drop_front(at + strlen("writer-unencodable\n")));
+    why.consume_front("error: ");
+    r.kind = FindingKind::Skipped;
+    r.culprit.clear();
+    r.detail = ("the program needs a bytecode version newer than " +
+                config.bytecodeVersion + ": " + why)
+                   .str();
+  } else if (size_t at = channel.find("writer-error\n");
+             at != StringRef::npos) {
     // Our writer refused a valid program: our bug.
     StringRef diags = channel.drop_front(at + strlen("writer-error\n"));
     r.kind = FindingKind::PassFailure;
@@ -358,11 +370,23 @@ static int tileirasChild(int fd, const TestCase &program,
     mlir::OwningOpRef<mlir::ModuleOp> module =
         mlir::parseSourceString<mlir::ModuleOp>(program.text,
                                                 mlir::ParserConfig(&ctx));
+    bytecode::Version version = bytecode::Version::newest();
+    if (!config.bytecodeVersion.empty())
+      version = *bytecode::Version::parse(config.bytecodeVersion);
     std::string bytes;
     raw_string_ostream os(bytes);
-    if (!module || failed(bytecode::writeBytecode(module.get(), os))) {
+    if (!module || failed(bytecode::writeBytecode(module.get(), os, version))) {
       if (!module)
         diags = "error: the program does not parse\n" + diags;
+      // A program the newest version encodes uses something an older one
+      // lacks: nothing to test at this version, not a writer bug.
+      std::string newest;
+      raw_string_ostream newestOs(newest);
+      if (module && !(version == bytecode::Version::newest()) &&
+          succeeded(bytecode::writeBytecode(module.get(), newestOs))) {
+        writeAll(fd, "writer-unencodable\n" + diags);
+        return 1;
+      }
       writeAll(fd, "writer-error\n" + diags);
       return 1;
     }
@@ -441,6 +465,8 @@ ConfigResult tilecheck::fuzz::checkTileiras(const TestCase &program,
     if (auto bytes = MemoryBuffer::getFile(bytecodePath))
       result.bytecode = (*bytes)->getBuffer().str();
   std::string cudaHome = cudaHomeFor(options.tileiras);
+  // Run on the finding's program.tileirbc, which is written at the
+  // configuration's bytecode version.
   result.toolCommand =
       (cudaHome.empty() ? "" : "CUDA_HOME=" + cudaHome + " ") +
       options.tileiras + " --gpu-name=" + config.target +

@@ -76,7 +76,8 @@
 
 // The default matrix gets ptxas on our backend's PTX (skipped where ptxas is
 // missing), that PTX on the CPU SIMT executor at both ends of the backend
-// and warp-specialized in one and two agents, and tileiras -O3 when a tileiras is found, --no-tileiras
+// and warp-specialized in one and two agents, and tileiras -O3 (on the
+// program as bytecode 13.3 and as 13.1) when a tileiras is found, --no-tileiras
 // leaves it out, and without one the tileiras matrix is skipped (exit 0).
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
@@ -90,6 +91,7 @@
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3]
+// DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3,bytecode=13.1]
 // DEFAULT-NEXT: 1 programs checked, 0 findings in 0 buckets
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v --no-tileiras | FileCheck %s --check-prefix=NOTILEIRAS
 // NOTILEIRAS-NOT: compiler=tileiras

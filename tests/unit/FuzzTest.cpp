@@ -619,9 +619,11 @@ TEST(FuzzConfig, MatricesWithTileiras) {
         m, [](const Configuration &c) { return c.isTileiras(); });
   };
   using U = TileirasUse;
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).size(), 18u);
-  EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Found).back().str(),
-            "compiler=tileiras,sm_100,O3");
+  std::vector<Configuration> found =
+      makeMatrix(MatrixKind::Default, 1, 8, U::Found);
+  ASSERT_EQ(found.size(), 19u);
+  EXPECT_EQ(found[17].str(), "compiler=tileiras,sm_100,O3");
+  EXPECT_EQ(found[18].str(), "compiler=tileiras,sm_100,O3,bytecode=13.1");
   // The backend with ptxas (skipped, said on one line, where ptxas is
   // missing) and on the SIMT executor, on every machine.
   std::vector<Configuration> missing =
@@ -635,8 +637,8 @@ TEST(FuzzConfig, MatricesWithTileiras) {
             "compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,"
             "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Simt, 1, 8, U::Exclude).size(), 16u);
-  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 4);
-  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 4);
+  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 12);
+  EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 12);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude)), 0);
   EXPECT_EQ(makeMatrix(MatrixKind::Full, 1, 8, U::Exclude).size(), 608u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Sample, 1, 600, U::Found)), 0);
@@ -650,6 +652,57 @@ TEST(FuzzConfig, MatricesWithTileiras) {
   EXPECT_EQ(parseMatrixKind("tileiras-targets"), MatrixKind::TileirasTargets);
   EXPECT_TRUE(
       makeMatrix(MatrixKind::TileirasTargets, 1, 8, U::Exclude).empty());
+  std::vector<Configuration> versions =
+      makeMatrix(MatrixKind::TileirasBytecode, 1, 8, U::Found);
+  ASSERT_EQ(versions.size(), 12u);
+  EXPECT_EQ(versions.front().str(),
+            "compiler=tileiras,sm_100,O0,bytecode=13.1");
+  EXPECT_EQ(versions[4].str(), "compiler=tileiras,sm_100,O0,bytecode=13.2");
+  EXPECT_EQ(versions.back().str(), "compiler=tileiras,sm_100,O3");
+  EXPECT_EQ(parseMatrixKind("tileiras-bytecode"), MatrixKind::TileirasBytecode);
+  EXPECT_TRUE(
+      makeMatrix(MatrixKind::TileirasBytecode, 1, 8, U::Exclude).empty());
+}
+
+// The bytecode version is a tileiras axis: it round-trips through the text,
+// the newest is the default (one text per configuration), and tilec, ptxas,
+// SIMT and GPU configurations refuse it.
+TEST(FuzzConfig, TileirasBytecodeVersion) {
+  auto old = parseConfiguration("compiler=tileiras,sm_100,O1,bytecode=13.2");
+  ASSERT_TRUE(static_cast<bool>(old)) << llvm::toString(old.takeError());
+  EXPECT_EQ(old->bytecodeVersion, "13.2");
+  EXPECT_EQ(old->str(), "compiler=tileiras,sm_100,O1,bytecode=13.2");
+  EXPECT_EQ(*parseConfiguration(old->str()), *old);
+  auto newest = parseConfiguration("compiler=tileiras,sm_100,O1,bytecode=13.3");
+  ASSERT_TRUE(static_cast<bool>(newest));
+  EXPECT_EQ(newest->str(), "compiler=tileiras,sm_100,O1");
+  auto gpu = parseConfiguration("compiler=gpu-tileiras,sm_90,O0,bytecode=13.1");
+  ASSERT_TRUE(static_cast<bool>(gpu));
+  EXPECT_EQ(gpu->str(), "compiler=gpu-tileiras,sm_90,O0,bytecode=13.1");
+  for (const char *bad :
+       {"compiler=tileiras,bytecode=13.0", "compiler=tileiras,bytecode=13.4",
+        "compiler=tileiras,bytecode=13.1.2", "compiler=tileiras,bytecode=x"}) {
+    auto c = parseConfiguration(bad);
+    ASSERT_FALSE(static_cast<bool>(c)) << bad;
+    EXPECT_NE(llvm::toString(c.takeError())
+                  .find("expected a bytecode version 13.1 to 13.3"),
+              std::string::npos)
+        << bad;
+  }
+  for (const char *other :
+       {"sm_100,O2,bytecode=13.1", "compiler=ptxas,sm_100,O3,bytecode=13.1",
+        "compiler=simt,sm_100,O3,bytecode=13.2",
+        "compiler=gpu,sm_90,O3,bytecode=13.1"}) {
+    auto c = parseConfiguration(other);
+    ASSERT_FALSE(static_cast<bool>(c)) << other;
+    EXPECT_NE(llvm::toString(c.takeError())
+                  .find("bytecode applies to tileiras configurations only"),
+              std::string::npos)
+        << other;
+  }
+  llvm::json::Value j = old->toJSON();
+  EXPECT_EQ(j.getAsObject()->getString("bytecode"), "13.2");
+  EXPECT_EQ(newest->toJSON().getAsObject()->getString("bytecode"), "13.3");
 }
 
 // tileiras's YAML remarks (as 13.5.37 writes them) become coverage points:

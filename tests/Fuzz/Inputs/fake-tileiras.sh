@@ -6,6 +6,8 @@
 #   FAKE_TILEIRAS_LEVEL  misbehave only at this --opt-level (default: all)
 #   FAKE_TILEIRAS_RELEASE  the release its --version prints (default 0.0)
 #   FAKE_TILEIRAS_ENV_OUT  when set, the environment it runs in goes there
+#   FAKE_TILEIRAS_VERSION  misbehave only on bytecode of this version
+#                        ("13.1"; read from the file's header)
 # It takes tileiras's command line: --gpu-name=..., --opt-level=N,
 # the bytecode file, --output-file=F, and with --remarks-output-file=R
 # writes two YAML remarks to R (a TMA load selected; at -O0 a TMA store
@@ -14,14 +16,19 @@
 level=3
 out=
 remarks=
+input=
 for arg in "$@"; do
   case "$arg" in
     --remarks-output-file=*) remarks=${arg#--remarks-output-file=} ;;
     --version) echo "fake tileiras"; r=${FAKE_TILEIRAS_RELEASE:-0.0}; echo "Cuda compilation tools, release $r, V$r.0"; exit 0 ;;
     --opt-level=*) level=${arg#--opt-level=} ;;
     --output-file=*) out=${arg#--output-file=} ;;
+    --*) ;;
+    *) input=$arg ;;
   esac
 done
+# The header: 8 bytes of magic, then the major and minor version bytes.
+version=$(od -An -tu1 -j8 -N2 "$input" | awk '{print $1 "." $2}')
 if [ -n "$remarks" ]; then
   store="--- !Passed
 Pass:            Memory
@@ -53,6 +60,9 @@ EOF
 fi
 mode=${FAKE_TILEIRAS_MODE:-ok}
 if [ -n "$FAKE_TILEIRAS_LEVEL" ] && [ "$FAKE_TILEIRAS_LEVEL" != "$level" ]; then
+  mode=ok
+fi
+if [ -n "$FAKE_TILEIRAS_VERSION" ] && [ "$FAKE_TILEIRAS_VERSION" != "$version" ]; then
   mode=ok
 fi
 case "$mode" in

@@ -4,13 +4,16 @@
 //   - a Configuration: one way of compiling and running a program: the
 //     compiler under test (tilec, ours, or NVIDIA's tileiras), then for tilec
 //     target, opt level, v2 opt level, pipeline strategy, scheduler and block
-//     order, for tileiras target and opt level; with a stable text form
+//     order, for tileiras target, opt level and bytecode version; with a
+//     stable text form
 //     ("sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major",
-//     "compiler=tileiras,sm_100,O3") that --only-config and config.json use;
+//     "compiler=tileiras,sm_100,O3,bytecode=13.1") that --only-config and
+//     config.json use;
 //   - the matrices: `default` (O0..O3 x {serial, cost} at sm_100, row-major,
-//     plus tileiras -O3 when it is installed), `full` (every tilec axis, and
-//     tileiras at every -O level), `sample` (a seeded subset of tilec's
-//     `full`) and `tileiras` (tileiras at every -O level only);
+//     and the other executors' defaults, plus tileiras -O3 on bytecode 13.3
+//     and 13.1 when it is installed), `full` (every tilec axis, and
+//     tileiras at every -O level and bytecode version), `sample` (a seeded
+//     subset of tilec's `full`) and the tileiras, SIMT and GPU matrices;
 //   - the finding kinds and which of them count as findings;
 //   - signatures: a normalized diagnostic or crash text, the culprit pass,
 //     the kind and, for wrong results, the op the culprit broke (not the
@@ -75,6 +78,12 @@ struct Configuration {
   /// reference, instead of the one the seed picks; 0 = off. Printed as
   /// "interleavings=N" when set.
   unsigned interleavings = 0;
+  /// tileiras only: the bytecode version the program is written in for
+  /// tileiras ("13.1", "13.2"; empty is the writer's newest, 13.3), so
+  /// that tileiras's readers of older versions are tested too. Printed as
+  /// "bytecode=13.1" when set. A program that needs a newer version (an op,
+  /// attribute or type added later) is skipped in that configuration.
+  std::string bytecodeVersion;
 
   /// "sm_100,O2,v2=0,strategy=none,scheduler=cost,order=row-major" (order
   /// is "seed:N" for a shuffle) for tilec, "compiler=tileiras,sm_100,O3"
@@ -115,6 +124,9 @@ enum class MatrixKind {
   Tileiras,
   /// tileiras at O0..O3 on sm_80, sm_90, sm_100 and sm_120 (the hunt's).
   TileirasTargets,
+  /// tileiras at O0..O3 on sm_100 with the program written as bytecode
+  /// 13.1, 13.2 and 13.3 (tileirasBytecodeMatrix()).
+  TileirasBytecode,
   Simt,
   Gpu
 };
@@ -134,9 +146,15 @@ std::vector<Configuration> fullMatrix();
 std::vector<Configuration> sampleMatrix(uint64_t seed, unsigned size);
 /// tileiras at sm_100 (its default target) at -O0..-O3: 4 configurations.
 std::vector<Configuration> tileirasMatrix();
-/// The configuration the default matrix adds when tileiras is installed:
-/// sm_100 at -O3 (tileiras's defaults).
+/// The configurations the default matrix adds when tileiras is installed:
+/// sm_100 at -O3 (tileiras's defaults), with the program written as
+/// bytecode 13.3 and as 13.1 (the oldest version tileiras reads).
 Configuration defaultTileirasConfiguration();
+std::vector<Configuration> defaultTileirasConfigurations();
+/// tileiras at sm_100, -O0..-O3, on the program as bytecode 13.1, 13.2 and
+/// 13.3: 12 configurations. The versions must all compile or all fail
+/// alike, save that a program an older version cannot encode is skipped.
+std::vector<Configuration> tileirasBytecodeMatrix();
 /// tilec's backend and ptxas (executor ptxas) on sm_80, sm_90, sm_100 and
 /// sm_120 at O0..O3 (16), and the default matrix's one: sm_100, O3.
 std::vector<Configuration> ptxasMatrix();
@@ -167,12 +185,13 @@ enum class TileirasUse {
 std::vector<Configuration> gpuMatrix(TileirasUse tileiras);
 
 /// `default` is defaultMatrix() plus defaultPtxasConfiguration() plus
-/// defaultSimtConfigurations() (plus defaultTileirasConfiguration() when
+/// defaultSimtConfigurations() (plus defaultTileirasConfigurations() when
 /// `tileiras` is Found), `full` is fullMatrix() plus ptxasMatrix() plus
-/// simtMatrix() plus tileirasMatrix()
+/// simtMatrix() plus tileirasBytecodeMatrix()
 /// (unless Exclude), `sample` is sampleMatrix() (tilec only, so samples do
-/// not depend on the machine), `tileiras` is tileirasMatrix() (empty with
-/// Exclude), `simt` is simtMatrix(), `gpu` gpuMatrix().
+/// not depend on the machine), `tileiras` is tileirasMatrix() and
+/// `tileiras-bytecode` tileirasBytecodeMatrix() (empty with Exclude),
+/// `simt` is simtMatrix(), `gpu` gpuMatrix().
 std::vector<Configuration>
 makeMatrix(MatrixKind kind, uint64_t sampleSeed, unsigned sampleSize,
            TileirasUse tileiras = TileirasUse::Exclude);

@@ -61,8 +61,9 @@ public:
                              const EngineOptions &options) const = 0;
 
   /// Configuration::str() of this executor's configurations: the axes it
-  /// reads. The default: "compiler=NAME,TARGET,O<N>" and ",order=seed:N"
-  /// when the blocks are shuffled.
+  /// reads. The default: "compiler=NAME,TARGET,O<N>", ",bytecode=V" when
+  /// an older bytecode version is asked for (tileiras executors only) and
+  /// ",order=seed:N" when the blocks are shuffled.
   virtual std::string configurationText(const Configuration &config) const;
 
   /// Refuses a configuration that sets an axis this executor does not read,
