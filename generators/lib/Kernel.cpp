@@ -260,6 +260,59 @@ std::string KernelGen::storeOrder() {
   return rng.chance(policy.pOrdered) ? orders[1 + rng.below(4)] : orders[0];
 }
 
+/// The targets generated hints name: those of the tileiras matrices.
+static constexpr const char *kHintTargets[] = {"sm_80", "sm_90", "sm_100",
+                                               "sm_120"};
+
+std::string KernelGen::entryHints(int64_t cga, int64_t occupancy) {
+  std::string out;
+  for (const char *target : kHintTargets) {
+    std::string keys;
+    auto add = [&](const char *key, int64_t value) {
+      keys += (keys.empty() ? "" : ", ") + std::string(key) + " = " +
+              std::to_string(value);
+    };
+    StringRef t(target);
+    bool clusters = t != "sm_80";
+    if (t == "sm_100" || (clusters && hintRng.unit() < 0.3)) {
+      // A cluster of n CTAs along x: n divides the grid's x extent, so
+      // that the launch is valid on a GPU.
+      int64_t n = t == "sm_100" ? cga : int64_t(1) << hintRng.below(3);
+      while (grid[0] % n)
+        n /= 2;
+      add("num_cta_in_cga", n);
+    }
+    if (hintRng.unit() < 0.3)
+      add("num_worker_warps_per_cta", int64_t(1) << hintRng.below(4));
+    if (t == "sm_120")
+      add("occupancy", occupancy);
+    else if (hintRng.unit() < 0.3)
+      add("occupancy", 1 + hintRng.below(8));
+    if (!keys.empty())
+      out += (out.empty() ? "" : ", ") + t.str() + " = {" + keys + "}";
+  }
+  return " optimization_hints=<" + out + ">";
+}
+
+std::string KernelGen::memoryHints() {
+  std::string out;
+  for (const char *target : kHintTargets) {
+    if (hintRng.unit() < 0.5)
+      continue;
+    std::string keys;
+    if (hintRng.unit() < 0.7)
+      keys = "latency = " + std::to_string(1 + hintRng.below(10));
+    if (keys.empty() || hintRng.unit() < 0.5)
+      keys += std::string(keys.empty() ? "" : ", ") +
+              "allow_tma = " + (hintRng.below(2) ? "true" : "false");
+    out +=
+        (out.empty() ? "" : ", ") + std::string(target) + " = {" + keys + "}";
+  }
+  if (out.empty())
+    out = "sm_100 = {latency = " + std::to_string(1 + hintRng.below(10)) + "}";
+  return " optimization_hints = <" + out + ">";
+}
+
 std::string KernelGen::tokenOperand() {
   if (!threadTokens || lastToken.empty())
     return "";
@@ -534,9 +587,17 @@ Val KernelGen::loadInput(Elem e, const Shape &sIn) {
   r.name = fresh("ld");
   std::string tok = fresh("t");
   std::string tokenText = tokenOperand();
-  if (tokenText.empty() && rng.chance(0.1))
-    tokenText = " optimization_hints = <sm_100 = {latency = " +
-                std::to_string(1 + rng.below(4)) + "}>";
+  bool hinted;
+  if (tokenText.empty()) {
+    // The main stream's draws, as before hints had a source of their own.
+    hinted = rng.chance(0.1);
+    if (hinted)
+      (void)rng.below(4);
+  } else {
+    hinted = hintRng.unit() < 0.1;
+  }
+  if (hinted)
+    tokenText += memoryHints();
   line(r.name + ", " + tok + " = load_view_tko" + loadOrder() + " " + pv + "[" +
        idxList + "]" + tokenText + " : " + pvType + ", " + indexTypes + " -> " +
        typeText(e, s) + ", token");
@@ -712,7 +773,8 @@ void KernelGen::storeValue(const Val &vIn) {
   line(pv + " = make_partition_view " + tv + " : " + pvType);
   std::string tok = fresh("t");
   line(tok + " = store_view_tko" + storeOrder() + " " + t.name + ", " + pv +
-       "[" + bx.name + ", " + by.name + "]" + tokenOperand() + " : " +
+       "[" + bx.name + ", " + by.name + "]" + tokenOperand() +
+       (hintRng.unit() < 0.1 ? memoryHints() : "") + " : " +
        typeText(t.elem, s2) + ", " + pvType + ", tile<i32> -> token");
   noteToken(tok);
   ++outputs;

@@ -16,6 +16,7 @@
 
 #include "tilecheck/Generators/Generator.h"
 #include "tilecheck/Oracle/ElemType.h"
+#include "tilecheck/Support/SplitMix64.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallVector.h"
@@ -203,9 +204,22 @@ public:
   /// (the base-pointer fact tileiras needs before it selects TMA).
   std::string alignedBase(const std::string &buf, Elem e);
   void noteToken(const std::string &tok);
+  /// Optimization hints (they change how tileiras compiles, never what a
+  /// program computes). Their text comes from hintRng, so a program's
+  /// other choices, and therefore the programs older seeds name, stay
+  /// the same. entryHints: the entry's, for sm_100 and sm_120 from the
+  /// given draws plus any of sm_80, sm_90, sm_100, sm_120
+  /// (num_cta_in_cga a power of two dividing the grid's x extent, on
+  /// sm_90 and later; num_worker_warps_per_cta 1-8; occupancy 1-8).
+  /// memoryHints: a view load's or store's, " optimization_hints = <...>"
+  /// with latency 1-10 and allow_tma for some of those targets.
+  std::string entryHints(int64_t cga, int64_t occupancy);
+  std::string memoryHints();
 
   const GenPolicy &policy;
   ChoiceSource &rng;
+  /// The hints' own random source, seeded from the program's seed.
+  tilecheck::SplitMix64 hintRng{0};
 
   // Program state.
   std::string body;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Generators/Generator.h"
+#include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Generators/RcGen.h"
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/TileRun.h"
@@ -216,6 +217,66 @@ TEST_F(GeneratorTest, RunsWithoutUndefinedBehaviour) {
 // tolerance. Regression test of a false wrong-result a
 // sweep found (seed 7528, floats: cos of pow(x, 8) near 1.7e7, where pow's
 // one-ulp difference on the SIMT executor is 2.0).
+// Optimization hints: the entry's pass the hint verifier (what
+// -Werr-hints checks), name the tileiras matrices' targets, and a cluster
+// (num_cta_in_cga) divides the grid's x extent so a GPU can launch it;
+// view loads and stores carry latency 1-10 and boolean allow_tma hints.
+TEST_F(GeneratorTest, OptimizationHintsAreValid) {
+  unsigned entries = 0, memory = 0, allowTma = 0;
+  std::set<std::string> targets;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    GeneratedProgram p = generateProgram(preset("full"), seed);
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(p.text,
+                                                mlir::ParserConfig(&ctx));
+    ASSERT_TRUE(module) << p.text;
+    module->walk([&](mlir::Operation *op) {
+      auto hints =
+          op->getAttrOfType<tilecheck::cuda_tile::OptimizationHintsAttr>(
+              "optimization_hints");
+      if (!hints)
+        return;
+      for (mlir::NamedAttribute target : hints.getHints()) {
+        targets.insert(target.getName().str());
+        for (mlir::NamedAttribute hint :
+             mlir::cast<mlir::DictionaryAttr>(target.getValue())) {
+          llvm::StringRef key = hint.getName().getValue();
+          if (key == "num_cta_in_cga")
+            EXPECT_EQ(
+                p.grid[0] %
+                    mlir::cast<mlir::IntegerAttr>(hint.getValue()).getInt(),
+                0)
+                << p.text;
+          if (key == "latency") {
+            int64_t l = mlir::cast<mlir::IntegerAttr>(hint.getValue()).getInt();
+            EXPECT_TRUE(l >= 1 && l <= 10) << p.text;
+          }
+          if (key == "allow_tma") {
+            EXPECT_TRUE(mlir::isa<mlir::BoolAttr>(hint.getValue())) << p.text;
+            ++allowTma;
+          }
+        }
+      }
+      if (op->getName().getStringRef() == "cuda_tile.entry") {
+        ++entries;
+        std::string warnings;
+        EXPECT_EQ(hints.checkEntryHints([&](const llvm::Twine &w) {
+          warnings += w.str() + "\n";
+        }),
+                  0u)
+            << warnings << p.text;
+      } else {
+        ++memory;
+      }
+    });
+  }
+  EXPECT_GT(entries, 10u);
+  EXPECT_GT(memory, 10u);
+  EXPECT_GT(allowTma, 5u);
+  EXPECT_EQ(targets,
+            (std::set<std::string>{"sm_100", "sm_120", "sm_80", "sm_90"}));
+}
+
 TEST_F(GeneratorTest, TrigOperandsOfApproximateOpsStaySmall) {
   const std::set<std::string> approximate = {
       "cuda_tile.pow",   "cuda_tile.exp",  "cuda_tile.exp2", "cuda_tile.log",

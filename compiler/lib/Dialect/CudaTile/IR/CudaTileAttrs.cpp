@@ -262,14 +262,19 @@ void OptimizationHintsAttr::print(AsmPrinter &printer) const {
   printer << "<";
   llvm::interleaveComma(getHints(), printer, [&](NamedAttribute entry) {
     printer << entry.getName().getValue() << " = {";
-    // Integer hints print as bare numbers, as they are written.
+    // Integer hints print as bare numbers and boolean ones (allow_tma) as
+    // true or false, as they are written (a bool is an i1 IntegerAttr,
+    // whose APInt would print as -1).
     llvm::interleaveComma(cast<DictionaryAttr>(entry.getValue()), printer,
                           [&](NamedAttribute hint) {
                             printer << hint.getName().getValue() << " = ";
-                            if (auto i = dyn_cast<IntegerAttr>(hint.getValue()))
+                            Attribute value = hint.getValue();
+                            if (auto b = dyn_cast<BoolAttr>(value))
+                              printer << (b.getValue() ? "true" : "false");
+                            else if (auto i = dyn_cast<IntegerAttr>(value))
                               printer << i.getValue();
                             else
-                              printer.printAttribute(hint.getValue());
+                              printer.printAttribute(value);
                           });
     printer << "}";
   });
