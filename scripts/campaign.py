@@ -1203,8 +1203,10 @@ def main(argv=None):
         p.add_argument("--policies",
                        help="generator presets or policy files, each with "
                             "an optional =WEIGHT (default: every preset)")
-        p.add_argument("--matrix", help="default, full, sample, tileiras or "
-                                        "simt (default: default)")
+        p.add_argument("--matrix", help="a tile-diff --matrix: default, "
+                                        "full, sample, tileiras, "
+                                        "tileiras-targets, tileiras-bytecode, "
+                                        "simt or gpu (default: default)")
         p.add_argument("--seed", type=int,
                        help="first generator seed (default: from the UTC "
                             "date)")

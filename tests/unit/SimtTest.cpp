@@ -677,6 +677,79 @@ TEST(Simt, LdmatrixAndMmaM16N8K16) {
     }
 }
 
+TEST(Simt, IntegerMmaM16N8K16WrapsAndTakesEachSignedness) {
+  // mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32 from fragments loaded
+  // by each lane itself: A (16x16 bytes, row-major) register r is row
+  // g + 8r, bytes 4t..4t+3; B is stored transposed (8x16) so that its one
+  // register is column g, rows 4t..4t+3; C/D element i at row g + 8 (i>=2),
+  // column 2t + (i & 1), stored one to an 8-byte output slot. A is
+  // signed, B unsigned, and C starts near INT32_MAX so that some sums
+  // wrap.
+  std::string body = R"(
+  mov.u32 %r1, %tid.x;
+  shr.u32 %r2, %r1, 2;
+  and.b32 %r3, %r1, 3;
+  shl.b32 %r4, %r2, 4;
+  shl.b32 %r5, %r3, 2;
+  add.u32 %r6, %r4, %r5;
+  cvt.u64.u32 %rd2, %r6;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.u32 %r7, [%rd3];
+  ld.global.u32 %r8, [%rd3+128];
+  ld.global.u32 %r9, [%rd3+256];
+  shl.b32 %r10, %r2, 3;
+  shl.b32 %r11, %r3, 1;
+  add.u32 %r12, %r10, %r11;
+  mul.wide.u32 %rd4, %r12, 4;
+  add.s64 %rd5, %rd1, %rd4;
+  ld.global.u32 %r13, [%rd5+384];
+  ld.global.u32 %r14, [%rd5+388];
+  ld.global.u32 %r15, [%rd5+640];
+  ld.global.u32 %r16, [%rd5+644];
+  mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32 {%r17, %r18, %r19, %r20}, {%r7, %r8}, {%r9}, {%r13, %r14, %r15, %r16};
+  mul.wide.u32 %rd6, %r12, 8;
+  add.s64 %rd7, %rd0, %rd6;
+  st.global.u32 [%rd7], %r17;
+  st.global.u32 [%rd7+8], %r18;
+  st.global.u32 [%rd7+512], %r19;
+  st.global.u32 [%rd7+520], %r20;
+)";
+  int8_t A[16][16];
+  uint8_t B[16][8];
+  int32_t C[16][8];
+  std::vector<uint8_t> bytes(896);
+  for (int i = 0; i < 16; ++i)
+    for (int k = 0; k < 16; ++k) {
+      A[i][k] = static_cast<int8_t>((i * 37 + k * 101) & 0xff);
+      bytes[i * 16 + k] = static_cast<uint8_t>(A[i][k]);
+    }
+  for (int k = 0; k < 16; ++k)
+    for (int n = 0; n < 8; ++n) {
+      B[k][n] = static_cast<uint8_t>((k * 59 + n * 83 + 128) & 0xff);
+      bytes[256 + n * 16 + k] = B[k][n];
+    }
+  for (int i = 0; i < 16; ++i)
+    for (int n = 0; n < 8; ++n) {
+      C[i][n] = INT32_MAX - 1000 * (i * 8 + n);
+      std::memcpy(&bytes[384 + (i * 8 + n) * 4], &C[i][n], 4);
+    }
+  std::vector<uint64_t> in(bytes.size() / 8);
+  std::memcpy(in.data(), bytes.data(), bytes.size());
+  KernelRun r = run(kernel(body, ""), 128, /*block=*/32, 1, in);
+  EXPECT_OK(r);
+  unsigned wrapped = 0;
+  for (int i = 0; i < 16; ++i)
+    for (int n = 0; n < 8; ++n) {
+      int64_t d = C[i][n];
+      for (int k = 0; k < 16; ++k)
+        d += int64_t(A[i][k]) * int64_t(B[k][n]);
+      wrapped += d > INT32_MAX;
+      EXPECT_EQ(r.out[i * 8 + n], static_cast<uint32_t>(d))
+          << "D[" << i << "][" << n << "]";
+    }
+  EXPECT_GT(wrapped, 0u);
+}
+
 TEST(Simt, PermuteModesAndPackedConversions) {
   // {b, a} bytes 0..7 = 00 11 22 33 44 55 66 77; each mode per the ISA's
   // table (c[1:0] the shift or byte).

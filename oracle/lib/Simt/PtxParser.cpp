@@ -285,7 +285,12 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     bool accOk =
         (inst.type == Ty::F32 && inst.ctype == Ty::F32) ||
         (a == Ty::F16 && inst.type == Ty::F16 && inst.ctype == Ty::F16);
-    if (!(halfIn || tf32In) || !accOk)
+    // Integer: m16n8k16 with s8/u8 multiplicands (each its own signedness)
+    // and an s32 accumulator, without .satfinite (the sum wraps).
+    auto byte = [](Ty t) { return t == Ty::S8 || t == Ty::U8; };
+    bool intMma = byte(a) && byte(inst.btype) && inst.shape[2] == 16 &&
+                  inst.type == Ty::S32 && inst.ctype == Ty::S32;
+    if (!intMma && (!(halfIn || tf32In) || !accOk))
       return false;
     inst.op = Opc::Mma;
     return true;

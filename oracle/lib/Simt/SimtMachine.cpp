@@ -2214,6 +2214,10 @@ private:
     const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
                   &cOp = inst.ops[3];
     Ty at = inst.type2;
+    if (inst.type == Ty::S32) {
+      integerMma(inst, lead, lane);
+      return;
+    }
     bool half = at == Ty::F16 || at == Ty::BF16;
     bool accHalf = inst.type == Ty::F16;
     size_t aRegs = half ? M * K / 64 : M * K / 32;
@@ -2304,6 +2308,56 @@ private:
       if (accHalf) {
         write(t, dOp.elems[0], packed[0]);
         write(t, dOp.elems[1], packed[1]);
+      }
+      advance(t);
+    }
+  }
+
+  /// mma.sync.aligned.m16n8k16.row.col.s32.{s8,u8}.{s8,u8}.s32, exact: A
+  /// register r of lane (g = lane / 4, t = lane % 4) holds row g + 8r,
+  /// columns 4t..4t+3 (one byte each, low first); B's one register rows
+  /// 4t..4t+3 of column g; C/D element i row g + 8 (i >= 2), column
+  /// 2t + (i & 1). The sum wraps to 32 bits (no .satfinite).
+  template <typename LaneFn>
+  void integerMma(const Inst &inst, Thread &lead, LaneFn lane) {
+    const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
+                  &cOp = inst.ops[3];
+    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
+        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
+        aOp.elems.size() != 2 || bOp.elems.size() != 1 ||
+        cOp.elems.size() != 4 || dOp.elems.size() != 4) {
+      unsupported(lead, inst, inst.opcode + " (operand form)");
+      return;
+    }
+    auto byteValue = [](Ty t, uint64_t word, unsigned i) -> int64_t {
+      uint8_t b = static_cast<uint8_t>(word >> (8 * i));
+      return t == Ty::S8 ? int64_t(static_cast<int8_t>(b)) : int64_t(b);
+    };
+    int64_t A[16][16], B[16][8], C[16][8];
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      for (unsigned r = 0; r < 2; ++r) {
+        uint64_t word = read(t, aOp.elems[r]);
+        for (unsigned i = 0; i < 4; ++i)
+          A[g + 8 * r][4 * tig + i] = byteValue(inst.type2, word, i);
+      }
+      uint64_t word = read(t, bOp.elems[0]);
+      for (unsigned i = 0; i < 4; ++i)
+        B[4 * tig + i][g] = byteValue(inst.btype, word, i);
+      for (unsigned i = 0; i < 4; ++i)
+        C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)] =
+            static_cast<int32_t>(read(t, cOp.elems[i]) & 0xffffffffu);
+    }
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = g + (i >= 2 ? 8 : 0), col = 2 * tig + (i & 1);
+        uint64_t acc = static_cast<uint64_t>(C[row][col]);
+        for (unsigned k = 0; k < 16; ++k)
+          acc += static_cast<uint64_t>(A[row][k] * B[k][col]);
+        write(t, dOp.elems[i], acc & 0xffffffffu);
       }
       advance(t);
     }

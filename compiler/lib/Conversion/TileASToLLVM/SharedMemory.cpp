@@ -8,10 +8,11 @@
 // may reuse the buffer). Reductions, scans and dots then fold in the
 // interpreter's order: sequentially along the reduced dimension, from the
 // identity (reduce, scan) or the accumulator (dot, one FMA per step), so
-// the results are bitwise those of the reference. The exception: a dot
-// with f16/bf16 inputs and an f32 accumulator runs on tensor cores
-// (mma.sync, compared within the mma tolerance). Warp shuffles and the
-// other MMA instructions are later work (compiler/docs/Backend.md).
+// the results are bitwise those of the reference. The exceptions run on
+// tensor cores (mma.sync m16n8k16): a dot with f16/bf16 inputs and an f32
+// accumulator (compared within the mma tolerance) and a dot_int (i8 x i8
+// into i32, exact). Warp shuffles and the other MMA instructions are later
+// work (compiler/docs/Backend.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,19 +43,23 @@ int64_t tensorBytes(Type t) {
   return mirrorNumElements(t) * storageBytes(e);
 }
 
-/// A dot on tensor cores: mma.sync.aligned.m16n8k16.row.col.f32 with f16 or
-/// bf16 inputs (every target from sm_80 has it; the wgmma and umma atoms
-/// of sm_90 and sm_100 are executed with it too), 2-D or batched 3-D, any
-/// M, N, K (the fragments are padded with zeros). Other element types take
-/// the FMA loop.
-bool isMmaSyncDot(as::DotOp op) {
-  auto a = dyn_cast<RankedTensorType>(op.getLhs().getType());
-  auto c = dyn_cast<RankedTensorType>(op.getAcc().getType());
-  if (!a || !c || a.getRank() < 2 || a.getRank() > 3 ||
-      !c.getElementType().isF32())
+/// A dot on tensor cores: mma.sync.aligned.m16n8k16.row.col, f32 += f16 x
+/// f16 or bf16 x bf16, or s32 += s8/u8 x s8/u8 (dot_int, each operand its
+/// own signedness; every target from sm_80 has them; the wgmma and umma
+/// atoms of sm_90 and sm_100 are executed with them too), 2-D or batched
+/// 3-D, any M, N, K (the fragments are padded with zeros). Other element
+/// types take the FMA loop.
+bool isMmaSyncDot(Operation *op) {
+  if (!isa<as::DotOp, as::DotIntOp>(op))
     return false;
-  Type in = a.getElementType();
-  return in.isF16() || in.isBF16();
+  auto a = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto c = dyn_cast<RankedTensorType>(op->getOperand(2).getType());
+  if (!a || !c || a.getRank() < 2 || a.getRank() > 3)
+    return false;
+  Type in = a.getElementType(), acc = c.getElementType();
+  if (isa<as::DotIntOp>(op))
+    return in.isInteger(8) && acc.isInteger(32);
+  return acc.isF32() && (in.isF16() || in.isBF16());
 }
 
 /// Scratch bytes `op` needs: its tensor operands one after the other.
@@ -94,10 +99,10 @@ int64_t scratchOf(Operation *op) {
     return bytes;
   }
   // mma.sync dots stage the accumulator too.
-  if (auto dot = dyn_cast<as::DotOp>(op); dot && isMmaSyncDot(dot)) {
-    int64_t ab = alignTo16(tensorBytes(dot.getLhs().getType())) +
-                 tensorBytes(dot.getRhs().getType());
-    return alignTo16(ab) + tensorBytes(dot.getAcc().getType());
+  if (isMmaSyncDot(op)) {
+    int64_t ab = alignTo16(tensorBytes(op->getOperand(0).getType())) +
+                 tensorBytes(op->getOperand(1).getType());
+    return alignTo16(ab) + tensorBytes(op->getOperand(2).getType());
   }
   unsigned tensors = isa<as::DotOp, as::DotIntOp>(op) ? 2
                      : isa<as::ExtractOp, as::PackOp, as::UnpackOp>(op)
@@ -463,40 +468,67 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
   }
 };
 
-/// The fragments of PTX's m16n8k16 layout for lane (g = lane / 4,
-/// t = lane % 4): A register r holds row g + 8 * (r & 1), columns
-/// 2t + 8 * (r >= 2) and the next; B register r rows 2t + 8r and the next,
-/// column g; C/D element i row g + 8 * (i >= 2), column 2t + (i & 1).
+/// The fragments of PTX's m16n8k16 layouts for lane (g = lane / 4,
+/// t = lane % 4), in 32-bit registers of 2 (f16, bf16) or 4 (s8, u8)
+/// elements, the first in the low bits:
+///   f16/bf16: A register r holds row g + 8 * (r & 1), columns
+///             2t + 8 * (r >= 2) and the next; B register r rows 2t + 8r
+///             and the next, column g;
+///   s8/u8:    A register r holds row g + 8r, columns 4t to 4t + 3; B's
+///             one register rows 4t to 4t + 3, column g;
+///   C/D element i (f32 or s32): row g + 8 * (i >= 2), column 2t + (i & 1).
 /// Every tile goes through the scratch buffer (A, B, then the accumulator,
 /// which each warp's output blocks read and overwrite in place); warp w
 /// computes output blocks w, w + warps, ... of the (M/16) x (N/8) grid of
 /// 16x8 blocks, looping over K in steps of 16.
-struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
+template <typename OpT>
+struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
+  static constexpr bool isInt = std::is_same_v<OpT, as::DotIntOp>;
+  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
   MmaSyncDotLowering(const TypeConverter &tc, MLIRContext *ctx)
-      : OpConversionPattern(tc, ctx, /*benefit=*/2) {}
+      : OpConversionPattern<OpT>(tc, ctx, /*benefit=*/2) {}
+
+  /// The intrinsic: f32 += f16/bf16, or s32 += s8/u8 x s8/u8.
+  static std::string intrinsic(OpT op) {
+    if constexpr (isInt) {
+      auto sign = [](cuda_tile::Signedness s) {
+        return s == cuda_tile::Signedness::Signed ? "s8" : "u8";
+      };
+      std::string a = sign(op.getSignednessLhs()),
+                  b = sign(op.getSignednessRhs());
+      return "llvm.nvvm.mma.m16n8k16.row.col." + a + (a == b ? "" : "." + b);
+    } else {
+      return tensorType(op.getLhs()).getElementType().isF16()
+                 ? "llvm.nvvm.mma.m16n8k16.row.col.f32.f32"
+                 : "llvm.nvvm.mma.m16n8k16.row.col.bf16";
+    }
+  }
 
   LogicalResult
-  matchAndRewrite(as::DotOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!isMmaSyncDot(op))
       return failure();
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
+    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
     Location loc = op.getLoc();
     RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
                      c = tensorType(op.getAcc());
-    Type in = a.getElementType(), f32 = rewriter.getF32Type(),
+    Type in = a.getElementType(), accType = c.getElementType(),
          i32 = rewriter.getI32Type();
+    // Elements per 32-bit fragment register, A and B registers per lane.
+    const int64_t perReg = isInt ? 4 : 2, aRegs = isInt ? 2 : 4,
+                  bRegs = isInt ? 1 : 2, inBytes = 4 / perReg;
     unsigned rank = c.getRank();
     int64_t batch = rank == 3 ? c.getShape()[0] : 1;
     int64_t m = c.getShape()[rank - 2], n = c.getShape()[rank - 1],
             k = a.getShape()[rank - 1];
     ThreadIndexer ix(rewriter, loc, tc.map);
     Scratch smem = Scratch::get(ix);
-    int64_t bOffset = alignTo16(batch * m * k * 2);
-    int64_t cOffset = alignTo16(bOffset + batch * k * n * 2);
+    int64_t bOffset = alignTo16(batch * m * k * inBytes);
+    int64_t cOffset = alignTo16(bOffset + batch * k * n * inBytes);
     smem.write(0, adaptor.getLhs(), batch * m * k, in);
     smem.write(bOffset, adaptor.getRhs(), batch * k * n, in);
-    smem.write(cOffset, adaptor.getAcc(), batch * m * n, f32);
+    smem.write(cOffset, adaptor.getAcc(), batch * m * n, accType);
     ix.barrier();
 
     Value tid = ix.tid();
@@ -506,10 +538,9 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
     Value t = arith::AndIOp::create(rewriter, loc, lane, ix.i32(3));
     int64_t warps = tc.map.threads / 32, nBlocks = (n + 7) / 8,
             perBatch = ((m + 15) / 16) * nBlocks, blocks = batch * perBatch;
-    std::string name = in.isF16() ? "llvm.nvvm.mma.m16n8k16.row.col.f32.f32"
-                                  : "llvm.nvvm.mma.m16n8k16.row.col.bf16";
-    auto result = LLVM::LLVMStructType::getLiteral(getContext(),
-                                                   SmallVector<Type>(4, f32));
+    std::string name = intrinsic(op);
+    auto result = LLVM::LLVMStructType::getLiteral(
+        this->getContext(), SmallVector<Type>(4, accType));
     // Warp w takes output blocks w, w + warps, ... (a loop, not unrolled:
     // the code stays the same size whatever the tile).
     auto rounds =
@@ -571,10 +602,10 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
         // (Only lanes inside the tile touch the accumulator: another lane
         // writes the element this lane would read.)
         SmallVector<Value> init;
-        Value zero = arith::ConstantOp::create(bb, l, bb.getF32FloatAttr(0));
+        Value zero = arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
         for (int i = 0; i < 4; ++i)
-          init.push_back(guardedLoad(bb, l, f32,
-                                     local.address(cOffset, cIndex[i], f32),
+          init.push_back(guardedLoad(bb, l, accType,
+                                     local.address(cOffset, cIndex[i], accType),
                                      cValid[i], zero, as::MemSemantic::WEAK));
         auto loop = scf::ForOp::create(
             bb, l, in2.i32(0), in2.i32((k + 15) / 16), in2.i32(1), init,
@@ -588,19 +619,27 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
                 return arith::MulIOp::create(lb, ll, x, in3.i32(y));
               };
               Value k0 = lmul(kt, 16);
-              // Two 16-bit elements packed in an i32, the first low; each
-              // zero outside its tile.
-              using Element = std::pair<Value, Value>; // index, valid
-              auto pack = [&](int64_t offset, Element e0, Element e1) -> Value {
-                auto bits = [&](Element e) -> Value {
-                  Value v = guarded(lb, ll, s3, offset, e.first, e.second, in);
-                  Value h =
-                      arith::BitcastOp::create(lb, ll, lb.getI16Type(), v);
-                  return arith::ExtUIOp::create(lb, ll, i32, h);
-                };
-                Value hi = arith::ShLIOp::create(lb, ll, bits(e1), in3.i32(16));
-                Value word = arith::OrIOp::create(lb, ll, bits(e0), hi);
-                if (in.isBF16())
+              // perReg elements packed in an i32, the first lowest; each
+              // zero outside its tile. Element e is (index0 + e * step,
+              // valid[e]).
+              auto pack = [&](int64_t offset, Value index0, int64_t step,
+                              ArrayRef<Value> valid) -> Value {
+                Value word;
+                for (int64_t e = 0; e < perReg; ++e) {
+                  Value v =
+                      guarded(lb, ll, s3, offset,
+                              ladd(index0, in3.i32(e * step)), valid[e], in);
+                  Value bits = v;
+                  if (!bits.getType().isInteger(8 * inBytes))
+                    bits = arith::BitcastOp::create(
+                        lb, ll, lb.getIntegerType(8 * inBytes), v);
+                  bits = arith::ExtUIOp::create(lb, ll, i32, bits);
+                  if (e)
+                    bits = arith::ShLIOp::create(lb, ll, bits,
+                                                 in3.i32(8 * inBytes * e));
+                  word = e ? arith::OrIOp::create(lb, ll, word, bits) : bits;
+                }
+                if (!in.isF16())
                   return word;
                 return LLVM::BitcastOp::create(
                     lb, ll, VectorType::get({2}, lb.getF16Type()), word);
@@ -610,23 +649,29 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
                                              ult(lb, ll, y, ys));
               };
               SmallVector<Value> args;
-              for (int r = 0; r < 4; ++r) {
-                Value row = ladd(ladd(row0, g), in3.i32(r & 1 ? 8 : 0));
-                Value col = ladd(ladd(k0, t2), in3.i32(r >= 2 ? 8 : 0));
-                Value col1 = ladd(col, in3.i32(1));
-                Value e = ladd(aBase, ladd(lmul(row, k), col));
+              // A: register r covers row `row`, columns col .. col+perReg-1.
+              for (int64_t r = 0; r < aRegs; ++r) {
+                Value row = ladd(ladd(row0, g), in3.i32(isInt     ? 8 * r
+                                                        : (r & 1) ? 8
+                                                                  : 0));
+                Value col = isInt ? ladd(k0, lmul(t, 4))
+                                  : ladd(ladd(k0, t2), in3.i32(r >= 2 ? 8 : 0));
+                SmallVector<Value> valid;
+                for (int64_t e = 0; e < perReg; ++e)
+                  valid.push_back(both(row, m, ladd(col, in3.i32(e)), k));
                 args.push_back(
-                    pack(0, {e, both(row, m, col, k)},
-                         {ladd(e, in3.i32(1)), both(row, m, col1, k)}));
+                    pack(0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
               }
+              // B: register r covers rows kk .. kk+perReg-1 of column g.
               Value colB = ladd(col0, g);
-              for (int r = 0; r < 2; ++r) {
-                Value kk = ladd(ladd(k0, t2), in3.i32(8 * r));
-                Value kk1 = ladd(kk, in3.i32(1));
-                Value e = ladd(bBase, ladd(lmul(kk, n), colB));
-                args.push_back(
-                    pack(bOffset, {e, both(kk, k, colB, n)},
-                         {ladd(e, in3.i32(n)), both(kk1, k, colB, n)}));
+              for (int64_t r = 0; r < bRegs; ++r) {
+                Value kk = isInt ? ladd(k0, lmul(t, 4))
+                                 : ladd(ladd(k0, t2), in3.i32(8 * r));
+                SmallVector<Value> valid;
+                for (int64_t e = 0; e < perReg; ++e)
+                  valid.push_back(both(ladd(kk, in3.i32(e)), k, colB, n));
+                args.push_back(pack(
+                    bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
               }
               args.append(acc.begin(), acc.end());
               // A convergent call: LLVM declares the mma intrinsics
@@ -635,7 +680,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
               // where not all 32 lanes issue it (undefined; found by the
               // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
               LLVM::LLVMFuncOp fn = declareFunction(
-                  lb, ll, op->getParentOfType<ModuleOp>(), name,
+                  lb, ll, op->template getParentOfType<ModuleOp>(), name,
                   LLVM::LLVMFunctionType::get(
                       result, llvm::to_vector(ValueRange(args).getTypes())));
               auto call = LLVM::CallOp::create(lb, ll, fn, args);
@@ -647,7 +692,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
               scf::YieldOp::create(lb, ll, next);
             });
         for (int i = 0; i < 4; ++i) {
-          Value at = local.address(cOffset, cIndex[i], f32);
+          Value at = local.address(cOffset, cIndex[i], accType);
           guardedStore(bb, l, loop.getResult(i), at, cValid[i],
                        as::MemSemantic::WEAK);
         }
@@ -655,7 +700,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<as::DotOp> {
       });
     }
     ix.barrier();
-    SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, f32);
+    SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
     ix.barrier();
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
@@ -762,13 +807,14 @@ int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
 void tilecheck::backend::populateSharedMemoryPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns
-      .add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
-           MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
-           CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
-           DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
-           ReinterpretLowering<as::PackOp>, ReinterpretLowering<as::UnpackOp>,
-           ScaledDotLowering, MmaSyncDotLowering>(tc, ctx);
+  patterns.add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
+               MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
+               CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
+               DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
+               ReinterpretLowering<as::PackOp>,
+               ReinterpretLowering<as::UnpackOp>, ScaledDotLowering,
+               MmaSyncDotLowering<as::DotOp>, MmaSyncDotLowering<as::DotIntOp>>(
+      tc, ctx);
 }
 
 bool tilecheck::backend::isSupportedByBackend(Operation *op) {
