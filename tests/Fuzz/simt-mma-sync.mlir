@@ -1,5 +1,6 @@
 // dot on tensor cores (convert-tileas-to-llvm: mma.sync.aligned.m16n8k16
-// with f16 or bf16 inputs and an f32 accumulator, fragments padded with
+// with f16 or bf16 inputs and an f32 accumulator, and the shapes below;
+// fragments padded with
 // zeros outside the tile, warp w computing output blocks w, w + warps, ...)
 // computed by the SIMT executor. The inputs are small integers, so every
 // sum is exact and the result must equal the interpreter's bit for bit
@@ -10,6 +11,16 @@
 // RUN: tile-diff %s --entry f16 --grid 1 --arg zeros:f32:4096 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry bf16 --grid 1 --arg zeros:f32:256 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry small --grid 1 --arg zeros:f32:128 --only-config compiler=simt,sm_120,O1 --bit-exact -v | FileCheck %s
+// The other shapes, exact the same way: tf32 x tf32 into f32 (m16n8k8:
+// 32x16x32, two K steps), f16 x f16 into f16 accumulators (m16n8k16, two
+// accumulators to a register: 16x32x16), f64 (m8n8k4: 16x8x16, a batched
+// 2 x 8x4x16 and a 4x2x8 that is mostly padding).
+// RUN: tile-diff %s --entry tf32 --grid 1 --arg zeros:f32:1024 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry tf32 --grid 1 --arg zeros:f32:1024 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f16acc --grid 1 --arg zeros:f16:256 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f64 --grid 1 --arg zeros:f64:256 --only-config compiler=simt,sm_80,O1 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f64b --grid 1 --arg zeros:f64:256 --only-config compiler=simt,sm_120,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f64s --grid 1 --arg zeros:f64:32 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
 // Regression (session 21, found by the default matrix's new sm_90 -O2 simt
@@ -23,8 +34,11 @@
 // CONVERGENT: call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32({{.*}}) #[[ATTR:[0-9]+]]
 // CONVERGENT: attributes #[[ATTR]] = { convergent }
 // RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=PTX
-// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// PTX: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// PTX-DAG: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
+// PTX-DAG: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
 cuda_tile.module @m {
   entry @f16(%o: tile<ptr<f32>>) {
     %zero = constant <i32: 0> : tile<i32>
@@ -128,6 +142,162 @@ cuda_tile.module @m {
     %d = mmaf %a, %a, %c : tile<1x1xf16>, tile<1x1xf16>, tile<1x1xf32>
     %p = reshape %o : tile<ptr<f32>> -> tile<1x1xptr<f32>>
     %t = store_ptr_tko relaxed tl_blk %p, %d : tile<1x1xptr<f32>>, tile<1x1xf32> -> token
+    return
+  }
+  entry @tf32(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<512xi32>
+    %ah = constant <i32: 2654435761> : tile<512xi32>
+    %ax = muli %ai, %ah : tile<512xi32>
+    %as = constant <i32: 27> : tile<512xi32>
+    %ay = shri %ax, %as signed : tile<512xi32>
+    %ag = itof %ay signed : tile<512xi32> -> tile<512xf32>
+    %af = ftof %ag : tile<512xf32> -> tile<512xtf32>
+    %bi = iota : tile<512xi32>
+    %bh = constant <i32: 2246822519> : tile<512xi32>
+    %bx = muli %bi, %bh : tile<512xi32>
+    %bs = constant <i32: 28> : tile<512xi32>
+    %by = shri %bx, %bs signed : tile<512xi32>
+    %bg = itof %by signed : tile<512xi32> -> tile<512xf32>
+    %bf = ftof %bg : tile<512xf32> -> tile<512xtf32>
+    %ci = iota : tile<1024xi32>
+    %ch = constant <i32: 3266489917> : tile<1024xi32>
+    %cx = muli %ci, %ch : tile<1024xi32>
+    %cs = constant <i32: 24> : tile<1024xi32>
+    %cy = shri %cx, %cs signed : tile<1024xi32>
+    %cg = itof %cy signed : tile<1024xi32> -> tile<1024xf32>
+    %cf = addf %cg, %cg rounding<nearest_even> : tile<1024xf32>
+    %ar = reshape %af : tile<512xtf32> -> tile<32x16xtf32>
+    %br = reshape %bf : tile<512xtf32> -> tile<16x32xtf32>
+    %cr = reshape %cf : tile<1024xf32> -> tile<32x32xf32>
+    %d = mmaf %ar, %br, %cr : tile<32x16xtf32>, tile<16x32xtf32>, tile<32x32xf32>
+    %r = reshape %d : tile<32x32xf32> -> tile<1024xf32>
+    %tv = make_tensor_view %o, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(1024), tensor_view<1024xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<1024xf32>, partition_view<tile=(1024), tensor_view<1024xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f16acc(%o: tile<ptr<f16>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<512xi32>
+    %ah = constant <i32: 2654435761> : tile<512xi32>
+    %ax = muli %ai, %ah : tile<512xi32>
+    %as = constant <i32: 28> : tile<512xi32>
+    %ay = shri %ax, %as signed : tile<512xi32>
+    %ag = itof %ay signed : tile<512xi32> -> tile<512xf32>
+    %af = ftof %ag : tile<512xf32> -> tile<512xf16>
+    %bi = iota : tile<512xi32>
+    %bh = constant <i32: 2246822519> : tile<512xi32>
+    %bx = muli %bi, %bh : tile<512xi32>
+    %bs = constant <i32: 29> : tile<512xi32>
+    %by = shri %bx, %bs signed : tile<512xi32>
+    %bg = itof %by signed : tile<512xi32> -> tile<512xf32>
+    %bf = ftof %bg : tile<512xf32> -> tile<512xf16>
+    %ci = iota : tile<256xi32>
+    %ch = constant <i32: 3266489917> : tile<256xi32>
+    %cx = muli %ci, %ch : tile<256xi32>
+    %cs = constant <i32: 27> : tile<256xi32>
+    %cy = shri %cx, %cs signed : tile<256xi32>
+    %cg = itof %cy signed : tile<256xi32> -> tile<256xf32>
+    %cf = ftof %cg : tile<256xf32> -> tile<256xf16>
+    %ar = reshape %af : tile<512xf16> -> tile<16x32xf16>
+    %br = reshape %bf : tile<512xf16> -> tile<32x16xf16>
+    %cr = reshape %cf : tile<256xf16> -> tile<16x16xf16>
+    %d = mmaf %ar, %br, %cr : tile<16x32xf16>, tile<32x16xf16>, tile<16x16xf16>
+    %r = reshape %d : tile<16x16xf16> -> tile<256xf16>
+    %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf16, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf16, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<256xf16>, partition_view<tile=(256), tensor_view<256xf16, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f64(%o: tile<ptr<f64>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<128xi32>
+    %ah = constant <i32: 2654435761> : tile<128xi32>
+    %ax = muli %ai, %ah : tile<128xi32>
+    %as = constant <i32: 26> : tile<128xi32>
+    %ay = shri %ax, %as signed : tile<128xi32>
+    %af = itof %ay signed : tile<128xi32> -> tile<128xf64>
+    %bi = iota : tile<128xi32>
+    %bh = constant <i32: 2246822519> : tile<128xi32>
+    %bx = muli %bi, %bh : tile<128xi32>
+    %bs = constant <i32: 27> : tile<128xi32>
+    %by = shri %bx, %bs signed : tile<128xi32>
+    %bf = itof %by signed : tile<128xi32> -> tile<128xf64>
+    %ci = iota : tile<256xi32>
+    %ch = constant <i32: 3266489917> : tile<256xi32>
+    %cx = muli %ci, %ch : tile<256xi32>
+    %cs = constant <i32: 22> : tile<256xi32>
+    %cy = shri %cx, %cs signed : tile<256xi32>
+    %cf = itof %cy signed : tile<256xi32> -> tile<256xf64>
+    %ar = reshape %af : tile<128xf64> -> tile<16x8xf64>
+    %br = reshape %bf : tile<128xf64> -> tile<8x16xf64>
+    %cr = reshape %cf : tile<256xf64> -> tile<16x16xf64>
+    %d = mmaf %ar, %br, %cr : tile<16x8xf64>, tile<8x16xf64>, tile<16x16xf64>
+    %r = reshape %d : tile<16x16xf64> -> tile<256xf64>
+    %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf64, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf64, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<256xf64>, partition_view<tile=(256), tensor_view<256xf64, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f64b(%o: tile<ptr<f64>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<64xi32>
+    %ah = constant <i32: 2654435761> : tile<64xi32>
+    %ax = muli %ai, %ah : tile<64xi32>
+    %as = constant <i32: 27> : tile<64xi32>
+    %ay = shri %ax, %as signed : tile<64xi32>
+    %af = itof %ay signed : tile<64xi32> -> tile<64xf64>
+    %bi = iota : tile<128xi32>
+    %bh = constant <i32: 2246822519> : tile<128xi32>
+    %bx = muli %bi, %bh : tile<128xi32>
+    %bs = constant <i32: 28> : tile<128xi32>
+    %by = shri %bx, %bs signed : tile<128xi32>
+    %bf = itof %by signed : tile<128xi32> -> tile<128xf64>
+    %ci = iota : tile<256xi32>
+    %ch = constant <i32: 3266489917> : tile<256xi32>
+    %cx = muli %ci, %ch : tile<256xi32>
+    %cs = constant <i32: 24> : tile<256xi32>
+    %cy = shri %cx, %cs signed : tile<256xi32>
+    %cf = itof %cy signed : tile<256xi32> -> tile<256xf64>
+    %ar = reshape %af : tile<64xf64> -> tile<2x8x4xf64>
+    %br = reshape %bf : tile<128xf64> -> tile<2x4x16xf64>
+    %cr = reshape %cf : tile<256xf64> -> tile<2x8x16xf64>
+    %d = mmaf %ar, %br, %cr : tile<2x8x4xf64>, tile<2x4x16xf64>, tile<2x8x16xf64>
+    %r = reshape %d : tile<2x8x16xf64> -> tile<256xf64>
+    %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf64, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf64, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<256xf64>, partition_view<tile=(256), tensor_view<256xf64, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f64s(%o: tile<ptr<f64>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<8xi32>
+    %ah = constant <i32: 2654435761> : tile<8xi32>
+    %ax = muli %ai, %ah : tile<8xi32>
+    %as = constant <i32: 27> : tile<8xi32>
+    %ay = shri %ax, %as signed : tile<8xi32>
+    %af = itof %ay signed : tile<8xi32> -> tile<8xf64>
+    %bi = iota : tile<16xi32>
+    %bh = constant <i32: 2246822519> : tile<16xi32>
+    %bx = muli %bi, %bh : tile<16xi32>
+    %bs = constant <i32: 28> : tile<16xi32>
+    %by = shri %bx, %bs signed : tile<16xi32>
+    %bf = itof %by signed : tile<16xi32> -> tile<16xf64>
+    %ci = iota : tile<32xi32>
+    %ch = constant <i32: 3266489917> : tile<32xi32>
+    %cx = muli %ci, %ch : tile<32xi32>
+    %cs = constant <i32: 24> : tile<32xi32>
+    %cy = shri %cx, %cs signed : tile<32xi32>
+    %cf = itof %cy signed : tile<32xi32> -> tile<32xf64>
+    %ar = reshape %af : tile<8xf64> -> tile<4x2xf64>
+    %br = reshape %bf : tile<16xf64> -> tile<2x8xf64>
+    %cr = reshape %cf : tile<32xf64> -> tile<4x8xf64>
+    %d = mmaf %ar, %br, %cr : tile<4x2xf64>, tile<2x8xf64>, tile<4x8xf64>
+    %r = reshape %d : tile<4x8xf64> -> tile<32xf64>
+    %tv = make_tensor_view %o, shape = [32], strides = [1] : tensor_view<32xf64, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(32), tensor_view<32xf64, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<32xf64>, partition_view<tile=(32), tensor_view<32xf64, strides=[1]>>, tile<i32> -> token
     return
   }
 }

@@ -271,6 +271,8 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
       inst.shape = {16, 8, 8};
     else if (shape == "m16n8k4")
       inst.shape = {16, 8, 4};
+    else if (shape == "m8n8k4")
+      inst.shape = {8, 8, 4};
     else
       return false;
     inst.type = parseTy(rest[5]);
@@ -290,7 +292,12 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     auto byte = [](Ty t) { return t == Ty::S8 || t == Ty::U8; };
     bool intMma = byte(a) && byte(inst.btype) && inst.shape[2] == 16 &&
                   inst.type == Ty::S32 && inst.ctype == Ty::S32;
-    if (!intMma && (!(halfIn || tf32In) || !accOk))
+    // f64: m8n8k4 only.
+    bool f64Mma = a == Ty::F64 && inst.btype == Ty::F64 &&
+                  inst.type == Ty::F64 && inst.ctype == Ty::F64;
+    if (f64Mma != (inst.shape[0] == 8))
+      return false;
+    if (!intMma && !f64Mma && (!(halfIn || tf32In) || !accOk))
       return false;
     inst.op = Opc::Mma;
     return true;

@@ -33,6 +33,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -2218,6 +2219,10 @@ private:
       integerMma(inst, lead, lane);
       return;
     }
+    if (inst.type == Ty::F64) {
+      doubleMma(inst, lead, lane);
+      return;
+    }
     bool half = at == Ty::F16 || at == Ty::BF16;
     bool accHalf = inst.type == Ty::F16;
     size_t aRegs = half ? M * K / 64 : M * K / 32;
@@ -2358,6 +2363,52 @@ private:
         for (unsigned k = 0; k < 16; ++k)
           acc += static_cast<uint64_t>(A[row][k] * B[k][col]);
         write(t, dOp.elems[i], acc & 0xffffffffu);
+      }
+      advance(t);
+    }
+  }
+
+  /// mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64: A's one register of
+  /// lane (g = lane / 4, t = lane % 4) is row g, column t; B's row t,
+  /// column g; C/D element i row g, column 2t + i. Each D element is C
+  /// plus the four products in K order, each step one fused multiply-add
+  /// (the hardware's order and rounding are unspecified: the comparison's
+  /// MMA class allows for it).
+  template <typename LaneFn>
+  void doubleMma(const Inst &inst, Thread &lead, LaneFn lane) {
+    const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
+                  &cOp = inst.ops[3];
+    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
+        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
+        aOp.elems.size() != 1 || bOp.elems.size() != 1 ||
+        cOp.elems.size() != 2 || dOp.elems.size() != 2) {
+      unsupported(lead, inst, inst.opcode + " (operand form)");
+      return;
+    }
+    auto value = [](uint64_t bits) {
+      double d;
+      std::memcpy(&d, &bits, 8);
+      return d;
+    };
+    double A[8][4], B[4][8], C[8][8];
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      A[g][tig] = value(read(t, aOp.elems[0]));
+      B[tig][g] = value(read(t, bOp.elems[0]));
+      for (unsigned i = 0; i < 2; ++i)
+        C[g][2 * tig + i] = value(read(t, cOp.elems[i]));
+    }
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      for (unsigned i = 0; i < 2; ++i) {
+        double acc = C[g][2 * tig + i];
+        for (unsigned k = 0; k < 4; ++k)
+          acc = std::fma(A[g][k], B[k][2 * tig + i], acc);
+        uint64_t bits;
+        std::memcpy(&bits, &acc, 8);
+        write(t, dOp.elems[i], bits);
       }
       advance(t);
     }

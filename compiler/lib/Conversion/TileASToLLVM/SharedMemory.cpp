@@ -9,10 +9,10 @@
 // interpreter's order: sequentially along the reduced dimension, from the
 // identity (reduce, scan) or the accumulator (dot, one FMA per step), so
 // the results are bitwise those of the reference. The exceptions run on
-// tensor cores (mma.sync m16n8k16): a dot with f16/bf16 inputs and an f32
-// accumulator (compared within the mma tolerance) and a dot_int (i8 x i8
-// into i32, exact). Warp shuffles and the other MMA instructions are later
-// work (compiler/docs/Backend.md).
+// tensor cores with mma.sync (mmaSyncShape: f16/bf16 into f32 or f16,
+// tf32, f64, compared within the mma tolerance, and dot_int, i8 x i8 into
+// i32, exact). Warp shuffles and the other MMA instructions are later work
+// (compiler/docs/Backend.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,24 +43,94 @@ int64_t tensorBytes(Type t) {
   return mirrorNumElements(t) * storageBytes(e);
 }
 
-/// A dot on tensor cores: mma.sync.aligned.m16n8k16.row.col, f32 += f16 x
-/// f16 or bf16 x bf16, or s32 += s8/u8 x s8/u8 (dot_int, each operand its
-/// own signedness; every target from sm_80 has them; the wgmma and umma
-/// atoms of sm_90 and sm_100 are executed with them too), 2-D or batched
-/// 3-D, any M, N, K (the fragments are padded with zeros). Other element
-/// types take the FMA loop.
-bool isMmaSyncDot(Operation *op) {
+/// One mma.sync shape: the instruction, the output block (blockM x 8) and
+/// K step, and where the fragments sit for lane (g = lane / 4,
+/// t = lane % 4). A and B registers are 32 bits of `perReg` elements
+/// (the first lowest), or one f64; A register r holds row g + aRow[r],
+/// columns tMul * t + aCol[r] + e; B register r rows
+/// tMul * t + bRow[r] + e of column g; C/D element i sits at row
+/// g + 8 * (i >= 2), column 2t + (i & 1) (two elements for m8n8k4), two
+/// f16 accumulators to a register.
+struct MmaSyncShape {
+  std::string intrinsic;
+  int64_t blockM = 16, kStep = 16, perReg = 2, tMul = 2;
+  SmallVector<int64_t, 4> aRow, aCol, bRow;
+  int64_t accElems = 4;
+};
+
+/// The mma.sync shape of a dot, if it has one (PTX ISA, "Matrix Fragments
+/// for mma"; every one exists from sm_80):
+///   f32 += f16 x f16, bf16 x bf16: m16n8k16, two elements a register;
+///   f16 += f16 x f16: the same, f16 accumulators;
+///   f32 += tf32 x tf32: m16n8k8, one element a register;
+///   f64 += f64 x f64: m8n8k4;
+///   s32 += s8/u8 x s8/u8 (dot_int): m16n8k16, four bytes a register.
+/// 2-D or batched 3-D, any M, N, K (the fragments are padded with zeros);
+/// the wgmma and umma atoms of sm_90 and sm_100 are executed with these
+/// too. Other dots take the FMA loop.
+std::optional<MmaSyncShape> mmaSyncShape(Operation *op) {
   if (!isa<as::DotOp, as::DotIntOp>(op))
-    return false;
+    return std::nullopt;
   auto a = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto c = dyn_cast<RankedTensorType>(op->getOperand(2).getType());
   if (!a || !c || a.getRank() < 2 || a.getRank() > 3)
-    return false;
+    return std::nullopt;
   Type in = a.getElementType(), acc = c.getElementType();
-  if (isa<as::DotIntOp>(op))
-    return in.isInteger(8) && acc.isInteger(32);
-  return acc.isF32() && (in.isF16() || in.isBF16());
+  MmaSyncShape s;
+  auto half = [&](std::string name) {
+    s.intrinsic = std::move(name);
+    s.aRow = {0, 8, 0, 8};
+    s.aCol = {0, 0, 8, 8};
+    s.bRow = {0, 8};
+  };
+  if (auto dotInt = dyn_cast<as::DotIntOp>(op)) {
+    if (!in.isInteger(8) || !acc.isInteger(32))
+      return std::nullopt;
+    auto sign = [](cuda_tile::Signedness v) {
+      return v == cuda_tile::Signedness::Signed ? "s8" : "u8";
+    };
+    std::string l = sign(dotInt.getSignednessLhs()),
+                r = sign(dotInt.getSignednessRhs());
+    s.intrinsic =
+        "llvm.nvvm.mma.m16n8k16.row.col." + l + (l == r ? "" : "." + r);
+    s.perReg = 4;
+    s.tMul = 4;
+    s.aRow = {0, 8};
+    s.aCol = {0, 0};
+    s.bRow = {0};
+    return s;
+  }
+  if (acc.isF32() && in.isF16()) {
+    half("llvm.nvvm.mma.m16n8k16.row.col.f32.f32");
+  } else if (acc.isF32() && in.isBF16()) {
+    half("llvm.nvvm.mma.m16n8k16.row.col.bf16");
+  } else if (acc.isF16() && in.isF16()) {
+    half("llvm.nvvm.mma.m16n8k16.row.col.f16.f16");
+  } else if (acc.isF32() && in.isTF32()) {
+    s.intrinsic = "llvm.nvvm.mma.m16n8k8.row.col.tf32";
+    s.kStep = 8;
+    s.perReg = 1;
+    s.tMul = 1;
+    s.aRow = {0, 8, 0, 8};
+    s.aCol = {0, 0, 4, 4};
+    s.bRow = {0, 4};
+  } else if (acc.isF64() && in.isF64()) {
+    s.intrinsic = "llvm.nvvm.mma.m8n8k4.row.col.f64";
+    s.blockM = 8;
+    s.kStep = 4;
+    s.perReg = 1;
+    s.tMul = 1;
+    s.aRow = {0};
+    s.aCol = {0};
+    s.bRow = {0};
+    s.accElems = 2;
+  } else {
+    return std::nullopt;
+  }
+  return s;
 }
+
+bool isMmaSyncDot(Operation *op) { return mmaSyncShape(op).has_value(); }
 
 /// Scratch bytes `op` needs: its tensor operands one after the other.
 int64_t scratchOf(Operation *op) {
@@ -468,56 +538,40 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
   }
 };
 
-/// The fragments of PTX's m16n8k16 layouts for lane (g = lane / 4,
-/// t = lane % 4), in 32-bit registers of 2 (f16, bf16) or 4 (s8, u8)
-/// elements, the first in the low bits:
-///   f16/bf16: A register r holds row g + 8 * (r & 1), columns
-///             2t + 8 * (r >= 2) and the next; B register r rows 2t + 8r
-///             and the next, column g;
-///   s8/u8:    A register r holds row g + 8r, columns 4t to 4t + 3; B's
-///             one register rows 4t to 4t + 3, column g;
-///   C/D element i (f32 or s32): row g + 8 * (i >= 2), column 2t + (i & 1).
-/// Every tile goes through the scratch buffer (A, B, then the accumulator,
-/// which each warp's output blocks read and overwrite in place); warp w
-/// computes output blocks w, w + warps, ... of the (M/16) x (N/8) grid of
-/// 16x8 blocks, looping over K in steps of 16.
+/// A dot on tensor cores, in the shape mmaSyncShape() gives. Every tile
+/// goes through the scratch buffer (A, B, then the accumulator, which each
+/// warp's output blocks read and overwrite in place); warp w computes
+/// output blocks w, w + warps, ... of the (M/blockM) x (N/8) grid, looping
+/// over K in steps of the shape's K, each lane loading its fragments with
+/// zeros outside the tile.
 template <typename OpT>
 struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
-  static constexpr bool isInt = std::is_same_v<OpT, as::DotIntOp>;
   using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
   MmaSyncDotLowering(const TypeConverter &tc, MLIRContext *ctx)
       : OpConversionPattern<OpT>(tc, ctx, /*benefit=*/2) {}
 
-  /// The intrinsic: f32 += f16/bf16, or s32 += s8/u8 x s8/u8.
-  static std::string intrinsic(OpT op) {
-    if constexpr (isInt) {
-      auto sign = [](cuda_tile::Signedness s) {
-        return s == cuda_tile::Signedness::Signed ? "s8" : "u8";
-      };
-      std::string a = sign(op.getSignednessLhs()),
-                  b = sign(op.getSignednessRhs());
-      return "llvm.nvvm.mma.m16n8k16.row.col." + a + (a == b ? "" : "." + b);
-    } else {
-      return tensorType(op.getLhs()).getElementType().isF16()
-                 ? "llvm.nvvm.mma.m16n8k16.row.col.f32.f32"
-                 : "llvm.nvvm.mma.m16n8k16.row.col.bf16";
-    }
-  }
-
   LogicalResult
   matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isMmaSyncDot(op))
+    std::optional<MmaSyncShape> shape = mmaSyncShape(op);
+    if (!shape)
       return failure();
+    const MmaSyncShape &sh = *shape;
     const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
     Location loc = op.getLoc();
     RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
                      c = tensorType(op.getAcc());
-    Type in = a.getElementType(), accType = c.getElementType(),
+    // The types values are held in (tf32 as its f32 pattern).
+    Type in = convertElementType(a.getElementType()),
+         accType = convertElementType(c.getElementType()),
          i32 = rewriter.getI32Type();
-    // Elements per 32-bit fragment register, A and B registers per lane.
-    const int64_t perReg = isInt ? 4 : 2, aRegs = isInt ? 2 : 4,
-                  bRegs = isInt ? 1 : 2, inBytes = 4 / perReg;
+    MLIRContext *ctx = rewriter.getContext();
+    const int64_t inBytes = in.getIntOrFloatBitWidth() / 8,
+                  aRegs = sh.aRow.size(), bRegs = sh.bRow.size();
+    // f16 accumulators travel two to a register.
+    bool accPacked = accType.isF16();
+    Type accArg = accPacked ? Type(VectorType::get({2}, accType)) : accType;
+    int64_t accArgs = accPacked ? sh.accElems / 2 : sh.accElems;
     unsigned rank = c.getRank();
     int64_t batch = rank == 3 ? c.getShape()[0] : 1;
     int64_t m = c.getShape()[rank - 2], n = c.getShape()[rank - 1],
@@ -537,10 +591,10 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
     Value g = arith::ShRUIOp::create(rewriter, loc, lane, ix.i32(2));
     Value t = arith::AndIOp::create(rewriter, loc, lane, ix.i32(3));
     int64_t warps = tc.map.threads / 32, nBlocks = (n + 7) / 8,
-            perBatch = ((m + 15) / 16) * nBlocks, blocks = batch * perBatch;
-    std::string name = intrinsic(op);
+            perBatch = ((m + sh.blockM - 1) / sh.blockM) * nBlocks,
+            blocks = batch * perBatch;
     auto result = LLVM::LLVMStructType::getLiteral(
-        this->getContext(), SmallVector<Type>(4, accType));
+        ctx, SmallVector<Type>(accArgs, accArg));
     // Warp w takes output blocks w, w + warps, ... (a loop, not unrolled:
     // the code stays the same size whatever the tile).
     auto rounds =
@@ -572,7 +626,8 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
         Value inBatch = arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
         Value row0 =
-            mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 16);
+            mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)),
+                sh.blockM);
         Value col0 =
             mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
         Value t2 = mul(t, 2);
@@ -581,7 +636,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         // The accumulator elements this lane holds (linear index, inside
         // the tile or not).
         SmallVector<Value> cIndex, cValid;
-        for (int i = 0; i < 4; ++i) {
+        for (int64_t i = 0; i < sh.accElems; ++i) {
           Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
           Value col = add(add(col0, t2), in2.i32(i & 1));
           cValid.push_back(arith::AndIOp::create(bb, l, ult(bb, l, row, m),
@@ -603,12 +658,13 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         // writes the element this lane would read.)
         SmallVector<Value> init;
         Value zero = arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
-        for (int i = 0; i < 4; ++i)
+        for (int64_t i = 0; i < sh.accElems; ++i)
           init.push_back(guardedLoad(bb, l, accType,
                                      local.address(cOffset, cIndex[i], accType),
                                      cValid[i], zero, as::MemSemantic::WEAK));
         auto loop = scf::ForOp::create(
-            bb, l, in2.i32(0), in2.i32((k + 15) / 16), in2.i32(1), init,
+            bb, l, in2.i32(0), in2.i32((k + sh.kStep - 1) / sh.kStep),
+            in2.i32(1), init,
             [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
               ThreadIndexer in3(lb, ll, tc.map);
               Scratch s3{in3, smem.base};
@@ -618,14 +674,20 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
               auto lmul = [&](Value x, int64_t y) -> Value {
                 return arith::MulIOp::create(lb, ll, x, in3.i32(y));
               };
-              Value k0 = lmul(kt, 16);
-              // perReg elements packed in an i32, the first lowest; each
-              // zero outside its tile. Element e is (index0 + e * step,
-              // valid[e]).
-              auto pack = [&](int64_t offset, Value index0, int64_t step,
-                              ArrayRef<Value> valid) -> Value {
+              Value k0 = lmul(kt, sh.kStep), tk = ladd(k0, lmul(t, sh.tMul));
+              // One fragment register: element e is (index0 + e * step,
+              // valid[e]), each zero outside its tile; perReg of them
+              // packed in an i32, the first lowest (f16 pairs as a
+              // vector), or the one element as the intrinsic takes it.
+              auto fragment = [&](int64_t offset, Value index0, int64_t step,
+                                  ArrayRef<Value> valid) -> Value {
+                if (sh.perReg == 1) {
+                  Value v = guarded(lb, ll, s3, offset, index0, valid[0], in);
+                  return in.isF32() ? arith::BitcastOp::create(lb, ll, i32, v)
+                                    : v;
+                }
                 Value word;
-                for (int64_t e = 0; e < perReg; ++e) {
+                for (int64_t e = 0; e < sh.perReg; ++e) {
                   Value v =
                       guarded(lb, ll, s3, offset,
                               ladd(index0, in3.i32(e * step)), valid[e], in);
@@ -649,49 +711,66 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
                                              ult(lb, ll, y, ys));
               };
               SmallVector<Value> args;
-              // A: register r covers row `row`, columns col .. col+perReg-1.
               for (int64_t r = 0; r < aRegs; ++r) {
-                Value row = ladd(ladd(row0, g), in3.i32(isInt     ? 8 * r
-                                                        : (r & 1) ? 8
-                                                                  : 0));
-                Value col = isInt ? ladd(k0, lmul(t, 4))
-                                  : ladd(ladd(k0, t2), in3.i32(r >= 2 ? 8 : 0));
+                Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
+                Value col = ladd(tk, in3.i32(sh.aCol[r]));
                 SmallVector<Value> valid;
-                for (int64_t e = 0; e < perReg; ++e)
+                for (int64_t e = 0; e < sh.perReg; ++e)
                   valid.push_back(both(row, m, ladd(col, in3.i32(e)), k));
-                args.push_back(
-                    pack(0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
+                args.push_back(fragment(0, ladd(aBase, ladd(lmul(row, k), col)),
+                                        1, valid));
               }
-              // B: register r covers rows kk .. kk+perReg-1 of column g.
               Value colB = ladd(col0, g);
               for (int64_t r = 0; r < bRegs; ++r) {
-                Value kk = isInt ? ladd(k0, lmul(t, 4))
-                                 : ladd(ladd(k0, t2), in3.i32(8 * r));
+                Value kk = ladd(tk, in3.i32(sh.bRow[r]));
                 SmallVector<Value> valid;
-                for (int64_t e = 0; e < perReg; ++e)
+                for (int64_t e = 0; e < sh.perReg; ++e)
                   valid.push_back(both(ladd(kk, in3.i32(e)), k, colB, n));
-                args.push_back(pack(
+                args.push_back(fragment(
                     bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
               }
-              args.append(acc.begin(), acc.end());
+              if (accPacked) {
+                for (int64_t r = 0; r < accArgs; ++r) {
+                  Value v = LLVM::UndefOp::create(lb, ll, accArg);
+                  for (int64_t e = 0; e < 2; ++e)
+                    v = LLVM::InsertElementOp::create(
+                        lb, ll, v, acc[2 * r + e],
+                        LLVM::ConstantOp::create(lb, ll, i32,
+                                                 lb.getI32IntegerAttr(e)));
+                  args.push_back(v);
+                }
+              } else {
+                args.append(acc.begin(), acc.end());
+              }
               // A convergent call: LLVM declares the mma intrinsics
               // without `convergent`, and then sinks an mma.sync whose
               // result only a lane-dependent branch uses into that branch,
               // where not all 32 lanes issue it (undefined; found by the
               // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
               LLVM::LLVMFuncOp fn = declareFunction(
-                  lb, ll, op->template getParentOfType<ModuleOp>(), name,
+                  lb, ll, op->template getParentOfType<ModuleOp>(),
+                  sh.intrinsic,
                   LLVM::LLVMFunctionType::get(
                       result, llvm::to_vector(ValueRange(args).getTypes())));
               auto call = LLVM::CallOp::create(lb, ll, fn, args);
               call.setConvergent(true);
               Value d = call.getResult();
               SmallVector<Value> next;
-              for (int64_t i = 0; i < 4; ++i)
-                next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, i));
+              for (int64_t r = 0; r < accArgs; ++r) {
+                Value v = LLVM::ExtractValueOp::create(lb, ll, d, r);
+                if (!accPacked) {
+                  next.push_back(v);
+                  continue;
+                }
+                for (int64_t e = 0; e < 2; ++e)
+                  next.push_back(LLVM::ExtractElementOp::create(
+                      lb, ll, v,
+                      LLVM::ConstantOp::create(lb, ll, i32,
+                                               lb.getI32IntegerAttr(e))));
+              }
               scf::YieldOp::create(lb, ll, next);
             });
-        for (int i = 0; i < 4; ++i) {
+        for (int64_t i = 0; i < sh.accElems; ++i) {
           Value at = local.address(cOffset, cIndex[i], accType);
           guardedStore(bb, l, loop.getResult(i), at, cValid[i],
                        as::MemSemantic::WEAK);
