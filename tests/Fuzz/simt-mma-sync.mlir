@@ -21,6 +21,14 @@
 // RUN: tile-diff %s --entry f64 --grid 1 --arg zeros:f64:256 --only-config compiler=simt,sm_80,O1 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry f64b --grid 1 --arg zeros:f64:256 --only-config compiler=simt,sm_120,O3 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry f64s --grid 1 --arg zeros:f64:32 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// f8 x f8 into f32 (m16n8k16 with e4m3/e5m2 multiplicands, four bytes to
+// a register as for s8; sm_89 and later, PTX 8.7): 32x32x16 e4m3 and a
+// batched 2 x 16x16x8 e5m2, on sm_90, sm_100 and sm_120; on sm_80 the
+// same dots take the FMA loop.
+// RUN: tile-diff %s --entry e4m3 --grid 1 --arg zeros:f32:512 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry e4m3 --grid 1 --arg zeros:f32:512 --only-config compiler=simt,sm_100,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry e5m2 --grid 1 --arg zeros:f32:256 --only-config compiler=simt,sm_120,O2 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry e5m2 --grid 1 --arg zeros:f32:256 --only-config compiler=simt,sm_80,O1 --bit-exact -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
 // Regression (session 21, found by the default matrix's new sm_90 -O2 simt
@@ -39,6 +47,13 @@
 // PTX-DAG: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // PTX-DAG: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+// RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=SM80
+// SM80-NOT: mma.sync{{.*}}.e4m3.
+// SM80-NOT: mma.sync{{.*}}.e5m2.
+// RUN: tilec --emit ptx --gpu-name sm_90 %s | FileCheck %s --check-prefix=F8
+// F8: .version 8.7
+// F8-DAG: mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32
+// F8-DAG: mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32
 cuda_tile.module @m {
   entry @f16(%o: tile<ptr<f32>>) {
     %zero = constant <i32: 0> : tile<i32>
@@ -298,6 +313,72 @@ cuda_tile.module @m {
     %tv = make_tensor_view %o, shape = [32], strides = [1] : tensor_view<32xf64, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(32), tensor_view<32xf64, strides=[1]>>
     %t = store_view_tko weak %r, %pv[%zero] : tile<32xf64>, partition_view<tile=(32), tensor_view<32xf64, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @e4m3(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<1024xi32>
+    %ah = constant <i32: 2654435761> : tile<1024xi32>
+    %ax = muli %ai, %ah : tile<1024xi32>
+    %as = constant <i32: 28> : tile<1024xi32>
+    %ay = shri %ax, %as signed : tile<1024xi32>
+    %ag = itof %ay signed : tile<1024xi32> -> tile<1024xf32>
+    %af = ftof %ag : tile<1024xf32> -> tile<1024xf8E4M3FN>
+    %bi = iota : tile<512xi32>
+    %bh = constant <i32: 2246822519> : tile<512xi32>
+    %bx = muli %bi, %bh : tile<512xi32>
+    %bs = constant <i32: 28> : tile<512xi32>
+    %by = shri %bx, %bs signed : tile<512xi32>
+    %bg = itof %by signed : tile<512xi32> -> tile<512xf32>
+    %bf = ftof %bg : tile<512xf32> -> tile<512xf8E4M3FN>
+    %ci = iota : tile<512xi32>
+    %ch = constant <i32: 3266489917> : tile<512xi32>
+    %cx = muli %ci, %ch : tile<512xi32>
+    %cs = constant <i32: 24> : tile<512xi32>
+    %cy = shri %cx, %cs signed : tile<512xi32>
+    %cg = itof %cy signed : tile<512xi32> -> tile<512xf32>
+    %cf = addf %cg, %cg rounding<nearest_even> : tile<512xf32>
+    %ar = reshape %af : tile<1024xf8E4M3FN> -> tile<32x32xf8E4M3FN>
+    %br = reshape %bf : tile<512xf8E4M3FN> -> tile<32x16xf8E4M3FN>
+    %cr = reshape %cf : tile<512xf32> -> tile<32x16xf32>
+    %d = mmaf %ar, %br, %cr : tile<32x32xf8E4M3FN>, tile<32x16xf8E4M3FN>, tile<32x16xf32>
+    %r = reshape %d : tile<32x16xf32> -> tile<512xf32>
+    %tv = make_tensor_view %o, shape = [512], strides = [1] : tensor_view<512xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<512xf32>, partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @e5m2(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<512xi32>
+    %ah = constant <i32: 2654435761> : tile<512xi32>
+    %ax = muli %ai, %ah : tile<512xi32>
+    %as = constant <i32: 28> : tile<512xi32>
+    %ay = shri %ax, %as signed : tile<512xi32>
+    %ag = itof %ay signed : tile<512xi32> -> tile<512xf32>
+    %af = ftof %ag : tile<512xf32> -> tile<512xf8E5M2>
+    %bi = iota : tile<256xi32>
+    %bh = constant <i32: 2246822519> : tile<256xi32>
+    %bx = muli %bi, %bh : tile<256xi32>
+    %bs = constant <i32: 28> : tile<256xi32>
+    %by = shri %bx, %bs signed : tile<256xi32>
+    %bg = itof %by signed : tile<256xi32> -> tile<256xf32>
+    %bf = ftof %bg : tile<256xf32> -> tile<256xf8E5M2>
+    %ci = iota : tile<256xi32>
+    %ch = constant <i32: 3266489917> : tile<256xi32>
+    %cx = muli %ci, %ch : tile<256xi32>
+    %cs = constant <i32: 24> : tile<256xi32>
+    %cy = shri %cx, %cs signed : tile<256xi32>
+    %cg = itof %cy signed : tile<256xi32> -> tile<256xf32>
+    %cf = addf %cg, %cg rounding<nearest_even> : tile<256xf32>
+    %ar = reshape %af : tile<512xf8E5M2> -> tile<2x16x16xf8E5M2>
+    %br = reshape %bf : tile<256xf8E5M2> -> tile<2x16x8xf8E5M2>
+    %cr = reshape %cf : tile<256xf32> -> tile<2x16x8xf32>
+    %d = mmaf %ar, %br, %cr : tile<2x16x16xf8E5M2>, tile<2x16x8xf8E5M2>, tile<2x16x8xf32>
+    %r = reshape %d : tile<2x16x8xf32> -> tile<256xf32>
+    %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<256xf32>, partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

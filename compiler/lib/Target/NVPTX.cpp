@@ -66,9 +66,25 @@ llvm::CodeGenOptLevel codeGenLevel(unsigned optLevel) {
   }
 }
 
+/// The PTX version `module` needs beyond the target's default, as an
+/// NVPTX feature: 7.1 on sm_80 (the async pipelines' inline
+/// mbarrier.test_wait.parity; sm_80 alone would default to 7.0), 8.7 where
+/// an mma.sync takes f8 multiplicands (m16n8k16 with e4m3/e5m2 is PTX 8.7;
+/// sm_90 defaults to 7.8 and sm_100 to 8.6).
+std::string ptxFeatures(llvm::StringRef gpuName, const llvm::Module *module) {
+  if (module)
+    for (const llvm::Function &f : *module) {
+      llvm::StringRef name = f.getName();
+      if (name.starts_with("llvm.nvvm.mma.") &&
+          (name.contains(".e4m3.") || name.contains(".e5m2.")))
+        return "+ptx87";
+    }
+  return gpuName == "sm_80" ? "+ptx71" : "";
+}
+
 std::unique_ptr<llvm::TargetMachine>
 createTargetMachine(llvm::StringRef gpuName, unsigned optLevel,
-                    std::string &errors) {
+                    std::string &errors, const llvm::Module *module = nullptr) {
   initializeNVPTX();
   llvm::Triple triple(kTriple);
   std::string error;
@@ -78,9 +94,7 @@ createTargetMachine(llvm::StringRef gpuName, unsigned optLevel,
     errors += "the NVPTX target is not available: " + error + "\n";
     return nullptr;
   }
-  // PTX 7.1 at least: the async pipelines' mbarrier.test_wait.parity
-  // (inline PTX) needs it, and sm_80 alone would default to 7.0.
-  llvm::StringRef features = gpuName == "sm_80" ? "+ptx71" : "";
+  std::string features = ptxFeatures(gpuName, module);
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
       triple, gpuName, features, llvm::TargetOptions(), std::nullopt,
       std::nullopt, codeGenLevel(optLevel)));
@@ -269,7 +283,7 @@ mlir::LogicalResult tilecheck::target::emitPTX(llvm::Module &module,
                                                std::string &ptx,
                                                std::string &errors) {
   std::unique_ptr<llvm::TargetMachine> tm =
-      createTargetMachine(gpuName, optLevel, errors);
+      createTargetMachine(gpuName, optLevel, errors, &module);
   if (!tm)
     return mlir::failure();
   llvm::SmallString<0> buffer;

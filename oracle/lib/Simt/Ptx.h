@@ -50,6 +50,9 @@ enum class Ty : uint8_t {
   TF32,
   U16x2,
   S16x2,
+  /// The f8 formats, only as mma.sync multiplicands (four to a register).
+  E4M3,
+  E5M2,
 };
 
 unsigned bitsOf(Ty t);

@@ -33,6 +33,8 @@ unsigned bitsOf(Ty t) {
   case Ty::B8:
   case Ty::U8:
   case Ty::S8:
+  case Ty::E4M3:
+  case Ty::E5M2:
     return 8;
   case Ty::B16:
   case Ty::U16:
@@ -86,6 +88,8 @@ Ty parseTy(StringRef s) {
       .Case("tf32", Ty::TF32)
       .Case("u16x2", Ty::U16x2)
       .Case("s16x2", Ty::S16x2)
+      .Case("e4m3", Ty::E4M3)
+      .Case("e5m2", Ty::E5M2)
       .Default(Ty::None);
 }
 
@@ -292,12 +296,17 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     auto byte = [](Ty t) { return t == Ty::S8 || t == Ty::U8; };
     bool intMma = byte(a) && byte(inst.btype) && inst.shape[2] == 16 &&
                   inst.type == Ty::S32 && inst.ctype == Ty::S32;
+    // f8 (sm_89 and later): m16n8k16 with e4m3/e5m2 multiplicands (each
+    // its own format) and f32 accumulators.
+    auto f8 = [](Ty t) { return t == Ty::E4M3 || t == Ty::E5M2; };
+    bool f8Mma = f8(a) && f8(inst.btype) && inst.shape[2] == 16 &&
+                 inst.type == Ty::F32 && inst.ctype == Ty::F32;
     // f64: m8n8k4 only.
     bool f64Mma = a == Ty::F64 && inst.btype == Ty::F64 &&
                   inst.type == Ty::F64 && inst.ctype == Ty::F64;
     if (f64Mma != (inst.shape[0] == 8))
       return false;
-    if (!intMma && !f64Mma && (!(halfIn || tf32In) || !accOk))
+    if (!intMma && !f64Mma && !f8Mma && (!(halfIn || tf32In) || !accOk))
       return false;
     inst.op = Opc::Mma;
     return true;

@@ -2215,8 +2215,9 @@ private:
     const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
                   &cOp = inst.ops[3];
     Ty at = inst.type2;
-    if (inst.type == Ty::S32) {
-      integerMma(inst, lead, lane);
+    if (inst.type == Ty::S32 || inst.type2 == Ty::E4M3 ||
+        inst.type2 == Ty::E5M2) {
+      byteMma(inst, lead, lane);
       return;
     }
     if (inst.type == Ty::F64) {
@@ -2318,13 +2319,37 @@ private:
     }
   }
 
-  /// mma.sync.aligned.m16n8k16.row.col.s32.{s8,u8}.{s8,u8}.s32, exact: A
+  /// An f8 byte (e4m3: bias 7, no infinities, S.1111.111 NaN; e5m2: bias
+  /// 15, IEEE-like) as a double.
+  static double f8Value(Ty t, uint8_t b) {
+    bool e4m3 = t == Ty::E4M3;
+    unsigned mantBits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+    unsigned exp = (b & 0x7f) >> mantBits, mant = b & ((1u << mantBits) - 1);
+    double sign = (b & 0x80) ? -1.0 : 1.0;
+    if (e4m3 && exp == 15 && mant == 7)
+      return std::nan("");
+    if (!e4m3 && exp == 31)
+      return mant ? std::nan("") : sign * HUGE_VAL;
+    if (exp == 0)
+      return sign * std::ldexp(double(mant), 1 - int(bias) - int(mantBits));
+    return sign * std::ldexp(double(mant | (1u << mantBits)),
+                             int(exp) - int(bias) - int(mantBits));
+  }
+
+  /// mma.sync.aligned.m16n8k16.row.col with byte multiplicands: s32 +=
+  /// {s8,u8} x {s8,u8} (exact; the sum wraps to 32 bits, no .satfinite) or
+  /// f32 += {e4m3,e5m2} x {e4m3,e5m2} (the products and their sum exact in
+  /// a double, then rounded once to f32, as for the 16-bit inputs). A
   /// register r of lane (g = lane / 4, t = lane % 4) holds row g + 8r,
   /// columns 4t..4t+3 (one byte each, low first); B's one register rows
   /// 4t..4t+3 of column g; C/D element i row g + 8 (i >= 2), column
-  /// 2t + (i & 1). The sum wraps to 32 bits (no .satfinite).
+  /// 2t + (i & 1).
   template <typename LaneFn>
-  void integerMma(const Inst &inst, Thread &lead, LaneFn lane) {
+  void byteMma(const Inst &inst, Thread &lead, LaneFn lane) {
+    if (inst.type != Ty::S32) {
+      floatByteMma(inst, lead, lane);
+      return;
+    }
     const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
                   &cOp = inst.ops[3];
     if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
@@ -2363,6 +2388,52 @@ private:
         for (unsigned k = 0; k < 16; ++k)
           acc += static_cast<uint64_t>(A[row][k] * B[k][col]);
         write(t, dOp.elems[i], acc & 0xffffffffu);
+      }
+      advance(t);
+    }
+  }
+
+  template <typename LaneFn>
+  void floatByteMma(const Inst &inst, Thread &lead, LaneFn lane) {
+    const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
+                  &cOp = inst.ops[3];
+    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
+        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
+        aOp.elems.size() != 2 || bOp.elems.size() != 1 ||
+        cOp.elems.size() != 4 || dOp.elems.size() != 4) {
+      unsupported(lead, inst, inst.opcode + " (operand form)");
+      return;
+    }
+    double A[16][16], B[16][8], C[16][8];
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      for (unsigned r = 0; r < 2; ++r) {
+        uint64_t word = read(t, aOp.elems[r]);
+        for (unsigned i = 0; i < 4; ++i)
+          A[g + 8 * r][4 * tig + i] =
+              f8Value(inst.type2, static_cast<uint8_t>(word >> (8 * i)));
+      }
+      uint64_t word = read(t, bOp.elems[0]);
+      for (unsigned i = 0; i < 4; ++i)
+        B[4 * tig + i][g] =
+            f8Value(inst.btype, static_cast<uint8_t>(word >> (8 * i)));
+      for (unsigned i = 0; i < 4; ++i)
+        C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)] =
+            toDouble(Ty::F32, read(t, cOp.elems[i]) & 0xffffffffu);
+    }
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = lane(l);
+      uint32_t g = l >> 2, tig = l & 3;
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = g + (i >= 2 ? 8 : 0), col = 2 * tig + (i & 1);
+        double acc = C[row][col];
+        for (unsigned k = 0; k < 16; ++k)
+          acc += A[row][k] * B[k][col];
+        uint64_t bits;
+        std::memcpy(&bits, &acc, 8);
+        write(t, dOp.elems[i],
+              convert(Ty::F32, Ty::F64, Rnd::Rn, false, false, bits));
       }
       advance(t);
     }

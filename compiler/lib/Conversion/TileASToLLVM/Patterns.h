@@ -315,7 +315,8 @@ mlir::FailureOr<mlir::Value> lowerScalarOp(mlir::OpBuilder &b,
                                            mlir::Type resultType);
 
 /// SharedMemory.cpp: ops that move elements between threads.
-int64_t scratchBytes(mlir::ModuleOp module, ThreadMap map);
+int64_t scratchBytes(mlir::ModuleOp module, ThreadMap map,
+                     unsigned computeCapability);
 void populateSharedMemoryPatterns(const BackendTypeConverter &tc,
                                   mlir::RewritePatternSet &patterns);
 /// Atomics.cpp: atomics, globals.

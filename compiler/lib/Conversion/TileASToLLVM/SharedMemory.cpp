@@ -64,11 +64,14 @@ struct MmaSyncShape {
 ///   f16 += f16 x f16: the same, f16 accumulators;
 ///   f32 += tf32 x tf32: m16n8k8, one element a register;
 ///   f64 += f64 x f64: m8n8k4;
-///   s32 += s8/u8 x s8/u8 (dot_int): m16n8k16, four bytes a register.
+///   s32 += s8/u8 x s8/u8 (dot_int): m16n8k16, four bytes a register;
+///   f32 += e4m3 x e4m3, e5m2 x e5m2: the same layout, from sm_89
+///   (`computeCapability`; f8 dots on sm_80 take the FMA loop).
 /// 2-D or batched 3-D, any M, N, K (the fragments are padded with zeros);
 /// the wgmma and umma atoms of sm_90 and sm_100 are executed with these
 /// too. Other dots take the FMA loop.
-std::optional<MmaSyncShape> mmaSyncShape(Operation *op) {
+std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
+                                         unsigned computeCapability) {
   if (!isa<as::DotOp, as::DotIntOp>(op))
     return std::nullopt;
   auto a = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
@@ -83,6 +86,14 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op) {
     s.aCol = {0, 0, 8, 8};
     s.bRow = {0, 8};
   };
+  auto bytes = [&](std::string name) {
+    s.intrinsic = std::move(name);
+    s.perReg = 4;
+    s.tMul = 4;
+    s.aRow = {0, 8};
+    s.aCol = {0, 0};
+    s.bRow = {0};
+  };
   if (auto dotInt = dyn_cast<as::DotIntOp>(op)) {
     if (!in.isInteger(8) || !acc.isInteger(32))
       return std::nullopt;
@@ -91,13 +102,13 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op) {
     };
     std::string l = sign(dotInt.getSignednessLhs()),
                 r = sign(dotInt.getSignednessRhs());
-    s.intrinsic =
-        "llvm.nvvm.mma.m16n8k16.row.col." + l + (l == r ? "" : "." + r);
-    s.perReg = 4;
-    s.tMul = 4;
-    s.aRow = {0, 8};
-    s.aCol = {0, 0};
-    s.bRow = {0};
+    bytes("llvm.nvvm.mma.m16n8k16.row.col." + l + (l == r ? "" : "." + r));
+    return s;
+  }
+  if (acc.isF32() && computeCapability >= 89 &&
+      (isa<Float8E4M3FNType>(in) || isa<Float8E5M2Type>(in))) {
+    std::string f = isa<Float8E4M3FNType>(in) ? "e4m3" : "e5m2";
+    bytes("llvm.nvvm.mma.m16n8k16.row.col.f32." + f + "." + f + ".f32");
     return s;
   }
   if (acc.isF32() && in.isF16()) {
@@ -130,10 +141,12 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op) {
   return s;
 }
 
-bool isMmaSyncDot(Operation *op) { return mmaSyncShape(op).has_value(); }
+bool isMmaSyncDot(Operation *op, unsigned computeCapability) {
+  return mmaSyncShape(op, computeCapability).has_value();
+}
 
 /// Scratch bytes `op` needs: its tensor operands one after the other.
-int64_t scratchOf(Operation *op) {
+int64_t scratchOf(Operation *op, unsigned computeCapability) {
   if (isa<as::AtomicRMWTkoOp, as::AtomicCASTkoOp>(op))
     return tensorBytes(op->getResult(0).getType());
   // Gather/scatter accesses stage their row indices.
@@ -169,7 +182,7 @@ int64_t scratchOf(Operation *op) {
     return bytes;
   }
   // mma.sync dots stage the accumulator too.
-  if (isMmaSyncDot(op)) {
+  if (isMmaSyncDot(op, computeCapability)) {
     int64_t ab = alignTo16(tensorBytes(op->getOperand(0).getType())) +
                  tensorBytes(op->getOperand(1).getType());
     return alignTo16(ab) + tensorBytes(op->getOperand(2).getType());
@@ -553,7 +566,8 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
   LogicalResult
   matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<MmaSyncShape> shape = mmaSyncShape(op);
+    std::optional<MmaSyncShape> shape = mmaSyncShape(
+        op, backendConverter(this->getTypeConverter()).computeCapability);
     if (!shape)
       return failure();
     const MmaSyncShape &sh = *shape;
@@ -877,9 +891,12 @@ struct ScaledDotLowering : public OpConversionPattern<as::BlockScaledMmaOp> {
 
 } // namespace
 
-int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap) {
+int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap,
+                                         unsigned computeCapability) {
   int64_t most = 0;
-  module.walk([&](Operation *op) { most = std::max(most, scratchOf(op)); });
+  module.walk([&](Operation *op) {
+    most = std::max(most, scratchOf(op, computeCapability));
+  });
   return most;
 }
 

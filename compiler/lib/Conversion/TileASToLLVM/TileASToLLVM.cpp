@@ -1100,13 +1100,17 @@ struct ConvertTileASToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     // One thread map per module: every kernel of a module has the same
-    // kernel spec (ConvertTileAAToTileAS writes one for all).
+    // kernel spec (ConvertTileAAToTileAS writes one for all). A module
+    // written by hand with several targets gets the lowest one's
+    // instructions (what every kernel's target has).
     unsigned numWarps = 4, computeCapability = 0;
     module.walk([&](aa::FuncOp f) {
       if (auto spec =
               f->getAttrOfType<aa::KernelSpecAttr>("nv_tileaa.kernel_spec")) {
         numWarps = spec.getNumWarps();
-        computeCapability = spec.getComputeCapability();
+        unsigned cc = spec.getComputeCapability();
+        computeCapability =
+            computeCapability ? std::min(computeCapability, cc) : cc;
       }
     });
     ThreadMap map{32 * static_cast<int64_t>(numWarps)};
@@ -1185,7 +1189,7 @@ struct ConvertTileASToLLVMPass
     // The scratch buffer of the ops that move elements between threads, a
     // region of it per thread group, then each kernel's pipelines one after
     // the other (Pipelines.cpp).
-    int64_t scratch = scratchBytes(module, map);
+    int64_t scratch = scratchBytes(module, map, computeCapability);
     map.groups = groups;
     map.scratchPerGroup = llvm::alignTo(scratch, 16);
     if (groups > 1)
