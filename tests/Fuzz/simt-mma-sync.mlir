@@ -29,6 +29,9 @@
 // RUN: tile-diff %s --entry e4m3 --grid 1 --arg zeros:f32:512 --only-config compiler=simt,sm_100,O0 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry e5m2 --grid 1 --arg zeros:f32:256 --only-config compiler=simt,sm_120,O2 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry e5m2 --grid 1 --arg zeros:f32:256 --only-config compiler=simt,sm_80,O1 --bit-exact -v | FileCheck %s
+// Subnormal multiplicands (e4m3 k * 2^-9, e5m2 k * 2^-16, k < 8 and < 4:
+// every one below the formats' smallest normal) times ones.
+// RUN: tile-diff %s --entry f8sub --grid 1 --arg zeros:f32:192 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
 // Regression (session 21, found by the default matrix's new sm_90 -O2 simt
@@ -379,6 +382,43 @@ cuda_tile.module @m {
     %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>
     %t = store_view_tko weak %r, %pv[%zero] : tile<256xf32>, partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f8sub(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<256xi32>
+    %am = constant <i32: 7> : tile<256xi32>
+    %ak = andi %ai, %am : tile<256xi32>
+    %af = itof %ak signed : tile<256xi32> -> tile<256xf32>
+    %as = constant <f32: 0.001953125> : tile<256xf32>
+    %ax = mulf %af, %as rounding<nearest_even> : tile<256xf32>
+    %a = ftof %ax : tile<256xf32> -> tile<256xf8E4M3FN>
+    %bi = iota : tile<128xi32>
+    %bm = constant <i32: 3> : tile<128xi32>
+    %bk = andi %bi, %bm : tile<128xi32>
+    %bf = itof %bk signed : tile<128xi32> -> tile<128xf32>
+    %bs = constant <f32: 0.0000152587890625> : tile<128xf32>
+    %bx = mulf %bf, %bs rounding<nearest_even> : tile<128xf32>
+    %b = ftof %bx : tile<128xf32> -> tile<128xf8E5M2>
+    %one = constant <f32: 1.0> : tile<128xf32>
+    %ones = ftof %one : tile<128xf32> -> tile<128xf8E4M3FN>
+    %ar = reshape %a : tile<256xf8E4M3FN> -> tile<16x16xf8E4M3FN>
+    %br = reshape %ones : tile<128xf8E4M3FN> -> tile<16x8xf8E4M3FN>
+    %c = constant <f32: 0.0> : tile<16x8xf32>
+    %d = mmaf %ar, %br, %c : tile<16x16xf8E4M3FN>, tile<16x8xf8E4M3FN>, tile<16x8xf32>
+    %ones2 = ftof %one : tile<128xf32> -> tile<128xf8E5M2>
+    %o2 = reshape %ones2 : tile<128xf8E5M2> -> tile<8x16xf8E5M2>
+    %b2 = reshape %b : tile<128xf8E5M2> -> tile<16x8xf8E5M2>
+    %c2 = constant <f32: 0.0> : tile<8x8xf32>
+    %e = mmaf %o2, %b2, %c2 : tile<8x16xf8E5M2>, tile<16x8xf8E5M2>, tile<8x8xf32>
+    %er = reshape %e : tile<8x8xf32> -> tile<64xf32>
+    %dr = reshape %d : tile<16x8xf32> -> tile<128xf32>
+    %tv = make_tensor_view %o, shape = [192], strides = [1] : tensor_view<192xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(128), tensor_view<192xf32, strides=[1]>>
+    %pe = make_partition_view %tv : partition_view<tile=(64), tensor_view<192xf32, strides=[1]>>
+    %t = store_view_tko weak %dr, %pv[%zero] : tile<128xf32>, partition_view<tile=(128), tensor_view<192xf32, strides=[1]>>, tile<i32> -> token
+    %two = constant <i32: 2> : tile<i32>
+    %t2 = store_view_tko weak %er, %pe[%two] : tile<64xf32>, partition_view<tile=(64), tensor_view<192xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }
