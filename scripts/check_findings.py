@@ -31,8 +31,9 @@ configurations) are "unchecked" where `tile-gpu-launch --probe` finds none.
                     [--gpu-launch record:DIR | replay:DIR]
 
 --update writes the status back ("open", or "fixed in <tool> <version>"); --write-bytecode (re)writes program.tileirbc
-beside each text input (the upstream report's bytecode, at 13.3 or the
-finding's "bytecode_version").
+beside each text input (the upstream report's bytecode, at the version
+finding.json's "bytecode_version" or its expected configurations'
+bytecode=V name, else 13.3).
 
 Exit status: 0 every finding is as recorded (an open one reproduces, a
 fixed one stays fixed), 1 one is not (a fix, or a finding that no longer
@@ -111,10 +112,23 @@ def write_bytecode(bin_dir, finding_dir, spec):
     out = os.path.join(finding_dir, "program.tileirbc")
     subprocess.run([os.path.join(bin_dir, "tilec-translate"),
                     "--mlir-to-tileirbc",
-                    "--bytecode-version=" + spec.get("bytecode_version", "13.3"),
+                    "--bytecode-version=" + bytecode_version(spec),
                     inp,
                     "-o", out], check=True)
     return out
+
+
+def bytecode_version(spec):
+    """The version a finding's bytecode is written in: finding.json's
+    "bytecode_version", else the one its expected configurations name
+    (bytecode=V), else 13.3, the writer's newest."""
+    if "bytecode_version" in spec:
+        return spec["bytecode_version"]
+    for config in spec.get("expect", {}):
+        for field in config.split(","):
+            if field.startswith("bytecode="):
+                return field[len("bytecode="):]
+    return "13.3"
 
 
 def main(argv=None):

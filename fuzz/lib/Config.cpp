@@ -105,6 +105,7 @@ json::Value Configuration::toJSON() const {
 
 Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
   Configuration config;
+  bool bytecodeGiven = false;
   SmallVector<StringRef> fields;
   text.trim().split(fields, ',', -1, /*KeepEmpty=*/false);
   auto bad = [&](StringRef field, const Twine &why) {
@@ -172,6 +173,7 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
                               bytecode::Version::oldest().str() + " to " +
                               bytecode::Version::newest().str());
       // The newest is the default: one configuration, one text.
+      bytecodeGiven = true;
       config.bytecodeVersion =
           *v == bytecode::Version::newest() ? "" : v->str();
     } else if (key == "order") {
@@ -199,7 +201,7 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
     return makeError("configuration '" + text +
                      "': interleavings applies to tilec configurations only "
                      "(the interpreter's checkpoints)");
-  if (!config.bytecodeVersion.empty() && !config.isTileiras())
+  if (bytecodeGiven && !config.isTileiras())
     return makeError("configuration '" + text +
                      "': bytecode applies to tileiras configurations only "
                      "(tilec reads the program as it is)");

@@ -101,7 +101,7 @@
 // SKIP-NEXT: 4 configuration runs skipped, not counted: tileiras is turned off (TILECHECK_TILEIRAS=none) (4)
 // SKIP-NEXT: 1 programs checked, 0 findings in 0 buckets
 // RUN: sh -c 'tile-diff %s --only-config compiler=tileiras,sm_100,O1,order=seed:1; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=BADCONFIG
-// BADCONFIG: tileiras configurations take only a target and an opt level
+// BADCONFIG: tileiras configurations take only a target, an opt level and a bytecode version
 // BADCONFIG: exit=2
 
 cuda_tile.module @m {

@@ -690,7 +690,8 @@ TEST(FuzzConfig, TileirasBytecodeVersion) {
         << bad;
   }
   for (const char *other :
-       {"sm_100,O2,bytecode=13.1", "compiler=ptxas,sm_100,O3,bytecode=13.1",
+       {"sm_100,O2,bytecode=13.1", "sm_100,O2,bytecode=13.3",
+        "compiler=ptxas,sm_100,O3,bytecode=13.1",
         "compiler=simt,sm_100,O3,bytecode=13.2",
         "compiler=gpu,sm_90,O3,bytecode=13.1"}) {
     auto c = parseConfiguration(other);

@@ -2338,8 +2338,10 @@ private:
 
   /// mma.sync.aligned.m16n8k16.row.col with byte multiplicands: s32 +=
   /// {s8,u8} x {s8,u8} (exact; the sum wraps to 32 bits, no .satfinite) or
-  /// f32 += {e4m3,e5m2} x {e4m3,e5m2} (the products and their sum exact in
-  /// a double, then rounded once to f32, as for the 16-bit inputs). A
+  /// f32 += {e4m3,e5m2} x {e4m3,e5m2} (each product exact in a double,
+  /// their sum with C in a double, then rounded to f32, as for the 16-bit
+  /// inputs; e5m2's products span more than a double's 53 bits, so a sum
+  /// may round twice, within the MMA class's tolerance). A
   /// register r of lane (g = lane / 4, t = lane % 4) holds row g + 8r,
   /// columns 4t..4t+3 (one byte each, low first); B's one register rows
   /// 4t..4t+3 of column g; C/D element i row g + 8 (i >= 2), column
