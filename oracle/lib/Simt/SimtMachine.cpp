@@ -37,6 +37,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <type_traits>
 
 using namespace llvm;
 
@@ -2336,36 +2337,54 @@ private:
                              int(exp) - int(bias) - int(mantBits));
   }
 
+  /// Whether mma.sync's operands are register vectors of these sizes
+  /// (D and C alike); reports the instruction as unsupported otherwise.
+  bool mmaOperands(const Inst &inst, Thread &lead, size_t a, size_t b,
+                   size_t c) {
+    const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
+                  &cOp = inst.ops[3];
+    if (dOp.kind == Operand::Vec && aOp.kind == Operand::Vec &&
+        bOp.kind == Operand::Vec && cOp.kind == Operand::Vec &&
+        aOp.elems.size() == a && bOp.elems.size() == b &&
+        cOp.elems.size() == c && dOp.elems.size() == c)
+      return true;
+    unsupported(lead, inst, inst.opcode + " (operand form)");
+    return false;
+  }
+
   /// mma.sync.aligned.m16n8k16.row.col with byte multiplicands: s32 +=
   /// {s8,u8} x {s8,u8} (exact; the sum wraps to 32 bits, no .satfinite) or
   /// f32 += {e4m3,e5m2} x {e4m3,e5m2} (each product exact in a double,
   /// their sum with C in a double, then rounded to f32, as for the 16-bit
   /// inputs; e5m2's products span more than a double's 53 bits, so a sum
-  /// may round twice, within the MMA class's tolerance). A
-  /// register r of lane (g = lane / 4, t = lane % 4) holds row g + 8r,
-  /// columns 4t..4t+3 (one byte each, low first); B's one register rows
-  /// 4t..4t+3 of column g; C/D element i row g + 8 (i >= 2), column
-  /// 2t + (i & 1).
+  /// may round twice, within the MMA class's tolerance). A register r of
+  /// lane (g = lane / 4, t = lane % 4) holds row g + 8r, columns 4t..4t+3
+  /// (one byte each, low first); B's one register rows 4t..4t+3 of column
+  /// g; C/D element i row g + 8 (i >= 2), column 2t + (i & 1).
   template <typename LaneFn>
   void byteMma(const Inst &inst, Thread &lead, LaneFn lane) {
-    if (inst.type != Ty::S32) {
-      floatByteMma(inst, lead, lane);
+    if (inst.type == Ty::S32)
+      byteMmaAs<int64_t>(inst, lead, lane);
+    else
+      byteMmaAs<double>(inst, lead, lane);
+  }
+
+  /// byteMma computing in T: int64_t (integers) or double (f8).
+  template <typename T, typename LaneFn>
+  void byteMmaAs(const Inst &inst, Thread &lead, LaneFn lane) {
+    if (!mmaOperands(inst, lead, 2, 1, 4))
       return;
-    }
     const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
                   &cOp = inst.ops[3];
-    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
-        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
-        aOp.elems.size() != 2 || bOp.elems.size() != 1 ||
-        cOp.elems.size() != 4 || dOp.elems.size() != 4) {
-      unsupported(lead, inst, inst.opcode + " (operand form)");
-      return;
-    }
-    auto byteValue = [](Ty t, uint64_t word, unsigned i) -> int64_t {
+    constexpr bool isInt = std::is_same_v<T, int64_t>;
+    auto byteValue = [](Ty t, uint64_t word, unsigned i) -> T {
       uint8_t b = static_cast<uint8_t>(word >> (8 * i));
-      return t == Ty::S8 ? int64_t(static_cast<int8_t>(b)) : int64_t(b);
+      if constexpr (isInt)
+        return t == Ty::S8 ? int64_t(static_cast<int8_t>(b)) : int64_t(b);
+      else
+        return f8Value(t, b);
     };
-    int64_t A[16][16], B[16][8], C[16][8];
+    T A[16][16], B[16][8], C[16][8];
     for (uint32_t l = 0; l < kWarp; ++l) {
       Thread &t = lane(l);
       uint32_t g = l >> 2, tig = l & 3;
@@ -2377,65 +2396,35 @@ private:
       uint64_t word = read(t, bOp.elems[0]);
       for (unsigned i = 0; i < 4; ++i)
         B[4 * tig + i][g] = byteValue(inst.btype, word, i);
-      for (unsigned i = 0; i < 4; ++i)
-        C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)] =
-            static_cast<int32_t>(read(t, cOp.elems[i]) & 0xffffffffu);
+      for (unsigned i = 0; i < 4; ++i) {
+        uint64_t c = read(t, cOp.elems[i]) & 0xffffffffu;
+        T &at = C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)];
+        if constexpr (isInt)
+          at = static_cast<int32_t>(c);
+        else
+          at = toDouble(Ty::F32, c);
+      }
     }
     for (uint32_t l = 0; l < kWarp; ++l) {
       Thread &t = lane(l);
       uint32_t g = l >> 2, tig = l & 3;
       for (unsigned i = 0; i < 4; ++i) {
         unsigned row = g + (i >= 2 ? 8 : 0), col = 2 * tig + (i & 1);
-        uint64_t acc = static_cast<uint64_t>(C[row][col]);
-        for (unsigned k = 0; k < 16; ++k)
-          acc += static_cast<uint64_t>(A[row][k] * B[k][col]);
-        write(t, dOp.elems[i], acc & 0xffffffffu);
-      }
-      advance(t);
-    }
-  }
-
-  template <typename LaneFn>
-  void floatByteMma(const Inst &inst, Thread &lead, LaneFn lane) {
-    const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
-                  &cOp = inst.ops[3];
-    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
-        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
-        aOp.elems.size() != 2 || bOp.elems.size() != 1 ||
-        cOp.elems.size() != 4 || dOp.elems.size() != 4) {
-      unsupported(lead, inst, inst.opcode + " (operand form)");
-      return;
-    }
-    double A[16][16], B[16][8], C[16][8];
-    for (uint32_t l = 0; l < kWarp; ++l) {
-      Thread &t = lane(l);
-      uint32_t g = l >> 2, tig = l & 3;
-      for (unsigned r = 0; r < 2; ++r) {
-        uint64_t word = read(t, aOp.elems[r]);
-        for (unsigned i = 0; i < 4; ++i)
-          A[g + 8 * r][4 * tig + i] =
-              f8Value(inst.type2, static_cast<uint8_t>(word >> (8 * i)));
-      }
-      uint64_t word = read(t, bOp.elems[0]);
-      for (unsigned i = 0; i < 4; ++i)
-        B[4 * tig + i][g] =
-            f8Value(inst.btype, static_cast<uint8_t>(word >> (8 * i)));
-      for (unsigned i = 0; i < 4; ++i)
-        C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)] =
-            toDouble(Ty::F32, read(t, cOp.elems[i]) & 0xffffffffu);
-    }
-    for (uint32_t l = 0; l < kWarp; ++l) {
-      Thread &t = lane(l);
-      uint32_t g = l >> 2, tig = l & 3;
-      for (unsigned i = 0; i < 4; ++i) {
-        unsigned row = g + (i >= 2 ? 8 : 0), col = 2 * tig + (i & 1);
-        double acc = C[row][col];
-        for (unsigned k = 0; k < 16; ++k)
-          acc += A[row][k] * B[k][col];
-        uint64_t bits;
-        std::memcpy(&bits, &acc, 8);
-        write(t, dOp.elems[i],
-              convert(Ty::F32, Ty::F64, Rnd::Rn, false, false, bits));
+        if constexpr (isInt) {
+          // Unsigned arithmetic: the sum wraps instead of overflowing.
+          uint64_t acc = static_cast<uint64_t>(C[row][col]);
+          for (unsigned k = 0; k < 16; ++k)
+            acc += static_cast<uint64_t>(A[row][k] * B[k][col]);
+          write(t, dOp.elems[i], acc & 0xffffffffu);
+        } else {
+          double acc = C[row][col];
+          for (unsigned k = 0; k < 16; ++k)
+            acc += A[row][k] * B[k][col];
+          uint64_t bits;
+          std::memcpy(&bits, &acc, 8);
+          write(t, dOp.elems[i],
+                convert(Ty::F32, Ty::F64, Rnd::Rn, false, false, bits));
+        }
       }
       advance(t);
     }
@@ -2449,15 +2438,10 @@ private:
   /// MMA class allows for it).
   template <typename LaneFn>
   void doubleMma(const Inst &inst, Thread &lead, LaneFn lane) {
+    if (!mmaOperands(inst, lead, 1, 1, 2))
+      return;
     const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
                   &cOp = inst.ops[3];
-    if (dOp.kind != Operand::Vec || aOp.kind != Operand::Vec ||
-        bOp.kind != Operand::Vec || cOp.kind != Operand::Vec ||
-        aOp.elems.size() != 1 || bOp.elems.size() != 1 ||
-        cOp.elems.size() != 2 || dOp.elems.size() != 2) {
-      unsupported(lead, inst, inst.opcode + " (operand form)");
-      return;
-    }
     auto value = [](uint64_t bits) {
       double d;
       std::memcpy(&d, &bits, 8);
