@@ -55,7 +55,8 @@ struct MmaSyncShape {
   std::string intrinsic;
   int64_t blockM = 16, kStep = 16, perReg = 2, tMul = 2;
   SmallVector<int64_t, 4> aRow, aCol, bRow;
-  int64_t accElems = 4;
+  /// Accumulator elements a lane holds: the blockM x 8 block over a warp.
+  int64_t accElems() const { return blockM * 8 / 32; }
 };
 
 /// The mma.sync shape of a dot, if it has one (PTX ISA, "Matrix Fragments
@@ -134,7 +135,6 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
     s.aRow = {0};
     s.aCol = {0};
     s.bRow = {0};
-    s.accElems = 2;
   } else {
     return std::nullopt;
   }
@@ -585,7 +585,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
     // f16 accumulators travel two to a register.
     bool accPacked = accType.isF16();
     Type accArg = accPacked ? Type(VectorType::get({2}, accType)) : accType;
-    int64_t accArgs = accPacked ? sh.accElems / 2 : sh.accElems;
+    int64_t accArgs = accPacked ? sh.accElems() / 2 : sh.accElems();
     unsigned rank = c.getRank();
     int64_t batch = rank == 3 ? c.getShape()[0] : 1;
     int64_t m = c.getShape()[rank - 2], n = c.getShape()[rank - 1],
@@ -650,7 +650,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         // The accumulator elements this lane holds (linear index, inside
         // the tile or not).
         SmallVector<Value> cIndex, cValid;
-        for (int64_t i = 0; i < sh.accElems; ++i) {
+        for (int64_t i = 0; i < sh.accElems(); ++i) {
           Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
           Value col = add(add(col0, t2), in2.i32(i & 1));
           cValid.push_back(arith::AndIOp::create(bb, l, ult(bb, l, row, m),
@@ -672,7 +672,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         // writes the element this lane would read.)
         SmallVector<Value> init;
         Value zero = arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
-        for (int64_t i = 0; i < sh.accElems; ++i)
+        for (int64_t i = 0; i < sh.accElems(); ++i)
           init.push_back(guardedLoad(bb, l, accType,
                                      local.address(cOffset, cIndex[i], accType),
                                      cValid[i], zero, as::MemSemantic::WEAK));
@@ -784,7 +784,7 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
               }
               scf::YieldOp::create(lb, ll, next);
             });
-        for (int64_t i = 0; i < sh.accElems; ++i) {
+        for (int64_t i = 0; i < sh.accElems(); ++i) {
           Value at = local.address(cOffset, cIndex[i], accType);
           guardedStore(bb, l, loop.getResult(i), at, cValid[i],
                        as::MemSemantic::WEAK);
