@@ -17,6 +17,7 @@
 
 #include "llvm/Support/Base64.h"
 
+#include <cmath>
 #include <regex>
 
 using llvm::StringRef;
@@ -218,12 +219,17 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
                                        ? oracle::ComparePolicy::bitExact()
                                        : oracle::defaultPolicy(*type, cls);
     // Foreign math functions: the bound once per function on the longest
-    // chain, and one ulp for approximate instructions (MathImplementation).
+    // chain, one ulp for approximate instructions (MathImplementation), and
+    // what an approximate exp's rounded x * log2 e costs at the largest x
+    // it took (Reference::approxExpArg).
     unsigned depth = std::max(1u, ref.mathChainDepth);
     bool foreign = !options.bitExact && math == MathImplementation::Foreign &&
                    cls == oracle::ResultClass::MathFunction;
+    uint64_t expUlp =
+        foreign ? static_cast<uint64_t>(std::floor(1.173 * ref.approxExpArg))
+                : 0;
     if (foreign && policy.mode == oracle::ComparePolicy::Mode::Ulp)
-      policy.maxUlp = policy.maxUlp * depth + 1;
+      policy.maxUlp = policy.maxUlp * depth + 1 + expUlp;
     // A foreign executor may reduce in another order (a tree across the
     // threads on a GPU) and be the more accurate of the two: the error of a
     // sum of n terms is n * eps relative to the terms' magnitudes, which
@@ -255,7 +261,7 @@ Verdict compareOutputs(const Reference &ref, const RunOutputs &got,
               ? std::max(n.rtol, n.atol)
               : static_cast<double>(std::max<uint64_t>(n.maxUlp, 1)) * eps;
       if (foreign)
-        tol = tol * depth + eps;
+        tol = tol * depth + eps * (1 + expUlp);
       policy = oracle::ComparePolicy::tolerance(tol, tol);
       policy.signedZerosEqual = true;
     }

@@ -27,6 +27,7 @@
 #include "tilecheck/InitAll.h"
 #include "tilecheck/Oracle/Compare.h"
 #include "tilecheck/Oracle/ElemType.h"
+#include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/TileRun.h"
 #include "tilecheck/Oracle/Value.h"
 
@@ -201,16 +202,18 @@ oracle::TileRunConfig runConfigFor(const TestCase &program,
 }
 
 /// Interprets `module` with the program's launch.
-RunOutputs interpret(Operation *module, const TestCase &program,
-                     std::optional<uint64_t> order,
-                     const EngineOptions &options,
-                     oracle::InterleavingScript *script) {
+RunOutputs
+interpret(Operation *module, const TestCase &program,
+          std::optional<uint64_t> order, const EngineOptions &options,
+          oracle::InterleavingScript *script,
+          std::function<void(oracle::ExecContext &, Operation *)> observer) {
   RunOutputs out;
   std::string asserts;
   llvm::raw_string_ostream printedOs(out.printed), assertsOs(asserts);
   oracle::TileRunConfig cfg =
       runConfigFor(program, order, options, printedOs, assertsOs);
   cfg.run.interleavings = script;
+  cfg.run.opObserver = std::move(observer);
   oracle::TileRunOutcome run = oracle::runTileModule(module, cfg);
   out.exitCode = run.exitCode;
   out.message = run.message;
@@ -513,7 +516,25 @@ tilecheck::fuzz::runReference(const TestCase &program,
           }
         }
         channel.line("phase", "interpret-reference");
-        RunOutputs outputs = interpret(module.get(), program, order, options);
+        // The largest |x| an approximate exp takes (Reference::approxExpArg).
+        double approxExpArg = 0;
+        auto observeExp = [&](oracle::ExecContext &ctx, Operation *op) {
+          auto exp = dyn_cast<cuda_tile::ExpOp>(op);
+          if (!exp || exp.getRoundingMode() != cuda_tile::RoundingMode::APPROX)
+            return;
+          const oracle::RtValue *x = ctx.lookup(exp.getSource());
+          if (!x || !x->isTile())
+            return;
+          const oracle::Tile &tile = x->getTile();
+          for (int64_t i = 0, n = tile.size(); i < n; ++i) {
+            llvm::APFloat v = tile.getFloat(i);
+            if (v.isFinite())
+              approxExpArg =
+                  std::max(approxExpArg, std::fabs(v.convertToDouble()));
+          }
+        };
+        RunOutputs outputs = interpret(module.get(), program, order, options,
+                                       nullptr, observeExp);
         llvm::json::Array opsJson;
         for (const std::string &op : opKinds)
           opsJson.push_back(op);
@@ -523,7 +544,8 @@ tilecheck::fuzz::runReference(const TestCase &program,
             {"ops", std::move(opsJson)},
             {"class", resultClassName(resultClassOf(opKinds))},
             {"narrow", narrow ? oracle::name(*narrow).str() : ""},
-            {"math_depth", static_cast<int64_t>(mathDepth)}});
+            {"math_depth", static_cast<int64_t>(mathDepth)},
+            {"approx_exp_arg", approxExpArg}});
         return 0;
       },
       options.limits);
@@ -566,6 +588,7 @@ tilecheck::fuzz::runReference(const TestCase &program,
   ref.resultClass = obj->getString("class").value_or("exact").str();
   ref.narrowestInexactFloat = obj->getString("narrow").value_or("").str();
   ref.mathChainDepth = obj->getInteger("math_depth").value_or(0);
+  ref.approxExpArg = obj->getNumber("approx_exp_arg").value_or(0);
   return ref;
 }
 

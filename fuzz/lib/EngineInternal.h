@@ -21,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/JSON.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -91,10 +92,12 @@ oracle::TileRunConfig runConfigFor(const TestCase &program,
                                    llvm::raw_ostream &asserts);
 
 /// Interprets `module` with the program's launch (inputs from memory).
-RunOutputs interpret(mlir::Operation *module, const TestCase &program,
-                     std::optional<uint64_t> order,
-                     const EngineOptions &options,
-                     oracle::InterleavingScript *script = nullptr);
+RunOutputs interpret(
+    mlir::Operation *module, const TestCase &program,
+    std::optional<uint64_t> order, const EngineOptions &options,
+    oracle::InterleavingScript *script = nullptr,
+    std::function<void(oracle::ExecContext &, mlir::Operation *)> observer =
+        nullptr);
 
 /// How a run compares with the reference.
 struct Verdict {

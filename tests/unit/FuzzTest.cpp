@@ -25,11 +25,13 @@
 #include "tilecheck/Support/InjectedBugs.h"
 #include "tilecheck/Target/NVPTX.h"
 
+#include "EngineInternal.h"
 #include "TestSupport.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -1252,6 +1254,51 @@ TEST(FuzzEngine, CompareModulesFindsWrongResult) {
   EXPECT_NE(r2.detail.find("1 of 8 elements differ"), std::string::npos)
       << r2.detail;
   EXPECT_NE(r2.detail.find("first at [7]"), std::string::npos) << r2.detail;
+}
+
+// A foreign exp rounding<approx> (ex2.approx(x * log2 e)) may be
+// floor(1.173 |x|) ulp further off at the largest |x| the reference gave
+// it, on top of the math functions' bound (2 ulp for f32, one per function
+// on the chain, plus one): 10 ulp at x = 6, 3 ulp without an approximate
+// exp (corpus/regressions/wrong-result-9d97a39ec11f4ca3).
+TEST(FuzzCompare, ApproximateExpBoundFollowsItsArgument) {
+  using namespace tilecheck::fuzz::detail;
+  auto f32Buffer = [](float v) {
+    oracle::NpyArray a;
+    a.descr = "<f4";
+    a.shape = {1};
+    a.data.resize(4);
+    std::memcpy(a.data.data(), &v, 4);
+    return a;
+  };
+  auto ulpsAway = [](float v, int32_t n) {
+    return llvm::bit_cast<float>(llvm::bit_cast<int32_t>(v) + n);
+  };
+  const float expected = 403.428802f;
+  Reference ref;
+  ref.outputs.buffers.push_back({0, f32Buffer(expected)});
+  ref.bufferTypes = {{0, "f32"}};
+  ref.resultClass = "math";
+  ref.mathChainDepth = 1;
+  EngineOptions options = fastOptions();
+  auto verdict = [&](double approxExpArg, int32_t ulps) {
+    ref.approxExpArg = approxExpArg;
+    RunOutputs got;
+    got.buffers.push_back({0, f32Buffer(ulpsAway(expected, ulps))});
+    return compareOutputs(ref, got, options, MathImplementation::Foreign);
+  };
+  EXPECT_EQ(verdict(0, 3).kind, FindingKind::None);
+  EXPECT_EQ(verdict(0, 4).kind, FindingKind::WrongResult);
+  EXPECT_EQ(verdict(6, 4).kind, FindingKind::None);
+  EXPECT_EQ(verdict(6, 10).kind, FindingKind::None);
+  Verdict over = verdict(6, 11);
+  EXPECT_EQ(over.kind, FindingKind::WrongResult);
+  EXPECT_NE(over.detail.find("11 ulp"), std::string::npos) << over.detail;
+  // The interpreter's own math has no such slack.
+  ref.approxExpArg = 6;
+  RunOutputs got;
+  got.buffers.push_back({0, f32Buffer(ulpsAway(expected, 4))});
+  EXPECT_EQ(compareOutputs(ref, got, options).kind, FindingKind::WrongResult);
 }
 
 TEST(FuzzEngine, InputUndefinedBehaviourIsReportedAsSuch) {

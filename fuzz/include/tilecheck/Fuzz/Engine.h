@@ -154,6 +154,12 @@ struct Reference {
   /// math functions are not the interpreter's (simt) compounds one error
   /// per function on the chain.
   unsigned mathChainDepth = 0;
+  /// The largest finite |x| any `exp rounding<approx>` took in the
+  /// reference run. The backend computes it as CUDA's __expf does,
+  /// ex2.approx(x * log2 e), where rounding the product costs up to
+  /// floor(1.173 |x|) ulp more (CUDA's documented bound is
+  /// 2 + floor(|1.173 x|)): a foreign executor is allowed that much.
+  double approxExpArg = 0;
 };
 
 struct ConfigResult {
