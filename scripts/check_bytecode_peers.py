@@ -39,42 +39,9 @@ import subprocess
 import sys
 import tempfile
 
-CUTILE_KERNELS = r'''
-import sys
-import cuda.tile as ct
-import cuda.tile.compilation as c
-
-@ct.kernel
-def vadd(a, b, out, TILE: ct.Constant[int]):
-    bid = ct.bid(0)
-    x = ct.load(a, index=(bid,), shape=(TILE,))
-    y = ct.load(b, index=(bid,), shape=(TILE,))
-    ct.store(out, index=(bid,), tile=x + y)
-
-@ct.kernel
-def scale2d(a, out, TM: ct.Constant[int], TN: ct.Constant[int]):
-    i = ct.bid(0)
-    j = ct.bid(1)
-    x = ct.load(a, index=(i, j), shape=(TM, TN))
-    ct.store(out, index=(i, j), tile=x * 2.0)
-
-def array(ndim):
-    return c.ArrayConstraint(ct.float32, ndim, index_dtype=ct.int32,
-                             stride_lower_bound_incl=0, alias_groups=[],
-                             may_alias_internally=False)
-
-cc = c.CallingConvention.cutile_python_v1()
-out_dir, version = sys.argv[1], sys.argv[2]
-# Architecture-independent bytecode exists from 13.3; older versions are
-# exported for a given target (still without a GPU).
-gpu_code = None if version >= "13.3" else "sm_100"
-c.export_kernel(vadd, [c.KernelSignature([array(1)] * 3 + [256], calling_convention=cc)],
-                f"{out_dir}/vadd.tileirbc", output_format="tileir_bytecode",
-                gpu_code=gpu_code, bytecode_version=version)
-c.export_kernel(scale2d, [c.KernelSignature([array(2)] * 2 + [32, 64], calling_convention=cc)],
-                f"{out_dir}/scale2d.tileirbc", output_format="tileir_bytecode",
-                gpu_code=gpu_code, bytecode_version=version)
-'''
+# The cuTile kernels exported at every version: two of cutile_samples.py's
+# samples (a 1-d and a 2-d one).
+CUTILE_EXPORTS = ["vadd", "transpose"]
 
 
 def find_tileiras():
@@ -208,6 +175,8 @@ def generate_programs(tool_dir, count, first_seed, out_dir):
 
 
 def check_cutile(translate, versions, tmp, verbose, tileiras):
+    import cutile_samples  # needs numpy, like cuTile itself
+
     ok = total = agree = 0
     disasm = os.path.join(os.path.dirname(tileiras), "tileirdisasm") if tileiras else None
     env = dict(os.environ)
@@ -216,14 +185,15 @@ def check_cutile(translate, versions, tmp, verbose, tileiras):
     for version in versions:
         out_dir = os.path.join(tmp, f"cutile-{version}")
         os.makedirs(out_dir, exist_ok=True)
-        # cuTile reads the kernels' source, so they must live in a file.
-        script = os.path.join(tmp, "cutile_kernels.py")
-        with open(script, "w") as f:
-            f.write(CUTILE_KERNELS)
-        code, out = run([sys.executable, script, out_dir, version])
-        if code != 0:
-            print(f"  cuTile export failed for {version}: {out.strip().splitlines()[-1:]}")
-            total += 2
+        failed = False
+        for name in CUTILE_EXPORTS:
+            code, out = cutile_samples.export(name, out_dir, version)
+            if code != 0:
+                print(f"  cuTile export of {name} failed for {version}: "
+                      f"{out.strip().splitlines()[-1:]}")
+                failed = True
+        if failed:
+            total += len(CUTILE_EXPORTS)
             continue
         for bc in sorted(glob.glob(os.path.join(out_dir, "*.tileirbc"))):
             total += 1

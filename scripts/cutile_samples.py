@@ -117,8 +117,12 @@ ranks = [int(r) for r in sys.argv[4].split(",")]
 consts = [int(v) for v in sys.argv[5].split(",")]
 cc = c.CallingConvention.cutile_python_v1()
 sig = c.KernelSignature([array(r) for r in ranks] + consts, calling_convention=cc)
+# Architecture-independent bytecode exists from 13.3; older versions are
+# exported for a given target (still without a GPU).
+gpu_code = None if version >= "13.3" else "sm_100"
 c.export_kernel(KERNELS[name], [sig], f"{out_dir}/{name}.tileirbc",
-                output_format="tileir_bytecode", bytecode_version=version)
+                output_format="tileir_bytecode", gpu_code=gpu_code,
+                bytecode_version=version)
 '''
 
 
@@ -151,8 +155,14 @@ SAMPLES = {
 }
 
 
-def run(cmd, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, **kw)
+def run(cmd, timeout=600, **kw):
+    """(exit code, stdout + stderr); 124 and "timeout" when it runs past
+    `timeout` seconds."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                           timeout=timeout, **kw)
+    except subprocess.TimeoutExpired:
+        return 124, "timeout"
     return p.returncode, p.stdout + p.stderr
 
 
@@ -168,12 +178,23 @@ def entry_args(arrays, files):
     return args
 
 
+def export(name, work, version):
+    """Exports sample `name` at a bytecode version to work/name.tileirbc:
+    (exit code, output) of the child Python. cuTile reads a kernel's
+    source, so the kernels are written to work/kernels.py first."""
+    script = os.path.join(work, "kernels.py")
+    with open(script, "w") as f:
+        f.write(KERNELS)
+    arrays, consts, _, _ = SAMPLES[name]
+    ranks = ",".join(str(len(s)) for s, _ in arrays)
+    return run([sys.executable, script, work, name, version, ranks,
+                ",".join(map(str, consts))])
+
+
 def check(name, tools, work, version, tile_diff, verbose):
     """(read, verify, ran, diffed) for one sample, each 0 or 1."""
     arrays, consts, grid, ref = SAMPLES[name]
-    ranks = ",".join(str(len(s)) for s, _ in arrays)
-    code, out = run([sys.executable, os.path.join(work, "kernels.py"), work, name, version,
-                     ranks, ",".join(map(str, consts))])
+    code, out = export(name, work, version)
     if code != 0:
         print(f"  {name}: cuTile export failed: {out.strip().splitlines()[-1:]}")
         return 0, 0, 0, 0
@@ -252,8 +273,6 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         work = args.keep or tmp
         os.makedirs(work, exist_ok=True)
-        with open(os.path.join(work, "kernels.py"), "w") as f:
-            f.write(KERNELS)
         totals = [0, 0, 0, 0]
         for name in SAMPLES:
             for i, v in enumerate(check(name, args.tool_dir, work, args.bytecode_version,

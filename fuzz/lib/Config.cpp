@@ -221,17 +221,14 @@ tilecheck::fuzz::configurationFromJSON(const json::Value &v) {
   return parseConfiguration(*text);
 }
 
+/// In MatrixKind's order.
+static constexpr StringLiteral kMatrixKindNames[] = {
+    "default",           "full", "sample", "tileiras", "tileiras-targets",
+    "tileiras-bytecode", "simt", "gpu"};
+static_assert(std::size(kMatrixKindNames) == size_t(MatrixKind::Gpu) + 1);
+
 std::optional<MatrixKind> tilecheck::fuzz::parseMatrixKind(StringRef name) {
-  return StringSwitch<std::optional<MatrixKind>>(name)
-      .Case("default", MatrixKind::Default)
-      .Case("full", MatrixKind::Full)
-      .Case("sample", MatrixKind::Sample)
-      .Case("tileiras", MatrixKind::Tileiras)
-      .Case("tileiras-targets", MatrixKind::TileirasTargets)
-      .Case("tileiras-bytecode", MatrixKind::TileirasBytecode)
-      .Case("simt", MatrixKind::Simt)
-      .Case("gpu", MatrixKind::Gpu)
-      .Default(std::nullopt);
+  return tilecheck::parseName<MatrixKind>(kMatrixKindNames, name);
 }
 
 std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {

@@ -222,37 +222,49 @@ protected:
   }
 };
 
-/// Makes a `loop` run its body at most once: the `continue` that ends the
-/// body becomes a copy of one of its `break`s (whose operands are visible
-/// there).
-class LoopOncePass : public SiteListPass<LoopOp> {
-public:
-  StringRef getName() const override { return "loop-once"; }
-
+/// A rewrite of the `continue` that ends a `loop`'s body into a `break`:
+/// its sites are the loops that end so and have a `break` of their own
+/// that usableBreak accepts (the first one is the site's).
+class ContinueToBreakPass : public SiteListPass<LoopOp> {
 protected:
-  static BreakOp findBreak(LoopOp op) {
-    Block *body = &op.getRegion().front();
+  virtual bool usableBreak(LoopOp op, BreakOp br) const = 0;
+  BreakOp findBreak(LoopOp op) const {
     BreakOp found;
     op.getRegion().walk([&](BreakOp br) {
-      if (!found && targetLoop(br) == op &&
-          llvm::all_of(br.getOperands(),
-                       [&](Value v) { return visibleAtEnd(v, body); }))
+      if (!found && targetLoop(br) == op && usableBreak(op, br))
         found = br;
     });
     return found;
   }
   std::vector<LoopOp> sites(TestCase &tc) override {
-    return collectOps<LoopOp>(tc, [](LoopOp op) {
+    return collectOps<LoopOp>(tc, [&](LoopOp op) {
       Block &body = op.getRegion().front();
       return !body.empty() && isa<ContinueOp>(body.back()) && findBreak(op);
     });
   }
+  /// Replaces the `continue` that ends the body by a `break` of `operands`.
+  static void replaceByBreak(Operation *cont, ValueRange operands) {
+    OpBuilder builder(cont);
+    BreakOp::create(builder, cont->getLoc(), operands);
+    cont->erase();
+  }
+};
+
+/// Makes a `loop` run its body at most once: the `continue` that ends the
+/// body becomes a copy of one of its `break`s (whose operands are visible
+/// there).
+class LoopOncePass : public ContinueToBreakPass {
+public:
+  StringRef getName() const override { return "loop-once"; }
+
+protected:
+  bool usableBreak(LoopOp op, BreakOp br) const override {
+    Block *body = &op.getRegion().front();
+    return llvm::all_of(br.getOperands(),
+                        [&](Value v) { return visibleAtEnd(v, body); });
+  }
   bool applyOne(TestCase &, LoopOp op) override {
-    BreakOp br = findBreak(op);
-    Operation *term = &op.getRegion().front().back();
-    OpBuilder builder(term);
-    BreakOp::create(builder, term->getLoc(), br.getOperands());
-    term->erase();
+    replaceByBreak(&op.getRegion().front().back(), findBreak(op).getOperands());
     return true;
   }
 };
@@ -263,38 +275,25 @@ protected:
 /// what the `continue` passes on. A loop that runs its body once and then
 /// breaks out with its carried values (a common shape of generated loops)
 /// keeps its meaning, and loop-inline can then flatten it.
-class LoopExitNextPass : public SiteListPass<LoopOp> {
+class LoopExitNextPass : public ContinueToBreakPass {
 public:
   StringRef getName() const override { return "loop-exit-next"; }
 
 protected:
-  /// A `break` of `op` whose operands are loop-carried values or visible at
-  /// the end of the body.
-  static BreakOp findBreak(LoopOp op) {
+  /// A `break` whose operands are loop-carried values or visible at the end
+  /// of the body.
+  bool usableBreak(LoopOp op, BreakOp br) const override {
     Block *body = &op.getRegion().front();
-    BreakOp found;
-    op.getRegion().walk([&](BreakOp br) {
-      if (found || targetLoop(br) != op)
-        return;
-      bool usable = llvm::all_of(br.getOperands(), [&](Value v) {
-        auto arg = dyn_cast<BlockArgument>(v);
-        return (arg && arg.getOwner() == body) || visibleAtEnd(v, body);
-      });
-      bool carried = llvm::any_of(br.getOperands(), [&](Value v) {
-        auto arg = dyn_cast<BlockArgument>(v);
-        return arg && arg.getOwner() == body;
-      });
-      // Without a loop-carried operand this is loop-once.
-      if (usable && carried)
-        found = br;
+    bool usable = llvm::all_of(br.getOperands(), [&](Value v) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      return (arg && arg.getOwner() == body) || visibleAtEnd(v, body);
     });
-    return found;
-  }
-  std::vector<LoopOp> sites(TestCase &tc) override {
-    return collectOps<LoopOp>(tc, [](LoopOp op) {
-      Block &body = op.getRegion().front();
-      return !body.empty() && isa<ContinueOp>(body.back()) && findBreak(op);
+    bool carried = llvm::any_of(br.getOperands(), [&](Value v) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      return arg && arg.getOwner() == body;
     });
+    // Without a loop-carried operand this is loop-once.
+    return usable && carried;
   }
   bool applyOne(TestCase &, LoopOp op) override {
     BreakOp br = findBreak(op);
@@ -309,9 +308,7 @@ protected:
                            ? cont->getOperand(arg.getArgNumber())
                            : v);
     }
-    OpBuilder builder(cont);
-    BreakOp::create(builder, cont->getLoc(), values);
-    cont->erase();
+    replaceByBreak(cont, values);
     return true;
   }
 };

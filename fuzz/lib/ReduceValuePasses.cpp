@@ -362,6 +362,35 @@ std::string rewriteDims(StringRef text, int64_t from, int64_t to) {
   return changed ? out : "";
 }
 
+/// Calls `fn` on the type of every op result and block argument of the
+/// program.
+void forEachValueType(TestCase &tc, llvm::function_ref<void(Type)> fn) {
+  tc.module->walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      fn(t);
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments())
+          fn(a.getType());
+  });
+}
+
+/// Replaces the program by `text` (a rewrite of the printed program, ""
+/// when the rewrite changed nothing); false when there is no change or
+/// `text` does not parse and verify.
+bool replaceProgramText(TestCase &tc, StringRef text) {
+  if (text.empty())
+    return false;
+  MLIRContext *ctx = tc.module->getContext();
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+  OwningOpRef<mlir::ModuleOp> parsed =
+      parseSourceString<mlir::ModuleOp>(text, ParserConfig(ctx));
+  if (!parsed)
+    return false;
+  tc.module = std::move(parsed);
+  return true;
+}
+
 /// Halves one dimension size everywhere it occurs in types (all tiles of
 /// 16 elements become 8 elements, tensor views of 48 rows become 24, ...).
 class ShrinkShapesPass : public SiteListPass<int64_t> {
@@ -376,35 +405,17 @@ protected:
         if (d > 1)
           dims.insert(d);
     };
-    auto addType = [&](Type t) {
+    forEachValueType(tc, [&](Type t) {
       if (auto tile = dyn_cast<TileType>(t))
         addShape(tile.getShape());
       else if (auto tv = dyn_cast<TensorViewType>(t))
         addShape(tv.getShape());
-    };
-    tc.module->walk([&](Operation *op) {
-      for (Type t : op->getResultTypes())
-        addType(t);
-      for (Region &r : op->getRegions())
-        for (Block &b : r)
-          for (BlockArgument a : b.getArguments())
-            addType(a.getType());
     });
     return std::vector<int64_t>(dims.begin(), dims.end());
   }
   bool applyOne(TestCase &tc, int64_t dim) override {
-    std::string text = rewriteDims(printProgram(*tc.module), dim,
-                                   std::max<int64_t>(1, dim / 2));
-    if (text.empty())
-      return false;
-    MLIRContext *ctx = tc.module->getContext();
-    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
-    OwningOpRef<mlir::ModuleOp> parsed =
-        parseSourceString<mlir::ModuleOp>(text, ParserConfig(ctx));
-    if (!parsed)
-      return false;
-    tc.module = std::move(parsed);
-    return true;
+    return replaceProgramText(tc, rewriteDims(printProgram(*tc.module), dim,
+                                              std::max<int64_t>(1, dim / 2)));
   }
 };
 
@@ -451,34 +462,17 @@ public:
 protected:
   std::vector<unsigned> sites(TestCase &tc) override {
     std::set<unsigned> ranks;
-    auto addType = [&](Type t) {
+    forEachValueType(tc, [&](Type t) {
       if (auto tile = dyn_cast<TileType>(t))
         if (!tile.getShape().empty() &&
             llvm::all_of(tile.getShape(), [](int64_t d) { return d == 1; }))
           ranks.insert(tile.getShape().size());
-    };
-    tc.module->walk([&](Operation *op) {
-      for (Type t : op->getResultTypes())
-        addType(t);
-      for (Region &r : op->getRegions())
-        for (Block &b : r)
-          for (BlockArgument a : b.getArguments())
-            addType(a.getType());
     });
     return std::vector<unsigned>(ranks.begin(), ranks.end());
   }
   bool applyOne(TestCase &tc, unsigned rank) override {
-    std::string text = dropUnitShapes(printProgram(*tc.module), rank);
-    if (text.empty())
-      return false;
-    MLIRContext *ctx = tc.module->getContext();
-    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
-    OwningOpRef<mlir::ModuleOp> parsed =
-        parseSourceString<mlir::ModuleOp>(text, ParserConfig(ctx));
-    if (!parsed)
-      return false;
-    tc.module = std::move(parsed);
-    return true;
+    return replaceProgramText(tc,
+                              dropUnitShapes(printProgram(*tc.module), rank));
   }
 };
 

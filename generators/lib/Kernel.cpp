@@ -105,38 +105,38 @@ Val &KernelGen::define(Val v) {
   return scopes.back().back();
 }
 
-const Val *KernelGen::findVal(Elem e, const Shape &s) {
-  SmallVector<const Val *, 16> found;
+const Val *KernelGen::pickVisible(function_ref<bool(const Val &)> keep,
+                                  size_t recent) {
+  SmallVector<const Val *, 32> found;
   for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
     for (auto v = it->rbegin(); v != it->rend(); ++v)
-      if (v->elem == e && v->shape == s && floatOk(*v))
+      if (keep(*v))
         found.push_back(&*v);
   if (found.empty())
     return nullptr;
   // Recent values first: long dependence chains, not a flat fan-out.
   size_t n = found.size();
   return found[rng.chance(0.3) ? rng.below(n)
-                               : rng.below(std::min<size_t>(n, 3))];
+                               : rng.below(std::min<size_t>(n, recent))];
+}
+
+const Val *KernelGen::findVal(Elem e, const Shape &s) {
+  return pickVisible(
+      [&](const Val &v) { return v.elem == e && v.shape == s && floatOk(v); },
+      3);
 }
 
 const Val *KernelGen::findAny(bool wantInt, bool wantFloat, bool rank0Only) {
-  SmallVector<const Val *, 32> found;
-  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
-    for (auto v = it->rbegin(); v != it->rend(); ++v) {
-      if (v->elem == Elem::I1 || !floatOk(*v))
-        continue;
-      if ((isIntElem(v->elem) && !wantInt) ||
-          (isFloatElem(v->elem) && !wantFloat))
-        continue;
-      if (rank0Only != v->shape.empty())
-        continue;
-      found.push_back(&*v);
-    }
-  if (found.empty())
-    return nullptr;
-  size_t n = found.size();
-  return found[rng.chance(0.3) ? rng.below(n)
-                               : rng.below(std::min<size_t>(n, 4))];
+  return pickVisible(
+      [&](const Val &v) {
+        if (v.elem == Elem::I1 || !floatOk(v))
+          return false;
+        if ((isIntElem(v.elem) && !wantInt) ||
+            (isFloatElem(v.elem) && !wantFloat))
+          return false;
+        return rank0Only == v.shape.empty();
+      },
+      4);
 }
 
 Elem KernelGen::pickElem(bool allowInt, bool allowFloat) {

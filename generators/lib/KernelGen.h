@@ -19,6 +19,7 @@
 #include "tilecheck/Support/SplitMix64.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -97,6 +98,10 @@ public:
   const Val *findVal(Elem e, const Shape &s);
   /// A visible value of any type in the given class.
   const Val *findAny(bool wantInt, bool wantFloat, bool rank0Only = false);
+  /// A visible value that `keep` accepts: with probability 0.3 any of them,
+  /// else one of the `recent` most recently defined; nullptr when none is.
+  const Val *pickVisible(llvm::function_ref<bool(const Val &)> keep,
+                         size_t recent);
 
   //===--- Choices --------------------------------------------------------===//
   Elem pickElem(bool allowInt, bool allowFloat);
@@ -117,6 +122,9 @@ public:
   Val constInt(Elem e, const Shape &s, int64_t value);
   Val constFloat(Elem e, const Shape &s, double value);
   Val constI1(const Shape &s, bool value);
+  /// A new constant's value of element type `e` and shape `s` (named, not
+  /// yet defined).
+  Val newConstant(Elem e, const Shape &s);
   /// clamp(v, lo, hi) with maxi/mini (ints) or maxf/minf (floats; NaN
   /// becomes lo because maxf without propagate_nan is maximumNumber).
   Val clampInt(const Val &v, int64_t lo, int64_t hi);
@@ -139,6 +147,9 @@ public:
   Val convertTo(const Val &v, Elem to); ///< itof/ftof/exti/trunci/ftoi
   Val reshape(const Val &v, const Shape &to);
   Val broadcastTo(const Val &v, const Shape &to);
+  /// `v` through the shape op `opName` (reshape, broadcast) to shape `to`;
+  /// `v` itself when it has that shape.
+  Val changeShape(const char *opName, const Val &v, const Shape &to);
   Val permute(const Val &v);
   Val cat(const Val &a, const Val &b, unsigned dim);
   Val extract(const Val &v);

@@ -215,11 +215,16 @@ bool KernelGen::floatOk(const Val &v) const {
   return !exact() || !isFloatElem(v.elem) || v.scale >= 0;
 }
 
-Val KernelGen::constInt(Elem e, const Shape &s, int64_t value) {
+Val KernelGen::newConstant(Elem e, const Shape &s) {
   Val r;
   r.name = fresh("c");
   r.elem = e;
   r.shape = s;
+  return r;
+}
+
+Val KernelGen::constInt(Elem e, const Shape &s, int64_t value) {
+  Val r = newConstant(e, s);
   r.lo = r.hi = value;
   line(r.name + " = constant <" + elemName(e) + ": " + std::to_string(value) +
        "> : " + typeText(e, s));
@@ -227,10 +232,7 @@ Val KernelGen::constInt(Elem e, const Shape &s, int64_t value) {
 }
 
 Val KernelGen::constI1(const Shape &s, bool value) {
-  Val r;
-  r.name = fresh("c");
-  r.elem = Elem::I1;
-  r.shape = s;
+  Val r = newConstant(Elem::I1, s);
   r.lo = r.hi = value ? -1 : 0;
   line(r.name + " = constant <i1: " + (value ? "true" : "false") +
        "> : " + typeText(Elem::I1, s));
@@ -238,10 +240,7 @@ Val KernelGen::constI1(const Shape &s, bool value) {
 }
 
 Val KernelGen::constFloat(Elem e, const Shape &s, double value) {
-  Val r;
-  r.name = fresh("c");
-  r.elem = e;
-  r.shape = s;
+  Val r = newConstant(e, s);
   r.flo = r.fhi = value;
   // The constant is exact when it is a dyadic rational the type holds.
   r.scale = representable(e, value) ? dyadicScale(value) : -1;
@@ -339,6 +338,14 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn,
     else
       attrs = nsw ? " overflow<no_signed_wrap>" : " overflow<no_unsigned_wrap>";
   };
+  // An unsigned result at most `a`: [0, a.hi] when `a` is never negative
+  // (as unsigned, a negative `a` is huge), else the full range.
+  auto upToA = [&] {
+    if (a.lo >= 0)
+      setRange(r, 0, a.hi);
+    else
+      setFull(r);
+  };
   switch (kind) {
   case kAdd: {
     bool fits = setRange(r, i128(a.lo) + b.lo, i128(a.hi) + b.hi);
@@ -414,10 +421,7 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn,
         if (signedDivAttrs)
           attrs = signedDivAttrs;
       } else {
-        if (a.lo >= 0)
-          setRange(r, 0, a.hi);
-        else
-          setFull(r);
+        upToA();
         attrs = rng.pick<const char *>({" unsigned", " unsigned rounding<zero>",
                                         " unsigned rounding<positive_inf>"});
       }
@@ -430,10 +434,8 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn,
       } else {
         if (a.lo >= 0 && b.lo >= 1)
           setRange(r, 0, std::min(i128(a.hi), i128(b.hi) - 1));
-        else if (a.lo >= 0)
-          setRange(r, 0, a.hi);
         else
-          setFull(r);
+          upToA();
         attrs = " unsigned";
       }
     }
@@ -460,10 +462,7 @@ Val KernelGen::intBinary(unsigned kind, const Val &a, const Val &bIn,
       setRange(r, std::min<int64_t>(a.lo, 0), std::max<int64_t>(a.hi, 0));
       attrs = " signed";
     } else {
-      if (a.lo >= 0)
-        setRange(r, 0, a.hi);
-      else
-        setFull(r);
+      upToA();
       attrs = " unsigned";
     }
     break;
@@ -796,15 +795,21 @@ Val KernelGen::compare(const Val &a, const Val &b, bool forceUnsigned) {
   return define(r);
 }
 
-Val KernelGen::select(const Val &c, const Val &a, const Val &b) {
-  Val r = a;
-  r.name = fresh();
+/// Makes what `r` is known to hold what either `a` or `b` may hold (their
+/// elements chosen or gathered).
+static void joinValues(Val &r, const Val &a, const Val &b) {
   r.lo = std::min(a.lo, b.lo);
   r.hi = std::max(a.hi, b.hi);
   r.flo = std::min(a.flo, b.flo);
   r.fhi = std::max(a.fhi, b.fhi);
   r.mayNaN = a.mayNaN || b.mayNaN;
   r.scale = (a.scale >= 0 && b.scale >= 0) ? std::max(a.scale, b.scale) : -1;
+}
+
+Val KernelGen::select(const Val &c, const Val &a, const Val &b) {
+  Val r = a;
+  r.name = fresh();
+  joinValues(r, a, b);
   line(r.name + " = select " + c.name + ", " + a.name + ", " + b.name + " : " +
        typeText(Elem::I1, a.shape) + ", " + typeText(a.elem, a.shape));
   return define(r);
@@ -932,26 +937,23 @@ Val KernelGen::convert(const Val &v) {
 // Shape ops
 //===----------------------------------------------------------------------===//
 
-Val KernelGen::reshape(const Val &v, const Shape &to) {
+Val KernelGen::changeShape(const char *opName, const Val &v, const Shape &to) {
   if (to == v.shape)
     return v;
   Val r = v;
   r.name = fresh();
   r.shape = to;
-  line(r.name + " = reshape " + v.name + " : " + typeText(v.elem, v.shape) +
-       " -> " + typeText(v.elem, to));
+  line(r.name + " = " + opName + " " + v.name + " : " +
+       typeText(v.elem, v.shape) + " -> " + typeText(v.elem, to));
   return define(r);
 }
 
+Val KernelGen::reshape(const Val &v, const Shape &to) {
+  return changeShape("reshape", v, to);
+}
+
 Val KernelGen::broadcastTo(const Val &v, const Shape &to) {
-  if (to == v.shape)
-    return v;
-  Val r = v;
-  r.name = fresh();
-  r.shape = to;
-  line(r.name + " = broadcast " + v.name + " : " + typeText(v.elem, v.shape) +
-       " -> " + typeText(v.elem, to));
-  return define(r);
+  return changeShape("broadcast", v, to);
 }
 
 Val KernelGen::permute(const Val &v) {
@@ -983,12 +985,7 @@ Val KernelGen::cat(const Val &a, const Val &b, unsigned dim) {
   Val r = a;
   r.name = fresh();
   r.shape[dim] *= 2;
-  r.lo = std::min(a.lo, b.lo);
-  r.hi = std::max(a.hi, b.hi);
-  r.flo = std::min(a.flo, b.flo);
-  r.fhi = std::max(a.fhi, b.fhi);
-  r.mayNaN = a.mayNaN || b.mayNaN;
-  r.scale = (a.scale >= 0 && b.scale >= 0) ? std::max(a.scale, b.scale) : -1;
+  joinValues(r, a, b);
   std::string t = typeText(a.elem, a.shape);
   line(r.name + " = cat " + a.name + ", " + b.name +
        " dim = " + std::to_string(dim) + " : " + t + ", " + t + " -> " +

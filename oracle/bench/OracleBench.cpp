@@ -68,9 +68,22 @@ RtValue filled(ElemType t, llvm::ArrayRef<int64_t> shape, double scale) {
   return RtValue::tile(std::move(tile));
 }
 
+/// Times @f of `source`, 4 ops per element on two 256x256 tiles of `type`
+/// (filled() with `scaleA` and `scaleB`).
+void benchElementwise(benchmark::State &state, const char *source,
+                      ElemType type, double scaleA, double scaleB) {
+  Program p(source);
+  RtValue a = filled(type, {256, 256}, scaleA);
+  RtValue b = filled(type, {256, 256}, scaleB);
+  for (auto _ : state)
+    p.call({a, b}, state);
+  state.counters["element-ops/s"] = benchmark::Counter(
+      4.0 * 256 * 256 * state.iterations(), benchmark::Counter::kIsRate);
+}
+
 void BM_ElementwiseF32(benchmark::State &state) {
   // 4 ops per element: addf, mulf, subf, maxf.
-  Program p(R"mlir(
+  benchElementwise(state, R"mlir(
 cuda_tile.module @m {
   testing$func @f(%a: tile<256x256xf32>, %b: tile<256x256xf32>) -> tile<256x256xf32> {
     %0 = addf %a, %b : tile<256x256xf32>
@@ -79,19 +92,14 @@ cuda_tile.module @m {
     %3 = maxf %2, %a : tile<256x256xf32>
     return %3 : tile<256x256xf32>
   }
-})mlir");
-  RtValue a = filled(ElemType::F32, {256, 256}, 0.25);
-  RtValue b = filled(ElemType::F32, {256, 256}, 0.5);
-  for (auto _ : state)
-    p.call({a, b}, state);
-  state.counters["element-ops/s"] = benchmark::Counter(
-      4.0 * 256 * 256 * state.iterations(), benchmark::Counter::kIsRate);
+})mlir",
+                   ElemType::F32, 0.25, 0.5);
 }
 BENCHMARK(BM_ElementwiseF32)->Unit(benchmark::kMicrosecond);
 
 void BM_ElementwiseI32(benchmark::State &state) {
   // 4 ops per element: addi, muli, xori, maxi.
-  Program p(R"mlir(
+  benchElementwise(state, R"mlir(
 cuda_tile.module @m {
   testing$func @f(%a: tile<256x256xi32>, %b: tile<256x256xi32>) -> tile<256x256xi32> {
     %0 = addi %a, %b : tile<256x256xi32>
@@ -100,13 +108,8 @@ cuda_tile.module @m {
     %3 = maxi %2, %a signed : tile<256x256xi32>
     return %3 : tile<256x256xi32>
   }
-})mlir");
-  RtValue a = filled(ElemType::I32, {256, 256}, 1);
-  RtValue b = filled(ElemType::I32, {256, 256}, 3);
-  for (auto _ : state)
-    p.call({a, b}, state);
-  state.counters["element-ops/s"] = benchmark::Counter(
-      4.0 * 256 * 256 * state.iterations(), benchmark::Counter::kIsRate);
+})mlir",
+                   ElemType::I32, 1, 3);
 }
 BENCHMARK(BM_ElementwiseI32)->Unit(benchmark::kMicrosecond);
 

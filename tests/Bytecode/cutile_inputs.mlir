@@ -1,7 +1,23 @@
 // Bytecode written by NVIDIA's cuTile Python (cuda-tile 1.7.0,
 // export_kernel(output_format="tileir_bytecode")) reads and verifies here,
-// and survives our write/read cycle. Sources of the two kernels are in
-// scripts/check_bytecode_peers.py (vadd at 13.3, scale2d at 13.1 for sm_100).
+// and survives our write/read cycle: vadd at 13.3, and scale2d at 13.1 for
+// sm_100 (TILE = 256; TM, TN = 32, 64; float32 arrays, int32 indices).
+// Their source, for regenerating the inputs:
+//   @ct.kernel
+//   def vadd(a, b, out, TILE: ct.Constant[int]):
+//       bid = ct.bid(0)
+//       x = ct.load(a, index=(bid,), shape=(TILE,))
+//       y = ct.load(b, index=(bid,), shape=(TILE,))
+//       ct.store(out, index=(bid,), tile=x + y)
+//
+//   @ct.kernel
+//   def scale2d(a, out, TM: ct.Constant[int], TN: ct.Constant[int]):
+//       i = ct.bid(0)
+//       j = ct.bid(1)
+//       x = ct.load(a, index=(i, j), shape=(TM, TN))
+//       ct.store(out, index=(i, j), tile=x * 2.0)
+// scripts/check_bytecode_peers.py exports cutile_samples.py's kernels at
+// every version for the same check.
 // RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-vadd-13.3.tileirbc | FileCheck %s --check-prefix=VADD
 // RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-scale2d-13.1.tileirbc | FileCheck %s --check-prefix=SCALE
 // RUN: tilec-translate --tileirbc-to-mlir %S/Inputs/cutile-scale2d-13.1.tileirbc -o %t.mlir

@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../compiler/lib/Bytecode/Encoding.h"
 #include "tilecheck/Bytecode/Bytecode.h"
+#include "../../compiler/lib/Bytecode/Encoding.h"
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/InitAll.h"
 
@@ -35,6 +35,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+
+#include <map>
+#include <memory>
 
 using namespace mlir;
 namespace bc = tilecheck::bytecode;
@@ -90,7 +93,8 @@ TEST(BytecodeTable, MatchesRegisteredOps) {
           << "attribute '" << a.name << "' is not an attribute of the op";
     }
     // The op's spec version (from its ODS definition) is the table's.
-    auto *dialect = ctx->getLoadedDialect<tilecheck::cuda_tile::CudaTileDialect>();
+    auto *dialect =
+        ctx->getLoadedDialect<tilecheck::cuda_tile::CudaTileDialect>();
     std::optional<tilecheck::cuda_tile::SpecVersionNumber> v =
         dialect->lookupSpecVersion(name->getStringRef());
     ASSERT_TRUE(v);
@@ -168,15 +172,15 @@ TEST(BytecodeSeeds, EverySeedRoundTrips) {
       llvm::raw_string_ostream os(bytes);
       // Seeds may use ops newer than old versions; those must be refused
       // cleanly, and the newest version must always succeed.
-      ScopedDiagnosticHandler quiet(ctx.get(), [](Diagnostic &) {
-        return success();
-      });
-      if (failed(bc::writeBytecode(module.get(), os, {13, uint8_t(minor), 0}))) {
+      ScopedDiagnosticHandler quiet(ctx.get(),
+                                    [](Diagnostic &) { return success(); });
+      if (failed(
+              bc::writeBytecode(module.get(), os, {13, uint8_t(minor), 0}))) {
         EXPECT_NE(minor, 3u) << "newest version must hold every seed";
         continue;
       }
-      OwningOpRef<Operation *> back = bc::readBytecode(
-          bytes, ctx.get(), UnknownLoc::get(ctx.get()));
+      OwningOpRef<Operation *> back =
+          bc::readBytecode(bytes, ctx.get(), UnknownLoc::get(ctx.get()));
       ASSERT_TRUE(back);
       ASSERT_TRUE(succeeded(verify(back.get())));
       back.get()->setAttr("sym_name", tileModule->getAttr("sym_name"));
@@ -237,24 +241,49 @@ bool readChecked(MLIRContext &ctx, llvm::StringRef bytes) {
   return true;
 }
 
-RC_GTEST_PROP(BytecodeRobustness, TruncationNeverCrashes, ()) {
-  static auto ctx = makeContext();
-  static const std::string bytes = encode(*ctx, kKernel);
-  size_t cut = *rc::gen::inRange<size_t>(0, bytes.size());
-  // Every strict prefix lacks the end section, so it must be rejected.
-  RC_ASSERT(!readChecked(*ctx, llvm::StringRef(bytes).take_front(cut)));
+/// A kernel's bytecode and the context that reads it back.
+struct Encoded {
+  std::unique_ptr<MLIRContext> ctx = makeContext();
+  std::string bytes;
+  explicit Encoded(const char *kernel) : bytes(encode(*ctx, kernel)) {}
+};
+
+/// `kernel` encoded on first use: the properties run many times.
+const Encoded &encoded(const char *kernel) {
+  static std::map<const char *, std::unique_ptr<Encoded>> cache;
+  std::unique_ptr<Encoded> &e = cache[kernel];
+  if (!e)
+    e = std::make_unique<Encoded>(kernel);
+  return *e;
 }
 
-RC_GTEST_PROP(BytecodeRobustness, CorruptionNeverCrashes, ()) {
-  static auto ctx = makeContext();
-  static const std::string bytes = encode(*ctx, kKernel);
-  std::string mutated = bytes;
+/// Reads a random strict prefix of `kernel`'s bytecode: it lacks the end
+/// section, so it must be rejected.
+void checkTruncated(const char *kernel) {
+  const Encoded &e = encoded(kernel);
+  size_t cut = *rc::gen::inRange<size_t>(0, e.bytes.size());
+  RC_ASSERT(!readChecked(*e.ctx, llvm::StringRef(e.bytes).take_front(cut)));
+}
+
+/// Reads `kernel`'s bytecode with 1 to 7 random bytes overwritten: it must
+/// not crash.
+void checkCorrupted(const char *kernel) {
+  const Encoded &e = encoded(kernel);
+  std::string mutated = e.bytes;
   size_t edits = *rc::gen::inRange<size_t>(1, 8);
   for (size_t i = 0; i < edits; ++i) {
     size_t at = *rc::gen::inRange<size_t>(0, mutated.size());
     mutated[at] = static_cast<char>(*rc::gen::arbitrary<uint8_t>());
   }
-  (void)readChecked(*ctx, mutated);
+  (void)readChecked(*e.ctx, mutated);
+}
+
+RC_GTEST_PROP(BytecodeRobustness, TruncationNeverCrashes, ()) {
+  checkTruncated(kKernel);
+}
+
+RC_GTEST_PROP(BytecodeRobustness, CorruptionNeverCrashes, ()) {
+  checkCorrupted(kKernel);
 }
 
 /// A kernel with a debug section: scopes, nested blocks, a call site and an
@@ -278,22 +307,11 @@ cuda_tile.module @m {
 )mlir";
 
 RC_GTEST_PROP(BytecodeRobustness, DebugTruncationNeverCrashes, ()) {
-  static auto ctx = makeContext();
-  static const std::string bytes = encode(*ctx, kDebugKernel);
-  size_t cut = *rc::gen::inRange<size_t>(0, bytes.size());
-  RC_ASSERT(!readChecked(*ctx, llvm::StringRef(bytes).take_front(cut)));
+  checkTruncated(kDebugKernel);
 }
 
 RC_GTEST_PROP(BytecodeRobustness, DebugCorruptionNeverCrashes, ()) {
-  static auto ctx = makeContext();
-  static const std::string bytes = encode(*ctx, kDebugKernel);
-  std::string mutated = bytes;
-  size_t edits = *rc::gen::inRange<size_t>(1, 8);
-  for (size_t i = 0; i < edits; ++i) {
-    size_t at = *rc::gen::inRange<size_t>(0, mutated.size());
-    mutated[at] = static_cast<char>(*rc::gen::arbitrary<uint8_t>());
-  }
-  (void)readChecked(*ctx, mutated);
+  checkCorrupted(kDebugKernel);
 }
 
 /// A file cut into its header and its sections (id, alignment, body).
@@ -431,32 +449,6 @@ cuda_tile.module @m {
 }
 )mlir";
 
-TEST(BytecodeDebugInfo, WriterLayoutMatchesTheFormat) {
-  auto ctx = makeContext();
-  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
-  Sections::Section *debug = file.find(bc::Section::Debug);
-  ASSERT_TRUE(debug);
-  EXPECT_EQ(debug->alignment, 8u);
-  // Entries in first-use order, dependencies first: the function's location
-  // needs its subprogram, which needs the file and the compile unit.
-  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
-           k = stringIndex(file, "k");
-  using T = bc::DebugTag;
-  std::vector<std::string> entries = {
-      entry(T::File, {aPy, dir}),                // 1
-      entry(T::CompileUnit, {1}),                // 2
-      entry(T::Subprogram, {1, 7, k, k, 2, 0}),  // 3
-      entry(T::Loc, {3, aPy, 7, 1}),             // 4: the entry
-      entry(T::Loc, {3, aPy, 8, 2}),             // 5: the return
-  };
-  EXPECT_EQ(debug->body, debugSection({{4, 5}}, entries));
-  // The section sits between the constants' place and the types.
-  std::vector<uint8_t> order;
-  for (const Sections::Section &s : file.sections)
-    order.push_back(s.id);
-  EXPECT_EQ(order, (std::vector<uint8_t>{2, 3, 5, 1}));
-}
-
 /// Replaces the debug section of the small kernel and reads the file;
 /// returns the first error (empty when the read succeeded).
 std::string readWithDebug(MLIRContext &ctx, const std::string &section,
@@ -477,25 +469,59 @@ std::string readWithDebug(MLIRContext &ctx, const std::string &section,
   return firstError;
 }
 
-TEST(BytecodeDebugInfo, HandBuiltSectionReads) {
-  auto ctx = makeContext();
+/// The small kernel's file, and the indices of the strings its debug
+/// entries use.
+class BytecodeDebugInfo : public ::testing::Test {
+protected:
+  using T = bc::DebugTag;
+
+  std::unique_ptr<MLIRContext> ctx = makeContext();
   Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
   uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
            k = stringIndex(file, "k");
-  using T = bc::DebugTag;
+
+  /// Expects the small kernel with debug section `section` to be rejected
+  /// with an error that contains `error`.
+  void expectRejected(const std::string &section, llvm::StringRef error) {
+    std::string got = readWithDebug(*ctx, section);
+    EXPECT_NE(got.find(error.str()), std::string::npos) << got;
+  }
+};
+
+TEST_F(BytecodeDebugInfo, WriterLayoutMatchesTheFormat) {
+  Sections::Section *debug = file.find(bc::Section::Debug);
+  ASSERT_TRUE(debug);
+  EXPECT_EQ(debug->alignment, 8u);
+  // Entries in first-use order, dependencies first: the function's location
+  // needs its subprogram, which needs the file and the compile unit.
+  std::vector<std::string> entries = {
+      entry(T::File, {aPy, dir}),               // 1
+      entry(T::CompileUnit, {1}),               // 2
+      entry(T::Subprogram, {1, 7, k, k, 2, 0}), // 3
+      entry(T::Loc, {3, aPy, 7, 1}),            // 4: the entry
+      entry(T::Loc, {3, aPy, 8, 2}),            // 5: the return
+  };
+  EXPECT_EQ(debug->body, debugSection({{4, 5}}, entries));
+  // The section sits between the constants' place and the types.
+  std::vector<uint8_t> order;
+  for (const Sections::Section &s : file.sections)
+    order.push_back(s.id);
+  EXPECT_EQ(order, (std::vector<uint8_t>{2, 3, 5, 1}));
+}
+
+TEST_F(BytecodeDebugInfo, HandBuiltSectionReads) {
   // Entries in another order than the writer's (a use before its
   // definition), a lexical block, a call site, and index 0 for the return.
   std::vector<std::string> entries = {
-      entry(T::CallSite, {5, 5}),                 // 1
-      entry(T::Subprogram, {3, 7, k, k, 4, 9}),   // 2
-      entry(T::File, {aPy, dir}),                 // 3
-      entry(T::CompileUnit, {3}),                 // 4
-      entry(T::Loc, {6, aPy, 7, 1}),              // 5
-      entry(T::LexicalBlock, {2, 3, 11, 0}),      // 6
+      entry(T::CallSite, {5, 5}),               // 1
+      entry(T::Subprogram, {3, 7, k, k, 4, 9}), // 2
+      entry(T::File, {aPy, dir}),               // 3
+      entry(T::CompileUnit, {3}),               // 4
+      entry(T::Loc, {6, aPy, 7, 1}),            // 5
+      entry(T::LexicalBlock, {2, 3, 11, 0}),    // 6
   };
   OwningOpRef<Operation *> module;
-  ASSERT_EQ(readWithDebug(*ctx, debugSection({{1, 0}}, entries), &module),
-            "");
+  ASSERT_EQ(readWithDebug(*ctx, debugSection({{1, 0}}, entries), &module), "");
   namespace ct = tilecheck::cuda_tile;
   Operation *kernel = &module.get()->getRegion(0).front().front();
   Operation *ret = &kernel->getRegion(0).front().front();
@@ -520,78 +546,49 @@ TEST(BytecodeDebugInfo, HandBuiltSectionReads) {
   EXPECT_EQ(sub.getFile().getDirectory(), "/d");
 }
 
-TEST(BytecodeDebugInfo, MalformedSectionsAreRejected) {
-  auto ctx = makeContext();
-  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
-  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
-           k = stringIndex(file, "k");
-  using T = bc::DebugTag;
+TEST_F(BytecodeDebugInfo, MalformedSectionsAreRejected) {
   std::string fileEntry = entry(T::File, {aPy, dir});
   auto sp = [&](uint64_t fileIdx, uint64_t cuIdx) {
     return entry(T::Subprogram, {fileIdx, 7, k, k, cuIdx, 0});
   };
 
   // An entry that needs itself.
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{2, 2}},
-                                             {fileEntry,
-                                              entry(T::Loc, {3, aPy, 1, 1}),
-                                              entry(T::LexicalBlock,
-                                                    {3, 1, 1, 1})}))
-                .find("refers to itself"),
-            std::string::npos);
+  expectRejected(
+      debugSection({{2, 2}}, {fileEntry, entry(T::Loc, {3, aPy, 1, 1}),
+                              entry(T::LexicalBlock, {3, 1, 1, 1})}),
+      "refers to itself");
   // Indices past the entries, in a list and inside an entry.
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{9, 9}}, {fileEntry}))
-                .find("debug info index 9 out of range (1 entries)"),
-            std::string::npos);
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{2, 2}},
-                                             {fileEntry,
-                                              entry(T::Loc, {7, aPy, 1, 1})}))
-                .find("debug info index 7 out of range"),
-            std::string::npos);
+  expectRejected(debugSection({{9, 9}}, {fileEntry}),
+                 "debug info index 9 out of range (1 entries)");
+  expectRejected(
+      debugSection({{2, 2}}, {fileEntry, entry(T::Loc, {7, aPy, 1, 1})}),
+      "debug info index 7 out of range");
   // An entry of the wrong kind: a file as a location, a file as a scope.
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{1, 1}}, {fileEntry}))
-                .find("debug info entry 1 is not a location: file"),
-            std::string::npos);
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{2, 2}},
-                                             {fileEntry,
-                                              entry(T::Loc, {1, aPy, 1, 1})}))
-                .find("debug info entry 1 is not a local scope: file"),
-            std::string::npos);
+  expectRejected(debugSection({{1, 1}}, {fileEntry}),
+                 "debug info entry 1 is not a location: file");
+  expectRejected(
+      debugSection({{2, 2}}, {fileEntry, entry(T::Loc, {1, aPy, 1, 1})}),
+      "debug info entry 1 is not a local scope: file");
   // An unknown tag, and an entry cut short.
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{1, 1}}, {entry(T(42), {})}))
-                .find("unknown debug info tag 42"),
-            std::string::npos);
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{4, 4}},
-                                             {fileEntry,
-                                              entry(T::CompileUnit, {1}),
-                                              sp(1, 2),
-                                              entry(T::Loc, {3, aPy})}))
-                .find("malformed debug info line"),
-            std::string::npos);
+  expectRejected(debugSection({{1, 1}}, {entry(T(42), {})}),
+                 "unknown debug info tag 42");
+  expectRejected(debugSection({{4, 4}}, {fileEntry, entry(T::CompileUnit, {1}),
+                                         sp(1, 2), entry(T::Loc, {3, aPy})}),
+                 "malformed debug info line");
   // A list too short for the function's ops, and a list offset past the
   // indices.
   std::vector<std::string> good = {fileEntry, entry(T::CompileUnit, {1}),
                                    sp(1, 2), entry(T::Loc, {3, aPy, 7, 1})};
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{4}}, good))
-                .find("no location left for the next operation"),
-            std::string::npos);
+  expectRejected(debugSection({{4}}, good),
+                 "no location left for the next operation");
   std::string shifted = debugSection({{4, 4}}, good);
   shifted[4] = 7; // The first list offset, after the count and padding.
-  EXPECT_NE(readWithDebug(*ctx, shifted)
-                .find("no location left for the next operation"),
-            std::string::npos);
+  expectRejected(shifted, "no location left for the next operation");
   // Counts larger than the section.
-  EXPECT_NE(readWithDebug(*ctx, std::string("\x7f", 1))
-                .find("malformed debug section"),
-            std::string::npos);
+  expectRejected(std::string("\x7f", 1), "malformed debug section");
 }
 
-TEST(BytecodeDebugInfo, DeepScopeChainsAreBounded) {
-  auto ctx = makeContext();
-  Sections file = Sections::split(encode(*ctx, kSmallDebugKernel));
-  uint64_t aPy = stringIndex(file, "a.py"), dir = stringIndex(file, "/d"),
-           k = stringIndex(file, "k");
-  using T = bc::DebugTag;
+TEST_F(BytecodeDebugInfo, DeepScopeChainsAreBounded) {
   // 1 file, 2 unit, 3 subprogram, 4 the location, then 100000 lexical
   // blocks each inside the next; the last one is inside the subprogram.
   constexpr uint64_t kBlocks = 100000;
@@ -603,9 +600,8 @@ TEST(BytecodeDebugInfo, DeepScopeChainsAreBounded) {
     uint64_t scope = i + 1 < kBlocks ? self + 1 : 3;
     entries.push_back(entry(T::LexicalBlock, {scope, 1, 1, 0}));
   }
-  EXPECT_NE(readWithDebug(*ctx, debugSection({{4, 4}}, entries))
-                .find("debug info nested too deeply"),
-            std::string::npos);
+  expectRejected(debugSection({{4, 4}}, entries),
+                 "debug info nested too deeply");
 }
 
 TEST(BytecodeRobustness, UnmodifiedFileReads) {

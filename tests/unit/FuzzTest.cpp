@@ -89,6 +89,14 @@ TestCase addCase() {
   return p;
 }
 
+/// addCase() with `op` (a line of the kernel) before its return.
+TestCase addCaseWith(const std::string &op) {
+  TestCase p = addCase();
+  p.text =
+      replaceOnce(kAddProgram, "    return\n", "    " + op + "\n    return\n");
+  return p;
+}
+
 EngineOptions fastOptions() {
   EngineOptions o;
   o.limits.timeoutMs = 20000;
@@ -193,11 +201,8 @@ TEST(FuzzPtxas, AcceptedRejectedCrashedAndNotLowered) {
   EXPECT_NE(ok.detail.find("ptxas accepted the PTX; k: "), std::string::npos)
       << ok.detail;
   // An op the backend does not lower yet: skipped, not a finding.
-  TestCase printing = program;
-  printing.text =
-      replaceOnce(kAddProgram, "    return\n",
-                  "    %pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token\n"
-                  "    return\n");
+  TestCase printing =
+      addCaseWith("%pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token");
   ConfigResult skipped =
       checkConfiguration(printing, *ref, *config, fastOptions());
   EXPECT_EQ(skipped.kind, FindingKind::Skipped) << skipped.detail;
@@ -225,22 +230,15 @@ TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
   EXPECT_FALSE(static_cast<bool>(
       parseConfiguration("compiler=simt,sm_90,O2,order=seed:3")));
   // An op the backend does not lower yet: skipped, not a finding.
-  TestCase printing = program;
-  printing.text =
-      replaceOnce(kAddProgram, "    return\n",
-                  "    %pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token\n"
-                  "    return\n");
+  TestCase printing =
+      addCaseWith("%pt = print_tko \"%p\", %out : tile<ptr<i32>> -> token");
   ConfigResult skipped =
       checkConfiguration(printing, *ref, *config, fastOptions());
   EXPECT_EQ(skipped.kind, FindingKind::Skipped) << skipped.detail;
   // print_tko: what the kernel prints through vprintf is compared with the
   // interpreter's output.
-  TestCase printed = program;
-  printed.text =
-      replaceOnce(kAddProgram, "    return\n",
-                  "    %pt = print_tko \"n=%d v=%3d\\n\", %n, %v : tile<i32>, "
-                  "tile<8xi32> -> token\n"
-                  "    return\n");
+  TestCase printed = addCaseWith("%pt = print_tko \"n=%d v=%3d\\n\", %n, %v : "
+                                 "tile<i32>, tile<8xi32> -> token");
   auto printedRef = runReference(printed, std::nullopt, fastOptions());
   ASSERT_TRUE(static_cast<bool>(printedRef))
       << llvm::toString(printedRef.takeError());
@@ -256,28 +254,23 @@ TEST(FuzzSimt, AgreesSkipsAndNamesItsKind) {
   EXPECT_TRUE(countsAsFinding(FindingKind::UnsupportedInstruction));
 }
 
-TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
-  auto c = parseConfiguration("sm_90,O2,v2=1,strategy=unspecialize,stages=3");
-  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
-  EXPECT_EQ(c->stages, 3u);
-  EXPECT_EQ(c->str(), "sm_90,O2,v2=1,strategy=unspecialize,scheduler=cost,"
-                      "stages=3,order=row-major");
-  auto bad = parseConfiguration("sm_90,O2,stages=9");
-  ASSERT_FALSE(static_cast<bool>(bad));
-  EXPECT_NE(llvm::toString(bad.takeError()).find("1..8"), std::string::npos);
-  // Without unspecialize the count would not print: refused.
-  auto unused = parseConfiguration("sm_90,O2,stages=3");
-  ASSERT_FALSE(static_cast<bool>(unused));
-  EXPECT_NE(llvm::toString(unused.takeError()).find("unspecialize only"),
-            std::string::npos);
-}
-
 /// parseConfiguration refuses `text`, saying `why`.
 void expectRefused(llvm::StringRef text, llvm::StringRef why) {
   auto c = parseConfiguration(text);
   ASSERT_FALSE(static_cast<bool>(c)) << text.str();
   EXPECT_NE(llvm::toString(c.takeError()).find(why.str()), std::string::npos)
       << text.str();
+}
+
+TEST(FuzzConfig, StagesRoundTripAndAreChecked) {
+  auto c = parseConfiguration("sm_90,O2,v2=1,strategy=unspecialize,stages=3");
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(c->stages, 3u);
+  EXPECT_EQ(c->str(), "sm_90,O2,v2=1,strategy=unspecialize,scheduler=cost,"
+                      "stages=3,order=row-major");
+  expectRefused("sm_90,O2,stages=9", "1..8");
+  // Without unspecialize the count would not print: refused.
+  expectRefused("sm_90,O2,stages=3", "unspecialize only");
 }
 
 TEST(FuzzConfig, AgentsRoundTripAndAreChecked) {
@@ -684,24 +677,14 @@ TEST(FuzzConfig, TileirasBytecodeVersion) {
   for (const char *bad :
        {"compiler=tileiras,bytecode=13.0", "compiler=tileiras,bytecode=13.4",
         "compiler=tileiras,bytecode=13.1.2", "compiler=tileiras,bytecode=x"}) {
-    auto c = parseConfiguration(bad);
-    ASSERT_FALSE(static_cast<bool>(c)) << bad;
-    EXPECT_NE(llvm::toString(c.takeError())
-                  .find("expected a bytecode version 13.1 to 13.3"),
-              std::string::npos)
-        << bad;
+    expectRefused(bad, "expected a bytecode version 13.1 to 13.3");
   }
   for (const char *other :
        {"sm_100,O2,bytecode=13.1", "sm_100,O2,bytecode=13.3",
         "compiler=ptxas,sm_100,O3,bytecode=13.1",
         "compiler=simt,sm_100,O3,bytecode=13.2",
         "compiler=gpu,sm_90,O3,bytecode=13.1"}) {
-    auto c = parseConfiguration(other);
-    ASSERT_FALSE(static_cast<bool>(c)) << other;
-    EXPECT_NE(llvm::toString(c.takeError())
-                  .find("bytecode applies to tileiras configurations only"),
-              std::string::npos)
-        << other;
+    expectRefused(other, "bytecode applies to tileiras configurations only");
   }
   llvm::json::Value j = old->toJSON();
   EXPECT_EQ(j.getAsObject()->getString("bytecode"), "13.2");
@@ -1172,8 +1155,8 @@ TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
   auto ref = runReference(program, std::nullopt, options);
   ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
   FaultScope fault("invalid@canonicalize");
-  ConfigResult r =
-      checkConfiguration(program, *ref, defaultMatrix()[2], options); // O1
+  ConfigResult r = checkConfiguration(program, *ref, defaultMatrix()[2],
+                                      options); // O1
   EXPECT_EQ(r.kind, FindingKind::VerifierFailure) << r.detail << r.diagnostics;
   EXPECT_EQ(r.culprit, "canonicalize");
   EXPECT_EQ(r.culpritMethod, "instrumentation");

@@ -58,20 +58,14 @@ cuda_tile.module @m {
 }
 )mlir";
 
-class GpuTest : public ::testing::Test {
+class GpuTest : public tilecheck::testing::ScratchTest {
 protected:
-  GpuTest() : scratch("gputest"), tmp(scratch.path.str()) {
-    tilecheck::testing::loadAllDialects(ctx);
-    NpyArray a;
-    a.descr = "<i4";
-    a.shape = {256};
-    a.data.resize(1024);
-    for (int i = 0; i < 256; ++i) {
-      int32_t v = i * 3 - 100;
-      std::memcpy(a.data.data() + 4 * i, &v, 4);
-    }
+  GpuTest() : ScratchTest("gputest") {
     inputA = tmp + "/a.npy";
-    EXPECT_FALSE(static_cast<bool>(writeNpy(inputA, a)));
+    EXPECT_FALSE(static_cast<bool>(
+        writeNpy(inputA, tilecheck::testing::i32Array(256, [](int64_t i) {
+                   return int32_t(i * 3 - 100);
+                 }))));
     module = mlir::parseSourceString<mlir::ModuleOp>(kProgram,
                                                      mlir::ParserConfig(&ctx));
   }
@@ -86,25 +80,35 @@ protected:
     return c;
   }
 
-  GpuProgramOutcome record(const std::string &dir) {
-    GpuRunOptions options;
-    options.compile.gpuName = "sm_90";
-    options.compile.optLevel = 2;
-    options.mode.kind = GpuLaunchMode::Kind::Record;
-    options.mode.dir = dir;
-    return runGpuProgram(module.get(), kProgram, config(), options);
+  // Every test compiles the program to a cubin.
+  void SetUp() override {
+    if (!tilecheck::target::findPtxas())
+      GTEST_SKIP() << "ptxas is not installed: no cubin to record";
+    ASSERT_TRUE(module);
   }
 
-  tilecheck::testing::TempDir scratch;
-  std::string tmp, inputA;
-  mlir::MLIRContext ctx;
+  /// Options for a launch on sm_90 at -O2 recorded to or replayed from
+  /// `dir`.
+  static GpuRunOptions options(GpuLaunchMode::Kind kind,
+                               const std::string &dir) {
+    GpuRunOptions o;
+    o.compile.gpuName = "sm_90";
+    o.compile.optLevel = 2;
+    o.mode.kind = kind;
+    o.mode.dir = dir;
+    return o;
+  }
+
+  GpuProgramOutcome record(const std::string &dir) {
+    return runGpuProgram(module.get(), kProgram, config(),
+                         options(GpuLaunchMode::Kind::Record, dir));
+  }
+
+  std::string inputA;
   mlir::OwningOpRef<mlir::ModuleOp> module;
 };
 
 TEST_F(GpuTest, MarshalsArgumentsByTheKernelAbi) {
-  if (!tilecheck::target::findPtxas())
-    GTEST_SKIP() << "ptxas is not installed: no cubin to marshal for";
-  ASSERT_TRUE(module);
   GpuProgramOutcome out = record(tmp + "/rec");
   ASSERT_EQ(out.run.exitCode, kExitOk) << out.run.message;
   ASSERT_EQ(out.gpu.status, gpu::Status::Recorded);
@@ -159,9 +163,6 @@ TEST_F(GpuTest, MarshalsArgumentsByTheKernelAbi) {
 }
 
 TEST_F(GpuTest, BundleRoundTripsAndKeysTheLaunch) {
-  if (!tilecheck::target::findPtxas())
-    GTEST_SKIP() << "ptxas is not installed: no cubin to record";
-  ASSERT_TRUE(module);
   GpuProgramOutcome out = record(tmp + "/rec");
   ASSERT_EQ(out.run.exitCode, kExitOk) << out.run.message;
   std::string key = gpu::launchKey(out.launch);
@@ -192,20 +193,13 @@ TEST_F(GpuTest, BundleRoundTripsAndKeysTheLaunch) {
 }
 
 TEST_F(GpuTest, ReplaysARecordedResult) {
-  if (!tilecheck::target::findPtxas())
-    GTEST_SKIP() << "ptxas is not installed: no cubin to record";
-  ASSERT_TRUE(module);
   GpuProgramOutcome rec = record(tmp + "/rec");
   ASSERT_EQ(rec.run.exitCode, kExitOk) << rec.run.message;
 
-  GpuRunOptions options;
-  options.compile.gpuName = "sm_90";
-  options.compile.optLevel = 2;
-  options.mode.kind = GpuLaunchMode::Kind::Replay;
-  options.mode.dir = tmp + "/rec";
+  GpuRunOptions replay = options(GpuLaunchMode::Kind::Replay, tmp + "/rec");
   // Nothing ran yet: no result, the no-GPU exit code.
   GpuProgramOutcome none =
-      runGpuProgram(module.get(), kProgram, config(), options);
+      runGpuProgram(module.get(), kProgram, config(), replay);
   EXPECT_EQ(none.gpu.status, gpu::Status::NotRecorded);
   EXPECT_EQ(none.run.exitCode, kExitNoGpu);
 
@@ -234,8 +228,7 @@ TEST_F(GpuTest, ReplaysARecordedResult) {
 
   TileRunConfig c = config();
   c.outDir = tmp + "/out";
-  GpuProgramOutcome replayed =
-      runGpuProgram(module.get(), kProgram, c, options);
+  GpuProgramOutcome replayed = runGpuProgram(module.get(), kProgram, c, replay);
   ASSERT_EQ(replayed.run.exitCode, kExitOk) << replayed.run.message;
   ASSERT_EQ(replayed.run.buffers.size(), 3u);
   EXPECT_EQ(replayed.run.buffers[2].argIndex, 2u);
@@ -249,7 +242,7 @@ TEST_F(GpuTest, ReplaysARecordedResult) {
   r.message = "the kernel failed: CUDA_ERROR_ILLEGAL_ADDRESS";
   ASSERT_EQ(gpu::writeResult(r, rec.bundle), "");
   GpuProgramOutcome faulted =
-      runGpuProgram(module.get(), kProgram, config(), options);
+      runGpuProgram(module.get(), kProgram, config(), replay);
   EXPECT_EQ(faulted.run.exitCode, kExitUndefinedBehavior);
   EXPECT_TRUE(faulted.run.buffers.empty());
 }

@@ -53,6 +53,20 @@ const char *nameOf(Transform t) {
   return tilecheck::nameOf(kTransformNames, t).data();
 }
 
+std::unique_ptr<Pass> createPass(Transform t) {
+  switch (t) {
+  case Transform::Canonicalize:
+    return createCanonicalizerPass();
+  case Transform::CSE:
+    return createCSEPass();
+  case Transform::LICM:
+    return createLoopInvariantCodeMotionPass();
+  case Transform::Inline:
+    return createInlinerPass();
+  }
+  llvm_unreachable("unknown transform");
+}
+
 class LayoutTest : public ::testing::Test {
 protected:
   LayoutTest() {
@@ -140,20 +154,7 @@ TEST_F(LayoutTest, TransformsKeepLayouts) {
         std::string names;
         for (Transform t : transforms) {
           names += std::string(nameOf(t)) + " ";
-          switch (t) {
-          case Transform::Canonicalize:
-            pm.addPass(createCanonicalizerPass());
-            break;
-          case Transform::CSE:
-            pm.addPass(createCSEPass());
-            break;
-          case Transform::LICM:
-            pm.addPass(createLoopInvariantCodeMotionPass());
-            break;
-          case Transform::Inline:
-            pm.addPass(createInlinerPass());
-            break;
-          }
+          pm.addPass(createPass(t));
         }
         // The pass manager verifies after every pass: the layout rules
         // run from the nv_tileas.layouts attribute of each function.

@@ -18,15 +18,7 @@ using namespace tilecheck::oracle::testing;
 
 namespace {
 
-class OracleArith : public OracleNumericTest {
-protected:
-  /// Binary op on two tiles of type `ty`.
-  bool bin(const std::string &opText, const std::string &ty,
-           const std::string &resTy = "") {
-    return defineOp("%a: " + ty + ", %b: " + ty, resTy.empty() ? ty : resTy,
-                    opText);
-  }
-};
+using OracleArith = OracleNumericTest;
 
 //===-- integers ----------------------------------------------------------===//
 

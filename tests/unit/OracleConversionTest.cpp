@@ -25,8 +25,7 @@ protected:
   /// `<op> %a<mods> : from -> to` as a one-op function.
   bool conv(const std::string &op, const std::string &from,
             const std::string &to, const std::string &mods = "") {
-    return defineOp("%a: " + from, to,
-                    op + " %a" + mods + " : " + from + " -> " + to);
+    return un(op + " %a" + mods + " : " + from + " -> " + to, from, to);
   }
 };
 

@@ -40,6 +40,30 @@ protected:
     return v;
   }
   using V = std::vector<double>;
+
+  /// `testing$func @<fn>(%a: <a>, %b: <b>, %c: <c>) -> <c>` that returns
+  /// `<op> %a, %b, %c<flags>`: one mmaf (or mmai, whose flags are the
+  /// signedness of the operands).
+  static std::string mmaFunc(const std::string &fn, const std::string &a,
+                             const std::string &b, const std::string &c,
+                             const std::string &op = "mmaf",
+                             const std::string &flags = "") {
+    return "  testing$func @" + fn + "(%a: " + a + ", %b: " + b + ", %c: " + c +
+           ") -> " + c + " {\n    %d = " + op + " %a, %b, %c" + flags + " : " +
+           a + ", " + b + ", " + c + "\n    return %d : " + c + "\n  }\n";
+  }
+
+  /// Calls `fn` with what print_tko writes (or, given
+  /// &RunOptions::assertStream, what assert writes) appended to `text`.
+  RunResult callCapturing(
+      llvm::StringRef fn, llvm::ArrayRef<RtValue> args,
+      std::vector<RtValue> &out, std::string &text,
+      llvm::raw_ostream *RunOptions::*stream = &RunOptions::printStream) {
+    llvm::raw_string_ostream os(text);
+    RunOptions options;
+    options.*stream = &os;
+    return call(fn, args, out, options);
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -220,50 +244,34 @@ cuda_tile.module @m {
 // reduce and scan
 //===----------------------------------------------------------------------===//
 
-// The sum body uses a 1x1 mmaf (e * 1 + acc), exact for small integers, so
-// these tests do not depend on the arith semantics.
-constexpr const char *kSumModule = R"mlir(
+// The body of an f32 sum for reduce and scan: a 1x1 mmaf (e * 1 + acc),
+// exact for small integers, so these tests do not depend on the arith
+// semantics.
+const std::string kSumBody = R"mlir(
+    (%e: tile<f32>, %a: tile<f32>) {
+      %one = constant <f32: 1.0> : tile<1x1xf32>
+      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
+      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
+      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
+      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
+      yield %s : tile<f32>
+    }
+)mlir";
+
+const std::string kSumModule = R"mlir(
 cuda_tile.module @m {
   testing$func @rows(%x: tile<2x4xf32>) -> (tile<4xf32>, tile<2xf32>) {
     %r0 = reduce %x dim=0 identities=[0.0 : f32] : tile<2x4xf32> -> tile<4xf32>
-    (%e: tile<f32>, %a: tile<f32>) {
-      %one = constant <f32: 1.0> : tile<1x1xf32>
-      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
-      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
-      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
-      yield %s : tile<f32>
-    }
+)mlir" + kSumBody + R"mlir(
     %r1 = reduce %x dim=1 identities=[100.0 : f32] : tile<2x4xf32> -> tile<2xf32>
-    (%e: tile<f32>, %a: tile<f32>) {
-      %one = constant <f32: 1.0> : tile<1x1xf32>
-      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
-      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
-      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
-      yield %s : tile<f32>
-    }
+)mlir" + kSumBody + R"mlir(
     return %r0, %r1 : tile<4xf32>, tile<2xf32>
   }
   testing$func @scan(%x: tile<4xf32>) -> (tile<4xf32>, tile<4xf32>) {
     %f = scan %x dim=0 reverse=false identities=[0.0 : f32] : tile<4xf32> -> tile<4xf32>
-    (%e: tile<f32>, %a: tile<f32>) {
-      %one = constant <f32: 1.0> : tile<1x1xf32>
-      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
-      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
-      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
-      yield %s : tile<f32>
-    }
+)mlir" + kSumBody + R"mlir(
     %r = scan %x dim=0 reverse=true identities=[10.0 : f32] : tile<4xf32> -> tile<4xf32>
-    (%e: tile<f32>, %a: tile<f32>) {
-      %one = constant <f32: 1.0> : tile<1x1xf32>
-      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
-      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
-      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
-      yield %s : tile<f32>
-    }
+)mlir" + kSumBody + R"mlir(
     return %f, %r : tile<4xf32>, tile<4xf32>
   }
 })mlir";
@@ -325,23 +333,9 @@ TEST_F(OracleCore, ReduceAndScanMiddleAxisOf3D) {
 cuda_tile.module @m {
   testing$func @f(%x: tile<2x2x2xf32>) -> (tile<2x2xf32>, tile<2x2x2xf32>) {
     %r = reduce %x dim=1 identities=[0.0 : f32] : tile<2x2x2xf32> -> tile<2x2xf32>
-    (%e: tile<f32>, %a: tile<f32>) {
-      %one = constant <f32: 1.0> : tile<1x1xf32>
-      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
-      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
-      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
-      yield %s : tile<f32>
-    }
+)mlir" + kSumBody + R"mlir(
     %p = scan %x dim=1 reverse=true identities=[0.0 : f32] : tile<2x2x2xf32> -> tile<2x2x2xf32>
-    (%e: tile<f32>, %a: tile<f32>) {
-      %one = constant <f32: 1.0> : tile<1x1xf32>
-      %e2 = reshape %e : tile<f32> -> tile<1x1xf32>
-      %a2 = reshape %a : tile<f32> -> tile<1x1xf32>
-      %s2 = mmaf %e2, %one, %a2 : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-      %s = reshape %s2 : tile<1x1xf32> -> tile<f32>
-      yield %s : tile<f32>
-    }
+)mlir" + kSumBody + R"mlir(
     return %r, %p : tile<2x2xf32>, tile<2x2x2xf32>
   }
 })mlir"));
@@ -406,13 +400,8 @@ cuda_tile.module @m {
 //===----------------------------------------------------------------------===//
 
 TEST_F(OracleCore, MmafF16ToF32) {
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%a: tile<2x4xf16>, %b: tile<4x2xf16>, %c: tile<2x2xf32>) -> tile<2x2xf32> {
-    %d = mmaf %a, %b, %c : tile<2x4xf16>, tile<4x2xf16>, tile<2x2xf32>
-    return %d : tile<2x2xf32>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(
+      mmaFunc("f", "tile<2x4xf16>", "tile<4x2xf16>", "tile<2x2xf32>"))));
   // [1 2 3 0; 4 5 6 1] x [0.5 -1; 0.25 2; -0.125 1; 8 -8] + [10 20; 30 40]
   //   row 0: 0.5 + 0.5 - 0.375 + 0 = 0.625,  -1 + 4 + 3 + 0 = 6
   //   row 1: 2 + 1.25 - 0.75 + 8 = 10.5,     -4 + 10 + 6 - 8 = 4
@@ -427,13 +416,8 @@ TEST_F(OracleCore, MmafF16AccumulatesInF16PerStep) {
   // Accumulating in the result type rounds after every step: 2048 + 1 is a
   // tie between 2048 and 2050 in f16 and rounds to even (2048), twice; an
   // exact sum would give 2050.
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%a: tile<1x2xf16>, %b: tile<2x1xf16>, %c: tile<1x1xf16>) -> tile<1x1xf16> {
-    %d = mmaf %a, %b, %c : tile<1x2xf16>, tile<2x1xf16>, tile<1x1xf16>
-    return %d : tile<1x1xf16>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(
+      mmaFunc("f", "tile<1x2xf16>", "tile<2x1xf16>", "tile<1x1xf16>"))));
   auto run = [&](double a0, double a1, double c) {
     return valueAt(eval("f", {tileOf(ElemType::F16, {1, 2}, {a0, a1}),
                               tileOf(ElemType::F16, {2, 1}, {1, 1}),
@@ -452,13 +436,8 @@ cuda_tile.module @m {
 TEST_F(OracleCore, MmafF32IsFusedPerStep) {
   // a*b = 1 + 2^-11 + 2^-24 is not an f32; a fused step keeps the 2^-24
   // when adding -1, a separately rounded product would lose it.
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%a: tile<1x1xf32>, %b: tile<1x1xf32>, %c: tile<1x1xf32>) -> tile<1x1xf32> {
-    %d = mmaf %a, %b, %c : tile<1x1xf32>, tile<1x1xf32>, tile<1x1xf32>
-    return %d : tile<1x1xf32>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(
+      mmaFunc("f", "tile<1x1xf32>", "tile<1x1xf32>", "tile<1x1xf32>"))));
   double x = 1 + std::ldexp(1.0, -12);
   auto out = eval("f", {tileOf(ElemType::F32, {1, 1}, {x}),
                         tileOf(ElemType::F32, {1, 1}, {x}),
@@ -507,13 +486,8 @@ TEST_F(OracleCore, Mmaf256CubedIsExactAndFast) {
   // Small integers keep every partial sum exact, so the expected value is
   // computable independently; the throughput is recorded (not asserted, so
   // a loaded machine cannot fail it).
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%a: tile<256x256xf32>, %b: tile<256x256xf32>, %c: tile<256x256xf32>) -> tile<256x256xf32> {
-    %d = mmaf %a, %b, %c : tile<256x256xf32>, tile<256x256xf32>, tile<256x256xf32>
-    return %d : tile<256x256xf32>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(mmaFunc(
+      "f", "tile<256x256xf32>", "tile<256x256xf32>", "tile<256x256xf32>"))));
   const int n = 256;
   Tile a(ElemType::F32, {n, n}), b(ElemType::F32, {n, n}),
       c(ElemType::F32, {n, n});
@@ -544,21 +518,13 @@ TEST_F(OracleCore, MmafStepsAreCorrectlyRoundedFmas) {
   // Batched 1x1x1 products are single steps; compare them with APFloat's
   // fusedMultiplyAdd on random bit patterns (all exponents, subnormals,
   // signs; NaN results compare as NaN). Seeded, so reproducible.
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @h(%a: tile<4096x1x1xf16>, %b: tile<4096x1x1xf16>, %c: tile<4096x1x1xf16>) -> tile<4096x1x1xf16> {
-    %d = mmaf %a, %b, %c : tile<4096x1x1xf16>, tile<4096x1x1xf16>, tile<4096x1x1xf16>
-    return %d : tile<4096x1x1xf16>
-  }
-  testing$func @e(%a: tile<4096x1x1xf8E5M2>, %b: tile<4096x1x1xf8E5M2>, %c: tile<4096x1x1xf16>) -> tile<4096x1x1xf16> {
-    %d = mmaf %a, %b, %c : tile<4096x1x1xf8E5M2>, tile<4096x1x1xf8E5M2>, tile<4096x1x1xf16>
-    return %d : tile<4096x1x1xf16>
-  }
-  testing$func @f(%a: tile<4096x1x1xf32>, %b: tile<4096x1x1xf32>, %c: tile<4096x1x1xf32>) -> tile<4096x1x1xf32> {
-    %d = mmaf %a, %b, %c : tile<4096x1x1xf32>, tile<4096x1x1xf32>, tile<4096x1x1xf32>
-    return %d : tile<4096x1x1xf32>
-  }
-})mlir"));
+  ASSERT_TRUE(
+      parse(moduleOf(mmaFunc("h", "tile<4096x1x1xf16>", "tile<4096x1x1xf16>",
+                             "tile<4096x1x1xf16>") +
+                     mmaFunc("e", "tile<4096x1x1xf8E5M2>",
+                             "tile<4096x1x1xf8E5M2>", "tile<4096x1x1xf16>") +
+                     mmaFunc("f", "tile<4096x1x1xf32>", "tile<4096x1x1xf32>",
+                             "tile<4096x1x1xf32>"))));
   struct Case {
     const char *fn;
     ElemType in, out;
@@ -611,13 +577,8 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleCore, MmafPropagatesNaNAndInfinity) {
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%a: tile<1x2xf32>, %b: tile<2x2xf32>, %c: tile<1x2xf32>) -> tile<1x2xf32> {
-    %d = mmaf %a, %b, %c : tile<1x2xf32>, tile<2x2xf32>, tile<1x2xf32>
-    return %d : tile<1x2xf32>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(
+      mmaFunc("f", "tile<1x2xf32>", "tile<2x2xf32>", "tile<1x2xf32>"))));
   // Column 0: inf * 0 is NaN. Column 1: inf * 1 + 1 * 2 + 3 is inf.
   double inf = std::numeric_limits<double>::infinity();
   auto out = eval("f", {tileOf(ElemType::F32, {1, 2}, {inf, 1}),
@@ -651,13 +612,9 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleCore, MmaiWrapsAndBatches) {
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%a: tile<2x1x1xi8>, %b: tile<2x1x2xi8>, %c: tile<2x1x2xi32>) -> tile<2x1x2xi32> {
-    %d = mmai %a, %b, %c signed signed : tile<2x1x1xi8>, tile<2x1x2xi8>, tile<2x1x2xi32>
-    return %d : tile<2x1x2xi32>
-  }
-})mlir"));
+  ASSERT_TRUE(
+      parse(moduleOf(mmaFunc("f", "tile<2x1x1xi8>", "tile<2x1x2xi8>",
+                             "tile<2x1x2xi32>", "mmai", " signed signed"))));
   auto out = eval("f", {tileOf(ElemType::I8, {2, 1, 1}, {1, -3}),
                         tileOf(ElemType::I8, {2, 1, 2}, {1, -1, 5, 7}),
                         tileOf(ElemType::I32, {2, 1, 2},
@@ -727,13 +684,10 @@ cuda_tile.module @m {
   }
 })mlir"));
   std::string text;
-  llvm::raw_string_ostream os(text);
-  RunOptions options;
-  options.assertStream = &os;
   std::vector<RtValue> out;
-  RunResult r =
-      call("f", {RtValue::tile(tileOf(ElemType::I1, {2, 2}, {1, 0, 1, 0}))},
-           out, options);
+  RunResult r = callCapturing(
+      "f", {RtValue::tile(tileOf(ElemType::I1, {2, 2}, {1, 0, 1, 0}))}, out,
+      text, &RunOptions::assertStream);
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->kind, FailureKind::AssertFailed);
   EXPECT_NE(r.failure->message.find("bad value"), std::string::npos);
@@ -750,8 +704,8 @@ cuda_tile.module @m {
 
   // All true: no output, no failure.
   text.clear();
-  r = call("f", {RtValue::tile(tileOf(ElemType::I1, {2, 2}, {1}))}, out,
-           options);
+  r = callCapturing("f", {RtValue::tile(tileOf(ElemType::I1, {2, 2}, {1}))},
+                    out, text, &RunOptions::assertStream);
   EXPECT_TRUE(r.ok());
   EXPECT_TRUE(text.empty());
 }
@@ -862,13 +816,10 @@ cuda_tile.module @m {
     return in;
   };
   std::string text;
-  llvm::raw_string_ostream os(text);
-  RunOptions options;
-  options.printStream = &os;
   std::vector<RtValue> out;
   // The third print's %5d has an f32 operand: undefined output, reported
   // after the first two lines were printed.
-  RunResult r = call("f", args(), out, options);
+  RunResult r = callCapturing("f", args(), out, text);
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->kind, FailureKind::UndefinedBehavior);
   EXPECT_EQ(text, "start\n"
@@ -877,8 +828,8 @@ cuda_tile.module @m {
 
   // Integer tiles with a float conversion are undefined output as well.
   text.clear();
-  r = call("g", {RtValue::tile(tileOf(ElemType::I64, {2}, {-5, 1e12}))}, out,
-           options);
+  r = callCapturing(
+      "g", {RtValue::tile(tileOf(ElemType::I64, {2}, {-5, 1e12}))}, out, text);
   ASSERT_TRUE(r.failure);
   EXPECT_EQ(r.failure->kind, FailureKind::UndefinedBehavior);
   EXPECT_EQ(text, "");
@@ -893,15 +844,12 @@ cuda_tile.module @m {
   }
 })mlir"));
   std::string text;
-  llvm::raw_string_ostream os(text);
-  RunOptions options;
-  options.printStream = &os;
   std::vector<RtValue> out;
-  RunResult r =
-      call("f",
-           {RtValue::tile(counting(ElemType::I16, {2, 2, 2})),
-            RtValue::tile(tileOfBits(ElemType::Ptr, {2}, {0x1000, 0xbeef0}))},
-           out, options);
+  RunResult r = callCapturing(
+      "f",
+      {RtValue::tile(counting(ElemType::I16, {2, 2, 2})),
+       RtValue::tile(tileOfBits(ElemType::Ptr, {2}, {0x1000, 0xbeef0}))},
+      out, text);
   ASSERT_TRUE(r.ok()) << r.failure->str();
   EXPECT_EQ(text, "[[[0, 1], [2, 3]], [[4, 5], [6, 7]]] [0x1000, 0xbeef0]");
 }
@@ -915,16 +863,13 @@ cuda_tile.module @m {
   }
 })mlir"));
   std::string text;
-  llvm::raw_string_ostream os(text);
-  RunOptions options;
-  options.printStream = &os;
   std::vector<RtValue> out;
   RunResult r =
-      call("f",
-           {RtValue::tile(tileOf(ElemType::I64, {2}, {-5, 1e12})),
-            RtValue::tile(tileOf(ElemType::I8, {2, 2}, {-1, 2, 3, 4})),
-            RtValue::tile(tileOf(ElemType::F64, {}, {1234.5}))},
-           out, options);
+      callCapturing("f",
+                    {RtValue::tile(tileOf(ElemType::I64, {2}, {-5, 1e12})),
+                     RtValue::tile(tileOf(ElemType::I8, {2, 2}, {-1, 2, 3, 4})),
+                     RtValue::tile(tileOf(ElemType::F64, {}, {1234.5}))},
+                    out, text);
   ASSERT_TRUE(r.ok()) << r.failure->str();
   // %u of i8 -1 is the element-width unsigned value 255; %o of -5 (i64) is
   // its 64-bit pattern in octal.

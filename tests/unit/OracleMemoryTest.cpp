@@ -49,6 +49,24 @@ protected:
       t.set<uint64_t>(i, addrs[i]);
     return t;
   }
+  /// The arguments of partitionModule's @load: the tensor at `a` with
+  /// `rows` rows, and the index (i, j) of the tile.
+  static std::vector<Tile> loadArgs(uint64_t a, double rows, double i,
+                                    double j) {
+    return {ptr(a), tileOf(ElemType::I64, {}, {rows}),
+            tileOf(ElemType::I32, {}, {i}), tileOf(ElemType::I32, {}, {j})};
+  }
+  /// `testing$func @<fn>(%p: tile<<shape>ptr<elem>>) -> tile<<shape>elem>`
+  /// returning a weak load_ptr_tko of %p (`shape` is like "2x").
+  static std::string loadPtrFunc(const std::string &fn,
+                                 const std::string &shape,
+                                 const std::string &elem) {
+    std::string p = "tile<" + shape + "ptr<" + elem + ">>",
+                x = "tile<" + shape + elem + ">";
+    return "  testing$func @" + fn + "(%p: " + p + ") -> " + x +
+           " {\n    %x, %t = load_ptr_tko weak %p : " + p + " -> " + x +
+           ", token\n    return %x : " + x + "\n  }\n";
+  }
   static Tile i1s(std::vector<int> bits) {
     Tile t(ElemType::I1, {static_cast<int64_t>(bits.size())});
     for (size_t i = 0; i < bits.size(); ++i)
@@ -117,9 +135,7 @@ cuda_tile.module @m {
 TEST_F(OracleMemory, PartitionLoadFullTile) {
   ASSERT_TRUE(parse(partitionModule("")));
   uint64_t a = buffer(iotaF(18));
-  Tile x = eval("load", {ptr(a), tileOf(ElemType::I64, {}, {3}),
-                         tileOf(ElemType::I32, {}, {0}),
-                         tileOf(ElemType::I32, {}, {1})})[0];
+  Tile x = eval("load", loadArgs(a, 3, 0, 1))[0];
   // Rows 0-1, columns 4-7: columns 6 and 7 lie past the tensor.
   EXPECT_EQ(valueAt(x, 0), 4);
   EXPECT_EQ(valueAt(x, 1), 5);
@@ -128,9 +144,7 @@ TEST_F(OracleMemory, PartitionLoadFullTile) {
   // No padding_value: the unspecified pattern (all bits set).
   EXPECT_EQ(bitsAt(x, 2), 0xFFFFFFFFu);
   EXPECT_EQ(bitsAt(x, 7), 0xFFFFFFFFu);
-  Tile y = eval("load", {ptr(a), tileOf(ElemType::I64, {}, {3}),
-                         tileOf(ElemType::I32, {}, {0}),
-                         tileOf(ElemType::I32, {}, {0})})[0];
+  Tile y = eval("load", loadArgs(a, 3, 0, 0))[0];
   std::vector<double> want = {0, 1, 2, 3, 6, 7, 8, 9};
   for (int i = 0; i < 8; ++i)
     EXPECT_EQ(valueAt(y, i), want[i]) << i;
@@ -148,9 +162,7 @@ TEST_F(OracleMemory, PartitionEdgeTileReadsEachPaddingValue) {
     ASSERT_TRUE(parse(
         partitionModule(std::string("padding_value = ") + c.padding + ", ")));
     uint64_t a = buffer(iotaF(18));
-    Tile x = eval("load", {ptr(a), tileOf(ElemType::I64, {}, {3}),
-                           tileOf(ElemType::I32, {}, {1}),
-                           tileOf(ElemType::I32, {}, {1})})[0];
+    Tile x = eval("load", loadArgs(a, 3, 1, 1))[0];
     // Only (2, 4) and (2, 5) are inside the tensor.
     EXPECT_EQ(valueAt(x, 0), 16);
     EXPECT_EQ(valueAt(x, 1), 17);
@@ -213,24 +225,17 @@ cuda_tile.module @m {
 TEST_F(OracleMemory, PartitionIndexOutsideIndexSpaceIsUB) {
   ASSERT_TRUE(parse(partitionModule("padding_value = zero, ")));
   uint64_t a = buffer(iotaF(18));
-  expectUB(evalFailure("load", {ptr(a), tileOf(ElemType::I64, {}, {3}),
-                                tileOf(ElemType::I32, {}, {2}),
-                                tileOf(ElemType::I32, {}, {0})}),
+  expectUB(evalFailure("load", loadArgs(a, 3, 2, 0)),
            "outside the view's index space");
   // Indices are unsigned: -1 is far outside, not the last tile.
-  expectUB(evalFailure("load", {ptr(a), tileOf(ElemType::I64, {}, {3}),
-                                tileOf(ElemType::I32, {}, {0}),
-                                tileOf(ElemType::I32, {}, {-1})}),
+  expectUB(evalFailure("load", loadArgs(a, 3, 0, -1)),
            "outside the view's index space");
 }
 
 TEST_F(OracleMemory, DynamicShapeMustBePositive) {
   ASSERT_TRUE(parse(partitionModule("")));
   uint64_t a = buffer(iotaF(18));
-  expectUB(evalFailure("load", {ptr(a), tileOf(ElemType::I64, {}, {0}),
-                                tileOf(ElemType::I32, {}, {0}),
-                                tileOf(ElemType::I32, {}, {0})}),
-           "strictly positive");
+  expectUB(evalFailure("load", loadArgs(a, 0, 0, 0)), "strictly positive");
 }
 
 TEST_F(OracleMemory, PartitionStoreMasksTheEdge) {
@@ -495,18 +500,13 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleMemory, OutOfBoundsAndMisalignedPointersAreUB) {
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%p: tile<2xptr<i32>>) -> tile<2xi32> {
-    %x, %t = load_ptr_tko weak %p : tile<2xptr<i32>> -> tile<2xi32>, token
-    return %x : tile<2xi32>
-  }
+  ASSERT_TRUE(parse(moduleOf(loadPtrFunc("f", "2x", "i32") + R"mlir(
   testing$func @g(%p: tile<2xptr<i32>>) {
     %v = constant <i32: 1> : tile<2xi32>
     %t = store_ptr_tko weak %p, %v : tile<2xptr<i32>>, tile<2xi32> -> token
     return
   }
-})mlir"));
+)mlir")));
   uint64_t a = buffer(std::vector<int32_t>{1, 2, 3, 4});
   EXPECT_EQ(eval("f", {ptrs({a + 12, a})})[0].getSInt(0), 4);
   expectUB(evalFailure("f", {ptrs({a, a + 16})}), "outside every allocation");
@@ -515,13 +515,7 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleMemory, BooleanLoadCanonicalizesBytes) {
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%p: tile<4xptr<i1>>) -> tile<4xi1> {
-    %x, %t = load_ptr_tko weak %p : tile<4xptr<i1>> -> tile<4xi1>, token
-    return %x : tile<4xi1>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(loadPtrFunc("f", "4x", "i1"))));
   uint64_t a = buffer(std::vector<uint8_t>{0, 1, 0x80, 0xFF});
   Tile x = eval("f", {ptrs({a, a + 1, a + 2, a + 3})})[0];
   EXPECT_EQ(*x.at(0), 0);
@@ -531,13 +525,7 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleMemory, Tf32LoadDropsTheLowMantissaBits) {
-  ASSERT_TRUE(parse(R"mlir(
-cuda_tile.module @m {
-  testing$func @f(%p: tile<2xptr<tf32>>) -> tile<2xtf32> {
-    %x, %t = load_ptr_tko weak %p : tile<2xptr<tf32>> -> tile<2xtf32>, token
-    return %x : tile<2xtf32>
-  }
-})mlir"));
+  ASSERT_TRUE(parse(moduleOf(loadPtrFunc("f", "2x", "tf32"))));
   uint64_t a = buffer(std::vector<uint32_t>{0x3F801FFFu, 0x40000000u});
   Tile x = eval("f", {ptrs({a, a + 4})})[0];
   EXPECT_EQ(x.get<uint32_t>(0), 0x3F800000u);
@@ -576,43 +564,37 @@ cuda_tile.module @m {
 // Tile blocks: races, atomics, globals
 //===----------------------------------------------------------------------===//
 
+/// `entry @<name>(%p: tile<ptr<f32>>)` storing a 4-element tile of 3.0 at
+/// partition `index` of the 8 floats at %p, defined by `indexDef`, with
+/// `ordering` (weak, or a memory ordering and scope).
+std::string storeEntry(const std::string &name, const std::string &indexDef,
+                       const std::string &index, const std::string &ordering) {
+  const std::string pv =
+      "partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>";
+  return "  entry @" + name + "(%p: tile<ptr<f32>>) {\n    " + indexDef +
+         R"mlir(
+    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %pv = make_partition_view %tv : )mlir" +
+         pv + R"mlir(
+    %v = constant <f32: 3.0> : tile<4xf32>
+    %t = store_view_tko )mlir" +
+         ordering + " %v, %pv[" + index + "] : tile<4xf32>, " + pv +
+         R"mlir(, tile<i32> -> token
+    return
+  }
+)mlir";
+}
+
 /// Each of two tile blocks stores a 4-element tile at partition index
 /// `%idx`: its own block id, or 0 for both.
-const char *kRaceModule = R"mlir(
-cuda_tile.module @m {
-  entry @own(%p: tile<ptr<f32>>) {
-    %bx, %by, %bz = get_tile_block_id : tile<i32>
-    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
-    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
-    %v = constant <f32: 3.0> : tile<4xf32>
-    %t = store_view_tko weak %v, %pv[%bx] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
-    return
-  }
-  entry @same(%p: tile<ptr<f32>>) {
-    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
-    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
-    %v = constant <f32: 3.0> : tile<4xf32>
-    %z = constant <i32: 0> : tile<i32>
-    %t = store_view_tko weak %v, %pv[%z] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
-    return
-  }
-  entry @sameRelaxed(%p: tile<ptr<f32>>) {
-    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
-    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
-    %v = constant <f32: 3.0> : tile<4xf32>
-    %z = constant <i32: 0> : tile<i32>
-    %t = store_view_tko relaxed device %v, %pv[%z] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
-    return
-  }
-  entry @sameBlockScope(%p: tile<ptr<f32>>) {
-    %tv = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
-    %pv = make_partition_view %tv : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
-    %v = constant <f32: 3.0> : tile<4xf32>
-    %z = constant <i32: 0> : tile<i32>
-    %t = store_view_tko relaxed tl_blk %v, %pv[%z] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
-    return
-  }
-})mlir";
+const std::string kRaceModule = moduleOf(
+    storeEntry("own", "%bx, %by, %bz = get_tile_block_id : tile<i32>", "%bx",
+               "weak") +
+    storeEntry("same", "%z = constant <i32: 0> : tile<i32>", "%z", "weak") +
+    storeEntry("sameRelaxed", "%z = constant <i32: 0> : tile<i32>", "%z",
+               "relaxed device") +
+    storeEntry("sameBlockScope", "%z = constant <i32: 0> : tile<i32>", "%z",
+               "relaxed tl_blk"));
 
 TEST_F(OracleMemory, BlocksWritingTheirOwnPartitionsDoNotRace) {
   ASSERT_TRUE(parse(kRaceModule));

@@ -34,6 +34,32 @@ protected:
                  "\n    nv_tileaa.return %r : " + resultType + "\n  }\n}");
   }
 
+  /// Where bin() and un() put their op: a testing$func (defineOp) or, for
+  /// ops on builtin tensors and scalars, an nv_tileaa.func (defineNv).
+  enum class Harness { CudaTile, NvTileaa };
+  Harness harness = Harness::CudaTile;
+
+  /// A one-op function of `params` returning `%r = <op>` of `resultType`,
+  /// in the fixture's harness.
+  bool defineInHarness(const std::string &params, const std::string &resultType,
+                       const std::string &op) {
+    return harness == Harness::CudaTile
+               ? defineOp(params, resultType, op)
+               : defineNv(params, resultType, "%r = " + op);
+  }
+
+  /// `<op>` on %a, %b of type `ty`, giving `resTy` (default: `ty`).
+  bool bin(const std::string &op, const std::string &ty,
+           const std::string &resTy = "") {
+    return defineInHarness("%a: " + ty + ", %b: " + ty,
+                           resTy.empty() ? ty : resTy, op);
+  }
+  /// `<op>` on %a of type `ty`, giving `resTy` (default: `ty`).
+  bool un(const std::string &op, const std::string &ty,
+          const std::string &resTy = "") {
+    return defineInHarness("%a: " + ty, resTy.empty() ? ty : resTy, op);
+  }
+
   /// Runs @f and returns its single result.
   Tile run(std::vector<Tile> args) {
     std::vector<Tile> out = eval("f", std::move(args));

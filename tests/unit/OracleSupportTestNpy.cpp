@@ -152,27 +152,21 @@ TEST(OracleNpy, Rejections) {
   longData.push_back(0);
   EXPECT_NE(errorText(parseNpy(longData)).find("does not match shape"),
             std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(1, header("'>f4'", "(1,)"), four)))
-                .find("big-endian"),
-            std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(1, header("'|O'", "(1,)"), four)))
-                .find("object dtype"),
-            std::string::npos);
-  EXPECT_NE(
-      errorText(parseNpy(makeFile(1, header("[('a', '<f4')]", "(1,)"), four)))
-          .find("structured"),
-      std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(1, header("'<c8'", "(1,)"), four)))
-                .find("unsupported dtype"),
-            std::string::npos);
-  EXPECT_NE(errorText(parseNpy(makeFile(1, header("'<f4'", "(-1,)"), four)))
-                .find("non-negative"),
-            std::string::npos);
-  EXPECT_NE(
-      errorText(parseNpy(makeFile(
-                    1, header("'<f4'", "(4294967296, 4294967296, 4)"), four)))
-          .find("too many elements"),
-      std::string::npos);
+  // Headers with a descr or shape that is rejected, and the error's words.
+  struct BadHeader {
+    const char *descr, *shape, *error;
+  };
+  for (BadHeader h :
+       {BadHeader{"'>f4'", "(1,)", "big-endian"},
+        BadHeader{"'|O'", "(1,)", "object dtype"},
+        BadHeader{"[('a', '<f4')]", "(1,)", "structured"},
+        BadHeader{"'<c8'", "(1,)", "unsupported dtype"},
+        BadHeader{"'<f4'", "(-1,)", "non-negative"},
+        BadHeader{"'<f4'", "(4294967296, 4294967296, 4)", "too many elements"}})
+    EXPECT_NE(errorText(parseNpy(makeFile(1, header(h.descr, h.shape), four)))
+                  .find(h.error),
+              std::string::npos)
+        << h.descr << " " << h.shape;
   EXPECT_NE(
       errorText(parseNpy(makeFile(1, "{'descr': '<f4', 'shape': (1,)}", four)))
           .find("needs keys"),
@@ -242,18 +236,24 @@ TEST(OracleNpy, DescrMapping) {
     ASSERT_TRUE(bool(size));
     EXPECT_EQ(*size, storageBytes(type));
   }
-  EXPECT_TRUE(npyDescrCompatible("<u4", ElemType::I32));
-  EXPECT_TRUE(npyDescrCompatible("=i4", ElemType::I32));
-  EXPECT_TRUE(npyDescrCompatible("|u1", ElemType::I8));
-  EXPECT_TRUE(npyDescrCompatible("|u1", ElemType::I1));
-  EXPECT_TRUE(npyDescrCompatible("<f4", ElemType::TF32));
-  EXPECT_FALSE(npyDescrCompatible(">i4", ElemType::I32));
-  EXPECT_FALSE(npyDescrCompatible("<i8", ElemType::I32));
-  EXPECT_FALSE(npyDescrCompatible("<f4", ElemType::I32));
-  EXPECT_FALSE(npyDescrCompatible("<u4", ElemType::F32));
-  EXPECT_FALSE(npyDescrCompatible("<f2", ElemType::BF16));
-  EXPECT_FALSE(npyDescrCompatible("|b1", ElemType::I8));
-  EXPECT_FALSE(npyDescrCompatible("garbage", ElemType::I8));
+  struct Compat {
+    const char *descr;
+    ElemType type;
+    bool compatible;
+  };
+  for (Compat c :
+       {Compat{"<u4", ElemType::I32, true}, Compat{"=i4", ElemType::I32, true},
+        Compat{"|u1", ElemType::I8, true}, Compat{"|u1", ElemType::I1, true},
+        Compat{"<f4", ElemType::TF32, true},
+        Compat{">i4", ElemType::I32, false},
+        Compat{"<i8", ElemType::I32, false},
+        Compat{"<f4", ElemType::I32, false},
+        Compat{"<u4", ElemType::F32, false},
+        Compat{"<f2", ElemType::BF16, false},
+        Compat{"|b1", ElemType::I8, false},
+        Compat{"garbage", ElemType::I8, false}})
+    EXPECT_EQ(npyDescrCompatible(c.descr, c.type), c.compatible)
+        << c.descr << " " << name(c.type).str();
 }
 
 const char *const kDescrs[] = {"|b1", "|i1", "|u1", "<i2", "<u2", "<i4",

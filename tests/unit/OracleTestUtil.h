@@ -79,6 +79,11 @@ inline double valueAt(const Tile &t, int64_t i) {
   return static_cast<double>(t.getSInt(i));
 }
 
+/// A cuda_tile.module holding `funcs`, the text of its functions.
+inline std::string moduleOf(const std::string &funcs) {
+  return "cuda_tile.module @m {\n" + funcs + "}\n";
+}
+
 class OracleTest : public ::testing::Test {
 protected:
   OracleTest() {

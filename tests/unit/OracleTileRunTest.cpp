@@ -54,21 +54,14 @@ cuda_tile.module @m {
 }
 )mlir";
 
-class TileRunTest : public ::testing::Test {
+class TileRunTest : public tilecheck::testing::ScratchTest {
 protected:
-  TileRunTest() : scratch("tilerun"), tmp(scratch.path.str()) {
-    tilecheck::testing::loadAllDialects(ctx);
+  TileRunTest() : ScratchTest("tilerun") {
     kernel = write("k.mlir", kKernel);
-    NpyArray in;
-    in.descr = "<i4";
-    in.shape = {16};
-    in.data.resize(64);
-    for (int i = 0; i < 16; ++i) {
-      int32_t v = i * 10;
-      std::memcpy(in.data.data() + 4 * i, &v, 4);
-    }
     input = path("in.npy");
-    EXPECT_FALSE(static_cast<bool>(writeNpy(input, in)));
+    EXPECT_FALSE(static_cast<bool>(
+        writeNpy(input, tilecheck::testing::i32Array(
+                            16, [](int64_t i) { return int32_t(i * 10); }))));
   }
   std::string path(llvm::StringRef name) { return scratch.file(name); }
   std::string write(llvm::StringRef name, llvm::StringRef text) {
@@ -89,9 +82,6 @@ protected:
     return v;
   }
 
-  tilecheck::testing::TempDir scratch;
-  std::string tmp;
-  mlir::MLIRContext ctx;
   std::string kernel, input;
   std::string assertBuf;
   llvm::raw_string_ostream assertText{assertBuf};
@@ -147,13 +137,12 @@ TEST_F(TileRunTest, UninitializedOutputReadIsUndefinedBehaviour) {
 TEST_F(TileRunTest, BindingErrorsAreUsageErrors) {
   // Wrong count, scalar for a pointer, wrong dtype, literal out of range.
   EXPECT_EQ(runTileProgram(ctx, config({"@" + input})).exitCode, kExitUsage);
-  EXPECT_EQ(runTileProgram(ctx, config({"3", "zeros:i32:16", "1", "0"}))
+  EXPECT_EQ(
+      runTileProgram(ctx, config({"3", "zeros:i32:16", "1", "0"})).exitCode,
+      kExitUsage);
+  EXPECT_EQ(runTileProgram(ctx, config({"@" + input, "zeros:f32:16", "1", "0"}))
                 .exitCode,
             kExitUsage);
-  EXPECT_EQ(
-      runTileProgram(ctx, config({"@" + input, "zeros:f32:16", "1", "0"}))
-          .exitCode,
-      kExitUsage);
   TileRunOutcome big = runTileProgram(
       ctx, config({"@" + input, "zeros:i32:16", "4294967296", "0"}));
   EXPECT_EQ(big.exitCode, kExitUsage);

@@ -19,16 +19,7 @@ namespace {
 
 class OracleUpstream : public OracleNumericTest {
 protected:
-  /// `%r = <op>` on %a, %b of type `ty`.
-  bool bin(const std::string &op, const std::string &ty,
-           const std::string &resTy = "") {
-    return defineNv("%a: " + ty + ", %b: " + ty, resTy.empty() ? ty : resTy,
-                    "%r = " + op);
-  }
-  bool un(const std::string &op, const std::string &ty,
-          const std::string &resTy = "") {
-    return defineNv("%a: " + ty, resTy.empty() ? ty : resTy, "%r = " + op);
-  }
+  OracleUpstream() { harness = Harness::NvTileaa; }
 };
 
 Tile scalar(ElemType t, double v) { return tileOf(t, {}, {v}); }
@@ -46,8 +37,8 @@ TEST_F(OracleUpstream, AddiOnScalarsWrapsWithoutFlags) {
 }
 
 TEST_F(OracleUpstream, AddiNswIsPoisonOnSignedOverflow) {
-  ASSERT_TRUE(bin("arith.addi %a, %b overflow<nsw> : tensor<2xi32>",
-                  "tensor<2xi32>"));
+  ASSERT_TRUE(
+      bin("arith.addi %a, %b overflow<nsw> : tensor<2xi32>", "tensor<2xi32>"));
   // -1 + 1 wraps unsigned, not signed: fine under nsw.
   EXPECT_EQ(intsOf(run({tileOf(I32, {2}, {-1, 5}), tileOf(I32, {2}, {1, 6})})),
             (Ints{0, 11}));
@@ -86,14 +77,14 @@ TEST_F(OracleUpstream, DivisionFormsRoundAsNamed) {
   // 7 / -2 = -3.5 and -7 / 2 = -3.5: toward zero -3, ceil -3, floor -4.
   Tile lhs = tileOf(I32, {3}, {7, -7, 6});
   Tile rhs = tileOf(I32, {3}, {-2, 2, 3});
-  ASSERT_TRUE(bin("arith.divsi %a, %b : tensor<3xi32>", "tensor<3xi32>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{-3, -3, 2}));
-  ASSERT_TRUE(bin("arith.ceildivsi %a, %b : tensor<3xi32>", "tensor<3xi32>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{-3, -3, 2}));
-  ASSERT_TRUE(bin("arith.floordivsi %a, %b : tensor<3xi32>", "tensor<3xi32>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{-4, -4, 2}));
-  ASSERT_TRUE(bin("arith.remsi %a, %b : tensor<3xi32>", "tensor<3xi32>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{1, -1, 0}));
+  for (auto [op, want] : {std::pair{"divsi", Ints{-3, -3, 2}},
+                          std::pair{"ceildivsi", Ints{-3, -3, 2}},
+                          std::pair{"floordivsi", Ints{-4, -4, 2}},
+                          std::pair{"remsi", Ints{1, -1, 0}}}) {
+    ASSERT_TRUE(bin(std::string("arith.") + op + " %a, %b : tensor<3xi32>",
+                    "tensor<3xi32>"));
+    EXPECT_EQ(intsOf(run({lhs, rhs})), want) << op;
+  }
 }
 
 TEST_F(OracleUpstream, UnsignedDivisionReadsUnsigned) {
@@ -127,12 +118,13 @@ TEST_F(OracleUpstream, DivisionByZeroAndSignedOverflowAreUB) {
 TEST_F(OracleUpstream, MinMaxSignedAndUnsigned) {
   Tile lhs = tileOf(I8, {2}, {-1, 3});
   Tile rhs = tileOf(I8, {2}, {1, 4});
-  ASSERT_TRUE(bin("arith.maxsi %a, %b : tensor<2xi8>", "tensor<2xi8>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{1, 4}));
-  ASSERT_TRUE(bin("arith.maxui %a, %b : tensor<2xi8>", "tensor<2xi8>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{-1, 4}));
-  ASSERT_TRUE(bin("arith.minui %a, %b : tensor<2xi8>", "tensor<2xi8>"));
-  EXPECT_EQ(intsOf(run({lhs, rhs})), (Ints{1, 3}));
+  for (auto [op, want] :
+       {std::pair{"maxsi", Ints{1, 4}}, std::pair{"maxui", Ints{-1, 4}},
+        std::pair{"minui", Ints{1, 3}}}) {
+    ASSERT_TRUE(bin(std::string("arith.") + op + " %a, %b : tensor<2xi8>",
+                    "tensor<2xi8>"));
+    EXPECT_EQ(intsOf(run({lhs, rhs})), want) << op;
+  }
 }
 
 TEST_F(OracleUpstream, ExtendedArithmeticGivesBothHalves) {
@@ -174,9 +166,9 @@ TEST_F(OracleUpstream, SelectWithScalarOrTensorCondition) {
   Tile a = tileOf(I32, {2}, {1, 2}), b = tileOf(I32, {2}, {3, 4});
   EXPECT_EQ(intsOf(run({scalar(I1, 1), a, b})), (Ints{1, 2}));
   EXPECT_EQ(intsOf(run({scalar(I1, 0), a, b})), (Ints{3, 4}));
-  ASSERT_TRUE(defineNv(
-      "%c: tensor<2xi1>, %a: tensor<2xi32>, %b: tensor<2xi32>",
-      "tensor<2xi32>", "%r = arith.select %c, %a, %b : tensor<2xi1>, "
+  ASSERT_TRUE(defineNv("%c: tensor<2xi1>, %a: tensor<2xi32>, %b: tensor<2xi32>",
+                       "tensor<2xi32>",
+                       "%r = arith.select %c, %a, %b : tensor<2xi1>, "
                        "tensor<2xi32>"));
   EXPECT_EQ(intsOf(run({tileOf(I1, {2}, {0, 1}), a, b})), (Ints{3, 2}));
 }
@@ -203,8 +195,9 @@ TEST_F(OracleUpstream, IntegerCasts) {
 }
 
 TEST_F(OracleUpstream, ConstantsOfScalarsAndTensors) {
-  ASSERT_TRUE(defineNv("", "tensor<3xi16>",
-                       "%r = arith.constant dense<[1, -2, 3]> : tensor<3xi16>"));
+  ASSERT_TRUE(
+      defineNv("", "tensor<3xi16>",
+               "%r = arith.constant dense<[1, -2, 3]> : tensor<3xi16>"));
   EXPECT_EQ(intsOf(run({})), (Ints{1, -2, 3}));
   ASSERT_TRUE(defineNv("", "f32", "%r = arith.constant -0.0 : f32"));
   EXPECT_EQ(bitsOf(run({})), (Bits{kF32NegZero}));
@@ -219,8 +212,9 @@ TEST_F(OracleUpstream, AddfRoundsToNearestEven) {
   ASSERT_TRUE(bin("arith.addf %a, %b : tensor<2xf32>", "tensor<2xf32>"));
   // 1 + 2^-24 is a tie between 1 and 1 + 2^-23: even is 1. 1 + 3*2^-24 is
   // a tie between 1 + 2^-23 and 1 + 2^-22: even is 1 + 2^-22.
-  Tile r = run({tileOf(F32, {2}, {1.0, 1.0}),
-                tileOf(F32, {2}, {std::ldexp(1.0, -24), 3 * std::ldexp(1.0, -24)})});
+  Tile r =
+      run({tileOf(F32, {2}, {1.0, 1.0}),
+           tileOf(F32, {2}, {std::ldexp(1.0, -24), 3 * std::ldexp(1.0, -24)})});
   EXPECT_EQ(bitsOf(r), (Bits{0x3f800000, 0x3f800002}));
 }
 
@@ -264,9 +258,11 @@ TEST_F(OracleUpstream, MaxnumfReturnsTheNumber) {
   Tile lhs = tileOfBits(F32, {3}, {kF32NaN, 0x40000000, 0x3f800000});
   Tile rhs = tileOfBits(F32, {3}, {0x3f800000, 0x3f800000, kF32NaN});
   ASSERT_TRUE(bin("arith.maxnumf %a, %b : tensor<3xf32>", "tensor<3xf32>"));
-  EXPECT_EQ(bitsOf(run({lhs, rhs})), (Bits{0x3f800000, 0x40000000, 0x3f800000}));
+  EXPECT_EQ(bitsOf(run({lhs, rhs})),
+            (Bits{0x3f800000, 0x40000000, 0x3f800000}));
   ASSERT_TRUE(bin("arith.minnumf %a, %b : tensor<3xf32>", "tensor<3xf32>"));
-  EXPECT_EQ(bitsOf(run({lhs, rhs})), (Bits{0x3f800000, 0x3f800000, 0x3f800000}));
+  EXPECT_EQ(bitsOf(run({lhs, rhs})),
+            (Bits{0x3f800000, 0x3f800000, 0x3f800000}));
 }
 
 TEST_F(OracleUpstream, CmpfPredicatesWithNaNAndZeros) {
@@ -345,8 +341,7 @@ TEST_F(OracleUpstream, TruncfHonoursItsRoundingMode) {
   ASSERT_TRUE(un("arith.truncf %a : f32 to f16", "f32", "f16"));
   EXPECT_EQ(bitsOf(run({scalar(F32, 1.0 + std::ldexp(1.0, -11))})),
             (Bits{0x3c00}));
-  ASSERT_TRUE(
-      un("arith.truncf %a to_nearest_away : f32 to f16", "f32", "f16"));
+  ASSERT_TRUE(un("arith.truncf %a to_nearest_away : f32 to f16", "f32", "f16"));
   EXPECT_EQ(bitsOf(run({scalar(F32, 1.0 + std::ldexp(1.0, -11))})),
             (Bits{0x3c01}));
   ASSERT_TRUE(un("arith.extf %a : f16 to f64", "f16", "f64"));
@@ -383,18 +378,19 @@ TEST_F(OracleUpstream, FmaRoundsOnce) {
 
 TEST_F(OracleUpstream, RoundingFunctions) {
   Tile x = tileOf(F32, {4}, {2.5, -2.5, 3.5, -2.7});
-  ASSERT_TRUE(un("math.round %a : tensor<4xf32>", "tensor<4xf32>"));
-  EXPECT_EQ(bitsOf(run({x})),
-            (Bits{0x40400000, 0xc0400000, 0x40800000, 0xc0400000}));
-  ASSERT_TRUE(un("math.roundeven %a : tensor<4xf32>", "tensor<4xf32>"));
-  EXPECT_EQ(bitsOf(run({x})),
-            (Bits{0x40000000, 0xc0000000, 0x40800000, 0xc0400000}));
-  ASSERT_TRUE(un("math.trunc %a : tensor<4xf32>", "tensor<4xf32>"));
-  EXPECT_EQ(bitsOf(run({x})),
-            (Bits{0x40000000, 0xc0000000, 0x40400000, 0xc0000000}));
-  ASSERT_TRUE(un("math.floor %a : tensor<4xf32>", "tensor<4xf32>"));
-  EXPECT_EQ(bitsOf(run({x})),
-            (Bits{0x40000000, 0xc0400000, 0x40400000, 0xc0400000}));
+  for (auto [op, want] :
+       {std::pair{"round",
+                  Bits{0x40400000, 0xc0400000, 0x40800000, 0xc0400000}},
+        std::pair{"roundeven",
+                  Bits{0x40000000, 0xc0000000, 0x40800000, 0xc0400000}},
+        std::pair{"trunc",
+                  Bits{0x40000000, 0xc0000000, 0x40400000, 0xc0000000}},
+        std::pair{"floor",
+                  Bits{0x40000000, 0xc0400000, 0x40400000, 0xc0400000}}}) {
+    ASSERT_TRUE(
+        un(std::string("math.") + op + " %a : tensor<4xf32>", "tensor<4xf32>"));
+    EXPECT_EQ(bitsOf(run({x})), want) << op;
+  }
   ASSERT_TRUE(un("math.roundeven %a : f32", "f32"));
   EXPECT_EQ(bitsOf(run({scalar(F32, -0.5)})), (Bits{kF32NegZero}));
 }
@@ -424,8 +420,8 @@ TEST_F(OracleUpstream, BitCounts) {
 
 TEST_F(OracleUpstream, Classification) {
   // NaN, -inf, 1, the smallest f32 subnormal, -0.
-  Tile x = tileOfBits(F32, {5}, {kF32NaN, 0xff800000, 0x3f800000, 1,
-                                 kF32NegZero});
+  Tile x =
+      tileOfBits(F32, {5}, {kF32NaN, 0xff800000, 0x3f800000, 1, kF32NegZero});
   auto cls = [&](const std::string &op) {
     EXPECT_TRUE(un("math." + op + " %a : tensor<5xf32>", "tensor<5xf32>",
                    "tensor<5xi1>"));
@@ -443,10 +439,11 @@ TEST_F(OracleUpstream, IntegerPower) {
   EXPECT_EQ(intsOf(run({tileOf(I8, {5}, {3, 2, 2, -1, 1}),
                         tileOf(I8, {5}, {4, 8, -1, -3, -5})})),
             (Ints{81, 0, 0, -1, 1}));
-  expectUB({tileOf(I8, {5}, {1, 1, 1, 1, 0}), tileOf(I8, {5}, {1, 1, 1, 1, -1})},
-           "ipowi of 0 to the negative power -1 at element 4");
-  ASSERT_TRUE(defineNv("%a: f32, %b: i32", "f32",
-                       "%r = math.fpowi %a, %b : f32, i32"));
+  expectUB(
+      {tileOf(I8, {5}, {1, 1, 1, 1, 0}), tileOf(I8, {5}, {1, 1, 1, 1, -1})},
+      "ipowi of 0 to the negative power -1 at element 4");
+  ASSERT_TRUE(
+      defineNv("%a: f32, %b: i32", "f32", "%r = math.fpowi %a, %b : f32, i32"));
   EXPECT_EQ(run({scalar(F32, 2), scalar(I32, -2)}).get<float>(0), 0.25f);
   EXPECT_EQ(run({scalar(F32, -3), scalar(I32, 3)}).get<float>(0), -27.0f);
 }
@@ -456,9 +453,9 @@ TEST_F(OracleUpstream, ClampfPinsToTheBounds) {
                        "%hi: tensor<4xf32>",
                        "tensor<4xf32>",
                        "%r = math.clampf %v to [%lo, %hi] : tensor<4xf32>"));
-  Tile r = run({tileOfBits(F32, {4}, {0xc0a00000, 0x3f000000, 0x40e00000,
-                                      kF32NaN}),
-                tileOf(F32, {4}, {0}), tileOf(F32, {4}, {1})});
+  Tile r =
+      run({tileOfBits(F32, {4}, {0xc0a00000, 0x3f000000, 0x40e00000, kF32NaN}),
+           tileOf(F32, {4}, {0}), tileOf(F32, {4}, {1})});
   EXPECT_EQ(bitsAt(r, 0), 0u);
   EXPECT_EQ(bitsAt(r, 1), 0x3f000000u);
   EXPECT_EQ(bitsAt(r, 2), 0x3f800000u);

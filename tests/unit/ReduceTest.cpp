@@ -31,8 +31,23 @@ using namespace tilecheck::reduce;
 
 namespace {
 
+/// The end of an entry: stores the i32 tile `value` of `n` elements at
+/// %out + %i (%i an iota of `n` elements) and returns. `more` follows the
+/// value (a mask, a token) and `moreTypes` the tile types.
+std::string storeAtOut(const std::string &value, int n = 16,
+                       const std::string &more = "",
+                       const std::string &moreTypes = "") {
+  std::string ptrs = "tile<" + std::to_string(n) + "xptr<i32>>",
+              ints = "tile<" + std::to_string(n) + "xi32>";
+  return "    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>\n"
+         "    %p1 = broadcast %p0 : tile<1xptr<i32>> -> " +
+         ptrs + "\n    %p2 = offset %p1, %i : " + ptrs + ", " + ints + " -> " +
+         ptrs + "\n    %t = store_ptr_tko weak %p2, " + value + more + " : " +
+         ptrs + ", " + ints + moreTypes + " -> token\n    return\n  }\n}\n";
+}
+
 /// Straight-line code around one `divi`, storing through a pointer.
-const char *kStraightLine = R"mlir(
+const std::string kStraightLine = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>, %unused: tile<i32>) {
     %c2 = constant <i32: 2> : tile<16xi32>
@@ -43,14 +58,7 @@ cuda_tile.module @m {
     %m = muli %d, %c2 : tile<16xi32>
     %x = xori %m, %a : tile<16xi32>
     %dead = subi %x, %a : tile<16xi32>
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
-    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
-    %t = store_ptr_tko weak %p2, %x : tile<16xptr<i32>>, tile<16xi32> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%x");
 
 /// Control flow: an if with a divi in one branch and a remi in the other,
 /// a counted loop, a store of the result.
@@ -96,7 +104,7 @@ protected:
   }
   void TearDown() override { llvm::sys::fs::remove_directories(workDir); }
 
-  TestCase parse(const char *text, std::vector<std::string> args,
+  TestCase parse(llvm::StringRef text, std::vector<std::string> args,
                  std::array<int64_t, 3> grid = {1, 1, 1}) {
     std::vector<oracle::TestArg> caseArgs;
     for (std::string &a : args)
@@ -122,6 +130,13 @@ protected:
     return stats ? *stats : ReduceStats();
   }
 
+  /// kControl reduced by `pass` alone, keeping an op named `needed`.
+  TestCase reducedControl(const char *needed, const char *pass) {
+    TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
+    reduce(tc, contains(needed), {pass});
+    return tc;
+  }
+
   static unsigned count(const TestCase &tc, llvm::StringRef opName) {
     unsigned n = 0;
     tc.module.get()->walk([&](Operation *op) {
@@ -129,6 +144,20 @@ protected:
         ++n;
     });
     return n;
+  }
+  /// Expects `tc` to hold each named op the given number of times.
+  static void expectCounts(
+      const TestCase &tc,
+      std::initializer_list<std::pair<llvm::StringRef, unsigned>> counts) {
+    for (auto [name, n] : counts)
+      EXPECT_EQ(count(tc, name), n) << name.str();
+  }
+
+  /// The last op of type OpT in `tc` (null when there is none).
+  template <typename OpT> static OpT lastOp(const TestCase &tc) {
+    OpT found;
+    tc.module.get()->walk([&](OpT op) { found = op; });
+    return found;
   }
   static std::function<bool(const Candidate &)> contains(std::string opName) {
     return
@@ -143,8 +172,7 @@ protected:
 TEST_F(ReduceTest, RemoveDeadDropsUnusedPureOps) {
   TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
   ReduceStats stats = reduce(tc, contains("cuda_tile.divi"), {"remove-dead"});
-  EXPECT_EQ(count(tc, "cuda_tile.subi"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+  expectCounts(tc, {{"cuda_tile.subi", 0}, {"cuda_tile.store_ptr_tko", 1}});
   EXPECT_EQ(stats.finalOps + 1, stats.initialOps);
 }
 
@@ -158,26 +186,18 @@ TEST_F(ReduceTest, DeleteOpsKeepsOnlyWhatTheTestNeeds) {
   // entry, divi, its operands (constants: the deleted ops are replaced by
   // existing values or zero constants) and return.
   EXPECT_LE(stats.finalOps, 5u);
-  EXPECT_EQ(count(tc, "cuda_tile.divi"), 1u);
-  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 0u);
+  expectCounts(tc, {{"cuda_tile.divi", 1}, {"cuda_tile.store_ptr_tko", 0}});
   EXPECT_GT(stats.candidatesTried, 0u);
 }
 
 TEST_F(ReduceTest, DeleteOpsOneReplacesMasksByTrue) {
-  const char *masked = R"mlir(
+  const std::string masked = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>) {
     %c8 = constant <i32: 8> : tile<16xi32>
     %i = iota : tile<16xi32>
     %mask = cmpi less_than %i, %c8, signed : tile<16xi32> -> tile<16xi1>
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
-    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
-    %t = store_ptr_tko weak %p2, %i, %mask : tile<16xptr<i32>>, tile<16xi32>, tile<16xi1> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%i", 16, ", %mask", ", tile<16xi1>");
   TestCase tc = parse(masked, {"zeros:i32:16"});
   reduce(tc, contains("cuda_tile.store_ptr_tko"), {"delete-ops-one"});
   EXPECT_EQ(count(tc, "cuda_tile.cmpi"), 0u);
@@ -192,63 +212,51 @@ cuda_tile.module @m {
 }
 
 TEST_F(ReduceTest, DropTokenAndMaskFreeTheirProducers) {
-  const char *tokens = R"mlir(
+  const std::string tokens = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>) {
     %tok = make_token : token
     %i = iota : tile<16xi32>
     %c8 = constant <i32: 8> : tile<16xi32>
     %mask = cmpi less_than %i, %c8, signed : tile<16xi32> -> tile<16xi1>
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
-    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
-    %t = store_ptr_tko weak %p2, %i, %mask token = %tok : tile<16xptr<i32>>, tile<16xi32>, tile<16xi1> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%i", 16, ", %mask token = %tok", ", tile<16xi1>");
   TestCase tc = parse(tokens, {"zeros:i32:16"});
   reduce(tc, contains("cuda_tile.store_ptr_tko"),
          {"drop-token", "drop-mask", "remove-dead"});
-  EXPECT_EQ(count(tc, "cuda_tile.make_token"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.cmpi"), 0u);
+  expectCounts(tc, {{"cuda_tile.make_token", 0}, {"cuda_tile.cmpi", 0}});
 }
 
 TEST_F(ReduceTest, IfThenAndIfElseInlineOneBranch) {
-  TestCase thenCase = parse(kControl, {"zeros:i32:1", "5"});
-  reduce(thenCase, contains("cuda_tile.divi"), {"if-then"});
-  EXPECT_EQ(count(thenCase, "cuda_tile.if"), 0u);
-  EXPECT_EQ(count(thenCase, "cuda_tile.remi"), 0u);
+  TestCase thenCase = reducedControl("cuda_tile.divi", "if-then");
+  expectCounts(thenCase, {{"cuda_tile.if", 0}, {"cuda_tile.remi", 0}});
 
-  TestCase elseCase = parse(kControl, {"zeros:i32:1", "5"});
-  reduce(elseCase, contains("cuda_tile.remi"), {"if-else"});
-  EXPECT_EQ(count(elseCase, "cuda_tile.if"), 0u);
-  EXPECT_EQ(count(elseCase, "cuda_tile.divi"), 0u);
+  TestCase elseCase = reducedControl("cuda_tile.remi", "if-else");
+  expectCounts(elseCase, {{"cuda_tile.if", 0}, {"cuda_tile.divi", 0}});
 }
 
 TEST_F(ReduceTest, ForOnceInlinesTheBody) {
-  TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
-  reduce(tc, contains("cuda_tile.muli"), {"for-once"});
-  EXPECT_EQ(count(tc, "cuda_tile.for"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.andi"), 1u);
+  TestCase tc = reducedControl("cuda_tile.muli", "for-once");
+  expectCounts(tc, {{"cuda_tile.for", 0}, {"cuda_tile.andi", 1}});
 }
 
 TEST_F(ReduceTest, ForZeroRemovesTheLoop) {
-  TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
-  reduce(tc, contains("cuda_tile.addi"), {"for-zero"});
-  EXPECT_EQ(count(tc, "cuda_tile.for"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.muli"), 0u);
+  TestCase tc = reducedControl("cuda_tile.addi", "for-zero");
+  expectCounts(tc, {{"cuda_tile.for", 0}, {"cuda_tile.muli", 0}});
 }
 
-/// A `loop` counting to 4 that breaks out with its accumulator.
-const char *kLoop = R"mlir(
+/// A `loop` counting from 0 to `bound` (%c1 or %c4, constants of the
+/// kernel) that multiplies its accumulator by 4, breaks out with it and
+/// stores it.
+std::string loopKernel(const std::string &bound) {
+  return R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>) {
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %c4 = constant <i32: 4> : tile<i32>
     %r = loop iter_values(%i = %c0, %acc = %c1) : tile<i32>, tile<i32> -> tile<i32> {
-      %done = cmpi greater_than_or_equal %i, %c4, signed : tile<i32> -> tile<i1>
+      %done = cmpi greater_than_or_equal %i, )mlir" +
+         bound + R"mlir(, signed : tile<i32> -> tile<i1>
       if %done {
         break %acc : tile<i32>
       }
@@ -263,14 +271,18 @@ cuda_tile.module @m {
   }
 }
 )mlir";
+}
+
+/// A `loop` counting to 4 that breaks out with its accumulator.
+const std::string kLoop = loopKernel("%c4");
 
 TEST_F(ReduceTest, LoopOnceThenInlineRemovesTheLoop) {
   TestCase tc = parse(kLoop, {"zeros:i32:1"});
   reduce(tc, contains("cuda_tile.muli"),
          {"loop-once", "if-else", "loop-inline"});
-  EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.break"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.store_ptr_tko"), 1u);
+  expectCounts(tc, {{"cuda_tile.loop", 0},
+                    {"cuda_tile.break", 0},
+                    {"cuda_tile.store_ptr_tko", 1}});
 }
 
 TEST_F(ReduceTest, LoopZeroReplacesALoopByItsInitialValues) {
@@ -299,12 +311,11 @@ cuda_tile.module @m {
   // break's carried value gives the result.
   TestCase other = parse(kLoop, {"zeros:i32:1"});
   reduce(other, contains("cuda_tile.store_ptr_tko"), {"loop-zero"});
-  EXPECT_EQ(count(other, "cuda_tile.loop"), 0u);
-  EXPECT_EQ(count(other, "cuda_tile.muli"), 0u);
+  expectCounts(other, {{"cuda_tile.loop", 0}, {"cuda_tile.muli", 0}});
 }
 
 TEST_F(ReduceTest, UnwrapCombinerReplacesAScanByItsOperand) {
-  const char *scan = R"mlir(
+  const std::string scan = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>) {
     %i = iota : tile<16xi32>
@@ -313,22 +324,14 @@ cuda_tile.module @m {
       %sum = addi %e, %a : tile<i32>
       yield %sum : tile<i32>
     }
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
-    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
-    %t = store_ptr_tko weak %p2, %s : tile<16xptr<i32>>, tile<16xi32> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%s");
   TestCase tc = parse(scan, {"zeros:i32:16"});
   reduce(tc, contains("cuda_tile.store_ptr_tko"), {"unwrap-combiner"});
-  EXPECT_EQ(count(tc, "cuda_tile.scan"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.addi"), 0u);
+  expectCounts(tc, {{"cuda_tile.scan", 0}, {"cuda_tile.addi", 0}});
 }
 
 TEST_F(ReduceTest, CombinerDropOperandRemovesAnUnusedScanOperand) {
-  const char *scan = R"mlir(
+  const std::string scan = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>) {
     %i = iota : tile<16xi32>
@@ -338,24 +341,15 @@ cuda_tile.module @m {
       %x = xori %e2, %a2 : tile<i32>
       yield %sum, %x : tile<i32>, tile<i32>
     }
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<16xptr<i32>>
-    %p2 = offset %p1, %i : tile<16xptr<i32>>, tile<16xi32> -> tile<16xptr<i32>>
-    %t = store_ptr_tko weak %p2, %s#0 : tile<16xptr<i32>>, tile<16xi32> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%s#0");
   TestCase tc = parse(scan, {"zeros:i32:16"});
   reduce(tc, contains("cuda_tile.addi"), {"combiner-drop-operand"});
-  cuda_tile::ScanOp op;
-  tc.module->walk([&](cuda_tile::ScanOp s) { op = s; });
+  cuda_tile::ScanOp op = lastOp<cuda_tile::ScanOp>(tc);
   ASSERT_TRUE(op);
   EXPECT_EQ(op->getNumOperands(), 1u);
   EXPECT_EQ(op->getNumResults(), 1u);
   EXPECT_EQ(op.getIdentities().size(), 1u);
-  EXPECT_EQ(count(tc, "cuda_tile.xori"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.addi"), 1u);
+  expectCounts(tc, {{"cuda_tile.xori", 0}, {"cuda_tile.addi", 1}});
 }
 
 TEST_F(ReduceTest, ValueToConstFoldsALoadChainIntoTheObservedValues) {
@@ -363,7 +357,7 @@ TEST_F(ReduceTest, ValueToConstFoldsALoadChainIntoTheObservedValues) {
   // the values the interpreter saw, the divi's dividend becomes the
   // constant 5 and the load with its views, the argument's reshape and
   // broadcast and the addi go.
-  const char *load = R"mlir(
+  const std::string load = R"mlir(
 cuda_tile.module @m {
   entry @k(%in: tile<ptr<i32>>, %out: tile<ptr<i32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>
@@ -376,22 +370,14 @@ cuda_tile.module @m {
     %x = addi %l, %n4 : tile<4xi32>
     %d = divi %x, %c3 signed : tile<4xi32>
     %i = iota : tile<4xi32>
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<4xptr<i32>>
-    %p2 = offset %p1, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
-    %t = store_ptr_tko weak %p2, %d : tile<4xptr<i32>>, tile<4xi32> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%d", 4);
   TestCase tc = parse(load, {"zeros:i32:4", "zeros:i32:4", "5"});
   reduce(tc, contains("cuda_tile.divi"), {"value-to-const"});
   for (const char *gone :
        {"cuda_tile.load_view_tko", "cuda_tile.make_partition_view",
         "cuda_tile.make_tensor_view", "cuda_tile.addi", "cuda_tile.iota"})
     EXPECT_EQ(count(tc, gone), 0u) << gone;
-  cuda_tile::DivIOp div;
-  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  cuda_tile::DivIOp div = lastOp<cuda_tile::DivIOp>(tc);
   ASSERT_TRUE(div);
   DenseIntElementsAttr dividend;
   ASSERT_TRUE(matchPattern(div.getLhs(), m_Constant(&dividend)));
@@ -405,28 +391,7 @@ cuda_tile.module @m {
 
 TEST_F(ReduceTest, LoopExitNextLetsALoopThatRunsOnceBeInlined) {
   // The body runs once (i = 0), then the loop breaks out with the product.
-  const char *once = R"mlir(
-cuda_tile.module @m {
-  entry @k(%out: tile<ptr<i32>>) {
-    %c0 = constant <i32: 0> : tile<i32>
-    %c1 = constant <i32: 1> : tile<i32>
-    %c4 = constant <i32: 4> : tile<i32>
-    %r = loop iter_values(%i = %c0, %acc = %c1) : tile<i32>, tile<i32> -> tile<i32> {
-      %done = cmpi greater_than_or_equal %i, %c1, signed : tile<i32> -> tile<i1>
-      if %done {
-        break %acc : tile<i32>
-      }
-      %m = muli %acc, %c4 : tile<i32>
-      %next = addi %i, %c1 : tile<i32>
-      continue %next, %m : tile<i32>, tile<i32>
-    }
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %r1 = reshape %r : tile<i32> -> tile<1xi32>
-    %t = store_ptr_tko weak %p0, %r1 : tile<1xptr<i32>>, tile<1xi32> -> token
-    return
-  }
-}
-)mlir";
+  const std::string once = loopKernel("%c1");
   TestCase tc = parse(once, {"zeros:i32:1"});
   // The store must keep storing the loop's result or, once the loop is
   // gone, the product.
@@ -442,9 +407,9 @@ cuda_tile.module @m {
   };
   reduce(tc, storesProduct, {"loop-exit-next", "if-else", "loop-inline"});
   // loop-exit-next is what opens the way: without it the loop stays.
-  EXPECT_EQ(count(tc, "cuda_tile.loop"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.break"), 0u);
-  EXPECT_EQ(count(tc, "cuda_tile.muli"), 1u);
+  expectCounts(
+      tc,
+      {{"cuda_tile.loop", 0}, {"cuda_tile.break", 0}, {"cuda_tile.muli", 1}});
 }
 
 TEST_F(ReduceTest, StoreViewToPtrReplacesTheViewChain) {
@@ -479,19 +444,12 @@ cuda_tile.module @m {
 }
 
 TEST_F(ReduceTest, ConstSplatEachSplatsTheElementThatMatters) {
-  const char *consts = R"mlir(
+  const std::string consts = R"mlir(
 cuda_tile.module @m {
   entry @k(%out: tile<ptr<i32>>) {
     %c = constant <i32: [1, 5, 3, 5]> : tile<4xi32>
     %i = iota : tile<4xi32>
-    %p0 = reshape %out : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %p1 = broadcast %p0 : tile<1xptr<i32>> -> tile<4xptr<i32>>
-    %p2 = offset %p1, %i : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
-    %t = store_ptr_tko weak %p2, %c : tile<4xptr<i32>>, tile<4xi32> -> token
-    return
-  }
-}
-)mlir";
+)mlir" + storeAtOut("%c", 4);
   // Interesting while some constant holds a 3 (the third element).
   auto holdsThree = [](const Candidate &c) {
     bool found = false;
@@ -527,13 +485,11 @@ cuda_tile.module @m {
 )mlir";
   TestCase tc = parse(single, {"zeros:i32:1"});
   reduce(tc, contains("cuda_tile.divi"), {"shape-scalar"});
-  cuda_tile::DivIOp div;
-  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  cuda_tile::DivIOp div = lastOp<cuda_tile::DivIOp>(tc);
   ASSERT_TRUE(div);
   EXPECT_TRUE(cast<cuda_tile::TileType>(div.getType()).getShape().empty());
   // The pointer reshape is now an identity (delete-ops removes it).
-  cuda_tile::ReshapeOp reshape;
-  tc.module->walk([&](cuda_tile::ReshapeOp op) { reshape = op; });
+  cuda_tile::ReshapeOp reshape = lastOp<cuda_tile::ReshapeOp>(tc);
   ASSERT_TRUE(reshape);
   EXPECT_EQ(reshape.getType(), reshape->getOperand(0).getType());
 }
@@ -542,8 +498,7 @@ TEST_F(ReduceTest, ForTripHalfShrinksTheTripCount) {
   TestCase tc = parse(kControl, {"zeros:i32:1", "5"});
   reduce(tc, contains("cuda_tile.for"), {"for-trip-half"});
   ASSERT_EQ(count(tc, "cuda_tile.for"), 1u);
-  cuda_tile::ForOp loop;
-  tc.module->walk([&](cuda_tile::ForOp op) { loop = op; });
+  cuda_tile::ForOp loop = lastOp<cuda_tile::ForOp>(tc);
   DenseIntElementsAttr ub;
   ASSERT_TRUE(matchPattern(loop.getUpperBound(), m_Constant(&ub)));
   EXPECT_EQ(ub.getSplatValue<APInt>().getSExtValue(), 1);
@@ -569,8 +524,7 @@ TEST_F(ReduceTest, UndefinedBehaviourIsRejected) {
   ReduceStats stats =
       reduce(checked, contains("cuda_tile.divi"), {"const-zero", "const-one"});
   EXPECT_GT(stats.rejectedInterpreter, 0u);
-  cuda_tile::DivIOp div;
-  checked.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  cuda_tile::DivIOp div = lastOp<cuda_tile::DivIOp>(checked);
   DenseIntElementsAttr divisor;
   ASSERT_TRUE(matchPattern(div.getRhs(), m_Constant(&divisor)));
   EXPECT_EQ(divisor.getSplatValue<APInt>().getSExtValue(), 1);
@@ -580,7 +534,7 @@ TEST_F(ReduceTest, UndefinedBehaviourIsRejected) {
   TestCase unchecked = parse(kStraightLine, {"zeros:i32:16", "5"});
   reduce(unchecked, contains("cuda_tile.divi"), {"const-zero", "const-one"},
          /*skipInterpreter=*/true);
-  unchecked.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  div = lastOp<cuda_tile::DivIOp>(unchecked);
   ASSERT_TRUE(matchPattern(div.getRhs(), m_Constant(&divisor)));
   EXPECT_TRUE(divisor.getSplatValue<APInt>().isZero());
 }
@@ -631,8 +585,7 @@ TEST_F(ReduceTest, DropArgsRemovesUnusedArgumentsAndTheirManifestEntries) {
   reduce(tc, contains("cuda_tile.divi"), {"drop-args"});
   ASSERT_EQ(tc.args.size(), 1u);
   EXPECT_EQ(tc.args[0].form, "zeros:i32:16");
-  cuda_tile::EntryOp entry;
-  tc.module->walk([&](cuda_tile::EntryOp op) { entry = op; });
+  cuda_tile::EntryOp entry = lastOp<cuda_tile::EntryOp>(tc);
   EXPECT_EQ(entry.getArgumentTypes().size(), 1u);
 }
 
@@ -647,16 +600,14 @@ cuda_tile.module @m {
 )mlir";
   TestCase tc = parse(hinted, {"5"});
   reduce(tc, contains("cuda_tile.addi"), {"drop-hints"});
-  cuda_tile::EntryOp entry;
-  tc.module->walk([&](cuda_tile::EntryOp op) { entry = op; });
+  cuda_tile::EntryOp entry = lastOp<cuda_tile::EntryOp>(tc);
   EXPECT_FALSE(entry.getOptimizationHints());
 }
 
 TEST_F(ReduceTest, ShapeHalfShrinksTileShapes) {
   TestCase tc = parse(kStraightLine, {"zeros:i32:16", "5"});
   reduce(tc, contains("cuda_tile.divi"), {"const-splat", "shape-half"});
-  cuda_tile::DivIOp div;
-  tc.module->walk([&](cuda_tile::DivIOp op) { div = op; });
+  cuda_tile::DivIOp div = lastOp<cuda_tile::DivIOp>(tc);
   auto type = cast<cuda_tile::TileType>(div.getType());
   EXPECT_LT(type.getNumElements(), 16);
 }
@@ -703,8 +654,7 @@ TEST_F(ReduceTest, WholeReductionIsDeterministicAndSmall) {
   EXPECT_EQ(printProgram(*a.module), printProgram(*b.module));
   EXPECT_EQ(sa.candidatesTried, sb.candidatesTried);
   EXPECT_LT(sa.finalOps * 3, sa.initialOps);
-  EXPECT_EQ(count(a, "cuda_tile.if"), 0u);
-  EXPECT_EQ(count(a, "cuda_tile.for"), 0u);
+  expectCounts(a, {{"cuda_tile.if", 0}, {"cuda_tile.for", 0}});
   EXPECT_EQ(a.args.size(), 1u); // the divi reads %n
 }
 

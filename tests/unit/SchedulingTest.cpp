@@ -58,6 +58,13 @@ DependenceGraph kLoop(const MachineModel &m) {
   return g;
 }
 
+/// The cost-based schedule of `g` on `m` with no constraints and the
+/// default options.
+ScheduleAnalysis unconstrainedSchedule(const DependenceGraph &g,
+                                       const MachineModel &m) {
+  return generateCostBasedSchedule(g, m, Constraints(), ScheduleOptions());
+}
+
 //===----------------------------------------------------------------------===//
 // Machine model
 //===----------------------------------------------------------------------===//
@@ -268,8 +275,7 @@ TEST(SchedSelector, FollowsSeed004sOrderedPredicate) {
 TEST(SchedCostBased, SchedulesTheKLoopAtMII) {
   MachineModel m = MachineModel::forTarget(Target::SM90);
   DependenceGraph g = kLoop(m);
-  ScheduleAnalysis s =
-      generateCostBasedSchedule(g, m, Constraints(), ScheduleOptions());
+  ScheduleAnalysis s = unconstrainedSchedule(g, m);
   ASSERT_TRUE(s.success);
   // ResMII: two TMA loads of 4 cycles on one engine -> 8; wgmma 16 on its
   // slot -> 16. RecMII: the accumulator alone is 128 over 1, but the
@@ -317,8 +323,7 @@ TEST(SchedCostBased, KLoopsMeetTheResourceAdjustedRecurrence) {
         for (unsigned load : ls)
           g.addEdge(release, load, EdgeKind::Memory, stages);
         g.finalize(m);
-        ScheduleAnalysis s =
-            generateCostBasedSchedule(g, m, Constraints(), ScheduleOptions());
+        ScheduleAnalysis s = unconstrainedSchedule(g, m);
         ASSERT_TRUE(s.success);
         unsigned bound = (694 + 4 * (loads - 1) + stages - 1) / stages;
         EXPECT_EQ(s.mii, (694 + stages - 1) / stages);
@@ -352,8 +357,7 @@ TEST(SchedCostBased, EveryRungAloneGivesValidSchedules) {
 TEST(SchedCostBased, HonoursMaxDepthAndGroups) {
   MachineModel m = MachineModel::forTarget(Target::SM90);
   DependenceGraph g = kLoop(m);
-  ScheduleAnalysis free =
-      generateCostBasedSchedule(g, m, Constraints(), ScheduleOptions());
+  ScheduleAnalysis free = unconstrainedSchedule(g, m);
   ASSERT_TRUE(free.success);
   ASSERT_GT(free.nodes[3].stage, 0u) << free.str(g);
   // Keep the wgmma in stage 0 and tie the release barrier to load 0.
@@ -423,8 +427,7 @@ TEST(SchedCostBased, RefusesWhatTheTargetCannotRun) {
   DependenceGraph g;
   add(g, OpClass::TmaLoad);
   g.finalize(m);
-  EXPECT_FALSE(generateCostBasedSchedule(g, m, Constraints(), ScheduleOptions())
-                   .success);
+  EXPECT_FALSE(unconstrainedSchedule(g, m).success);
 }
 
 //===----------------------------------------------------------------------===//
@@ -434,8 +437,7 @@ TEST(SchedCostBased, RefusesWhatTheTargetCannotRun) {
 TEST(SchedChecker, CatchesLatencyResourceAndPlacementViolations) {
   MachineModel m = MachineModel::forTarget(Target::SM90);
   DependenceGraph g = kLoop(m);
-  ScheduleAnalysis good =
-      generateCostBasedSchedule(g, m, Constraints(), ScheduleOptions());
+  ScheduleAnalysis good = unconstrainedSchedule(g, m);
   ASSERT_TRUE(good.success);
   ASSERT_EQ(joined(checkSchedule(good, g, m, Constraints())), "");
 
@@ -514,6 +516,14 @@ struct Body {
   bool constraints;
 };
 
+/// The generator options for `body`: its size, and constraints if it asks.
+RandomGraphOptions graphOptions(const Body &body) {
+  RandomGraphOptions go;
+  go.numNodes = body.size;
+  go.constraints = body.constraints;
+  return go;
+}
+
 rc::Gen<Body> genBody() {
   return rc::gen::build<Body>(
       rc::gen::set(&Body::seed, rc::gen::arbitrary<uint64_t>()),
@@ -525,11 +535,8 @@ rc::Gen<Body> genBody() {
 RC_GTEST_PROP(SchedProperties, EverySchedulesRespectsItsGraphAndModel, ()) {
   Body body = *genBody();
   MachineModel m = MachineModel::forTarget(allTargets()[body.target]);
-  RandomGraphOptions go;
-  go.numNodes = body.size;
-  go.constraints = body.constraints;
   Constraints c;
-  DependenceGraph g = randomGraph(body.seed, m, go, &c);
+  DependenceGraph g = randomGraph(body.seed, m, graphOptions(body), &c);
   ScheduleAnalysis serial = generateSerialSchedule(g, c);
   RC_ASSERT(serial.success);
   RC_ASSERT(checkSchedule(serial, g, m, c).empty());
@@ -548,12 +555,9 @@ RC_GTEST_PROP(SchedProperties, EverySchedulesRespectsItsGraphAndModel, ()) {
 RC_GTEST_PROP(SchedProperties, BothGeneratorsAreDeterministic, ()) {
   Body body = *genBody();
   MachineModel m = MachineModel::forTarget(allTargets()[body.target]);
-  RandomGraphOptions go;
-  go.numNodes = body.size;
-  go.constraints = body.constraints;
   Constraints c;
-  DependenceGraph g = randomGraph(body.seed, m, go, &c);
-  DependenceGraph again = randomGraph(body.seed, m, go, &c);
+  DependenceGraph g = randomGraph(body.seed, m, graphOptions(body), &c);
+  DependenceGraph again = randomGraph(body.seed, m, graphOptions(body), &c);
   RC_ASSERT(g.str() == again.str());
   RC_ASSERT(generateSerialSchedule(g, c).str(g) ==
             generateSerialSchedule(again, c).str(again));

@@ -1,8 +1,8 @@
 //===- TestSupport.h - Helpers the unit-test binaries share ------*- C++
 //-*-===//
 //
-// A scratch directory that cleans up after itself, and an MLIRContext with
-// every tilecheck dialect loaded.
+// A scratch directory that cleans up after itself, an i32 .npy array, an
+// MLIRContext with every tilecheck dialect loaded, and a fixture with both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,9 +10,11 @@
 #define TILECHECK_TESTS_TESTSUPPORT_H
 
 #include "tilecheck/InitAll.h"
+#include "tilecheck/Oracle/Npy.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -71,6 +73,20 @@ inline std::vector<std::string> TempDir::entries() const {
   return listDirectory(path);
 }
 
+/// A one-dimensional little-endian i32 array ("<i4") of `n` elements,
+/// element i being `element(i)`.
+inline oracle::NpyArray i32Array(int64_t n,
+                                 llvm::function_ref<int32_t(int64_t)> element) {
+  oracle::NpyArray a;
+  a.descr = "<i4";
+  a.shape = {n};
+  for (int64_t i = 0; i < n; ++i)
+    for (int b = 0; b < 4; ++b)
+      a.data.push_back(
+          static_cast<uint8_t>(static_cast<uint32_t>(element(i)) >> (8 * b)));
+  return a;
+}
+
 /// Registers and loads every tilecheck dialect (and the upstream ones they
 /// use) in `ctx`.
 inline void loadAllDialects(mlir::MLIRContext &ctx) {
@@ -79,6 +95,20 @@ inline void loadAllDialects(mlir::MLIRContext &ctx) {
   ctx.appendDialectRegistry(registry);
   ctx.loadAllAvailableDialects();
 }
+
+/// A fixture with a scratch directory (`tmp` is its path) and a context
+/// with every tilecheck dialect loaded.
+class ScratchTest : public ::testing::Test {
+protected:
+  explicit ScratchTest(llvm::StringRef prefix)
+      : scratch(prefix), tmp(scratch.path.str()) {
+    loadAllDialects(ctx);
+  }
+
+  TempDir scratch;
+  std::string tmp;
+  mlir::MLIRContext ctx;
+};
 
 } // namespace tilecheck::testing
 

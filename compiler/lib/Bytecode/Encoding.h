@@ -251,6 +251,10 @@ public:
   size_t remaining() const { return ok() ? data.size() - pos : 0; }
   bool atEnd() const { return pos >= data.size(); }
   size_t offset() const { return pos; }
+  /// The file offset of the next byte.
+  size_t fileOffset() const { return base + pos; }
+  /// The bytes not read yet.
+  llvm::StringRef rest() const { return data.substr(pos); }
 
   bool byte(uint8_t &b) {
     if (!ok() || pos >= data.size())

@@ -82,6 +82,13 @@ private:
   LogicalResult nextLocation(Location &out);
 
   LogicalResult parseType(ByteReader &r, size_t limit, Type &out);
+  /// Reads an index into `table` and gives its entry. `what` names the
+  /// index in a read error; `kind` and `counted` say what the entries are in
+  /// an out-of-range error ("type index 7 out of range (3 types)").
+  template <typename T>
+  LogicalResult tableRef(ByteReader &r, const std::vector<T> &table,
+                         llvm::StringRef what, llvm::StringRef kind,
+                         llvm::StringRef counted, T &out);
   LogicalResult typeRef(ByteReader &r, Type &out);
   LogicalResult stringRef(ByteReader &r, llvm::StringRef &out);
   LogicalResult denseConstant(uint64_t index, Type type, Attribute &out);
@@ -106,6 +113,16 @@ private:
   Version version;
   /// Section bodies and their file offsets (for alignment).
   std::optional<std::pair<llvm::StringRef, size_t>> sections[kNumSections];
+  /// Whether the file has section `s` (the required ones, once
+  /// readHeaderAndSections succeeded).
+  bool hasSection(Section s) const {
+    return sections[static_cast<unsigned>(s)].has_value();
+  }
+  /// A reader over the body of section `s`, which the file has.
+  ByteReader sectionReader(Section s) const {
+    auto [body, base] = *sections[static_cast<unsigned>(s)];
+    return ByteReader(body, base);
+  }
   std::vector<llvm::StringRef> strings;
   std::vector<Type> types;
   std::vector<llvm::StringRef> constants;
@@ -183,17 +200,17 @@ LogicalResult Reader::readHeaderAndSections() {
     sections[id] = {body, start};
   }
   for (Section required : {Section::Func, Section::Type, Section::String})
-    if (!sections[static_cast<unsigned>(required)])
+    if (!hasSection(required))
       return error("missing required section " +
                    llvm::Twine(static_cast<unsigned>(required)));
   return success();
 }
 
 /// Reads a table of `n` little-endian offsets of width `T` and slices the
-/// rest of `section` into one entry per offset.
+/// rest of `r`'s bytes into one entry per offset.
 template <typename T>
-static bool readOffsetTableBody(ByteReader &r, llvm::StringRef section,
-                                uint64_t n, std::vector<llvm::StringRef> &out,
+static bool readOffsetTableBody(ByteReader &r, uint64_t n,
+                                std::vector<llvm::StringRef> &out,
                                 bool strict = true) {
   if (n > r.remaining() / sizeof(T))
     return r.fail("offset table larger than its section");
@@ -204,7 +221,7 @@ static bool readOffsetTableBody(ByteReader &r, llvm::StringRef section,
       return false;
     o = v;
   }
-  llvm::StringRef data = section.substr(r.offset());
+  llvm::StringRef data = r.rest();
   for (uint64_t i = 0; i < n; ++i) {
     uint64_t end = i + 1 < n ? offsets[i + 1] : data.size();
     if (strict && (offsets[i] > end || end > data.size()))
@@ -221,8 +238,7 @@ static bool readOffsetTableBody(ByteReader &r, llvm::StringRef section,
 /// Reads `count`, padding and a table of `count` little-endian offsets of
 /// width `T`, and slices the data that follows into one entry per offset.
 template <typename T>
-static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
-                            unsigned alignment,
+static bool readOffsetTable(ByteReader &r, unsigned alignment,
                             std::vector<llvm::StringRef> &out,
                             bool strict = true) {
   uint64_t n;
@@ -232,7 +248,7 @@ static bool readOffsetTable(ByteReader &r, llvm::StringRef section,
     return true; // An empty table needs no (and may lack) padding.
   if (!r.align(alignment))
     return false;
-  return readOffsetTableBody<T>(r, section, n, out, strict);
+  return readOffsetTableBody<T>(r, n, out, strict);
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,10 +273,9 @@ static llvm::StringRef debugAttrKind(Attribute attr) {
 constexpr unsigned kMaxDebugDepth = 512;
 
 LogicalResult Reader::readDebug() {
-  if (!sections[static_cast<unsigned>(Section::Debug)])
+  if (!hasSection(Section::Debug))
     return success();
-  auto [body, base] = *sections[static_cast<unsigned>(Section::Debug)];
-  ByteReader r(body, base);
+  ByteReader r = sectionReader(Section::Debug);
   uint64_t numLists, numIndices;
   if (!r.count(numLists, 4, "debug list") || !r.align(4))
     return error(r, "debug section");
@@ -281,7 +296,7 @@ LogicalResult Reader::readDebug() {
     return error(r, "debug section");
   if (numEntries && !r.align(4))
     return error(r, "debug section");
-  if (!readOffsetTableBody<uint32_t>(r, body, numEntries, debugEntries,
+  if (!readOffsetTableBody<uint32_t>(r, numEntries, debugEntries,
                                      /*strict=*/false))
     return error(r, "debug section");
   debugDecoded.assign(debugEntries.size(), Attribute());
@@ -456,28 +471,25 @@ LogicalResult Reader::nextLocation(Location &out) {
 }
 
 LogicalResult Reader::readStrings() {
-  auto [body, base] = *sections[static_cast<unsigned>(Section::String)];
-  ByteReader r(body, base);
-  if (!readOffsetTable<uint32_t>(r, body, 4, strings, /*strict=*/false))
+  ByteReader r = sectionReader(Section::String);
+  if (!readOffsetTable<uint32_t>(r, 4, strings, /*strict=*/false))
     return error(r, "string section");
   return success();
 }
 
 LogicalResult Reader::readConstants() {
-  if (!sections[static_cast<unsigned>(Section::Constant)])
+  if (!hasSection(Section::Constant))
     return success();
-  auto [body, base] = *sections[static_cast<unsigned>(Section::Constant)];
-  ByteReader r(body, base);
-  if (!readOffsetTable<uint64_t>(r, body, 8, constants))
+  ByteReader r = sectionReader(Section::Constant);
+  if (!readOffsetTable<uint64_t>(r, 8, constants))
     return error(r, "constant section");
   return success();
 }
 
 LogicalResult Reader::readTypes() {
-  auto [body, base] = *sections[static_cast<unsigned>(Section::Type)];
-  ByteReader r(body, base);
+  ByteReader r = sectionReader(Section::Type);
   std::vector<llvm::StringRef> entries;
-  if (!readOffsetTable<uint32_t>(r, body, 4, entries))
+  if (!readOffsetTable<uint32_t>(r, 4, entries))
     return error(r, "type section");
   for (llvm::StringRef entry : entries) {
     ByteReader tr(entry);
@@ -490,26 +502,26 @@ LogicalResult Reader::readTypes() {
   return success();
 }
 
-LogicalResult Reader::stringRef(ByteReader &r, llvm::StringRef &out) {
+template <typename T>
+LogicalResult Reader::tableRef(ByteReader &r, const std::vector<T> &table,
+                               llvm::StringRef what, llvm::StringRef kind,
+                               llvm::StringRef counted, T &out) {
   uint64_t i;
   if (!r.varint(i))
-    return error(r, "string reference");
-  if (i >= strings.size())
-    return error("string index " + llvm::Twine(i) + " out of range (" +
-                 llvm::Twine(strings.size()) + " strings)");
-  out = strings[i];
+    return error(r, what);
+  if (i >= table.size())
+    return error(kind + " index " + llvm::Twine(i) + " out of range (" +
+                 llvm::Twine(table.size()) + " " + counted + ")");
+  out = table[i];
   return success();
 }
 
+LogicalResult Reader::stringRef(ByteReader &r, llvm::StringRef &out) {
+  return tableRef(r, strings, "string reference", "string", "strings", out);
+}
+
 LogicalResult Reader::typeRef(ByteReader &r, Type &out) {
-  uint64_t i;
-  if (!r.varint(i))
-    return error(r, "type reference");
-  if (i >= types.size())
-    return error("type index " + llvm::Twine(i) + " out of range (" +
-                 llvm::Twine(types.size()) + " types)");
-  out = types[i];
-  return success();
+  return tableRef(r, types, "type reference", "type", "types", out);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1063,14 +1075,7 @@ LogicalResult Reader::opAttr(ByteReader &r, const OpEncoding &enc,
 //===----------------------------------------------------------------------===//
 
 LogicalResult Reader::valueRef(ByteReader &r, Value &out) {
-  uint64_t i;
-  if (!r.varint(i))
-    return error(r, "operand");
-  if (i >= values.size())
-    return error("value index " + llvm::Twine(i) + " out of range (" +
-                 llvm::Twine(values.size()) + " values in scope)");
-  out = values[i];
-  return success();
+  return tableRef(r, values, "operand", "value", "values in scope", out);
 }
 
 LogicalResult Reader::readRegion(ByteReader &r, Region &region,
@@ -1256,10 +1261,9 @@ LogicalResult Reader::readOp(ByteReader &r, Block *block, unsigned depth) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Reader::readGlobals(Block *body) {
-  if (!sections[static_cast<unsigned>(Section::Global)])
+  if (!hasSection(Section::Global))
     return success();
-  auto [data, base] = *sections[static_cast<unsigned>(Section::Global)];
-  ByteReader r(data, base);
+  ByteReader r = sectionReader(Section::Global);
   uint64_t n;
   if (!r.count(n, 4, "global"))
     return error(r, "global section");
@@ -1298,8 +1302,7 @@ LogicalResult Reader::readGlobals(Block *body) {
 }
 
 LogicalResult Reader::readFunctions(Block *body) {
-  auto [data, base] = *sections[static_cast<unsigned>(Section::Func)];
-  ByteReader r(data, base);
+  ByteReader r = sectionReader(Section::Func);
   uint64_t n;
   if (!r.count(n, 5, "function"))
     return error(r, "function section");
@@ -1344,7 +1347,7 @@ LogicalResult Reader::readFunctions(Block *body) {
     llvm::StringRef bodyBytes;
     if (!r.varint(bodyLen))
       return error(r, "function entry");
-    size_t bodyBase = base + r.offset();
+    size_t bodyBase = r.fileOffset();
     if (!r.bytes(bodyLen, bodyBytes))
       return error(r, "function body");
     // The entry is read whole (hints included) before its location is
@@ -1377,10 +1380,9 @@ LogicalResult Reader::readFunctions(Block *body) {
 }
 
 LogicalResult Reader::readProducer(Operation *module) {
-  if (!sections[static_cast<unsigned>(Section::Producer)])
+  if (!hasSection(Section::Producer))
     return success();
-  auto [data, base] = *sections[static_cast<unsigned>(Section::Producer)];
-  ByteReader r(data, base);
+  ByteReader r = sectionReader(Section::Producer);
   llvm::StringRef producer;
   if (failed(stringRef(r, producer)))
     return failure();

@@ -173,11 +173,8 @@ struct ConvertCudaTileToTileAAPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *ctx = &getContext();
-    if (const std::string &error = selftest::injectedBugSelection().error;
-        !error.empty()) {
-      top.emitError(error);
+    if (selftest::emitInjectedBugSelectionError(top))
       return signalPassFailure();
-    }
     if (failed(dissolveModules(top)))
       return signalPassFailure();
     if (failed(conversion::lowerEarlyExits(top)))

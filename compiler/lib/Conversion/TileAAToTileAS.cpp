@@ -202,6 +202,22 @@ LogicalResult assignLayout(Operation *op) {
   return success();
 }
 
+/// The result of `op` is in `layout`, its sources' (`sources` says "its
+/// sources are" or "its source is"): recorded as its request when it has
+/// none, an error when it requests another.
+LogicalResult inheritLayout(Operation *op, nv_tileas::LayoutKindAttr layout,
+                            StringRef sources,
+                            ConversionPatternRewriter &rewriter) {
+  Attribute requested = op->getAttr(kLayoutAttrName);
+  if (requested && requested != layout)
+    return op->emitError("fails to assign layout").attachNote()
+           << "the result is requested in " << requested << " but " << sources
+           << " in " << layout;
+  if (!requested)
+    rewriter.modifyOpInPlace(op, [&] { op->setAttr(kLayoutAttrName, layout); });
+  return success();
+}
+
 /// cat: both sources carry a layout or neither does, the two agree, and the
 /// result is in the sources' layout (which it inherits when it requests
 /// none).
@@ -222,15 +238,8 @@ struct CatLayoutPattern : RenameOpPattern {
     if (lhs && lhs != rhs)
       return op->emitError("failed to infer source layout").attachNote()
              << "the operands are in " << lhs << " and " << rhs;
-    if (lhs) {
-      Attribute requested = op->getAttr(kLayoutAttrName);
-      if (requested && requested != lhs)
-        return op->emitError("fails to assign layout").attachNote()
-               << "the result is requested in " << requested
-               << " but its sources are in " << lhs;
-      if (!requested)
-        rewriter.modifyOpInPlace(op, [&] { op->setAttr(kLayoutAttrName, lhs); });
-    }
+    if (lhs && failed(inheritLayout(op, lhs, "its sources are", rewriter)))
+      return failure();
     return rewriteAs(op, "nv_tileas.cat", operands, rewriter,
                      *getTypeConverter(), rekey);
   }
@@ -252,14 +261,8 @@ struct ExtractLayoutPattern : RenameOpPattern {
       if (source.getValue() != K::Reg && source.getValue() != K::Smem)
         return op->emitError(
             "TODO: only reg and smem layouts are supported at the moment");
-      Attribute requested = op->getAttr(kLayoutAttrName);
-      if (requested && requested != source)
-        return op->emitError("fails to assign layout").attachNote()
-               << "the result is requested in " << requested
-               << " but its source is in " << source;
-      if (!requested)
-        rewriter.modifyOpInPlace(op,
-                                 [&] { op->setAttr(kLayoutAttrName, source); });
+      if (failed(inheritLayout(op, source, "its source is", rewriter)))
+        return failure();
     }
     return rewriteAs(op, "nv_tileas.extract", operands, rewriter,
                      *getTypeConverter(), rekey);
@@ -273,11 +276,8 @@ struct ConvertTileAAToTileASPass
   void runOnOperation() override {
     ModuleOp mod = getOperation();
     MLIRContext *ctx = &getContext();
-    if (const std::string &error = selftest::injectedBugSelection().error;
-        !error.empty()) {
-      mod.emitError(error);
+    if (selftest::emitInjectedBugSelectionError(mod))
       return signalPassFailure();
-    }
     if (failed(attachKernelSpecs(mod)))
       return signalPassFailure();
     // Layout assignment runs before any pattern, so that a pattern reading

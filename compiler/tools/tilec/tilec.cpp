@@ -117,6 +117,21 @@ static int exitCode(int code) {
   return code == TILEIR_ERROR_BAD_OPTIONS ? 2 : 1;
 }
 
+/// Stores the value `flag` names in `out`; false after a message when it
+/// names none (`expected` lists the names).
+template <typename T>
+static bool readChoice(const cl::opt<std::string> &flag,
+                       std::optional<T> (*parse)(llvm::StringRef),
+                       llvm::StringRef expected, T &out) {
+  if (std::optional<T> value = parse(flag)) {
+    out = *value;
+    return true;
+  }
+  llvm::errs() << "tilec: unknown --" << flag.ArgStr << " '" << flag
+               << "' (expected " << expected << ")\n";
+  return false;
+}
+
 /// Fills `opts` from the flags; false after a message on a bad value.
 static bool readOptions(CompileOptions &opts) {
   opts.optLevel = optLevel;
@@ -129,27 +144,14 @@ static bool readOptions(CompileOptions &opts) {
   opts.passPipeline = passPipeline;
   opts.selectKernels = selectKernels;
   opts.kernelInfo = kernelInfo;
-  if (auto s = parsePipelineStrategy(pipelineStrategy)) {
-    opts.pipelineStrategy = *s;
-  } else {
-    llvm::errs() << "tilec: unknown --pipeline-strategy '" << pipelineStrategy
-                 << "' (expected none, unspecialize or warp-specialize)\n";
+  if (!readChoice(pipelineStrategy, parsePipelineStrategy,
+                  "none, unspecialize or warp-specialize",
+                  opts.pipelineStrategy) ||
+      !readChoice(scheduler, parseScheduler, "serial or cost",
+                  opts.scheduler) ||
+      !readChoice(emit, parseEmitStage,
+                  "mlir, tileaa, tileas, llvm, ptx or cubin", opts.emit))
     return false;
-  }
-  if (auto s = parseScheduler(scheduler)) {
-    opts.scheduler = *s;
-  } else {
-    llvm::errs() << "tilec: unknown --scheduler '" << scheduler
-                 << "' (expected serial or cost)\n";
-    return false;
-  }
-  if (auto s = parseEmitStage(emit)) {
-    opts.emit = *s;
-  } else {
-    llvm::errs() << "tilec: unknown --emit '" << emit
-                 << "' (expected mlir, tileaa, tileas, llvm, ptx or cubin)\n";
-    return false;
-  }
   std::string message;
   if (mlir::failed(validateOptions(opts, message))) {
     llvm::errs() << "tilec: " << message << "\n";

@@ -50,6 +50,30 @@ std::string GpuLaunchMode::str() const {
   return "local";
 }
 
+/// tile-run's exit code for a GPU run that ended with `status`.
+static int exitCodeOf(gpu::Status status) {
+  switch (status) {
+  case gpu::Status::Ok:
+  case gpu::Status::Recorded:
+    return kExitOk;
+  case gpu::Status::NoDriver:
+  case gpu::Status::NoDevice:
+  case gpu::Status::NotRecorded:
+    return kExitNoGpu;
+  case gpu::Status::Fault:
+    return kExitUndefinedBehavior;
+  case gpu::Status::Trap:
+    return kExitAssertFailed;
+  case gpu::Status::Timeout:
+    return kExitStepLimit;
+  case gpu::Status::LoadFailed:
+  case gpu::Status::LaunchFailed:
+  case gpu::Status::Error:
+    return kExitError;
+  }
+  return kExitError;
+}
+
 GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
                                 const TileRunConfig &config,
                                 const GpuRunOptions &options) {
@@ -138,14 +162,16 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
 
   // Launch, record or replay.
   out.launched = true;
+  if (options.mode.kind != GpuLaunchMode::Kind::Local) {
+    SmallString<256> dir(options.mode.dir);
+    sys::path::append(dir, gpu::launchKey(launch));
+    out.bundle = dir.str().str();
+  }
   switch (options.mode.kind) {
   case GpuLaunchMode::Kind::Local:
     out.gpu = gpu::run(launch, options.run);
     break;
   case GpuLaunchMode::Kind::Record: {
-    SmallString<256> dir(options.mode.dir);
-    sys::path::append(dir, gpu::launchKey(launch));
-    out.bundle = dir.str().str();
     if (std::string e = gpu::writeBundle(launch, out.bundle); !e.empty())
       return fail(kExitError, "cannot record the launch: " + e);
     out.gpu.status = gpu::Status::Recorded;
@@ -153,9 +179,6 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
     break;
   }
   case GpuLaunchMode::Kind::Replay: {
-    SmallString<256> dir(options.mode.dir);
-    sys::path::append(dir, gpu::launchKey(launch));
-    out.bundle = dir.str().str();
     std::string e;
     if (std::optional<gpu::Result> r = gpu::readResult(out.bundle, e)) {
       out.gpu = std::move(*r);
@@ -168,32 +191,9 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
   }
 
   out.run.message = out.gpu.message;
-  switch (out.gpu.status) {
-  case gpu::Status::Ok:
-    break;
-  case gpu::Status::Recorded:
-    out.run.exitCode = kExitOk;
+  out.run.exitCode = exitCodeOf(out.gpu.status);
+  if (out.gpu.status != gpu::Status::Ok)
     return std::move(out);
-  case gpu::Status::NoDriver:
-  case gpu::Status::NoDevice:
-  case gpu::Status::NotRecorded:
-    out.run.exitCode = kExitNoGpu;
-    return std::move(out);
-  case gpu::Status::Fault:
-    out.run.exitCode = kExitUndefinedBehavior;
-    return std::move(out);
-  case gpu::Status::Trap:
-    out.run.exitCode = kExitAssertFailed;
-    return std::move(out);
-  case gpu::Status::Timeout:
-    out.run.exitCode = kExitStepLimit;
-    return std::move(out);
-  case gpu::Status::LoadFailed:
-  case gpu::Status::LaunchFailed:
-  case gpu::Status::Error:
-    out.run.exitCode = kExitError;
-    return std::move(out);
-  }
 
   // Read back.
   for (Bound &b : bound) {

@@ -12,6 +12,7 @@
 
 #include "Ptx.h"
 
+#include "tilecheck/Support/EnumNames.h"
 #include "tilecheck/Support/Error.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -63,34 +64,15 @@ unsigned bitsOf(Ty t) {
   return 0;
 }
 
+/// In Ty's order ("": Ty::None, no modifier).
+constexpr StringLiteral kTyNames[] = {
+    "",       "pred", "b8",  "b16",  "b32",   "b64",   "b128", "u8",    "u16",
+    "u32",    "u64",  "s8",  "s16",  "s32",   "s64",   "f16",  "f16x2", "bf16",
+    "bf16x2", "f32",  "f64", "tf32", "u16x2", "s16x2", "e4m3", "e5m2"};
+static_assert(std::size(kTyNames) == size_t(Ty::E5M2) + 1);
+
 Ty parseTy(StringRef s) {
-  return StringSwitch<Ty>(s)
-      .Case("pred", Ty::Pred)
-      .Case("b8", Ty::B8)
-      .Case("b16", Ty::B16)
-      .Case("b32", Ty::B32)
-      .Case("b64", Ty::B64)
-      .Case("b128", Ty::B128)
-      .Case("u8", Ty::U8)
-      .Case("u16", Ty::U16)
-      .Case("u32", Ty::U32)
-      .Case("u64", Ty::U64)
-      .Case("s8", Ty::S8)
-      .Case("s16", Ty::S16)
-      .Case("s32", Ty::S32)
-      .Case("s64", Ty::S64)
-      .Case("f16", Ty::F16)
-      .Case("f16x2", Ty::F16x2)
-      .Case("bf16", Ty::BF16)
-      .Case("bf16x2", Ty::BF16x2)
-      .Case("f32", Ty::F32)
-      .Case("f64", Ty::F64)
-      .Case("tf32", Ty::TF32)
-      .Case("u16x2", Ty::U16x2)
-      .Case("s16x2", Ty::S16x2)
-      .Case("e4m3", Ty::E4M3)
-      .Case("e5m2", Ty::E5M2)
-      .Default(Ty::None);
+  return parseName<Ty>(kTyNames, s).value_or(Ty::None);
 }
 
 namespace {
@@ -187,69 +169,51 @@ std::vector<Token> lex(StringRef text) {
 // Opcode decoding
 //===----------------------------------------------------------------------===//
 
+/// In Cmp's order ("": Cmp::None).
+constexpr StringLiteral kCmpNames[] = {
+    "",   "eq",  "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls", "hi",
+    "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+static_assert(std::size(kCmpNames) == size_t(Cmp::Nan) + 1);
+
 std::optional<Cmp> parseCmp(StringRef s) {
-  auto c = StringSwitch<Cmp>(s)
-               .Case("eq", Cmp::Eq)
-               .Case("ne", Cmp::Ne)
-               .Case("lt", Cmp::Lt)
-               .Case("le", Cmp::Le)
-               .Case("gt", Cmp::Gt)
-               .Case("ge", Cmp::Ge)
-               .Case("lo", Cmp::Lo)
-               .Case("ls", Cmp::Ls)
-               .Case("hi", Cmp::Hi)
-               .Case("hs", Cmp::Hs)
-               .Case("equ", Cmp::Equ)
-               .Case("neu", Cmp::Neu)
-               .Case("ltu", Cmp::Ltu)
-               .Case("leu", Cmp::Leu)
-               .Case("gtu", Cmp::Gtu)
-               .Case("geu", Cmp::Geu)
-               .Case("num", Cmp::Num)
-               .Case("nan", Cmp::Nan)
-               .Default(Cmp::None);
+  std::optional<Cmp> c = parseName<Cmp>(kCmpNames, s);
   if (c == Cmp::None)
     return std::nullopt;
   return c;
 }
 
+/// The rounding modifiers, in Rnd's order ("": Rnd::None).
+constexpr StringLiteral kRndNames[] = {"",    "rn",  "rz",  "rm",  "rp",
+                                       "rni", "rzi", "rmi", "rpi", "rna"};
+static_assert(std::size(kRndNames) == size_t(Rnd::Rna) + 1);
+
+/// The atomic operations, in AtomOp's order ("": AtomOp::None).
+constexpr StringLiteral kAtomOpNames[] = {
+    "", "and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max"};
+static_assert(std::size(kAtomOpNames) == size_t(AtomOp::Max) + 1);
+
 /// The modifiers that pick an instruction's mode (Inst::mode): testp's
 /// class, shfl's and vote's mode, prmt's mode (0: the default selector).
 std::optional<uint8_t> modeKeyword(Opc op, StringRef m) {
-  using M = std::optional<uint8_t>;
+  // Each instruction's modifiers in mode order.
+  static constexpr StringLiteral testp[] = {
+      "finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+  static constexpr StringLiteral shfl[] = {"idx", "up", "down", "bfly"};
+  static constexpr StringLiteral vote[] = {"all", "any", "uni", "ballot"};
+  // "": prmt's mode 0 has no modifier.
+  static constexpr StringLiteral prmt[] = {"",    "f4e", "b4e", "rc8",
+                                           "ecl", "ecr", "rc16"};
   switch (op) {
   case Opc::Testp:
-    return StringSwitch<M>(m)
-        .Case("finite", 0)
-        .Case("infinite", 1)
-        .Case("number", 2)
-        .Case("notanumber", 3)
-        .Case("normal", 4)
-        .Case("subnormal", 5)
-        .Default(std::nullopt);
+    return parseName<uint8_t>(testp, m);
   case Opc::Shfl:
-    return StringSwitch<M>(m)
-        .Case("idx", 0)
-        .Case("up", 1)
-        .Case("down", 2)
-        .Case("bfly", 3)
-        .Default(std::nullopt);
+    return parseName<uint8_t>(shfl, m);
   case Opc::Vote:
-    return StringSwitch<M>(m)
-        .Case("all", 0)
-        .Case("any", 1)
-        .Case("uni", 2)
-        .Case("ballot", 3)
-        .Default(std::nullopt);
+    return parseName<uint8_t>(vote, m);
   case Opc::Prmt:
-    return StringSwitch<M>(m)
-        .Case("f4e", 1)
-        .Case("b4e", 2)
-        .Case("rc8", 3)
-        .Case("ecl", 4)
-        .Case("ecr", 5)
-        .Case("rc16", 6)
-        .Default(std::nullopt);
+    if (m.empty())
+      return std::nullopt;
+    return parseName<uint8_t>(prmt, m);
   default:
     return std::nullopt;
   }
@@ -551,18 +515,7 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
       }
     }
     if (isAtom) {
-      AtomOp a = StringSwitch<AtomOp>(m)
-                     .Case("and", AtomOp::And)
-                     .Case("or", AtomOp::Or)
-                     .Case("xor", AtomOp::Xor)
-                     .Case("cas", AtomOp::Cas)
-                     .Case("exch", AtomOp::Exch)
-                     .Case("add", AtomOp::Add)
-                     .Case("inc", AtomOp::Inc)
-                     .Case("dec", AtomOp::Dec)
-                     .Case("min", AtomOp::Min)
-                     .Case("max", AtomOp::Max)
-                     .Default(AtomOp::None);
+      AtomOp a = parseName<AtomOp>(kAtomOpNames, m).value_or(AtomOp::None);
       if (a != AtomOp::None && inst.atomOp == AtomOp::None) {
         inst.atomOp = a;
         continue;
@@ -601,17 +554,7 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
       inst.toSpace = true;
       continue;
     }
-    Rnd r = StringSwitch<Rnd>(m)
-                .Case("rn", Rnd::Rn)
-                .Case("rz", Rnd::Rz)
-                .Case("rm", Rnd::Rm)
-                .Case("rp", Rnd::Rp)
-                .Case("rni", Rnd::Rni)
-                .Case("rzi", Rnd::Rzi)
-                .Case("rmi", Rnd::Rmi)
-                .Case("rpi", Rnd::Rpi)
-                .Case("rna", Rnd::Rna)
-                .Default(Rnd::None);
+    Rnd r = parseName<Rnd>(kRndNames, m).value_or(Rnd::None);
     if (r != Rnd::None) {
       inst.rnd = r;
       continue;
@@ -708,52 +651,54 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
 // Parser
 //===----------------------------------------------------------------------===//
 
+/// In Special's order.
+constexpr StringLiteral kSpecialNames[] = {"%tid.x",
+                                           "%tid.y",
+                                           "%tid.z",
+                                           "%ntid.x",
+                                           "%ntid.y",
+                                           "%ntid.z",
+                                           "%ctaid.x",
+                                           "%ctaid.y",
+                                           "%ctaid.z",
+                                           "%nctaid.x",
+                                           "%nctaid.y",
+                                           "%nctaid.z",
+                                           "%laneid",
+                                           "%warpid",
+                                           "%nwarpid",
+                                           "%smid",
+                                           "%nsmid",
+                                           "%gridid",
+                                           "%lanemask_eq",
+                                           "%lanemask_lt",
+                                           "%lanemask_le",
+                                           "%lanemask_gt",
+                                           "%lanemask_ge",
+                                           "%clock",
+                                           "%clock64",
+                                           "%globaltimer",
+                                           "%cluster_ctarank",
+                                           "%cluster_nctarank",
+                                           "%is_explicit_cluster",
+                                           "%cluster_ctaid.x",
+                                           "%cluster_ctaid.y",
+                                           "%cluster_ctaid.z",
+                                           "%cluster_nctaid.x",
+                                           "%cluster_nctaid.y",
+                                           "%cluster_nctaid.z",
+                                           "%clusterid.x",
+                                           "%clusterid.y",
+                                           "%clusterid.z",
+                                           "%nclusterid.x",
+                                           "%nclusterid.y",
+                                           "%nclusterid.z",
+                                           "%dynamic_smem_size",
+                                           "%total_smem_size"};
+static_assert(std::size(kSpecialNames) == size_t(Special::TotalSmemSize) + 1);
+
 std::optional<Special> parseSpecial(StringRef s) {
-  return StringSwitch<std::optional<Special>>(s)
-      .Case("%tid.x", Special::TidX)
-      .Case("%tid.y", Special::TidY)
-      .Case("%tid.z", Special::TidZ)
-      .Case("%ntid.x", Special::NtidX)
-      .Case("%ntid.y", Special::NtidY)
-      .Case("%ntid.z", Special::NtidZ)
-      .Case("%ctaid.x", Special::CtaidX)
-      .Case("%ctaid.y", Special::CtaidY)
-      .Case("%ctaid.z", Special::CtaidZ)
-      .Case("%nctaid.x", Special::NctaidX)
-      .Case("%nctaid.y", Special::NctaidY)
-      .Case("%nctaid.z", Special::NctaidZ)
-      .Case("%laneid", Special::LaneId)
-      .Case("%warpid", Special::WarpId)
-      .Case("%nwarpid", Special::NWarpId)
-      .Case("%smid", Special::SmId)
-      .Case("%nsmid", Special::NSmId)
-      .Case("%gridid", Special::GridId)
-      .Case("%lanemask_eq", Special::LanemaskEq)
-      .Case("%lanemask_lt", Special::LanemaskLt)
-      .Case("%lanemask_le", Special::LanemaskLe)
-      .Case("%lanemask_gt", Special::LanemaskGt)
-      .Case("%lanemask_ge", Special::LanemaskGe)
-      .Case("%clock", Special::Clock)
-      .Case("%clock64", Special::Clock64)
-      .Case("%globaltimer", Special::GlobalTimer)
-      .Case("%cluster_ctarank", Special::ClusterCtaRank)
-      .Case("%cluster_nctarank", Special::ClusterNCtaRank)
-      .Case("%is_explicit_cluster", Special::IsExplicitCluster)
-      .Case("%cluster_ctaid.x", Special::ClusterCtaidX)
-      .Case("%cluster_ctaid.y", Special::ClusterCtaidY)
-      .Case("%cluster_ctaid.z", Special::ClusterCtaidZ)
-      .Case("%cluster_nctaid.x", Special::ClusterNCtaidX)
-      .Case("%cluster_nctaid.y", Special::ClusterNCtaidY)
-      .Case("%cluster_nctaid.z", Special::ClusterNCtaidZ)
-      .Case("%clusterid.x", Special::ClusteridX)
-      .Case("%clusterid.y", Special::ClusteridY)
-      .Case("%clusterid.z", Special::ClusteridZ)
-      .Case("%nclusterid.x", Special::NClusteridX)
-      .Case("%nclusterid.y", Special::NClusteridY)
-      .Case("%nclusterid.z", Special::NClusteridZ)
-      .Case("%dynamic_smem_size", Special::DynamicSmemSize)
-      .Case("%total_smem_size", Special::TotalSmemSize)
-      .Default(std::nullopt);
+  return parseName<Special>(kSpecialNames, s);
 }
 
 /// Parses an integer or float-bits literal ("12", "0x3340U", "0f3F800000",

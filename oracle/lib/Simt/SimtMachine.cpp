@@ -337,28 +337,22 @@ private:
       if (!realProgress) {
         std::string where =
             formatv("CTA ({0},{1},{2})", ctaid[0], ctaid[1], ctaid[2]);
+        auto fault = [](std::string message) {
+          return Stop{SimtStatus::Fault, std::move(message), ""};
+        };
         if (spinning > 0)
-          return Stop{SimtStatus::Fault,
-                      formatv("deadlocked mbarrier: {0} threads wait on an "
-                              "mbarrier phase that never completes ({1} at "
-                              "barriers, {2} exited) ({3})",
-                              spinning, waiting, exited, where)
-                          .str(),
-                      ""};
+          return fault(formatv("deadlocked mbarrier: {0} threads wait on an "
+                               "mbarrier phase that never completes ({1} at "
+                               "barriers, {2} exited) ({3})",
+                               spinning, waiting, exited, where));
         if (exited > 0)
-          return Stop{SimtStatus::Fault,
-                      formatv("barrier reached by a partial CTA: {0} of {1} "
-                              "threads wait at a barrier, {2} exited without "
-                              "reaching it ({3})",
-                              waiting, threadsPerCta, exited, where)
-                          .str(),
-                      ""};
-        return Stop{SimtStatus::Fault,
-                    formatv("deadlock: {0} threads wait at barriers that "
-                            "never complete ({1})",
-                            waiting, where)
-                        .str(),
-                    ""};
+          return fault(formatv("barrier reached by a partial CTA: {0} of {1} "
+                               "threads wait at a barrier, {2} exited without "
+                               "reaching it ({3})",
+                               waiting, threadsPerCta, exited, where));
+        return fault(formatv("deadlock: {0} threads wait at barriers that "
+                             "never complete ({1})",
+                             waiting, where));
       }
     }
   }
@@ -1903,6 +1897,16 @@ private:
       unsupported(t, inst, inst.opcode + " (operand form)");
       return false;
     };
+    // The mbarrier that operand `at` addresses, once the instruction has
+    // `count` operands (nullptr after a report).
+    auto barrierAt = [&](size_t count, size_t at) -> MBarrier * {
+      return need(count) ? mbarrierAt(inst, t, ops[at]) : nullptr;
+    };
+    // The shared offset operand `at` addresses (the key of `mbarriers`).
+    auto sharedOffset = [&](size_t at) {
+      return address(t, ops[at]) -
+             (spaceOf(inst, ops[at]) == Space::Generic ? kSharedWindow : 0);
+    };
     switch (inst.mbarOp) {
     case MbarInit: {
       if (!need(2))
@@ -1920,18 +1924,14 @@ private:
       return true;
     }
     case MbarInval: {
-      if (!need(1) || !mbarrierAt(inst, t, ops[0]))
+      if (!barrierAt(1, 0))
         return false;
-      mbarriers.erase(
-          address(t, ops[0]) -
-          (spaceOf(inst, ops[0]) == Space::Generic ? kSharedWindow : 0));
+      mbarriers.erase(sharedOffset(0));
       return true;
     }
     case MbarArrive:
     case MbarArriveExpectTx: {
-      if (!need(2))
-        return false;
-      MBarrier *b = mbarrierAt(inst, t, ops[1]);
+      MBarrier *b = barrierAt(2, 1);
       if (!b)
         return false;
       uint64_t count = 1;
@@ -1950,9 +1950,7 @@ private:
     }
     case MbarExpectTx:
     case MbarCompleteTx: {
-      if (!need(2))
-        return false;
-      MBarrier *b = mbarrierAt(inst, t, ops[0]);
+      MBarrier *b = barrierAt(2, 0);
       if (!b)
         return false;
       int64_t n = static_cast<int64_t>(read(t, ops[1]));
@@ -1966,13 +1964,8 @@ private:
     }
     case MbarTryWait:
     case MbarTestWait: {
-      if (!need(3))
-        return false;
-      MBarrier *b = mbarrierAt(inst, t, ops[1]);
-      if (!b ||
-          !landBulkCopies(
-              address(t, ops[1]) -
-              (spaceOf(inst, ops[1]) == Space::Generic ? kSharedWindow : 0)))
+      MBarrier *b = barrierAt(3, 1);
+      if (!b || !landBulkCopies(sharedOffset(1)))
         return false;
       uint64_t v = read(t, ops[2]);
       // .parity: the phase of that parity has completed once the current

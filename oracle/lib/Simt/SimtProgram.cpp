@@ -14,6 +14,14 @@ using namespace llvm;
 
 namespace tilecheck::oracle {
 
+/// tile-run's exit code for a SIMT run that ended with each status, in
+/// SimtStatus's order.
+constexpr int kExitCodeOfStatus[] = {
+    kExitOk,           kExitUnsupported, kExitUndefinedBehavior,
+    kExitAssertFailed, kExitStepLimit,   kExitError};
+static_assert(std::size(kExitCodeOfStatus) ==
+              size_t(simt::SimtStatus::Error) + 1);
+
 SimtProgramOutcome runSimtProgram(mlir::Operation *module,
                                   StringRef programText,
                                   const TileRunConfig &config,
@@ -63,6 +71,12 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
       static_cast<uint32_t>(compiled.dynamicSharedBytes);
   launch.maxWarpSteps = options.maxWarpSteps;
   launch.detectRaces = options.detectRaces;
+  // A pointer argument: its 8 bytes.
+  auto pushAddress = [&](uint64_t addr) {
+    std::vector<uint8_t> bytes(8);
+    std::memcpy(bytes.data(), &addr, 8);
+    launch.params.push_back(std::move(bytes));
+  };
   std::vector<BoundBuffer> bound;
   for (KernelArgument &arg : binding.args) {
     if (!arg.buffer) {
@@ -70,9 +84,7 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
       continue;
     }
     uint64_t addr = allocateBuffer(memory, *arg.buffer, arg.index);
-    std::vector<uint8_t> bytes(8);
-    std::memcpy(bytes.data(), &addr, 8);
-    launch.params.push_back(std::move(bytes));
+    pushAddress(addr);
     bound.push_back(
         {arg.index, addr, std::move(arg.buffer->array), arg.pointee});
   }
@@ -81,37 +93,16 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
   if (compiled.globalScratchBytes > 0) {
     uint64_t blocks =
         uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
-    uint64_t addr = memory.allocate(
+    pushAddress(memory.allocate(
         "global scratch",
-        std::max<uint64_t>(1, blocks * compiled.globalScratchBytes), 256);
-    std::vector<uint8_t> bytes(8);
-    std::memcpy(bytes.data(), &addr, 8);
-    launch.params.push_back(std::move(bytes));
+        std::max<uint64_t>(1, blocks * compiled.globalScratchBytes), 256));
   }
 
   out.simt = simt::runKernel(**parsed, launch, memory);
   out.run.steps = out.simt.stats.threadInstructions;
   if (Error e = readBackBuffers(memory, bound, out.run, config.outDir))
     return fail(kExitError, toString(std::move(e)));
-  switch (out.simt.status) {
-  case simt::SimtStatus::Ok:
-    break;
-  case simt::SimtStatus::Unsupported:
-    out.run.exitCode = kExitUnsupported;
-    break;
-  case simt::SimtStatus::Fault:
-    out.run.exitCode = kExitUndefinedBehavior;
-    break;
-  case simt::SimtStatus::Trap:
-    out.run.exitCode = kExitAssertFailed;
-    break;
-  case simt::SimtStatus::StepLimit:
-    out.run.exitCode = kExitStepLimit;
-    break;
-  case simt::SimtStatus::Error:
-    out.run.exitCode = kExitError;
-    break;
-  }
+  out.run.exitCode = kExitCodeOfStatus[size_t(out.simt.status)];
   out.run.message = out.simt.message;
   return out;
 }

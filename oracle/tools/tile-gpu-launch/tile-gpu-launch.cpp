@@ -75,6 +75,22 @@ std::vector<std::string> bundlesOf(const std::string &path) {
   return found;
 }
 
+/// Calls `fn` on the bundles of each of `paths` in turn; says so of a path
+/// without one and sets `exitCode` to 1.
+template <typename F>
+void forEachBundle(const std::vector<std::string> &paths, int &exitCode, F fn) {
+  for (const std::string &path : paths) {
+    std::vector<std::string> bundles = bundlesOf(path);
+    if (bundles.empty()) {
+      std::fprintf(stderr, "tile-gpu-launch: no launch bundle in '%s'\n",
+                   path.c_str());
+      exitCode = 1;
+    }
+    for (const std::string &dir : bundles)
+      fn(dir);
+  }
+}
+
 /// Runs `body` in a child; kills it after `timeoutMs`. The child's exit
 /// code, or -1 when it was killed or died.
 template <typename F> int inChild(F body, unsigned timeoutMs, bool &killed) {
@@ -167,37 +183,29 @@ int main(int argc, char **argv) {
     if (paths.empty())
       return usage("no bundle given");
     int code = 0;
-    for (const std::string &path : paths) {
-      std::vector<std::string> bundles = bundlesOf(path);
-      if (bundles.empty()) {
-        std::fprintf(stderr, "tile-gpu-launch: no launch bundle in '%s'\n",
-                     path.c_str());
+    forEachBundle(paths, code, [&](const std::string &dir) {
+      std::string error;
+      std::optional<gpu::Launch> launch = gpu::readBundle(dir, error);
+      std::optional<std::array<uint32_t, 3>> block;
+      if (launch)
+        block = gpu::checkLaunch(*launch, error);
+      if (!block) {
+        std::printf("%s: bad: %s\n", dir.c_str(), error.c_str());
         code = 1;
+        return;
       }
-      for (const std::string &dir : bundles) {
-        std::string error;
-        std::optional<gpu::Launch> launch = gpu::readBundle(dir, error);
-        std::optional<std::array<uint32_t, 3>> block;
-        if (launch)
-          block = gpu::checkLaunch(*launch, error);
-        if (!block) {
-          std::printf("%s: bad: %s\n", dir.c_str(), error.c_str());
-          code = 1;
-          continue;
-        }
-        std::printf("%s: ok: kernel %s, grid %ux%ux%u, block %ux%ux%u, "
-                    "%zu parameters (",
-                    dir.c_str(), launch->kernel.c_str(), launch->grid[0],
-                    launch->grid[1], launch->grid[2], (*block)[0], (*block)[1],
-                    (*block)[2], launch->params.size());
-        for (size_t i = 0; i < launch->params.size(); ++i)
-          std::printf("%s%zu", i ? " " : "",
-                      launch->params[i].buffer >= 0
-                          ? size_t(8)
-                          : launch->params[i].bytes.size());
-        std::printf(" bytes), %zu buffers\n", launch->buffers.size());
-      }
-    }
+      std::printf("%s: ok: kernel %s, grid %ux%ux%u, block %ux%ux%u, "
+                  "%zu parameters (",
+                  dir.c_str(), launch->kernel.c_str(), launch->grid[0],
+                  launch->grid[1], launch->grid[2], (*block)[0], (*block)[1],
+                  (*block)[2], launch->params.size());
+      for (size_t i = 0; i < launch->params.size(); ++i)
+        std::printf("%s%zu", i ? " " : "",
+                    launch->params[i].buffer >= 0
+                        ? size_t(8)
+                        : launch->params[i].bytes.size());
+      std::printf(" bytes), %zu buffers\n", launch->buffers.size());
+    });
     return code;
   }
 
@@ -238,22 +246,14 @@ int main(int argc, char **argv) {
   std::map<std::string, unsigned> counts;
   int exitCode = 0;
   std::vector<std::string> queue;
-  for (const std::string &path : paths) {
-    std::vector<std::string> bundles = bundlesOf(path);
-    if (bundles.empty()) {
-      std::fprintf(stderr, "tile-gpu-launch: no launch bundle in '%s'\n",
-                   path.c_str());
-      exitCode = 1;
+  forEachBundle(paths, exitCode, [&](const std::string &dir) {
+    if (!force && isFile(dir + "/result.txt")) {
+      ++counts["already-run"];
+    } else {
+      ::unlink((dir + "/result.txt").c_str());
+      queue.push_back(dir);
     }
-    for (const std::string &dir : bundles) {
-      if (!force && isFile(dir + "/result.txt")) {
-        ++counts["already-run"];
-      } else {
-        ::unlink((dir + "/result.txt").c_str());
-        queue.push_back(dir);
-      }
-    }
-  }
+  });
   unsigned total = static_cast<unsigned>(queue.size());
   unsigned perBundleMs = options.timeoutMs + 30000;
 

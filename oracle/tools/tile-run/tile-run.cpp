@@ -64,18 +64,54 @@ static cl::opt<bool> stats("simt-stats",
                            cl::desc("print instruction counts to stderr"),
                            cl::cat(simtCategory));
 
+/// The contents of `path` (with `orStdin`, "-" reads stdin), or nullptr
+/// after saying that it cannot be read.
+static std::unique_ptr<MemoryBuffer> readOrReport(StringRef path,
+                                                  bool orStdin = false) {
+  auto buffer = orStdin ? MemoryBuffer::getFileOrSTDIN(path)
+                        : MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buffer) {
+    errs() << "tile-run: cannot read '" << path << "'\n";
+    return nullptr;
+  }
+  return std::move(*buffer);
+}
+
+/// --gpu-name and -O over the compile's defaults.
+static void applyCompileFlags(driver::CompileOptions &compile) {
+  if (!gpuName.empty())
+    compile.gpuName = gpuName;
+  if (optLevel.getNumOccurrences())
+    compile.optLevel = optLevel;
+}
+
+/// What print_tko printed (device printf, vprintf), where the interpreter
+/// prints it.
+static void forwardPrinted(const oracle::TileRunConfig &config,
+                           StringRef printed) {
+  if (printed.empty())
+    return;
+  llvm::raw_ostream &os =
+      config.run.printStream ? *config.run.printStream : outs();
+  os << printed;
+  os.flush();
+}
+
+/// Says why a run that did not exit kExitOk failed.
+static void reportFailure(const oracle::TileRunOutcome &run) {
+  if (run.exitCode != oracle::kExitOk)
+    errs() << "tile-run: " << run.message
+           << (StringRef(run.message).ends_with("\n") ? "" : "\n");
+}
+
 static int runGpu(mlir::Operation *module,
                   const oracle::TileRunConfig &config) {
-  auto text = MemoryBuffer::getFileOrSTDIN(config.inputFile);
-  if (!text) {
-    errs() << "tile-run: cannot read '" << config.inputFile << "'\n";
+  std::unique_ptr<MemoryBuffer> text =
+      readOrReport(config.inputFile, /*orStdin=*/true);
+  if (!text)
     return oracle::kExitError;
-  }
   oracle::GpuRunOptions options;
-  if (!gpuName.empty())
-    options.compile.gpuName = gpuName;
-  if (optLevel.getNumOccurrences())
-    options.compile.optLevel = optLevel;
+  applyCompileFlags(options.compile);
   auto mode = gpuLaunch.getNumOccurrences()
                   ? oracle::GpuLaunchMode::parse(gpuLaunch)
                   : oracle::GpuLaunchMode::fromEnvironment();
@@ -86,23 +122,15 @@ static int runGpu(mlir::Operation *module,
   options.mode = *mode;
   options.run.timedRuns = gpuTiming;
   if (!cubinFile.empty()) {
-    auto cubin = MemoryBuffer::getFile(cubinFile, /*IsText=*/false);
-    if (!cubin) {
-      errs() << "tile-run: cannot read '" << cubinFile << "'\n";
+    std::unique_ptr<MemoryBuffer> cubin = readOrReport(cubinFile);
+    if (!cubin)
       return oracle::kExitError;
-    }
-    options.cubin = (*cubin)->getBuffer().str();
+    options.cubin = cubin->getBuffer().str();
     options.cubinOrigin = "--cubin " + cubinFile;
   }
   oracle::GpuProgramOutcome out =
-      oracle::runGpuProgram(module, (*text)->getBuffer(), config, options);
-  // What print_tko printed (device printf), where the interpreter prints it.
-  if (!out.gpu.printed.empty()) {
-    llvm::raw_ostream &os =
-        config.run.printStream ? *config.run.printStream : outs();
-    os << out.gpu.printed;
-    os.flush();
-  }
+      oracle::runGpuProgram(module, text->getBuffer(), config, options);
+  forwardPrinted(config, out.gpu.printed);
   if (!out.gpu.device.empty())
     errs() << "gpu: " << out.gpu.device << "\n";
   if (!out.gpu.timesMs.empty())
@@ -110,9 +138,8 @@ static int runGpu(mlir::Operation *module,
            << out.gpu.timesMs.size() << " launches\n";
   if (out.gpu.status == oracle::gpu::Status::Recorded)
     errs() << "tile-run: launch recorded in " << out.bundle << "\n";
-  else if (out.run.exitCode != oracle::kExitOk)
-    errs() << "tile-run: " << out.run.message
-           << (StringRef(out.run.message).ends_with("\n") ? "" : "\n");
+  else
+    reportFailure(out.run);
   return out.run.exitCode;
 }
 
@@ -130,41 +157,29 @@ static int runSimt(mlir::Operation *module, const oracle::TileRunConfig &config,
               "of --executor gpu\n";
     return oracle::kExitUsage;
   }
-  auto text = MemoryBuffer::getFileOrSTDIN(config.inputFile);
-  if (!text) {
-    errs() << "tile-run: cannot read '" << config.inputFile << "'\n";
+  std::unique_ptr<MemoryBuffer> text =
+      readOrReport(config.inputFile, /*orStdin=*/true);
+  if (!text)
     return oracle::kExitError;
-  }
   oracle::SimtRunOptions options;
-  if (!gpuName.empty())
-    options.compile.gpuName = gpuName;
-  if (optLevel.getNumOccurrences())
-    options.compile.optLevel = optLevel;
+  applyCompileFlags(options.compile);
   options.maxWarpSteps = maxWarpSteps;
   options.detectRaces = config.run.detectRaces;
   if (!ptxFile.empty()) {
-    auto ptx = MemoryBuffer::getFile(ptxFile);
-    if (!ptx) {
-      errs() << "tile-run: cannot read '" << ptxFile << "'\n";
+    std::unique_ptr<MemoryBuffer> ptx = readOrReport(ptxFile);
+    if (!ptx)
       return oracle::kExitError;
-    }
-    options.ptxOverride = (*ptx)->getBuffer().str();
+    options.ptxOverride = ptx->getBuffer().str();
   }
   oracle::SimtProgramOutcome out =
-      oracle::runSimtProgram(module, (*text)->getBuffer(), config, options);
+      oracle::runSimtProgram(module, text->getBuffer(), config, options);
   if (!keepPtx.empty() && !out.ptx.empty()) {
     std::error_code ec;
     raw_fd_ostream os(keepPtx, ec);
     if (!ec)
       os << out.ptx;
   }
-  // What print_tko printed (vprintf), where the interpreter prints it.
-  if (!out.simt.printed.empty()) {
-    llvm::raw_ostream &os =
-        config.run.printStream ? *config.run.printStream : outs();
-    os << out.simt.printed;
-    os.flush();
-  }
+  forwardPrinted(config, out.simt.printed);
   if (stats)
     errs() << "simt: " << out.simt.stats.warpInstructions
            << " warp-instructions, " << out.simt.stats.threadInstructions
@@ -172,9 +187,7 @@ static int runSimt(mlir::Operation *module, const oracle::TileRunConfig &config,
            << " divergent issues; block " << out.threadsPerBlock << " threads, "
            << out.dynamicSharedBytes << " bytes dynamic shared, "
            << out.globalScratchBytes << " bytes global scratch per block\n";
-  if (out.run.exitCode != oracle::kExitOk)
-    errs() << "tile-run: " << out.run.message
-           << (StringRef(out.run.message).ends_with("\n") ? "" : "\n");
+  reportFailure(out.run);
   return out.run.exitCode;
 }
 

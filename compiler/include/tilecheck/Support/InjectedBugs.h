@@ -101,6 +101,17 @@ struct InjectedBugSelection {
 };
 const InjectedBugSelection &injectedBugSelection();
 
+/// Reports the selection's error, if any, on `op` (an MLIR op: a template,
+/// so that this header needs no MLIR); true when it did. A pass checks this
+/// before it asks isInjected and fails if it is true.
+template <typename OpT> bool emitInjectedBugSelectionError(OpT op) {
+  const std::string &error = injectedBugSelection().error;
+  if (error.empty())
+    return false;
+  op.emitError(error);
+  return true;
+}
+
 /// True when `bug` is the one selected for this process. Passes call this
 /// where the bug would be; it costs one call and one comparison after the
 /// first, and is always false without test hooks.

@@ -38,6 +38,15 @@ struct Piece {
   char conv = 0;    // 0: literal
 };
 
+/// A print_tko argument as the printing code sees it.
+struct PrintArg {
+  ValueRange parts;        // its converted values
+  int64_t offset;          // where it is staged in scratch; -1: not staged
+  Type elem, storage;      // element type and its LLVM storage
+  RankedTensorType shaped; // null for a scalar
+  unsigned rank;           // 0 for a scalar
+};
+
 /// The format split as the interpreter splits it; failure for what it
 /// reports as undefined or an error (%s, %n, '*', operand count).
 FailureOr<SmallVector<Piece>> parseFormat(StringRef str, unsigned numArgs) {
@@ -277,6 +286,17 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
                               ix.i32(0)),
         ix.writer());
     auto module = op->getParentOfType<ModuleOp>();
+    auto argument = [&](unsigned i) {
+      Value v = op.getArgs()[i];
+      Type elem = mirrorElementType(v.getType());
+      auto shaped = dyn_cast<RankedTensorType>(v.getType());
+      return PrintArg{adaptor.getArgs()[i],
+                      offsets[i],
+                      elem,
+                      convertElementType(elem),
+                      shaped,
+                      shaped ? static_cast<unsigned>(shaped.getRank()) : 0};
+    };
 
     // A print of at most 32 elements (CUDA's limit on printf's arguments)
     // is one vprintf call: the driver writes the output of one call in one
@@ -327,26 +347,21 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
             format += literalFormat(p.text);
             continue;
           }
-          Value v = op.getArgs()[arg];
-          ValueRange parts = adaptor.getArgs()[arg];
-          int64_t offset = offsets[arg++];
-          Type elem = mirrorElementType(v.getType());
-          Type storage = convertElementType(elem);
-          auto shaped = dyn_cast<RankedTensorType>(v.getType());
-          unsigned rank = shaped ? shaped.getRank() : 0;
-          if (!shaped || rank == 0 || offset < 0) {
-            format += std::string(rank, '[');
-            store(print.elementValue(p, parts.front(), elem, format), p.conv);
-            format += std::string(rank, ']');
+          PrintArg a = argument(arg++);
+          if (a.rank == 0 || a.offset < 0) {
+            format += std::string(a.rank, '[');
+            store(print.elementValue(p, a.parts.front(), a.elem, format),
+                  p.conv);
+            format += std::string(a.rank, ']');
             continue;
           }
           Scratch local{inner, smem->base};
-          for (int64_t e = 0, n = shaped.getNumElements(); e < n; ++e) {
-            auto [before, after] = elementBrackets(shaped.getShape(), e);
+          for (int64_t e = 0, n = a.shaped.getNumElements(); e < n; ++e) {
+            auto [before, after] = elementBrackets(a.shaped.getShape(), e);
             format += before;
-            store(print.elementValue(p,
-                                     local.read(offset, inner.i32(e), storage),
-                                     elem, format),
+            store(print.elementValue(
+                      p, local.read(a.offset, inner.i32(e), a.storage), a.elem,
+                      format),
                   p.conv);
             format += after;
           }
@@ -369,25 +384,19 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
           print.call(literalFormat(p.text));
           continue;
         }
-        Value v = op.getArgs()[arg];
-        ValueRange parts = adaptor.getArgs()[arg];
-        int64_t at = offsets[arg++];
-        Type elem = mirrorElementType(v.getType());
-        Type storage = convertElementType(elem);
-        auto shaped = dyn_cast<RankedTensorType>(v.getType());
-        if (!shaped || shaped.getRank() == 0 || at < 0) {
+        PrintArg a = argument(arg++);
+        if (a.rank == 0 || a.offset < 0) {
           // One element, held by every thread (a 1-element tile still
           // prints its brackets).
-          unsigned rank = shaped ? shaped.getRank() : 0;
-          if (rank)
-            print.call(std::string(rank, '['));
-          print.element(p, parts.front(), elem);
-          if (rank)
-            print.call(std::string(rank, ']'));
+          if (a.rank)
+            print.call(std::string(a.rank, '['));
+          print.element(p, a.parts.front(), a.elem);
+          if (a.rank)
+            print.call(std::string(a.rank, ']'));
           continue;
         }
-        ArrayRef<int64_t> shape = shaped.getShape();
-        int64_t n = shaped.getNumElements();
+        ArrayRef<int64_t> shape = a.shaped.getShape();
+        int64_t n = a.shaped.getNumElements();
         ThreadIndexer inner(b, l, ix);
         auto loop =
             scf::ForOp::create(b, l, inner.i32(0), inner.i32(n), inner.i32(1));
@@ -415,8 +424,8 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
           when(all, "[");
         }
         Scratch local{body, smem->base};
-        Printer{b, l, module, buffer}.element(p, local.read(at, e, storage),
-                                              elem);
+        Printer{b, l, module, buffer}.element(
+            p, local.read(a.offset, e, a.storage), a.elem);
         all = body.boolean(true);
         for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
           all = arith::AndIOp::create(

@@ -27,19 +27,6 @@ namespace tilecheck::oracle::cuda_tile_sem {
 
 namespace {
 
-SmallVector<RtValue> operandValues(ExecContext &ctx, Operation *op) {
-  SmallVector<RtValue> values;
-  for (Value v : op->getOperands())
-    values.push_back(ctx.get(v));
-  return values;
-}
-
-template <FlowSignal::Kind K>
-LogicalResult terminatorSem(ExecContext &ctx, Operation *op) {
-  ctx.raise(K, operandValues(ctx, op));
-  return success();
-}
-
 void setResults(ExecContext &ctx, Operation *op, ArrayRef<RtValue> values) {
   for (auto [res, v] : llvm::zip(op->getResults(), values))
     ctx.set(res, v);
@@ -74,17 +61,11 @@ LogicalResult ifSem(ExecContext &ctx, Operation *operation) {
 template <class Ops>
 LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::ForOp>(operation);
-  SmallVector<RtValue> iters;
-  for (Value v : op.getInitValues())
-    iters.push_back(ctx.get(v));
+  SmallVector<RtValue> iters = valuesOf(ctx, op.getInitValues());
   Block &body = op.getRegion().front();
-  SmallVector<RtValue> args;
   bool returned = false;
   LogicalResult ran = forEachIteration(
-      ctx, op, op.getLowerBound(), op.getUpperBound(), op.getStep(),
-      op.getUnsignedCmp(), [&](RtValue iv) -> FailureOr<bool> {
-        args.assign(1, std::move(iv));
-        args.append(iters.begin(), iters.end());
+      ctx, op, iters, [&](ArrayRef<RtValue> args) -> FailureOr<bool> {
         FailureOr<FlowSignal> sig = ctx.execBlock(body, args);
         if (failed(sig))
           return failure();
@@ -113,9 +94,7 @@ LogicalResult forSem(ExecContext &ctx, Operation *operation) {
 template <class Ops>
 LogicalResult loopSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::LoopOp>(operation);
-  SmallVector<RtValue> iters;
-  for (Value v : op.getInitValues())
-    iters.push_back(ctx.get(v));
+  SmallVector<RtValue> iters = valuesOf(ctx, op.getInitValues());
   Block &body = op.getRegion().front();
   while (true) {
     FailureOr<FlowSignal> sig = ctx.execBlock(body, iters);

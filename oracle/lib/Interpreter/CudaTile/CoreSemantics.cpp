@@ -84,6 +84,32 @@ inline void copyElem(Tile &dst, int64_t to, const Tile &src, int64_t from) {
   std::memcpy(dst.at(to), src.at(from), src.elemBytes());
 }
 
+/// Fills `dst` row-major: result element [i_0, ..., i_n] is source element
+/// base + sum_d i_d * strides[d] (one stride per result dimension).
+void gatherStrided(Tile &dst, const Tile &src, ArrayRef<int64_t> strides,
+                   int64_t base = 0) {
+  SmallVector<int64_t, 4> index(dst.rank(), 0);
+  for (int64_t i = 0; i < dst.size(); ++i) {
+    int64_t from = base;
+    for (unsigned d = 0; d < dst.rank(); ++d)
+      from += index[d] * strides[d];
+    copyElem(dst, i, src, from);
+    nextIndex(index, dst.shape());
+  }
+}
+
+/// The number of elements before dimension `dim` of `shape` (outer) and
+/// within one index of it (inner): row-major offset (o * shape[dim] + k) *
+/// inner + in.
+std::pair<int64_t, int64_t> outerInner(ArrayRef<int64_t> shape, unsigned dim) {
+  int64_t outer = 1, inner = 1;
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= shape[d];
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  return {outer, inner};
+}
+
 //===----------------------------------------------------------------------===//
 // Constants and grid coordinates
 //===----------------------------------------------------------------------===//
@@ -142,14 +168,7 @@ LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
       return ctx.error(op, "source dimension " + Twine(d) +
                                " is neither 1 nor the result's size");
   }
-  SmallVector<int64_t, 4> index(dst.rank(), 0);
-  for (int64_t i = 0; i < dst.size(); ++i) {
-    int64_t from = 0;
-    for (unsigned d = 0; d < dst.rank(); ++d)
-      from += index[d] * srcStrides[d];
-    copyElem(dst, i, src, from);
-    nextIndex(index, dst.shape());
-  }
+  gatherStrided(dst, src, srcStrides);
   ctx.setTile(op.getResult(), std::move(dst));
   return success();
 }
@@ -182,14 +201,7 @@ LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
   SmallVector<int64_t, 4> strideOfResultDim(dst.rank());
   for (unsigned d = 0; d < dst.rank(); ++d)
     strideOfResultDim[d] = srcStrides[perm[d]];
-  SmallVector<int64_t, 4> index(dst.rank(), 0);
-  for (int64_t i = 0; i < dst.size(); ++i) {
-    int64_t from = 0;
-    for (unsigned d = 0; d < dst.rank(); ++d)
-      from += index[d] * strideOfResultDim[d];
-    copyElem(dst, i, src, from);
-    nextIndex(index, dst.shape());
-  }
+  gatherStrided(dst, src, strideOfResultDim);
   ctx.setTile(op.getResult(), std::move(dst));
   return success();
 }
@@ -205,11 +217,7 @@ LogicalResult catSem(ExecContext &ctx, Operation *operation) {
   if (dim >= dst.rank())
     return ctx.error(op, "dim is out of range");
   // Copy contiguous runs: everything after `dim` is one run per operand.
-  int64_t outer = 1, inner = 1;
-  for (unsigned d = 0; d < dim; ++d)
-    outer *= dst.shape()[d];
-  for (unsigned d = dim + 1; d < dst.rank(); ++d)
-    inner *= dst.shape()[d];
+  auto [outer, inner] = outerInner(dst.shape(), dim);
   int64_t lhsRun = lhs.shape()[dim] * inner, rhsRun = rhs.shape()[dim] * inner;
   if (lhsRun + rhsRun != dst.shape()[dim] * inner)
     return ctx.error(op, "operand sizes along dim do not add up");
@@ -234,7 +242,9 @@ LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
   Tile dst = makeTile(op.getType());
   if (op.getIndices().size() != src.rank())
     return ctx.error(op, "expected one index per dimension");
-  SmallVector<int64_t, 4> origin(src.rank());
+  SmallVector<int64_t, 4> srcStrides = src.strides();
+  // The flat source offset of the block's first element.
+  int64_t origin = 0;
   for (auto [d, v] : llvm::enumerate(op.getIndices())) {
     uint64_t block = ctx.getTile(v).getUInt(0);
     uint64_t blocks = src.shape()[d] / dst.shape()[d];
@@ -242,17 +252,9 @@ LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
       return ctx.ub(op, "index " + Twine(block) + " of dimension " + Twine(d) +
                             " selects a block that does not exist (" +
                             Twine(blocks) + " blocks)");
-    origin[d] = static_cast<int64_t>(block) * dst.shape()[d];
+    origin += static_cast<int64_t>(block) * dst.shape()[d] * srcStrides[d];
   }
-  SmallVector<int64_t, 4> srcStrides = src.strides();
-  SmallVector<int64_t, 4> index(dst.rank(), 0);
-  for (int64_t i = 0; i < dst.size(); ++i) {
-    int64_t from = 0;
-    for (unsigned d = 0; d < dst.rank(); ++d)
-      from += (origin[d] + index[d]) * srcStrides[d];
-    copyElem(dst, i, src, from);
-    nextIndex(index, dst.shape());
-  }
+  gatherStrided(dst, src, srcStrides, origin);
   ctx.setTile(op.getResult(), std::move(dst));
   return success();
 }
@@ -350,11 +352,8 @@ LogicalResult combineSem(ExecContext &ctx, Operation *op, unsigned dim,
   ArrayRef<int64_t> shape = inputs[0]->shape();
   if (dim >= shape.size())
     return ctx.error(op, "dim is out of range");
-  int64_t outer = 1, inner = 1, n = shape[dim];
-  for (unsigned d = 0; d < dim; ++d)
-    outer *= shape[d];
-  for (unsigned d = dim + 1; d < shape.size(); ++d)
-    inner *= shape[d];
+  auto [outer, inner] = outerInner(shape, dim);
+  int64_t n = shape[dim];
 
   SmallVector<RtValue> acc, args(2 * numOperands);
   for (int64_t o = 0; o < outer; ++o) {

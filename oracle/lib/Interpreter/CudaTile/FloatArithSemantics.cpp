@@ -32,6 +32,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 using namespace mlir;
 using namespace tilecheck::cuda_tile;
@@ -85,29 +86,30 @@ void nativeLoop(const Tile &a, const Tile &b, const Tile *c, Tile &r) {
   }
 }
 
+/// Calls f(std::integral_constant<FOp, K>{}) for K = k, so that an element
+/// loop can fix the op at compile time.
+template <typename F> void withStaticFOp(FOp k, F &&f) {
+  switch (k) {
+  case FOp::Add:
+    return f(std::integral_constant<FOp, FOp::Add>{});
+  case FOp::Sub:
+    return f(std::integral_constant<FOp, FOp::Sub>{});
+  case FOp::Mul:
+    return f(std::integral_constant<FOp, FOp::Mul>{});
+  case FOp::Div:
+    return f(std::integral_constant<FOp, FOp::Div>{});
+  case FOp::Rem:
+    return f(std::integral_constant<FOp, FOp::Rem>{});
+  case FOp::Fma:
+    return f(std::integral_constant<FOp, FOp::Fma>{});
+  }
+}
+
 template <typename T, bool Ftz>
 void nativeDispatch(FOp k, const Tile &a, const Tile &b, const Tile *c,
                     Tile &r) {
-  switch (k) {
-  case FOp::Add:
-    nativeLoop<T, Ftz, FOp::Add>(a, b, c, r);
-    break;
-  case FOp::Sub:
-    nativeLoop<T, Ftz, FOp::Sub>(a, b, c, r);
-    break;
-  case FOp::Mul:
-    nativeLoop<T, Ftz, FOp::Mul>(a, b, c, r);
-    break;
-  case FOp::Div:
-    nativeLoop<T, Ftz, FOp::Div>(a, b, c, r);
-    break;
-  case FOp::Rem:
-    nativeLoop<T, Ftz, FOp::Rem>(a, b, c, r);
-    break;
-  case FOp::Fma:
-    nativeLoop<T, Ftz, FOp::Fma>(a, b, c, r);
-    break;
-  }
+  withStaticFOp(
+      k, [&](auto op) { nativeLoop<T, Ftz, decltype(op)::value>(a, b, c, r); });
 }
 
 /// Directed rounding of add/sub/mul/div on the host's nearest-even
@@ -223,23 +225,8 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
   }
   if ((isNativeMode(rm) || k == FOp::Rem) &&
       (t == ElemType::F16 || t == ElemType::BF16) && k != FOp::Fma) {
-    switch (k) {
-    case FOp::Add:
-      halfLoop<FOp::Add>(t, a, b, r);
-      break;
-    case FOp::Sub:
-      halfLoop<FOp::Sub>(t, a, b, r);
-      break;
-    case FOp::Mul:
-      halfLoop<FOp::Mul>(t, a, b, r);
-      break;
-    case FOp::Div:
-      halfLoop<FOp::Div>(t, a, b, r);
-      break;
-    default:
-      halfLoop<FOp::Rem>(t, a, b, r);
-      break;
-    }
+    withStaticFOp(k,
+                  [&](auto op) { halfLoop<decltype(op)::value>(t, a, b, r); });
     ctx.setTile(result, std::move(r));
     return success();
   }

@@ -42,30 +42,37 @@ void storeRounded(Tile &r, int64_t i, float v) {
   r.setFloat(i, f);
 }
 
+/// The element loops of unaryMath and binaryMath: element i of `r` is f64
+/// (f64 results) or f32 (f32 results) of element i of each of `in`, or for
+/// f16/bf16 f32 of the widened elements, rounded back to the format.
+template <typename F32Op, typename F64Op, typename... Tiles>
+void mathLoop(Tile &r, F32Op f32, F64Op f64, const Tiles &...in) {
+  ElemType t = r.elemType();
+  int64_t n = r.size();
+  if (t == ElemType::F64) {
+    for (int64_t i = 0; i < n; ++i)
+      storeAt<double>(r.data(), i, f64(loadAt<double>(in.data(), i)...));
+  } else if (t == ElemType::F32) {
+    for (int64_t i = 0; i < n; ++i)
+      storeAt<float>(r.data(), i, f32(loadAt<float>(in.data(), i)...));
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      storeRounded(r, i,
+                   f32(static_cast<float>(loadAsDouble(t, in.data(), i))...));
+  }
+}
+
 } // namespace
 
 LogicalResult unaryMath(ExecContext &ctx, Value src, Value result, F32Fn f32,
                         F64Fn f64, bool ftz) {
   const Tile &a = ctx.getTile(src);
   Tile r = makeTile(result.getType());
-  ElemType t = r.elemType();
-  int64_t n = r.size();
-  if (t == ElemType::F64) {
-    for (int64_t i = 0; i < n; ++i)
-      storeAt<double>(r.data(), i, f64(loadAt<double>(a.data(), i)));
-  } else if (t == ElemType::F32) {
-    if (ftz) {
-      for (int64_t i = 0; i < n; ++i)
-        storeAt<float>(r.data(), i,
-                       flushF32(f32(flushF32(loadAt<float>(a.data(), i)))));
-    } else {
-      for (int64_t i = 0; i < n; ++i)
-        storeAt<float>(r.data(), i, f32(loadAt<float>(a.data(), i)));
-    }
-  } else {
-    for (int64_t i = 0; i < n; ++i)
-      storeRounded(r, i, f32(static_cast<float>(loadAsDouble(t, a.data(), i))));
-  }
+  if (ftz && r.elemType() == ElemType::F32)
+    mathLoop(
+        r, [f32](float x) { return flushF32(f32(flushF32(x))); }, f64, a);
+  else
+    mathLoop(r, f32, f64, a);
   ctx.setTile(result, std::move(r));
   return success();
 }
@@ -75,24 +82,7 @@ LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
   const Tile &a = ctx.getTile(lhs);
   const Tile &b = ctx.getTile(rhs);
   Tile r = makeTile(result.getType());
-  ElemType t = r.elemType();
-  int64_t n = r.size();
-  if (t == ElemType::F64) {
-    for (int64_t i = 0; i < n; ++i)
-      storeAt<double>(
-          r.data(), i,
-          f64(loadAt<double>(a.data(), i), loadAt<double>(b.data(), i)));
-  } else if (t == ElemType::F32) {
-    for (int64_t i = 0; i < n; ++i)
-      storeAt<float>(
-          r.data(), i,
-          f32(loadAt<float>(a.data(), i), loadAt<float>(b.data(), i)));
-  } else {
-    for (int64_t i = 0; i < n; ++i)
-      storeRounded(r, i,
-                   f32(static_cast<float>(loadAsDouble(t, a.data(), i)),
-                       static_cast<float>(loadAsDouble(t, b.data(), i))));
-  }
+  mathLoop(r, f32, f64, a, b);
   ctx.setTile(result, std::move(r));
   return success();
 }

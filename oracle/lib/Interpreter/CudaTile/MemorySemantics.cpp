@@ -83,6 +83,17 @@ Ordering orderingOf(OrderingT o, ScopeT scope) {
   return Ordering::Atomic;
 }
 
+/// The ordering of memory op `op`, from its ordering and scope attributes.
+template <typename OpT> Ordering orderingOf(OpT op) {
+  return orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
+}
+
+/// Ends memory op `op`: its access is complete, so its token is ready.
+template <typename OpT> LogicalResult completeAccess(ExecContext &ctx, OpT op) {
+  ctx.set(op.getResultToken(), RtValue::token());
+  return success();
+}
+
 /// Writes the "unspecified value" pattern (see the file comment) into
 /// element i: all value bits set.
 void setUnspecified(Tile &t, int64_t i) {
@@ -268,6 +279,26 @@ LogicalResult writeElement(ExecContext &ctx, Operation *op, uint64_t addr,
                            const Tile &t, int64_t i, Ordering ord) {
   return access(ctx, op, addr, const_cast<uint8_t *>(t.at(i)), t.elemBytes(), i,
                 ord, true);
+}
+
+/// A tile store: writes element i of `values` to addressOf(i), in row-major
+/// order. Elements without an address (masked off, or past the tensor
+/// edge) touch no memory. Elements that share an address must store the
+/// same value (see checkConflictingElements).
+LogicalResult storeElements(
+    ExecContext &ctx, Operation *op, const Tile &values, Ordering ord,
+    llvm::function_ref<std::optional<uint64_t>(int64_t i)> addressOf) {
+  std::vector<std::pair<uint64_t, int64_t>> written;
+  for (int64_t i = 0; i < values.size(); ++i)
+    if (std::optional<uint64_t> addr = addressOf(i))
+      written.push_back({*addr, i});
+  if (failed(checkConflictingElements(ctx, op, written, values)))
+    return failure();
+  for (int64_t i = 0; i < values.size(); ++i)
+    if (std::optional<uint64_t> addr = addressOf(i);
+        addr && failed(writeElement(ctx, op, *addr, values, i, ord)))
+      return failure();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -661,7 +692,8 @@ const TiledViewValue *locateViewAccess(ExecContext &ctx, OpT op,
   if (!view || failed(locateTile(ctx, op, *view, op.getIndex(), where)))
     return nullptr;
   if (tileSize != static_cast<int64_t>(where.addr.size())) {
-    (void)ctx.error(op, (what + " tile shape differs from the view tile").str());
+    (void)ctx.error(op,
+                    (what + " tile shape differs from the view tile").str());
     return nullptr;
   }
   return view;
@@ -676,8 +708,7 @@ LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
       locateViewAccess(ctx, op, t.size(), "result", where);
   if (!view)
     return failure();
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  Ordering ord = orderingOf(op);
   for (int64_t i = 0; i < t.size(); ++i) {
     if (where.inBounds[i]) {
       if (failed(readElement(ctx, op, where.addr[i], t, i, ord)))
@@ -689,8 +720,7 @@ LogicalResult loadViewSem(ExecContext &ctx, Operation *operation) {
     }
   }
   ctx.setTile(op.getTile(), std::move(t));
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 template <typename OpT>
@@ -700,21 +730,15 @@ LogicalResult storeViewSem(ExecContext &ctx, Operation *operation) {
   TileAddresses where;
   if (!locateViewAccess(ctx, op, t.size(), "stored", where))
     return failure();
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
   // Elements past the tensor edge are masked: they touch no memory.
-  std::vector<std::pair<uint64_t, int64_t>> written;
-  for (int64_t i = 0; i < t.size(); ++i)
-    if (where.inBounds[i])
-      written.push_back({where.addr[i], i});
-  if (failed(checkConflictingElements(ctx, op, written, t)))
+  if (failed(storeElements(ctx, op, t, orderingOf(op),
+                           [&](int64_t i) -> std::optional<uint64_t> {
+                             if (!where.inBounds[i])
+                               return std::nullopt;
+                             return where.addr[i];
+                           })))
     return failure();
-  for (int64_t i = 0; i < t.size(); ++i)
-    if (where.inBounds[i] &&
-        failed(writeElement(ctx, op, where.addr[i], t, i, ord)))
-      return failure();
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 template <typename OpT>
@@ -724,16 +748,14 @@ LogicalResult atomicRedViewSem(ExecContext &ctx, Operation *operation) {
   TileAddresses where;
   if (!locateViewAccess(ctx, op, values.size(), "value", where))
     return failure();
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  Ordering ord = orderingOf(op);
   // Like stores, the part of the tile past the tensor edge is masked.
   for (int64_t i = 0; i < values.size(); ++i)
     if (where.inBounds[i] &&
         failed(atomicUpdate(ctx, op, where.addr[i], op.getMode(), ord, values,
                             i, nullptr)))
       return failure();
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -744,6 +766,11 @@ const Tile *optionalTile(ExecContext &ctx, Value v) {
   return v ? &ctx.getTile(v) : nullptr;
 }
 
+/// Whether lane i is off under the optional `mask` (none: every lane is on).
+bool maskedOff(const Tile *mask, int64_t i) {
+  return mask && !mask->getBool(i);
+}
+
 template <class Ops>
 LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::LoadPtrTkoOp>(operation);
@@ -751,10 +778,9 @@ LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
   const Tile *mask = optionalTile(ctx, op.getMask());
   const Tile *padding = optionalTile(ctx, op.getPaddingValue());
   Tile t = makeTile(op.getResult().getType());
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  Ordering ord = orderingOf(op);
   for (int64_t i = 0; i < t.size(); ++i) {
-    if (mask && !mask->getBool(i)) {
+    if (maskedOff(mask, i)) {
       // Masked-off lanes touch no memory; their value is the padding
       // operand or, without one, unspecified.
       if (padding)
@@ -767,8 +793,7 @@ LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
       return failure();
   }
   ctx.setTile(op.getResult(), std::move(t));
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 template <class Ops>
@@ -777,22 +802,15 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
   const Tile &ptrs = ctx.getTile(op.getDestination());
   const Tile &values = ctx.getTile(op.getValue());
   const Tile *mask = optionalTile(ctx, op.getMask());
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  // Lanes that share an address must store the same value (see
-  // checkConflictingElements); they are written in row-major order.
-  std::vector<std::pair<uint64_t, int64_t>> written;
-  for (int64_t i = 0; i < values.size(); ++i)
-    if (!mask || mask->getBool(i))
-      written.push_back({ptrs.get<uint64_t>(i), i});
-  if (failed(checkConflictingElements(ctx, op, written, values)))
+  // Masked-off lanes touch no memory.
+  if (failed(storeElements(ctx, op, values, orderingOf(op),
+                           [&](int64_t i) -> std::optional<uint64_t> {
+                             if (maskedOff(mask, i))
+                               return std::nullopt;
+                             return ptrs.get<uint64_t>(i);
+                           })))
     return failure();
-  for (int64_t i = 0; i < values.size(); ++i)
-    if ((!mask || mask->getBool(i)) &&
-        failed(writeElement(ctx, op, ptrs.get<uint64_t>(i), values, i, ord)))
-      return failure();
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 template <class Ops>
@@ -802,11 +820,10 @@ LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
   const Tile &args = ctx.getTile(op.getArg());
   const Tile *mask = optionalTile(ctx, op.getMask());
   Tile result = makeTile(op.getResult().getType());
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  Ordering ord = orderingOf(op);
   // One atomic transaction per lane, in row-major lane order.
   for (int64_t i = 0; i < args.size(); ++i) {
-    if (mask && !mask->getBool(i)) {
+    if (maskedOff(mask, i)) {
       setUnspecified(result, i); // implementation-defined per the spec
       continue;
     }
@@ -815,8 +832,7 @@ LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
       return failure();
   }
   ctx.setTile(op.getResult(), std::move(result));
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 template <class Ops>
@@ -828,10 +844,9 @@ LogicalResult atomicCASSem(ExecContext &ctx, Operation *operation) {
   const Tile *mask = optionalTile(ctx, op.getMask());
   Tile result = makeTile(op.getResult().getType());
   unsigned n = result.elemBytes();
-  Ordering ord =
-      orderingOf(op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  Ordering ord = orderingOf(op);
   for (int64_t i = 0; i < result.size(); ++i) {
-    if (mask && !mask->getBool(i)) {
+    if (maskedOff(mask, i)) {
       std::memcpy(result.at(i), cmp.at(i), n); // the spec returns cmp
       continue;
     }
@@ -844,22 +859,23 @@ LogicalResult atomicCASSem(ExecContext &ctx, Operation *operation) {
       return failure();
   }
   ctx.setTile(op.getResult(), std::move(result));
-  ctx.set(op.getResultToken(), RtValue::token());
-  return success();
+  return completeAccess(ctx, op);
 }
 
 //===----------------------------------------------------------------------===//
 // Tokens, globals, alloca, offset
 //===----------------------------------------------------------------------===//
 
+/// Sets the scalar pointer result `res` to `addr`.
+void setPointerResult(ExecContext &ctx, Value res, uint64_t addr) {
+  Tile t = makeTile(res.getType());
+  t.set<uint64_t>(0, addr);
+  ctx.setTile(res, std::move(t));
+}
+
 LogicalResult tokenSem(ExecContext &ctx, Operation *op) {
   ctx.set(op->getResult(0), RtValue::token());
   return success();
-}
-
-LogicalResult globalDeclaration(ExecContext &ctx, Operation *op) {
-  return ctx.error(op, "is a declaration and cannot be executed inside a "
-                       "tile block");
 }
 
 template <class Ops>
@@ -899,9 +915,7 @@ LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
         bufferName, count * init.elemBytes(), align,
         ArrayRef<uint8_t>(init.data(), count * init.elemBytes()));
   });
-  Tile t = makeTile(op.getResult().getType());
-  t.set<uint64_t>(0, addr);
-  ctx.setTile(op.getResult(), std::move(t));
+  setPointerResult(ctx, op.getResult(), addr);
   return success();
 }
 
@@ -927,9 +941,7 @@ LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
   uint64_t addr = ctx.getMemory().allocate(
       "alloca in tile block " + std::to_string(ctx.getLinearBlockId()), bytes,
       align);
-  Tile t = makeTile(op.getResult().getType());
-  t.set<uint64_t>(0, addr);
-  ctx.setTile(op.getResult(), std::move(t));
+  setPointerResult(ctx, op.getResult(), addr);
   return success();
 }
 
@@ -973,7 +985,7 @@ template <class Ops> void registerMemoryFor(SemanticsRegistry &r) {
   add<typename Ops::AtomicCASTkoOp>(r, atomicCASSem<Ops>);
   add<typename Ops::MakeTokenOp>(r, tokenSem);
   add<typename Ops::JoinTokensOp>(r, tokenSem);
-  add<typename Ops::GlobalOp>(r, globalDeclaration);
+  add<typename Ops::GlobalOp>(r, declarationSem);
   add<typename Ops::GetGlobalOp>(r, getGlobalSem<Ops>);
   add<typename Ops::AllocaOp>(r, allocaSem<Ops>);
   add<typename Ops::OffsetOp>(r, offsetSem<Ops>);

@@ -71,11 +71,69 @@ FailureOr<MmaShape> mmaShape(ExecContext &ctx, Operation *op, const Tile &a,
   return s;
 }
 
+/// The lhs, rhs and acc tiles of an mma op and the shape of the product.
+struct MmaOperands {
+  const Tile &a, &b, &c;
+  MmaShape s;
+};
+
+/// The semantics of an mma op: reads lhs, rhs and acc, checks that their
+/// shapes form a product, then runs `Kernel` (which sets the result).
+template <typename OpT,
+          LogicalResult (*Kernel)(ExecContext &, OpT, const MmaOperands &)>
+LogicalResult mmaSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  const Tile &a = ctx.getTile(op.getLhs());
+  const Tile &b = ctx.getTile(op.getRhs());
+  const Tile &c = ctx.getTile(op.getAcc());
+  FailureOr<MmaShape> s = mmaShape(ctx, op, a, b, c);
+  if (failed(s))
+    return failure();
+  return Kernel(ctx, op, MmaOperands{a, b, c, *s});
+}
+
 template <typename T> std::vector<T> toArray(const Tile &t) {
   std::vector<T> v(t.size());
   for (int64_t i = 0; i < t.size(); ++i)
     v[i] = static_cast<T>(floatAsDouble(t, i)); // exact: T is wide enough
   return v;
+}
+
+/// The elements of `t` as stored (T has the element's size).
+template <typename T> std::vector<T> rawArray(const Tile &t) {
+  std::vector<T> v(t.size());
+  std::memcpy(v.data(), t.data(), t.size() * sizeof(T));
+  return v;
+}
+
+/// Sets `result` to a tile of `type` and `shape` whose elements are stored
+/// as `v` (T has the element's size).
+template <typename T>
+void setRawResult(ExecContext &ctx, Value result, ElemType type,
+                  ArrayRef<int64_t> shape, const std::vector<T> &v) {
+  Tile d(type, shape);
+  std::memcpy(d.data(), v.data(), v.size() * sizeof(T));
+  ctx.setTile(result, std::move(d));
+}
+
+/// The scalar kernels' loop nest (B x) M x K times (B x) K x N into (B x)
+/// M x N: step(c[i][j], a[i][k], b[k][j]) in i-k-j order, so the inner
+/// loop is contiguous in b and c and each element still takes the k steps
+/// in ascending order.
+template <typename In, typename Acc, typename StepFn>
+void forEachMmaStep(const In *a, const In *b, Acc *c, const MmaShape &s,
+                    StepFn step) {
+  for (int64_t bi = 0; bi < s.batch; ++bi) {
+    const In *ab = a + bi * s.m * s.k;
+    const In *bb = b + bi * s.k * s.n;
+    Acc *cb = c + bi * s.m * s.n;
+    for (int64_t i = 0; i < s.m; ++i)
+      for (int64_t p = 0; p < s.k; ++p) {
+        In x = ab[i * s.k + p];
+        for (int64_t j = 0; j < s.n; ++j)
+          step(cb[i * s.n + j], x, bb[p * s.n + j]);
+      }
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -205,67 +263,50 @@ double roundToHalf(double x) {
 // mmaf
 //===----------------------------------------------------------------------===//
 
+/// mmaf with an f32 or f64 (T) result: widen the inputs, run gemm.
+template <typename T>
+void mmaInType(ExecContext &ctx, Value result, const MmaOperands &ops) {
+  std::vector<T> av = toArray<T>(ops.a), bv = toArray<T>(ops.b);
+  std::vector<T> cv = rawArray<T>(ops.c);
+  gemm(av.data(), bv.data(), cv.data(), ops.s);
+  setRawResult(ctx, result, ops.c.elemType(), ops.c.shape(), cv);
+}
+
 template <typename OpT>
-LogicalResult mmafSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  const Tile &c = ctx.getTile(op.getAcc());
-  FailureOr<MmaShape> s = mmaShape(ctx, op, a, b, c);
-  if (failed(s))
-    return failure();
+LogicalResult mmaf(ExecContext &ctx, OpT op, const MmaOperands &ops) {
+  const auto &[a, b, c, s] = ops;
   if (!isFloat(a.elemType()) || a.elemType() != b.elemType())
     return ctx.error(op, "lhs and rhs must have the same float type");
-  Tile d(c.elemType(), c.shape());
 
   switch (c.elemType()) {
-  case ElemType::F32: {
-    std::vector<float> av = toArray<float>(a), bv = toArray<float>(b);
-    std::vector<float> cv(c.size());
-    std::memcpy(cv.data(), c.data(), c.size() * sizeof(float));
-    gemm(av.data(), bv.data(), cv.data(), *s);
-    std::memcpy(d.data(), cv.data(), cv.size() * sizeof(float));
-    break;
-  }
-  case ElemType::F64: {
-    std::vector<double> av = toArray<double>(a), bv = toArray<double>(b);
-    std::vector<double> cv(c.size());
-    std::memcpy(cv.data(), c.data(), c.size() * sizeof(double));
-    gemm(av.data(), bv.data(), cv.data(), *s);
-    std::memcpy(d.data(), cv.data(), cv.size() * sizeof(double));
-    break;
-  }
+  case ElemType::F32:
+    mmaInType<float>(ctx, op.getResult(), ops);
+    return success();
+  case ElemType::F64:
+    mmaInType<double>(ctx, op.getResult(), ops);
+    return success();
   case ElemType::F16: {
     // Inputs are f16 or f8: products of two such values are exact in
     // double (at most 22 significant bits, exponents far inside range).
     std::vector<double> av = toArray<double>(a), bv = toArray<double>(b);
     std::vector<double> cv = toArray<double>(c);
-    for (int64_t bi = 0; bi < s->batch; ++bi) {
-      const double *ab = av.data() + bi * s->m * s->k;
-      const double *bb = bv.data() + bi * s->k * s->n;
-      double *cb = cv.data() + bi * s->m * s->n;
-      for (int64_t i = 0; i < s->m; ++i)
-        for (int64_t p = 0; p < s->k; ++p) {
-          double x = ab[i * s->k + p];
-          for (int64_t j = 0; j < s->n; ++j) {
-            double &acc = cb[i * s->n + j];
-            acc = roundToHalf(addRoundToOdd(x * bb[p * s->n + j], acc));
-          }
-        }
-    }
+    forEachMmaStep(av.data(), bv.data(), cv.data(), s,
+                   [](double &acc, double x, double y) {
+                     acc = roundToHalf(addRoundToOdd(x * y, acc));
+                   });
+    Tile d(c.elemType(), c.shape());
     for (int64_t i = 0; i < d.size(); ++i) {
       APFloat v(cv[i]);
       bool lost;
       v.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &lost);
       d.setFloat(i, v); // exact: cv[i] is an f16 value
     }
-    break;
+    ctx.setTile(op.getResult(), std::move(d));
+    return success();
   }
   default:
     return ctx.error(op, "unsupported result type " + name(c.elemType()));
   }
-  ctx.setTile(op.getResult(), std::move(d));
-  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -273,14 +314,8 @@ LogicalResult mmafSem(ExecContext &ctx, Operation *operation) {
 //===----------------------------------------------------------------------===//
 
 template <typename OpT>
-LogicalResult mmaiSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  const Tile &c = ctx.getTile(op.getAcc());
-  FailureOr<MmaShape> s = mmaShape(ctx, op, a, b, c);
-  if (failed(s))
-    return failure();
+LogicalResult mmai(ExecContext &ctx, OpT op, const MmaOperands &ops) {
+  const auto &[a, b, c, s] = ops;
   bool aSigned = op.getSignednessLhs() == Signedness::Signed;
   bool bSigned = op.getSignednessRhs() == Signedness::Signed;
   auto widen = [](const Tile &t, bool isSigned) {
@@ -292,23 +327,13 @@ LogicalResult mmaiSem(ExecContext &ctx, Operation *operation) {
   };
   std::vector<int32_t> av = widen(a, aSigned), bv = widen(b, bSigned);
   // Unsigned arithmetic so that overflow wraps instead of being C++ UB.
-  std::vector<uint32_t> cv(c.size());
-  std::memcpy(cv.data(), c.data(), c.size() * sizeof(uint32_t));
-  for (int64_t bi = 0; bi < s->batch; ++bi) {
-    const int32_t *ab = av.data() + bi * s->m * s->k;
-    const int32_t *bb = bv.data() + bi * s->k * s->n;
-    uint32_t *cb = cv.data() + bi * s->m * s->n;
-    for (int64_t i = 0; i < s->m; ++i)
-      for (int64_t p = 0; p < s->k; ++p) {
-        // |i8 x u8| < 2^16, so the product itself never overflows.
-        int32_t x = ab[i * s->k + p];
-        for (int64_t j = 0; j < s->n; ++j)
-          cb[i * s->n + j] += static_cast<uint32_t>(x * bb[p * s->n + j]);
-      }
-  }
-  Tile d(c.elemType(), c.shape());
-  std::memcpy(d.data(), cv.data(), cv.size() * sizeof(uint32_t));
-  ctx.setTile(op.getResult(), std::move(d));
+  std::vector<uint32_t> cv = rawArray<uint32_t>(c);
+  // |i8 x u8| < 2^16, so the product itself never overflows.
+  forEachMmaStep(av.data(), bv.data(), cv.data(), s,
+                 [](uint32_t &acc, int32_t x, int32_t y) {
+                   acc += static_cast<uint32_t>(x * y);
+                 });
+  setRawResult(ctx, op.getResult(), c.elemType(), c.shape(), cv);
   return success();
 }
 
@@ -325,23 +350,17 @@ LogicalResult mmaiSem(ExecContext &ctx, Operation *operation) {
 /// gives undefined values, which the oracle cannot predict, so it reports
 /// undefined behaviour.
 template <typename OpT>
-LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  const Tile &c = ctx.getTile(op.getAcc());
+LogicalResult mmafScaled(ExecContext &ctx, OpT op, const MmaOperands &ops) {
+  const auto &[a, b, c, s] = ops;
   const Tile &sa = ctx.getTile(op.getLhsScale());
   const Tile &sb = ctx.getTile(op.getRhsScale());
-  FailureOr<MmaShape> s = mmaShape(ctx, op, a, b, c);
-  if (failed(s))
-    return failure();
   if (c.elemType() != ElemType::F32)
     return ctx.error(op, "result must be f32");
   unsigned base = a.rank() - 2;
   int64_t scaleK = sa.shape()[base + 1];
-  if (scaleK <= 0 || s->k % scaleK != 0 || sb.shape()[base] != scaleK)
+  if (scaleK <= 0 || s.k % scaleK != 0 || sb.shape()[base] != scaleK)
     return ctx.error(op, "scale shapes do not divide K");
-  int64_t v = s->k / scaleK;
+  int64_t v = s.k / scaleK;
 
   std::vector<double> sav = toArray<double>(sa), sbv = toArray<double>(sb);
   if (sa.elemType() == ElemType::F8E4M3FN) {
@@ -357,30 +376,20 @@ LogicalResult mmafScaledSem(ExecContext &ctx, Operation *operation) {
   // Scale the operands up front: row i of lhs uses lhs_scale row i,
   // column j of rhs uses rhs_scale column j, both per block of V in K.
   std::vector<double> av = toArray<double>(a), bv = toArray<double>(b);
-  for (int64_t bi = 0; bi < s->batch; ++bi) {
-    for (int64_t i = 0; i < s->m; ++i)
-      for (int64_t p = 0; p < s->k; ++p)
-        av[(bi * s->m + i) * s->k + p] *= sav[(bi * s->m + i) * scaleK + p / v];
-    for (int64_t p = 0; p < s->k; ++p)
-      for (int64_t j = 0; j < s->n; ++j)
-        bv[(bi * s->k + p) * s->n + j] *= sbv[(bi * scaleK + p / v) * s->n + j];
+  for (int64_t bi = 0; bi < s.batch; ++bi) {
+    for (int64_t i = 0; i < s.m; ++i)
+      for (int64_t p = 0; p < s.k; ++p)
+        av[(bi * s.m + i) * s.k + p] *= sav[(bi * s.m + i) * scaleK + p / v];
+    for (int64_t p = 0; p < s.k; ++p)
+      for (int64_t j = 0; j < s.n; ++j)
+        bv[(bi * s.k + p) * s.n + j] *= sbv[(bi * scaleK + p / v) * s.n + j];
   }
-  // i-k-j order as in mmaf: per element the k steps still run 0..K-1.
-  std::vector<float> acc(c.size());
-  std::memcpy(acc.data(), c.data(), c.size() * sizeof(float));
-  for (int64_t bi = 0; bi < s->batch; ++bi)
-    for (int64_t i = 0; i < s->m; ++i) {
-      float *row = acc.data() + (bi * s->m + i) * s->n;
-      for (int64_t p = 0; p < s->k; ++p) {
-        double x = av[(bi * s->m + i) * s->k + p];
-        const double *brow = bv.data() + (bi * s->k + p) * s->n;
-        for (int64_t j = 0; j < s->n; ++j)
-          row[j] = static_cast<float>(addRoundToOdd(x * brow[j], row[j]));
-      }
-    }
-  Tile d(ElemType::F32, c.shape());
-  std::memcpy(d.data(), acc.data(), acc.size() * sizeof(float));
-  ctx.setTile(op.getResult(), std::move(d));
+  std::vector<float> acc = rawArray<float>(c);
+  forEachMmaStep(av.data(), bv.data(), acc.data(), s,
+                 [](float &sum, double x, double y) {
+                   sum = static_cast<float>(addRoundToOdd(x * y, sum));
+                 });
+  setRawResult(ctx, op.getResult(), ElemType::F32, c.shape(), acc);
   return success();
 }
 
@@ -393,18 +402,18 @@ template <class Ops> void registerNvDotsFor(SemanticsRegistry &r) {
   using DotOp = typename Ops::DotOp;
   using DotIntOp = typename Ops::DotIntOp;
   using DotScaledOp = typename Ops::DotScaledOp;
-  add<DotOp>(r, mmafSem<DotOp>);
-  add<DotIntOp>(r, mmaiSem<DotIntOp>);
-  add<DotScaledOp>(r, mmafScaledSem<DotScaledOp>);
+  add<DotOp>(r, mmaSem<DotOp, mmaf<DotOp>>);
+  add<DotIntOp>(r, mmaSem<DotIntOp, mmai<DotIntOp>>);
+  add<DotScaledOp>(r, mmaSem<DotScaledOp, mmafScaled<DotScaledOp>>);
 }
 
 template void registerNvDotsFor<NvTileAAOps>(SemanticsRegistry &);
 template void registerNvDotsFor<NvTileASOps>(SemanticsRegistry &);
 
 void registerMmaSemantics(SemanticsRegistry &r) {
-  add<MmaFOp>(r, mmafSem<MmaFOp>);
-  add<MmaIOp>(r, mmaiSem<MmaIOp>);
-  add<MmaFScaledOp>(r, mmafScaledSem<MmaFScaledOp>);
+  add<MmaFOp>(r, mmaSem<MmaFOp, mmaf<MmaFOp>>);
+  add<MmaIOp>(r, mmaSem<MmaIOp, mmai<MmaIOp>>);
+  add<MmaFScaledOp>(r, mmaSem<MmaFScaledOp, mmafScaled<MmaFScaledOp>>);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

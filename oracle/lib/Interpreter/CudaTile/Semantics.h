@@ -107,6 +107,14 @@ ElemType elemTypeOfTile(mlir::Type tileType);
 /// for a bare scalar type).
 Tile makeTile(mlir::Type tileType);
 
+/// A rank-0 i64 tile holding `v` (the run-time value of an nv_tileaa queue
+/// or nv_tileas pipeline handle, iterator or shared-memory buffer).
+inline RtValue i64Scalar(int64_t v) {
+  Tile t(ElemType::I64, {});
+  t.setInt(0, static_cast<uint64_t>(v));
+  return RtValue::tile(std::move(t));
+}
+
 /// Fills `t` from a constant's value: a DenseElementsAttr (splat or one
 /// value per element) or a scalar IntegerAttr/FloatAttr (every element).
 /// Returns false for other attributes or mismatched element kinds.
@@ -126,6 +134,50 @@ mlir::LogicalResult
 forEachIteration(ExecContext &ctx, mlir::Operation *op, mlir::Value lb,
                  mlir::Value ub, mlir::Value step, bool isUnsigned,
                  llvm::function_ref<mlir::FailureOr<bool>(RtValue iv)> body);
+
+/// forEachIteration over the bounds of a counted loop op with carried
+/// values (cuda_tile.for, scf.for): `body` gets the block arguments, iv
+/// followed by the current `iters` (which it may update for the next
+/// iteration).
+template <class ForOpT>
+mlir::LogicalResult forEachIteration(
+    ExecContext &ctx, ForOpT op, const llvm::SmallVectorImpl<RtValue> &iters,
+    llvm::function_ref<mlir::FailureOr<bool>(llvm::ArrayRef<RtValue> args)>
+        body) {
+  llvm::SmallVector<RtValue> args;
+  return forEachIteration(ctx, op, op.getLowerBound(), op.getUpperBound(),
+                          op.getStep(), op.getUnsignedCmp(),
+                          [&](RtValue iv) -> mlir::FailureOr<bool> {
+                            args.assign(1, std::move(iv));
+                            args.append(iters.begin(), iters.end());
+                            return body(args);
+                          });
+}
+
+/// The run-time values of `values`, in order.
+inline llvm::SmallVector<RtValue> valuesOf(ExecContext &ctx,
+                                           mlir::ValueRange values) {
+  llvm::SmallVector<RtValue> out;
+  for (mlir::Value v : values)
+    out.push_back(ctx.get(v));
+  return out;
+}
+
+/// The semantics of a terminator that raises K with its operands' values
+/// (return, yield, continue, break, ...).
+template <FlowSignal::Kind K>
+mlir::LogicalResult terminatorSem(ExecContext &ctx, mlir::Operation *op) {
+  ctx.raise(K, valuesOf(ctx, op->getOperands()));
+  return mlir::success();
+}
+
+/// The semantics of a module, function or entry op: a declaration, which the
+/// interpreter enters through Interpreter::run and never executes.
+inline mlir::LogicalResult declarationSem(ExecContext &ctx,
+                                          mlir::Operation *op) {
+  return ctx.error(op, "is a declaration and cannot be executed inside a "
+                       "tile block");
+}
 
 /// Advances a row-major multi-index within `shape` (last dimension fastest);
 /// returns false after the last index. Lets shape ops walk a tile without a
@@ -161,8 +213,7 @@ inline double floatAsDouble(const Tile &t, int64_t i) {
 }
 
 /// Registers `fn` for the op class OpT.
-template <typename OpT>
-void add(SemanticsRegistry &r, OpSemanticsFn fn) {
+template <typename OpT> void add(SemanticsRegistry &r, OpSemanticsFn fn) {
   r.add(OpT::getOperationName(), fn);
 }
 

@@ -25,24 +25,11 @@ Tile makeTile(Type tileType) {
   return Tile(elemTypeOfTile(tileType), tileShape(tileType));
 }
 
-static LogicalResult declaration(ExecContext &ctx, Operation *op) {
-  return ctx.error(op, "is a declaration and cannot be executed inside a "
-                       "tile block");
-}
-
-static LogicalResult returnSem(ExecContext &ctx, Operation *op) {
-  SmallVector<RtValue> values;
-  for (Value v : op->getOperands())
-    values.push_back(ctx.get(v));
-  ctx.raise(FlowSignal::Kind::Return, values);
-  return success();
-}
-
 void registerStructureSemantics(SemanticsRegistry &r) {
-  add<cuda_tile::ModuleOp>(r, declaration);
-  add<EntryOp>(r, declaration);
-  add<TestingFuncOp>(r, declaration);
-  add<ReturnOp>(r, returnSem);
+  add<cuda_tile::ModuleOp>(r, declarationSem);
+  add<EntryOp>(r, declarationSem);
+  add<TestingFuncOp>(r, declarationSem);
+  add<ReturnOp>(r, terminatorSem<FlowSignal::Kind::Return>);
 }
 
 } // namespace tilecheck::oracle::cuda_tile_sem

@@ -33,12 +33,6 @@ using Slot = AsyncState::Slot;
 using State = AsyncState::Slot::State;
 using ChannelKind = AsyncState::ChannelKind;
 
-RtValue i64Scalar(int64_t v) {
-  Tile t(ElemType::I64, {});
-  t.setInt(0, static_cast<uint64_t>(v));
-  return RtValue::tile(std::move(t));
-}
-
 /// The integer in a scalar tile value (handle, iterator, iteration).
 FailureOr<int64_t> scalarOf(ExecContext &ctx, Operation *op, Value v) {
   const RtValue &rv = ctx.get(v);
@@ -64,6 +58,16 @@ FailureOr<SmallVector<RtValue, 4>> runRegion(ExecContext &ctx, Operation *op,
 /// What a blocking op can do now.
 enum class Step { Proceed, Wait, Misuse };
 
+/// Creates a queue or pipeline of `count` slots as the value of `result`.
+LogicalResult createChannel(ExecContext &ctx, Operation *op, Value result,
+                            ChannelKind kind, unsigned count,
+                            const char *tooFewMessage) {
+  if (count < 1)
+    return ctx.error(op, tooFewMessage);
+  ctx.set(result, i64Scalar(ctx.getAsyncState().createChannel(kind, count)));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // nv_tileaa queues and execute
 //===----------------------------------------------------------------------===//
@@ -83,7 +87,8 @@ struct SlotAccess {
 /// iteration (a program value) and an internal error for a pipeline
 /// position (iterators only count up from 0).
 FailureOr<SlotAccess> slotAccess(ExecContext &ctx, Operation *op, Value ring,
-                                 Value index, ChannelKind kind, uint64_t count) {
+                                 Value index, ChannelKind kind,
+                                 uint64_t count) {
   bool queue = kind == ChannelKind::Queue;
   FailureOr<int64_t> handle = scalarOf(ctx, op, ring);
   FailureOr<int64_t> n = scalarOf(ctx, op, index);
@@ -92,8 +97,9 @@ FailureOr<SlotAccess> slotAccess(ExecContext &ctx, Operation *op, Value ring,
   AsyncState::Channel *channel =
       ctx.getAsyncState().lookupChannel(*handle, kind, count);
   if (!channel)
-    return ctx.error(op, queue ? "operand is not a queue of this tile block"
-                               : "operand is not a pipeline of this tile block");
+    return ctx.error(op, queue
+                             ? "operand is not a queue of this tile block"
+                             : "operand is not a pipeline of this tile block");
   if (*n < 0)
     return queue ? ctx.ub(op, "negative iteration " + Twine(*n))
                  : ctx.error(op, "negative pipeline position " + Twine(*n));
@@ -102,41 +108,70 @@ FailureOr<SlotAccess> slotAccess(ExecContext &ctx, Operation *op, Value ring,
                     *n, stage};
 }
 
-FailureOr<SlotAccess> queueAccess(ExecContext &ctx, Operation *op,
-                                  Value queue, Value iteration) {
-  return slotAccess(ctx, op, queue, iteration, ChannelKind::Queue,
-                    cast<nv_tileaa::QueueType>(queue.getType()).getDepth());
+/// What a blocking op on the slot in round `round` can do now.
+using StepFn = Step (*)(const Slot &slot, uint64_t round);
+
+/// Parks the agent until `step` no longer says Wait for the slot `access`
+/// addresses. True when the op may proceed, false when it misuses the slot.
+FailureOr<bool> awaitStep(ExecContext &ctx, Operation *op,
+                          const SlotAccess &access, StepFn step) {
+  const Slot &slot = *access.slot;
+  uint64_t round = access.round;
+  if (failed(ctx.getAsyncState().waitUntil(
+          op, [&] { return step(slot, round) != Step::Wait; })))
+    return failure();
+  return step(slot, round) != Step::Misuse;
+}
+
+/// Queue put and producer_acquire: the slot must be empty in that round.
+Step fillStep(const Slot &slot, uint64_t round) {
+  if (slot.round > round || (slot.round == round && slot.state != State::Empty))
+    return Step::Misuse;
+  return slot.round == round ? Step::Proceed : Step::Wait;
+}
+
+/// Queue get: the slot must be full in that round.
+Step takeStep(const Slot &slot, uint64_t round) {
+  if (slot.round > round)
+    return Step::Misuse;
+  return slot.round == round && slot.state == State::Full ? Step::Proceed
+                                                          : Step::Wait;
+}
+
+/// The blocking part of queue put and get: resolves the iteration's slot and
+/// parks the agent until `step` lets the op proceed on it. A misuse is
+/// undefined behaviour, reported as "iteration N" + `misuse`.
+template <typename OpT>
+FailureOr<SlotAccess> awaitQueueSlot(ExecContext &ctx, OpT op, StepFn step,
+                                     const char *misuse) {
+  Value queue = op.getQueue();
+  FailureOr<SlotAccess> access =
+      slotAccess(ctx, op, queue, op.getIteration(), ChannelKind::Queue,
+                 cast<nv_tileaa::QueueType>(queue.getType()).getDepth());
+  if (failed(access))
+    return failure();
+  FailureOr<bool> proceed = awaitStep(ctx, op, *access, step);
+  if (failed(proceed))
+    return failure();
+  if (!*proceed)
+    return ctx.ub(op, "iteration " + Twine(access->index) + misuse);
+  return access;
 }
 
 LogicalResult queueCreateSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileaa::QueueCreateOp>(operation);
-  unsigned depth = op.getQueue().getType().getDepth();
-  if (depth < 1)
-    return ctx.error(op, "queue depth must be at least 1");
-  ctx.set(op.getQueue(), i64Scalar(ctx.getAsyncState().createChannel(
-                             ChannelKind::Queue, depth)));
-  return success();
+  return createChannel(ctx, op, op.getQueue(), ChannelKind::Queue,
+                       op.getQueue().getType().getDepth(),
+                       "queue depth must be at least 1");
 }
 
 LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileaa::QueuePutOp>(operation);
   FailureOr<SlotAccess> access =
-      queueAccess(ctx, op, op.getQueue(), op.getIteration());
+      awaitQueueSlot(ctx, op, fillStep, " was already put into the queue");
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
-  uint64_t round = access->round;
-  auto step = [&slot, round] {
-    if (slot.round > round || (slot.round == round && slot.state != State::Empty))
-      return Step::Misuse;
-    return slot.round == round ? Step::Proceed : Step::Wait;
-  };
-  if (failed(ctx.getAsyncState().waitUntil(
-          op, [&step] { return step() != Step::Wait; })))
-    return failure();
-  if (step() == Step::Misuse)
-    return ctx.ub(op, "iteration " + Twine(access->index) +
-                          " was already put into the queue");
   slot.state = State::Full;
   slot.value = ctx.get(op.getValue());
   return success();
@@ -145,27 +180,14 @@ LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
 LogicalResult queueGetSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileaa::QueueGetOp>(operation);
   FailureOr<SlotAccess> access =
-      queueAccess(ctx, op, op.getQueue(), op.getIteration());
+      awaitQueueSlot(ctx, op, takeStep, " was already taken from the queue");
   if (failed(access))
     return failure();
   Slot &slot = *access->slot;
-  uint64_t round = access->round;
-  auto step = [&slot, round] {
-    if (slot.round > round)
-      return Step::Misuse;
-    return slot.round == round && slot.state == State::Full ? Step::Proceed
-                                                            : Step::Wait;
-  };
-  if (failed(ctx.getAsyncState().waitUntil(
-          op, [&step] { return step() != Step::Wait; })))
-    return failure();
-  if (step() == Step::Misuse)
-    return ctx.ub(op, "iteration " + Twine(access->index) +
-                          " was already taken from the queue");
   ctx.set(op.getResult(), std::move(slot.value));
   slot.value = RtValue();
   slot.state = State::Empty;
-  slot.round = round + 1;
+  slot.round = access->round + 1;
   return success();
 }
 
@@ -187,12 +209,13 @@ LogicalResult executeYieldSem(ExecContext &ctx, Operation *op) {
 // nv_tileas pipelines
 //===----------------------------------------------------------------------===//
 
-/// The stage of a pipeline op's position.
-FailureOr<SlotAccess> stageAccess(ExecContext &ctx, Operation *op,
-                                  Value pipeline, Value iterator) {
+/// The stage of a pipeline op's position (its pipeline and iterator
+/// operands).
+template <typename OpT>
+FailureOr<SlotAccess> stageAccess(ExecContext &ctx, OpT op) {
   return slotAccess(
-      ctx, op, pipeline, iterator, ChannelKind::Pipeline,
-      cast<nv_tileas::PipelineType>(pipeline.getType()).getStages());
+      ctx, op, op.getPipeline(), op.getIterator(), ChannelKind::Pipeline,
+      cast<nv_tileas::PipelineType>(op.getPipeline().getType()).getStages());
 }
 
 std::string positionText(const SlotAccess &a) {
@@ -203,12 +226,9 @@ std::string positionText(const SlotAccess &a) {
 
 LogicalResult createPipelineSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::CreatePipelineOp>(operation);
-  unsigned stages = op.getPipeline().getType().getStages();
-  if (stages < 1)
-    return ctx.error(op, "a pipeline needs at least one stage");
-  ctx.set(op.getPipeline(), i64Scalar(ctx.getAsyncState().createChannel(
-                                ChannelKind::Pipeline, stages)));
-  return success();
+  return createChannel(ctx, op, op.getPipeline(), ChannelKind::Pipeline,
+                       op.getPipeline().getType().getStages(),
+                       "a pipeline needs at least one stage");
 }
 
 LogicalResult createIteratorSem(ExecContext &ctx, Operation *operation) {
@@ -226,28 +246,22 @@ LogicalResult incrementIteratorSem(ExecContext &ctx, Operation *operation) {
   return success();
 }
 
+// The steps at a pipeline position; produce_one and consume_one run
+// several of them on the position they resolve once.
+
 /// producer_acquire (also the first step of produce_one).
-LogicalResult acquire(ExecContext &ctx, Operation *op, Value pipeline,
-                      Value iterator) {
-  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
-  if (failed(access))
+LogicalResult acquire(ExecContext &ctx, Operation *op,
+                      const SlotAccess &access) {
+  FailureOr<bool> proceed = awaitStep(ctx, op, access, fillStep);
+  if (failed(proceed))
     return failure();
-  Slot &slot = *access->slot;
-  uint64_t round = access->round;
-  auto step = [&slot, round] {
-    if (slot.round > round || (slot.round == round && slot.state != State::Empty))
-      return Step::Misuse;
-    return slot.round == round ? Step::Proceed : Step::Wait;
-  };
-  if (failed(ctx.getAsyncState().waitUntil(
-          op, [&step] { return step() != Step::Wait; })))
-    return failure();
-  if (step() == Step::Misuse) {
-    if (slot.round == round &&
+  Slot &slot = *access.slot;
+  if (!*proceed) {
+    if (slot.round == access.round &&
         (slot.state == State::Claimed || slot.state == State::Written))
-      return ctx.ub(op, "acquires " + positionText(*access) +
+      return ctx.ub(op, "acquires " + positionText(access) +
                             " twice without a commit");
-    return ctx.ub(op, "acquires " + positionText(*access) +
+    return ctx.ub(op, "acquires " + positionText(access) +
                           ", which was already committed");
   }
   slot.state = State::Claimed;
@@ -255,60 +269,54 @@ LogicalResult acquire(ExecContext &ctx, Operation *op, Value pipeline,
 }
 
 /// producer_write (also a step of produce_one).
-LogicalResult write(ExecContext &ctx, Operation *op, Value pipeline,
-                    Value iterator, RtValue value) {
-  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
-  if (failed(access))
-    return failure();
-  Slot &slot = *access->slot;
-  if (slot.round != access->round ||
+LogicalResult write(ExecContext &ctx, Operation *op, const SlotAccess &access,
+                    RtValue value) {
+  Slot &slot = *access.slot;
+  if (slot.round != access.round ||
       (slot.state != State::Claimed && slot.state != State::Written))
-    return ctx.ub(op, "writes " + positionText(*access) +
-                          " without acquiring it");
+    return ctx.ub(op,
+                  "writes " + positionText(access) + " without acquiring it");
   slot.value = std::move(value);
   slot.state = State::Written;
   return success();
 }
 
 /// producer_commit (also the last step of produce_one).
-LogicalResult commit(ExecContext &ctx, Operation *op, Value pipeline,
-                     Value iterator) {
-  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
-  if (failed(access))
-    return failure();
-  Slot &slot = *access->slot;
-  if (slot.round == access->round && slot.state == State::Claimed)
-    return ctx.ub(op, "commits " + positionText(*access) +
+LogicalResult commit(ExecContext &ctx, Operation *op,
+                     const SlotAccess &access) {
+  Slot &slot = *access.slot;
+  if (slot.round == access.round && slot.state == State::Claimed)
+    return ctx.ub(op, "commits " + positionText(access) +
                           " without writing a value");
-  if (slot.round != access->round || slot.state != State::Written)
-    return ctx.ub(op, "commits " + positionText(*access) +
-                          " without acquiring it");
+  if (slot.round != access.round || slot.state != State::Written)
+    return ctx.ub(op,
+                  "commits " + positionText(access) + " without acquiring it");
   slot.state = State::Full;
   return ctx.getAsyncState().waitUntil(op, nullptr);
 }
 
+/// consumer_wait: the slot must be full in that round and not yet waited
+/// for.
+Step waitStep(const Slot &slot, uint64_t round) {
+  if (slot.round > round ||
+      (slot.round == round && slot.state == State::Waited))
+    return Step::Misuse;
+  return slot.round == round && slot.state == State::Full ? Step::Proceed
+                                                          : Step::Wait;
+}
+
 /// consumer_wait (also the first step of consume_one).
-LogicalResult consumerWait(ExecContext &ctx, Operation *op, Value pipeline,
-                           Value iterator) {
-  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
-  if (failed(access))
+LogicalResult consumerWait(ExecContext &ctx, Operation *op,
+                           const SlotAccess &access) {
+  FailureOr<bool> proceed = awaitStep(ctx, op, access, waitStep);
+  if (failed(proceed))
     return failure();
-  Slot &slot = *access->slot;
-  uint64_t round = access->round;
-  auto step = [&slot, round] {
-    if (slot.round > round || (slot.round == round && slot.state == State::Waited))
-      return Step::Misuse;
-    return slot.round == round && slot.state == State::Full ? Step::Proceed
-                                                            : Step::Wait;
-  };
-  if (failed(ctx.getAsyncState().waitUntil(
-          op, [&step] { return step() != Step::Wait; })))
-    return failure();
-  if (step() == Step::Misuse) {
-    if (slot.round == round)
-      return ctx.ub(op, "waits for " + positionText(*access) +
+  Slot &slot = *access.slot;
+  if (!*proceed) {
+    if (slot.round == access.round)
+      return ctx.ub(op, "waits for " + positionText(access) +
                             " twice without a release");
-    return ctx.ub(op, "waits for " + positionText(*access) +
+    return ctx.ub(op, "waits for " + positionText(access) +
                           ", which was already released");
   }
   slot.state = State::Waited;
@@ -316,73 +324,66 @@ LogicalResult consumerWait(ExecContext &ctx, Operation *op, Value pipeline,
 }
 
 /// consumer_read (also a step of consume_one).
-FailureOr<RtValue> read(ExecContext &ctx, Operation *op, Value pipeline,
-                        Value iterator) {
-  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
-  if (failed(access))
-    return failure();
-  Slot &slot = *access->slot;
-  if (slot.round != access->round || slot.state != State::Waited)
+FailureOr<RtValue> read(ExecContext &ctx, Operation *op,
+                        const SlotAccess &access) {
+  const Slot &slot = *access.slot;
+  if (slot.round != access.round || slot.state != State::Waited)
     return ctx.ub(op, "reads a pipeline slot it did not wait for (" +
-                          positionText(*access) + ")");
+                          positionText(access) + ")");
   return slot.value;
 }
 
 /// consumer_release (also the last step of consume_one).
-LogicalResult release(ExecContext &ctx, Operation *op, Value pipeline,
-                      Value iterator) {
-  FailureOr<SlotAccess> access = stageAccess(ctx, op, pipeline, iterator);
-  if (failed(access))
-    return failure();
-  Slot &slot = *access->slot;
-  if (slot.round != access->round || slot.state != State::Waited)
-    return ctx.ub(op, "releases " + positionText(*access) +
+LogicalResult release(ExecContext &ctx, Operation *op,
+                      const SlotAccess &access) {
+  Slot &slot = *access.slot;
+  if (slot.round != access.round || slot.state != State::Waited)
+    return ctx.ub(op, "releases " + positionText(access) +
                           " without waiting for it");
   slot.value = RtValue();
   slot.state = State::Empty;
-  slot.round = access->round + 1;
+  slot.round = access.round + 1;
   return ctx.getAsyncState().waitUntil(op, nullptr);
 }
 
-template <typename OpT>
-LogicalResult acquireSem(ExecContext &ctx, Operation *operation) {
+using PipelineStepFn = LogicalResult (*)(ExecContext &, Operation *,
+                                         const SlotAccess &);
+
+/// The semantics of a pipeline op that is one step at its position:
+/// producer_acquire, producer_commit, consumer_wait, consumer_release.
+template <typename OpT, PipelineStepFn Fn>
+LogicalResult pipelineStepSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
-  return acquire(ctx, op, op.getPipeline(), op.getIterator());
+  FailureOr<SlotAccess> access = stageAccess(ctx, op);
+  if (failed(access))
+    return failure();
+  return Fn(ctx, op, *access);
 }
 
 LogicalResult producerWriteSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::ProducerWriteOp>(operation);
-  return write(ctx, op, op.getPipeline(), op.getIterator(),
-               ctx.get(op.getValue()));
-}
-
-LogicalResult producerCommitSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<nv_tileas::ProducerCommitOp>(operation);
-  return commit(ctx, op, op.getPipeline(), op.getIterator());
-}
-
-LogicalResult consumerWaitSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<nv_tileas::ConsumerWaitOp>(operation);
-  return consumerWait(ctx, op, op.getPipeline(), op.getIterator());
+  FailureOr<SlotAccess> access = stageAccess(ctx, op);
+  if (failed(access))
+    return failure();
+  return write(ctx, op, *access, ctx.get(op.getValue()));
 }
 
 LogicalResult consumerReadSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::ConsumerReadOp>(operation);
-  FailureOr<RtValue> v = read(ctx, op, op.getPipeline(), op.getIterator());
+  FailureOr<SlotAccess> access = stageAccess(ctx, op);
+  if (failed(access))
+    return failure();
+  FailureOr<RtValue> v = read(ctx, op, *access);
   if (failed(v))
     return failure();
   ctx.set(op.getResult(), std::move(*v));
   return success();
 }
 
-LogicalResult consumerReleaseSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<nv_tileas::ConsumerReleaseOp>(operation);
-  return release(ctx, op, op.getPipeline(), op.getIterator());
-}
-
 LogicalResult produceOneSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::ProduceOneOp>(operation);
-  if (failed(acquire(ctx, op, op.getPipeline(), op.getIterator())))
+  FailureOr<SlotAccess> access = stageAccess(ctx, op);
+  if (failed(access) || failed(acquire(ctx, op, *access)))
     return failure();
   FailureOr<SmallVector<RtValue, 4>> yielded =
       runRegion(ctx, op, op.getBody(), {});
@@ -390,18 +391,17 @@ LogicalResult produceOneSem(ExecContext &ctx, Operation *operation) {
     return failure();
   if (yielded->size() != 1)
     return ctx.error(op, "the region must yield the produced value");
-  if (failed(write(ctx, op, op.getPipeline(), op.getIterator(),
-                   std::move((*yielded)[0]))))
+  if (failed(write(ctx, op, *access, std::move((*yielded)[0]))))
     return failure();
-  return commit(ctx, op, op.getPipeline(), op.getIterator());
+  return commit(ctx, op, *access);
 }
 
 LogicalResult consumeOneSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::ConsumeOneOp>(operation);
-  if (failed(consumerWait(ctx, op, op.getPipeline(), op.getIterator())))
+  FailureOr<SlotAccess> access = stageAccess(ctx, op);
+  if (failed(access) || failed(consumerWait(ctx, op, *access)))
     return failure();
-  FailureOr<RtValue> value =
-      read(ctx, op, op.getPipeline(), op.getIterator());
+  FailureOr<RtValue> value = read(ctx, op, *access);
   if (failed(value))
     return failure();
   FailureOr<SmallVector<RtValue, 4>> yielded =
@@ -414,7 +414,7 @@ LogicalResult consumeOneSem(ExecContext &ctx, Operation *operation) {
                              " results");
   for (auto [result, v] : llvm::zip(op.getResults(), *yielded))
     ctx.set(result, std::move(v));
-  return release(ctx, op, op.getPipeline(), op.getIterator());
+  return release(ctx, op, *access);
 }
 
 LogicalResult agentSwitchSem(ExecContext &ctx, Operation *operation) {
@@ -429,14 +429,6 @@ LogicalResult agentSwitchSem(ExecContext &ctx, Operation *operation) {
   }
   // The op completes when every agent has finished.
   return async.waitUntil(op, [&async, &ids] { return async.allEnded(ids); });
-}
-
-LogicalResult pipelineYieldSem(ExecContext &ctx, Operation *op) {
-  SmallVector<RtValue> values;
-  for (Value v : op->getOperands())
-    values.push_back(ctx.get(v));
-  ctx.raise(FlowSignal::Kind::Yield, values);
-  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -482,16 +474,20 @@ void registerAsyncSemantics(SemanticsRegistry &r) {
   add<nv_tileas::CreatePipelineOp>(r, createPipelineSem);
   add<nv_tileas::CreateIteratorOp>(r, createIteratorSem);
   add<nv_tileas::IncrementIteratorOp>(r, incrementIteratorSem);
-  add<nv_tileas::ProducerAcquireOp>(r, acquireSem<nv_tileas::ProducerAcquireOp>);
+  add<nv_tileas::ProducerAcquireOp>(
+      r, pipelineStepSem<nv_tileas::ProducerAcquireOp, acquire>);
   add<nv_tileas::ProducerWriteOp>(r, producerWriteSem);
-  add<nv_tileas::ProducerCommitOp>(r, producerCommitSem);
-  add<nv_tileas::ConsumerWaitOp>(r, consumerWaitSem);
+  add<nv_tileas::ProducerCommitOp>(
+      r, pipelineStepSem<nv_tileas::ProducerCommitOp, commit>);
+  add<nv_tileas::ConsumerWaitOp>(
+      r, pipelineStepSem<nv_tileas::ConsumerWaitOp, consumerWait>);
   add<nv_tileas::ConsumerReadOp>(r, consumerReadSem);
-  add<nv_tileas::ConsumerReleaseOp>(r, consumerReleaseSem);
+  add<nv_tileas::ConsumerReleaseOp>(
+      r, pipelineStepSem<nv_tileas::ConsumerReleaseOp, release>);
   add<nv_tileas::ProduceOneOp>(r, produceOneSem);
   add<nv_tileas::ConsumeOneOp>(r, consumeOneSem);
   add<nv_tileas::AgentSwitchOp>(r, agentSwitchSem);
-  add<nv_tileas::PipelineYieldOp>(r, pipelineYieldSem);
+  add<nv_tileas::PipelineYieldOp>(r, terminatorSem<FlowSignal::Kind::Yield>);
   add<nv_tileas::CreateNoneOp>(r, createNoneSem);
   add<nv_tileas::ToAsyncOp>(r, toAsyncSem);
   add<nv_tileas::FutureWaitOp>(r, futureWaitSem);

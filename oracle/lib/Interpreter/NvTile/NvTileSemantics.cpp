@@ -48,19 +48,6 @@ Type nvPointee(Type t) {
   return Type();
 }
 
-LogicalResult declaration(ExecContext &ctx, Operation *op) {
-  return ctx.error(op, "is a declaration and cannot be executed inside a "
-                       "tile block");
-}
-
-LogicalResult returnSem(ExecContext &ctx, Operation *op) {
-  SmallVector<RtValue> values;
-  for (Value v : op->getOperands())
-    values.push_back(ctx.get(v));
-  ctx.raise(FlowSignal::Kind::Return, values);
-  return success();
-}
-
 LogicalResult noEffect(ExecContext &, Operation *) { return success(); }
 
 LogicalResult identitySem(ExecContext &ctx, Operation *op) {
@@ -110,7 +97,10 @@ struct SmemRange {
   uint64_t size;
 };
 
-FailureOr<SmemRange> smemRange(ExecContext &ctx, Operation *op, Value buffer) {
+/// The bytes of shared-memory buffer `buffer` that `tile` is copied to or
+/// from: the buffer must hold exactly the tile's bytes.
+FailureOr<SmemRange> smemRange(ExecContext &ctx, Operation *op, Value buffer,
+                               const Tile &tile) {
   auto type = cast<nv_tileas::SmemType>(buffer.getType());
   const RtValue &v = ctx.get(buffer);
   if (!v.isTile())
@@ -119,6 +109,8 @@ FailureOr<SmemRange> smemRange(ExecContext &ctx, Operation *op, Value buffer) {
                   static_cast<uint64_t>(type.getSizeInBytes())};
   if (ctx.getSharedMemory().bytes.size() < range.offset + range.size)
     return ctx.error(op, "shared-memory buffer outside the allocated range");
+  if (static_cast<uint64_t>(tile.size()) * tile.elemBytes() != range.size)
+    return ctx.error(op, "the tile and the buffer differ in size");
   return range;
 }
 
@@ -132,36 +124,28 @@ LogicalResult allocTensorSem(ExecContext &ctx, Operation *operation) {
                              Twine(offset + size) +
                              ") is beyond any GPU's "
                              "shared memory");
-  Tile t(ElemType::I64, {});
-  t.setInt(0, offset);
-  ctx.setTile(op.getResult(), std::move(t));
+  ctx.set(op.getResult(), i64Scalar(offset));
   return success();
 }
 
 LogicalResult copySem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::CopyOp>(operation);
-  FailureOr<SmemRange> range = smemRange(ctx, op, op.getDest());
+  const Tile &src = ctx.getTile(op.getSource());
+  FailureOr<SmemRange> range = smemRange(ctx, op, op.getDest(), src);
   if (failed(range))
     return failure();
-  const Tile &src = ctx.getTile(op.getSource());
-  uint64_t bytes = static_cast<uint64_t>(src.size()) * src.elemBytes();
-  if (bytes != range->size)
-    return ctx.error(op, "the tile and the buffer differ in size");
   ExecContext::SharedMemory &shared = ctx.getSharedMemory();
-  std::memcpy(shared.bytes.data() + range->offset, src.data(), bytes);
-  std::fill_n(shared.written.begin() + range->offset, bytes, 1);
+  std::memcpy(shared.bytes.data() + range->offset, src.data(), range->size);
+  std::fill_n(shared.written.begin() + range->offset, range->size, 1);
   return success();
 }
 
 LogicalResult smemLoadSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<nv_tileas::SmemLoadOp>(operation);
-  FailureOr<SmemRange> range = smemRange(ctx, op, op.getSource());
+  Tile r = makeTile(op.getResult().getType());
+  FailureOr<SmemRange> range = smemRange(ctx, op, op.getSource(), r);
   if (failed(range))
     return failure();
-  Tile r = makeTile(op.getResult().getType());
-  uint64_t bytes = static_cast<uint64_t>(r.size()) * r.elemBytes();
-  if (bytes != range->size)
-    return ctx.error(op, "the tile and the buffer differ in size");
   ExecContext::SharedMemory &shared = ctx.getSharedMemory();
   for (int64_t i = 0, n = r.size(); i < n; ++i)
     for (unsigned b = 0; b < r.elemBytes(); ++b)
@@ -169,7 +153,7 @@ LogicalResult smemLoadSem(ExecContext &ctx, Operation *operation) {
         return ctx.ub(op, "reads shared memory that nothing wrote (byte " +
                               Twine(range->offset + i * r.elemBytes() + b) +
                               ", element " + Twine(i) + ")");
-  std::memcpy(r.data(), shared.bytes.data() + range->offset, bytes);
+  std::memcpy(r.data(), shared.bytes.data() + range->offset, range->size);
   ctx.setTile(op.getResult(), std::move(r));
   return success();
 }
@@ -193,8 +177,8 @@ void registerNvTileSemantics(SemanticsRegistry &r) {
   registerPointerType(nvPointee);
   registerMirrorDialect<NvTileAAOps>(r);
   registerMirrorDialect<NvTileASOps>(r);
-  add<nv_tileaa::FuncOp>(r, declaration);
-  add<nv_tileaa::ReturnOp>(r, returnSem);
+  add<nv_tileaa::FuncOp>(r, declarationSem);
+  add<nv_tileaa::ReturnOp>(r, terminatorSem<FlowSignal::Kind::Return>);
   add<nv_tileaa::MarkForReuseOp>(r, noEffect);
   add<nv_tileas::ConvertLayoutOp>(r, identitySem);
   add<nv_tileas::ShuffleOp>(r, shuffleSem);

@@ -107,23 +107,37 @@ LogicalResult plainIntSem(ExecContext &ctx, Operation *op) {
                    op->getResult(0));
 }
 
+/// The extended ops: two results whose element i `split(a, b, i, w)` gives
+/// as a pair from the operands' elements i (w: the element width).
+template <typename Split>
+LogicalResult extendedSem(ExecContext &ctx, Value lhs, Value rhs, Value first,
+                          Value second, Split split) {
+  const Tile &a = ctx.getTile(lhs);
+  const Tile &b = ctx.getTile(rhs);
+  Tile r0 = makeTile(first.getType());
+  Tile r1 = makeTile(second.getType());
+  unsigned w = bitWidth(r0.elemType());
+  for (int64_t i = 0, n = r0.size(); i < n; ++i) {
+    auto [x, y] = split(a, b, i, w);
+    r0.setInt(i, x);
+    r1.setInt(i, y);
+  }
+  ctx.setTile(first, std::move(r0));
+  ctx.setTile(second, std::move(r1));
+  return success();
+}
+
 /// addui_extended: the wrapped sum and the carry out of the top bit.
 LogicalResult addUIExtendedSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<arith::AddUIExtendedOp>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile sum = makeTile(op.getSum().getType());
-  Tile carry = makeTile(op.getOverflow().getType());
-  unsigned w = bitWidth(sum.elemType());
-  for (int64_t i = 0, n = sum.size(); i < n; ++i) {
-    unsigned __int128 s =
-        (unsigned __int128)a.getUInt(i) + (unsigned __int128)b.getUInt(i);
-    sum.setInt(i, static_cast<uint64_t>(s));
-    carry.setInt(i, (s >> w) != 0);
-  }
-  ctx.setTile(op.getSum(), std::move(sum));
-  ctx.setTile(op.getOverflow(), std::move(carry));
-  return success();
+  return extendedSem(ctx, op.getLhs(), op.getRhs(), op.getSum(),
+                     op.getOverflow(),
+                     [](const Tile &a, const Tile &b, int64_t i, unsigned w) {
+                       unsigned __int128 s = (unsigned __int128)a.getUInt(i) +
+                                             (unsigned __int128)b.getUInt(i);
+                       return std::pair<uint64_t, uint64_t>(
+                           static_cast<uint64_t>(s), (s >> w) != 0);
+                     });
 }
 
 /// mulsi_extended / mului_extended: the low and high halves of the exact
@@ -131,75 +145,61 @@ LogicalResult addUIExtendedSem(ExecContext &ctx, Operation *operation) {
 template <typename OpT, bool Signed>
 LogicalResult mulExtendedSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<OpT>(operation);
-  const Tile &a = ctx.getTile(op.getLhs());
-  const Tile &b = ctx.getTile(op.getRhs());
-  Tile low = makeTile(op.getLow().getType());
-  Tile high = makeTile(op.getHigh().getType());
-  unsigned w = bitWidth(low.elemType());
-  for (int64_t i = 0, n = low.size(); i < n; ++i) {
-    unsigned __int128 p =
-        Signed ? static_cast<unsigned __int128>(__int128(a.getSInt(i)) *
-                                                __int128(b.getSInt(i)))
-               : (unsigned __int128)a.getUInt(i) * b.getUInt(i);
-    low.setInt(i, static_cast<uint64_t>(p));
-    // An arithmetic shift keeps the sign of a signed product.
-    uint64_t hi = Signed ? static_cast<uint64_t>(static_cast<__int128>(p) >> w)
-                         : static_cast<uint64_t>(p >> w);
-    high.setInt(i, hi);
-  }
-  ctx.setTile(op.getLow(), std::move(low));
-  ctx.setTile(op.getHigh(), std::move(high));
-  return success();
+  return extendedSem(
+      ctx, op.getLhs(), op.getRhs(), op.getLow(), op.getHigh(),
+      [](const Tile &a, const Tile &b, int64_t i, unsigned w) {
+        unsigned __int128 p =
+            Signed ? static_cast<unsigned __int128>(__int128(a.getSInt(i)) *
+                                                    __int128(b.getSInt(i)))
+                   : (unsigned __int128)a.getUInt(i) * b.getUInt(i);
+        // An arithmetic shift keeps the sign of a signed product.
+        uint64_t hi = Signed
+                          ? static_cast<uint64_t>(static_cast<__int128>(p) >> w)
+                          : static_cast<uint64_t>(p >> w);
+        return std::pair<uint64_t, uint64_t>(static_cast<uint64_t>(p), hi);
+      });
 }
+
+using Cmp = ct::ComparisonPredicate;
+using CmpI = arith::CmpIPredicate;
+using CmpF = arith::CmpFPredicate;
+
+/// Each cuda_tile comparison and the arith predicates that name it: cmpi
+/// reading the operands as signed and as unsigned (eq and ne have one
+/// predicate for both, which reads them as signed), cmpf ordered and
+/// unordered.
+struct ComparisonNames {
+  Cmp cmp;
+  CmpI signedI, unsignedI;
+  CmpF orderedF, unorderedF;
+};
+
+constexpr ComparisonNames kComparisons[] = {
+    {Cmp::EQUAL, CmpI::eq, CmpI::eq, CmpF::OEQ, CmpF::UEQ},
+    {Cmp::NOT_EQUAL, CmpI::ne, CmpI::ne, CmpF::ONE, CmpF::UNE},
+    {Cmp::LESS_THAN, CmpI::slt, CmpI::ult, CmpF::OLT, CmpF::ULT},
+    {Cmp::LESS_THAN_OR_EQUAL, CmpI::sle, CmpI::ule, CmpF::OLE, CmpF::ULE},
+    {Cmp::GREATER_THAN, CmpI::sgt, CmpI::ugt, CmpF::OGT, CmpF::UGT},
+    {Cmp::GREATER_THAN_OR_EQUAL, CmpI::sge, CmpI::uge, CmpF::OGE, CmpF::UGE}};
 
 LogicalResult cmpiSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<arith::CmpIOp>(operation);
-  using P = arith::CmpIPredicate;
-  using C = ct::ComparisonPredicate;
-  C p = C::EQUAL;
-  bool isSigned = true;
-  switch (op.getPredicate()) {
-  case P::eq:
-    p = C::EQUAL;
-    break;
-  case P::ne:
-    p = C::NOT_EQUAL;
-    break;
-  case P::slt:
-    p = C::LESS_THAN;
-    break;
-  case P::sle:
-    p = C::LESS_THAN_OR_EQUAL;
-    break;
-  case P::sgt:
-    p = C::GREATER_THAN;
-    break;
-  case P::sge:
-    p = C::GREATER_THAN_OR_EQUAL;
-    break;
-  case P::ult:
-    p = C::LESS_THAN, isSigned = false;
-    break;
-  case P::ule:
-    p = C::LESS_THAN_OR_EQUAL, isSigned = false;
-    break;
-  case P::ugt:
-    p = C::GREATER_THAN, isSigned = false;
-    break;
-  case P::uge:
-    p = C::GREATER_THAN_OR_EQUAL, isSigned = false;
-    break;
+  for (const ComparisonNames &c : kComparisons) {
+    if (op.getPredicate() == c.signedI)
+      return compareInt(ctx, op.getLhs(), op.getRhs(), op.getResult(), c.cmp,
+                        /*isSigned=*/true);
+    if (op.getPredicate() == c.unsignedI)
+      return compareInt(ctx, op.getLhs(), op.getRhs(), op.getResult(), c.cmp,
+                        /*isSigned=*/false);
   }
-  return compareInt(ctx, op.getLhs(), op.getRhs(), op.getResult(), p,
-                    isSigned);
+  llvm_unreachable("every cmpi predicate names a comparison");
 }
 
 //===----------------------------------------------------------------------===//
 // Floats
 //===----------------------------------------------------------------------===//
 
-template <FOp K>
-LogicalResult floatBinSem(ExecContext &ctx, Operation *op) {
+template <FOp K> LogicalResult floatBinSem(ExecContext &ctx, Operation *op) {
   return floatArith(ctx, K, op->getOperand(0), op->getOperand(1), Value(),
                     op->getResult(0), ct::RoundingMode::NEAREST_EVEN,
                     /*ftz=*/false);
@@ -218,7 +218,6 @@ LogicalResult negfSem(ExecContext &ctx, Operation *op) {
 LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<arith::CmpFOp>(operation);
   using P = arith::CmpFPredicate;
-  using C = ct::ComparisonPredicate;
   P pred = op.getPredicate();
   switch (pred) {
   case P::AlwaysFalse:
@@ -229,8 +228,8 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
     const Tile &b = ctx.getTile(op.getRhs());
     Tile r = makeTile(op.getResult().getType());
     for (int64_t i = 0, n = r.size(); i < n; ++i) {
-      bool nan = std::isnan(floatAsDouble(a, i)) ||
-                 std::isnan(floatAsDouble(b, i));
+      bool nan =
+          std::isnan(floatAsDouble(a, i)) || std::isnan(floatAsDouble(b, i));
       bool v = pred == P::AlwaysTrue || (pred == P::ORD && !nan) ||
                (pred == P::UNO && nan);
       r.setInt(i, v);
@@ -241,50 +240,12 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
   default:
     break;
   }
-  C p = C::EQUAL;
-  bool unordered = false;
-  switch (pred) {
-  case P::OEQ:
-    p = C::EQUAL;
-    break;
-  case P::OGT:
-    p = C::GREATER_THAN;
-    break;
-  case P::OGE:
-    p = C::GREATER_THAN_OR_EQUAL;
-    break;
-  case P::OLT:
-    p = C::LESS_THAN;
-    break;
-  case P::OLE:
-    p = C::LESS_THAN_OR_EQUAL;
-    break;
-  case P::ONE:
-    p = C::NOT_EQUAL;
-    break;
-  case P::UEQ:
-    p = C::EQUAL, unordered = true;
-    break;
-  case P::UGT:
-    p = C::GREATER_THAN, unordered = true;
-    break;
-  case P::UGE:
-    p = C::GREATER_THAN_OR_EQUAL, unordered = true;
-    break;
-  case P::ULT:
-    p = C::LESS_THAN, unordered = true;
-    break;
-  case P::ULE:
-    p = C::LESS_THAN_OR_EQUAL, unordered = true;
-    break;
-  case P::UNE:
-    p = C::NOT_EQUAL, unordered = true;
-    break;
-  default:
-    llvm_unreachable("handled above");
-  }
-  return compareFloat(ctx, op.getLhs(), op.getRhs(), op.getResult(), p,
-                      unordered);
+  // The predicates that compare values (the others are handled above).
+  for (const ComparisonNames &c : kComparisons)
+    if (pred == c.orderedF || pred == c.unorderedF)
+      return compareFloat(ctx, op.getLhs(), op.getRhs(), op.getResult(), c.cmp,
+                          /*unordered=*/pred == c.unorderedF);
+  llvm_unreachable("handled above");
 }
 
 LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
@@ -297,46 +258,48 @@ LogicalResult selectSem(ExecContext &ctx, Operation *operation) {
 // Casts
 //===----------------------------------------------------------------------===//
 
+/// The arith rounding modes that cuda_tile names too.
+constexpr std::pair<arith::RoundingMode, ct::RoundingMode> kRoundingModes[] = {
+    {arith::RoundingMode::to_nearest_even, ct::RoundingMode::NEAREST_EVEN},
+    {arith::RoundingMode::downward, ct::RoundingMode::NEGATIVE_INF},
+    {arith::RoundingMode::upward, ct::RoundingMode::POSITIVE_INF},
+    {arith::RoundingMode::toward_zero, ct::RoundingMode::ZERO}};
+
+/// The cuda_tile rounding mode of an optional arith one (none: nearest
+/// even); nullopt for to_nearest_away, which cuda_tile has no name for.
+std::optional<ct::RoundingMode>
+ctRoundingOf(std::optional<arith::RoundingMode> mode) {
+  if (!mode)
+    return ct::RoundingMode::NEAREST_EVEN;
+  for (auto [from, to] : kRoundingModes)
+    if (*mode == from)
+      return to;
+  return std::nullopt;
+}
+
 /// extf and truncf: one IEEE conversion under the rounding mode (nearest
-/// even unless truncf names another); to_nearest_away, which cuda_tile has
-/// no name for, runs through APFloat here.
+/// even unless truncf names another); to_nearest_away runs through APFloat
+/// here.
 LogicalResult convertFSem(ExecContext &ctx, Operation *op,
                           std::optional<arith::RoundingMode> mode) {
-  using RM = arith::RoundingMode;
-  ct::RoundingMode rm = ct::RoundingMode::NEAREST_EVEN;
-  if (mode) {
-    switch (*mode) {
-    case RM::to_nearest_even:
-      break;
-    case RM::downward:
-      rm = ct::RoundingMode::NEGATIVE_INF;
-      break;
-    case RM::upward:
-      rm = ct::RoundingMode::POSITIVE_INF;
-      break;
-    case RM::toward_zero:
-      rm = ct::RoundingMode::ZERO;
-      break;
-    case RM::to_nearest_away: {
-      const Tile &a = ctx.getTile(op->getOperand(0));
-      Tile r = makeTile(op->getResult(0).getType());
-      const llvm::fltSemantics &sem = *semantics(r.elemType());
-      for (int64_t i = 0, n = r.size(); i < n; ++i) {
-        APFloat x = a.getFloat(i);
-        if (x.isNaN() && !APFloat::semanticsHasNaN(sem))
-          return ctx.ub(op, "conversion of NaN to " +
-                                name(r.elemType()).str() +
-                                " (no NaN encoding) at " + elementName(a, i));
-        bool lost;
-        x.convert(sem, APFloat::rmNearestTiesToAway, &lost);
-        r.setFloat(i, x);
-      }
-      ctx.setTile(op->getResult(0), std::move(r));
-      return success();
+  std::optional<ct::RoundingMode> rm = ctRoundingOf(mode);
+  if (!rm) {
+    const Tile &a = ctx.getTile(op->getOperand(0));
+    Tile r = makeTile(op->getResult(0).getType());
+    const llvm::fltSemantics &sem = *semantics(r.elemType());
+    for (int64_t i = 0, n = r.size(); i < n; ++i) {
+      APFloat x = a.getFloat(i);
+      if (x.isNaN() && !APFloat::semanticsHasNaN(sem))
+        return ctx.ub(op, "conversion of NaN to " + name(r.elemType()).str() +
+                              " (no NaN encoding) at " + elementName(a, i));
+      bool lost;
+      x.convert(sem, APFloat::rmNearestTiesToAway, &lost);
+      r.setFloat(i, x);
     }
-    }
+    ctx.setTile(op->getResult(0), std::move(r));
+    return success();
   }
-  return convertFloat(ctx, op, op->getOperand(0), op->getResult(0), rm,
+  return convertFloat(ctx, op, op->getOperand(0), op->getResult(0), *rm,
                       /*arithRules=*/true);
 }
 
@@ -360,8 +323,7 @@ LogicalResult intToFpSem(ExecContext &ctx, Operation *op) {
                     ct::RoundingMode::NEAREST_EVEN);
 }
 
-template <bool Signed>
-LogicalResult extISem(ExecContext &ctx, Operation *op) {
+template <bool Signed> LogicalResult extISem(ExecContext &ctx, Operation *op) {
   return extendInt(ctx, op->getOperand(0), op->getResult(0), Signed);
 }
 
@@ -435,32 +397,15 @@ LogicalResult scalingTruncfSem(ExecContext &ctx, Operation *operation) {
   const Tile &a = ctx.getTile(op.getIn());
   const Tile &s = ctx.getTile(op.getScale());
   Tile r = makeTile(op.getOut().getType());
-  APFloat::roundingMode mode = APFloat::rmNearestTiesToEven;
-  if (auto rm = op.getRoundingmode()) {
-    switch (*rm) {
-    case arith::RoundingMode::to_nearest_even:
-      break;
-    case arith::RoundingMode::downward:
-      mode = APFloat::rmTowardNegative;
-      break;
-    case arith::RoundingMode::upward:
-      mode = APFloat::rmTowardPositive;
-      break;
-    case arith::RoundingMode::toward_zero:
-      mode = APFloat::rmTowardZero;
-      break;
-    case arith::RoundingMode::to_nearest_away:
-      mode = APFloat::rmNearestTiesToAway;
-      break;
-    }
-  }
+  std::optional<ct::RoundingMode> rm = ctRoundingOf(op.getRoundingmode());
+  APFloat::roundingMode mode =
+      rm ? toAPRounding(*rm) : APFloat::rmNearestTiesToAway;
   const llvm::fltSemantics &sem = *semantics(r.elemType());
   for (int64_t i = 0, n = r.size(); i < n; ++i) {
     APFloat x = a.getFloat(i);
     x.divide(scaleAs(s, i, a.elemType()), APFloat::rmNearestTiesToEven);
     if (x.isNaN() && !APFloat::semanticsHasNaN(sem))
-      return ctx.ub(op, "scaling_truncf of NaN to " +
-                            name(r.elemType()).str() +
+      return ctx.ub(op, "scaling_truncf of NaN to " + name(r.elemType()).str() +
                             " (no NaN encoding) at " + elementName(a, i));
     bool lost;
     x.convert(sem, mode, &lost);

@@ -36,13 +36,6 @@ using namespace cuda_tile_sem;
 
 namespace {
 
-SmallVector<RtValue> valuesOf(ExecContext &ctx, ValueRange values) {
-  SmallVector<RtValue> out;
-  for (Value v : values)
-    out.push_back(ctx.get(v));
-  return out;
-}
-
 LogicalResult setResults(ExecContext &ctx, Operation *op,
                          ArrayRef<RtValue> values) {
   if (values.size() != op->getNumResults())
@@ -51,16 +44,6 @@ LogicalResult setResults(ExecContext &ctx, Operation *op,
                              " results");
   for (auto [res, v] : llvm::zip(op->getResults(), values))
     ctx.set(res, v);
-  return success();
-}
-
-LogicalResult yieldSem(ExecContext &ctx, Operation *op) {
-  ctx.raise(FlowSignal::Kind::Yield, valuesOf(ctx, op->getOperands()));
-  return success();
-}
-
-LogicalResult conditionSem(ExecContext &ctx, Operation *op) {
-  ctx.raise(FlowSignal::Kind::Condition, valuesOf(ctx, op->getOperands()));
   return success();
 }
 
@@ -98,13 +81,9 @@ LogicalResult ifSem(ExecContext &ctx, Operation *operation) {
 LogicalResult forSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<scf::ForOp>(operation);
   SmallVector<RtValue> iters = valuesOf(ctx, op.getInitArgs());
-  SmallVector<RtValue> args;
   bool returned = false;
   LogicalResult ran = forEachIteration(
-      ctx, op, op.getLowerBound(), op.getUpperBound(), op.getStep(),
-      op.getUnsignedCmp(), [&](RtValue iv) -> FailureOr<bool> {
-        args.assign(1, std::move(iv));
-        args.append(iters.begin(), iters.end());
+      ctx, op, iters, [&](ArrayRef<RtValue> args) -> FailureOr<bool> {
         auto next =
             runRegion(ctx, op, op.getRegion(), args, FlowSignal::Kind::Yield);
         if (failed(next))
@@ -176,8 +155,8 @@ LogicalResult executeRegionSem(ExecContext &ctx, Operation *operation) {
 } // namespace
 
 void registerScfSemantics(SemanticsRegistry &r) {
-  add<scf::YieldOp>(r, yieldSem);
-  add<scf::ConditionOp>(r, conditionSem);
+  add<scf::YieldOp>(r, terminatorSem<FlowSignal::Kind::Yield>);
+  add<scf::ConditionOp>(r, terminatorSem<FlowSignal::Kind::Condition>);
   add<scf::IfOp>(r, ifSem);
   add<scf::ForOp>(r, forSem);
   add<scf::WhileOp>(r, whileSem);

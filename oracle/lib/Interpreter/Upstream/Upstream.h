@@ -36,10 +36,8 @@ mlir::LogicalResult withFastMath(ExecContext &ctx, mlir::Operation *op) {
   return checkFastMath(ctx, op);
 }
 
-/// Registers `fn` for the op class OpT.
-template <typename OpT> void add(SemanticsRegistry &r, OpSemanticsFn fn) {
-  r.add(OpT::getOperationName(), fn);
-}
+/// Registers `fn` for the op class OpT, as for cuda_tile.
+using cuda_tile_sem::add;
 
 } // namespace tilecheck::oracle::upstream_sem
 

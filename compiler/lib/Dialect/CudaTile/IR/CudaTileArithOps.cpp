@@ -36,24 +36,29 @@ static void printDivFRounding(OpAsmPrinter &printer, Operation *,
   printRoundingKeyword(printer, attr, RoundingMode::NEAREST_EVEN);
 }
 
+/// A bare keyword that `symbolize` names a value of; else `message` at
+/// the keyword.
+template <typename AttrT, typename EnumT>
+static ParseResult
+parseEnumKeyword(OpAsmParser &parser, AttrT &attr,
+                 std::optional<EnumT> (*symbolize)(StringRef),
+                 StringRef message) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  std::optional<EnumT> value;
+  if (failed(parser.parseKeyword(&keyword)) || !(value = symbolize(keyword)))
+    return parser.emitError(loc) << message;
+  attr = AttrT::get(parser.getContext(), *value);
+  return success();
+}
+
 static ParseResult parseArithPredicate(OpAsmParser &parser,
                                        ComparisonPredicateAttr &attr) {
-  SMLoc loc = parser.getCurrentLocation();
-  auto fail = [&]() {
-    return parser.emitError(loc)
-           << "expected 'comparison_predicate' to be one of: {'equal', "
-              "'not_equal', 'less_than', 'less_than_or_equal', "
-              "'greater_than', 'greater_than_or_equal'}";
-  };
-  StringRef keyword;
-  if (failed(parser.parseKeyword(&keyword)))
-    return fail();
-  std::optional<ComparisonPredicate> value =
-      symbolizeComparisonPredicate(keyword);
-  if (!value)
-    return fail();
-  attr = ComparisonPredicateAttr::get(parser.getContext(), *value);
-  return success();
+  return parseEnumKeyword(
+      parser, attr, symbolizeComparisonPredicate,
+      "expected 'comparison_predicate' to be one of: {'equal', "
+      "'not_equal', 'less_than', 'less_than_or_equal', "
+      "'greater_than', 'greater_than_or_equal'}");
 }
 static void printArithPredicate(OpAsmPrinter &printer, Operation *,
                                 ComparisonPredicateAttr attr) {
@@ -62,20 +67,9 @@ static void printArithPredicate(OpAsmPrinter &printer, Operation *,
 
 static ParseResult parseArithOrdering(OpAsmParser &parser,
                                       ComparisonOrderingAttr &attr) {
-  SMLoc loc = parser.getCurrentLocation();
-  auto fail = [&]() {
-    return parser.emitError(loc) << "expected 'comparison_ordering' to be one "
-                                    "of: {'ordered', 'unordered'}";
-  };
-  StringRef keyword;
-  if (failed(parser.parseKeyword(&keyword)))
-    return fail();
-  std::optional<ComparisonOrdering> value =
-      symbolizeComparisonOrdering(keyword);
-  if (!value)
-    return fail();
-  attr = ComparisonOrderingAttr::get(parser.getContext(), *value);
-  return success();
+  return parseEnumKeyword(
+      parser, attr, symbolizeComparisonOrdering,
+      "expected 'comparison_ordering' to be one of: {'ordered', 'unordered'}");
 }
 static void printArithOrdering(OpAsmPrinter &printer, Operation *,
                                ComparisonOrderingAttr attr) {

@@ -636,166 +636,155 @@ static void printShapeQuery(OpAsmPrinter &p, Operation *op) {
     p << "()";
 }
 
+/// One result per dimension of the queried `rank` (`what` says which rank),
+/// all of the same type.
+static LogicalResult verifyShapeQuery(Operation *op, unsigned rank,
+                                      StringRef what) {
+  if (op->getNumResults() != rank)
+    return op->emitOpError("expected ") << rank << " results due to " << what
+                                        << ", but got " << op->getNumResults();
+  if (!llvm::all_equal(op->getResultTypes()))
+    return op->emitOpError("expected all results to have the same type");
+  return success();
+}
+
+static std::optional<unsigned> tensorViewRank(Type t) {
+  if (auto tv = dyn_cast<TensorViewType>(t))
+    return tv.getRank();
+  return std::nullopt;
+}
+
+static std::optional<unsigned> viewIndexRank(Type t) {
+  if (auto view = dyn_cast<TileView>(t))
+    return view.getViewIndexRank();
+  return std::nullopt;
+}
+
 ParseResult GetTensorShapeOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
-  return parseShapeQuery(
-      parser, result,
-      [](Type t) -> std::optional<unsigned> {
-        if (auto tv = dyn_cast<TensorViewType>(t))
-          return tv.getRank();
-        return std::nullopt;
-      },
-      "tensor_view");
+  return parseShapeQuery(parser, result, tensorViewRank, "tensor_view");
 }
 void GetTensorShapeOp::print(OpAsmPrinter &p) { printShapeQuery(p, *this); }
 LogicalResult GetTensorShapeOp::verify() {
-  unsigned rank = getSrc().getType().getRank();
-  if (getNumResults() != rank)
-    return emitOpError("expected ")
-           << rank << " results due to tensor rank, but got "
-           << getNumResults();
-  if (!llvm::all_equal(getResultTypes()))
-    return emitOpError("expected all results to have the same type");
-  return success();
+  return verifyShapeQuery(*this, getSrc().getType().getRank(), "tensor rank");
 }
 
 ParseResult GetIndexSpaceShapeOp::parse(OpAsmParser &parser,
                                         OperationState &result) {
-  return parseShapeQuery(
-      parser, result,
-      [](Type t) -> std::optional<unsigned> {
-        if (auto view = dyn_cast<TileView>(t))
-          return view.getViewIndexRank();
-        return std::nullopt;
-      },
-      "tile view");
+  return parseShapeQuery(parser, result, viewIndexRank, "tile view");
 }
 void GetIndexSpaceShapeOp::print(OpAsmPrinter &p) { printShapeQuery(p, *this); }
 LogicalResult GetIndexSpaceShapeOp::verify() {
-  unsigned rank = cast<TileView>(getSrc().getType()).getViewIndexRank();
-  if (getNumResults() != rank)
-    return emitOpError("expected ")
-           << rank << " results due to view index space rank, but got "
-           << getNumResults();
-  if (!llvm::all_equal(getResultTypes()))
-    return emitOpError("expected all results to have the same type");
-  return success();
+  return verifyShapeQuery(*this,
+                          cast<TileView>(getSrc().getType()).getViewIndexRank(),
+                          "view index space rank");
 }
 
 //===----------------------------------------------------------------------===//
 // load_view_tko / store_view_tko
 //===----------------------------------------------------------------------===//
 
-ParseResult LoadViewTkoOp::parse(OpAsmParser &parser, OperationState &result) {
-  MemoryOrderingAttr order;
-  MemoryScopeAttr scope;
-  OpAsmParser::UnresolvedOperand view;
-  SmallVector<OpAsmParser::UnresolvedOperand> indices;
-  std::optional<OpAsmParser::UnresolvedOperand> token;
-  if (parseOrderingAndScope(parser, order, scope) ||
-      parseViewAndIndices(parser, view, indices) ||
-      parseTokenHintsAndAttrs(parser, result, token) || parser.parseColon())
-    return failure();
-  Type viewType, tileType, tokenType;
-  SmallVector<Type> indexTypes;
-  if (parseCudaTileTypeShort(parser, viewType) ||
-      parseIndexTypeList(parser, indices.size(), indexTypes) ||
-      parser.parseArrow() || parseCudaTileTypeShort(parser, tileType) ||
-      parser.parseComma() || parseCudaTileTypeShort(parser, tokenType))
-    return failure();
-  if (parser.resolveOperand(view, viewType, result.operands) ||
-      parser.resolveOperands(indices, indexTypes, parser.getNameLoc(),
-                             result.operands) ||
-      (token && parser.resolveOperand(*token, TokenType::get(parser.getContext()),
-                                      result.operands)))
-    return failure();
-  addOrderingAttrs(result, order, scope);
-  result.addAttribute("operandSegmentSizes",
-                      parser.getBuilder().getDenseI32ArrayAttr(
-                          {1, static_cast<int32_t>(indices.size()),
-                           token ? 1 : 0}));
-  result.addTypes({tileType, tokenType});
-  return success();
-}
-
-void LoadViewTkoOp::print(OpAsmPrinter &p) {
-  printOrderingAndScope(p, getMemoryOrderingSemanticsAttr(),
-                        getMemoryScopeAttr());
-  printViewAndIndices(p, getView(), getIndex());
-  printTokenHintsAndAttrs(p, *this, getToken(), getOptimizationHintsAttr());
-  p << " : ";
-  printCudaTileTypeShort(p, getView().getType());
-  printIndexTypeList(p, getIndex());
-  p << " -> ";
-  printCudaTileTypeShort(p, getTile().getType());
-  p << ", ";
-  printCudaTileTypeShort(p, getResultToken().getType());
-}
-
-LogicalResult LoadViewTkoOp::verify() {
-  if (failed(verifyViewAccess(*this, getView().getType(), getIndex(),
-                              getTile().getType())))
-    return failure();
-  return verifyLoadOrdering(*this, getMemoryOrderingSemantics(),
-                            getMemoryScope());
-}
-
-ParseResult StoreViewTkoOp::parse(OpAsmParser &parser,
-                                  OperationState &result) {
+/// The syntax both share:
+///   ordering [scope] [%tile,] %view[%i, ...] [token = %t]
+///   [optimization_hints = <...>] attr-dict
+///   : [TileType,] ViewType[, IndexTypes] -> ResultType, ...
+/// where the tile operand and its type are there for a store only.
+static ParseResult parseViewAccess(OpAsmParser &parser, OperationState &result,
+                                   bool isStore, unsigned numResults) {
   MemoryOrderingAttr order;
   MemoryScopeAttr scope;
   OpAsmParser::UnresolvedOperand tile, view;
   SmallVector<OpAsmParser::UnresolvedOperand> indices;
   std::optional<OpAsmParser::UnresolvedOperand> token;
   if (parseOrderingAndScope(parser, order, scope) ||
-      parser.parseOperand(tile) || parser.parseComma() ||
+      (isStore && (parser.parseOperand(tile) || parser.parseComma())) ||
       parseViewAndIndices(parser, view, indices) ||
       parseTokenHintsAndAttrs(parser, result, token) || parser.parseColon())
     return failure();
-  Type tileType, viewType, tokenType;
-  SmallVector<Type> indexTypes;
-  if (parseCudaTileTypeShort(parser, tileType) || parser.parseComma() ||
+  Type tileType, viewType;
+  SmallVector<Type> indexTypes, resultTypes(numResults);
+  if ((isStore &&
+       (parseCudaTileTypeShort(parser, tileType) || parser.parseComma())) ||
       parseCudaTileTypeShort(parser, viewType) ||
       parseIndexTypeList(parser, indices.size(), indexTypes) ||
-      parser.parseArrow() || parseCudaTileTypeShort(parser, tokenType))
+      parser.parseArrow())
     return failure();
-  if (parser.resolveOperand(tile, tileType, result.operands) ||
+  for (unsigned i = 0; i < numResults; ++i)
+    if ((i && parser.parseComma()) ||
+        parseCudaTileTypeShort(parser, resultTypes[i]))
+      return failure();
+  if ((isStore && parser.resolveOperand(tile, tileType, result.operands)) ||
       parser.resolveOperand(view, viewType, result.operands) ||
       parser.resolveOperands(indices, indexTypes, parser.getNameLoc(),
                              result.operands) ||
-      (token && parser.resolveOperand(*token, TokenType::get(parser.getContext()),
-                                      result.operands)))
+      (token &&
+       parser.resolveOperand(*token, TokenType::get(parser.getContext()),
+                             result.operands)))
     return failure();
   addOrderingAttrs(result, order, scope);
+  SmallVector<int32_t, 4> segments;
+  if (isStore)
+    segments.push_back(1);
+  segments.append({1, static_cast<int32_t>(indices.size()), token ? 1 : 0});
   result.addAttribute("operandSegmentSizes",
-                      parser.getBuilder().getDenseI32ArrayAttr(
-                          {1, 1, static_cast<int32_t>(indices.size()),
-                           token ? 1 : 0}));
-  result.addTypes(tokenType);
+                      parser.getBuilder().getDenseI32ArrayAttr(segments));
+  result.addTypes(resultTypes);
   return success();
 }
 
-void StoreViewTkoOp::print(OpAsmPrinter &p) {
-  printOrderingAndScope(p, getMemoryOrderingSemanticsAttr(),
-                        getMemoryScopeAttr());
-  p << " " << getTile() << ",";
-  printViewAndIndices(p, getView(), getIndex());
-  printTokenHintsAndAttrs(p, *this, getToken(), getOptimizationHintsAttr());
+/// Prints what parseViewAccess reads; `stored` is the tile a store writes
+/// (null for a load).
+template <typename OpT>
+static void printViewAccess(OpAsmPrinter &p, OpT op, Value stored) {
+  printOrderingAndScope(p, op.getMemoryOrderingSemanticsAttr(),
+                        op.getMemoryScopeAttr());
+  if (stored)
+    p << " " << stored << ",";
+  printViewAndIndices(p, op.getView(), op.getIndex());
+  printTokenHintsAndAttrs(p, op, op.getToken(), op.getOptimizationHintsAttr());
   p << " : ";
-  printCudaTileTypeShort(p, getTile().getType());
-  p << ", ";
-  printCudaTileTypeShort(p, getView().getType());
-  printIndexTypeList(p, getIndex());
+  if (stored) {
+    printCudaTileTypeShort(p, stored.getType());
+    p << ", ";
+  }
+  printCudaTileTypeShort(p, op.getView().getType());
+  printIndexTypeList(p, op.getIndex());
   p << " -> ";
-  printCudaTileTypeShort(p, getResultToken().getType());
+  llvm::interleave(
+      op->getResultTypes(), [&](Type t) { printCudaTileTypeShort(p, t); },
+      [&] { p << ", "; });
 }
 
-LogicalResult StoreViewTkoOp::verify() {
-  if (failed(verifyViewAccess(*this, getView().getType(), getIndex(),
-                              getTile().getType())))
+/// The indices and tile of the access, then its ordering and scope
+/// (`verifyOrdering`: verifyLoadOrdering or verifyStoreOrdering).
+template <typename OpT>
+static LogicalResult
+verifyViewAccessOp(OpT op, decltype(&verifyLoadOrdering) verifyOrdering) {
+  if (failed(verifyViewAccess(op, op.getView().getType(), op.getIndex(),
+                              op.getTile().getType())))
     return failure();
-  return verifyStoreOrdering(*this, getMemoryOrderingSemantics(),
-                             getMemoryScope());
+  return verifyOrdering(op, op.getMemoryOrderingSemantics(),
+                        op.getMemoryScope());
+}
+
+ParseResult LoadViewTkoOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseViewAccess(parser, result, /*isStore=*/false, /*numResults=*/2);
+}
+void LoadViewTkoOp::print(OpAsmPrinter &p) {
+  printViewAccess(p, *this, /*stored=*/Value());
+}
+LogicalResult LoadViewTkoOp::verify() {
+  return verifyViewAccessOp(*this, verifyLoadOrdering);
+}
+
+ParseResult StoreViewTkoOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseViewAccess(parser, result, /*isStore=*/true, /*numResults=*/1);
+}
+void StoreViewTkoOp::print(OpAsmPrinter &p) {
+  printViewAccess(p, *this, getTile());
+}
+LogicalResult StoreViewTkoOp::verify() {
+  return verifyViewAccessOp(*this, verifyStoreOrdering);
 }
 
 //===----------------------------------------------------------------------===//

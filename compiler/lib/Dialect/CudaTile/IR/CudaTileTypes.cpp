@@ -412,17 +412,20 @@ static ParseResult parseOptionalPadding(AsmParser &parser,
   return parser.parseComma();
 }
 
-static ParseResult parseOptionalDimMap(AsmParser &parser,
-                                       SmallVectorImpl<int32_t> &dimMap,
-                                       bool &present) {
-  present = false;
-  if (failed(parser.parseOptionalComma()))
+/// An optional `, dim_map = [...]`; without one, the identity map of the
+/// `rank` tile dimensions.
+static ParseResult parseDimMap(AsmParser &parser,
+                               SmallVectorImpl<int32_t> &dimMap,
+                               unsigned rank) {
+  if (failed(parser.parseOptionalComma())) {
+    for (unsigned i = 0; i < rank; ++i)
+      dimMap.push_back(i);
     return success();
+  }
   SmallVector<int64_t> values;
   if (parser.parseKeyword("dim_map") || parser.parseEqual() ||
       parseIntList(parser, values, false))
     return failure();
-  present = true;
   for (int64_t v : values)
     dimMap.push_back(static_cast<int32_t>(v));
   return success();
@@ -433,15 +436,11 @@ Type PartitionViewType::parse(AsmParser &parser) {
   PaddingValueAttr padding;
   TensorViewType view;
   SmallVector<int32_t> dimMap;
-  bool hasDimMap;
   if (parser.parseLess() || parseTileShape(parser, tileShape) ||
       parser.parseComma() || parseOptionalPadding(parser, padding) ||
       parseTensorViewOperand(parser, view) ||
-      parseOptionalDimMap(parser, dimMap, hasDimMap) || parser.parseGreater())
+      parseDimMap(parser, dimMap, tileShape.size()) || parser.parseGreater())
     return {};
-  if (!hasDimMap)
-    for (unsigned i = 0; i < tileShape.size(); ++i)
-      dimMap.push_back(i);
   return parser.getChecked<PartitionViewType>(parser.getContext(), tileShape,
                                               view, dimMap, padding);
 }
@@ -561,17 +560,13 @@ Type StridedViewType::parse(AsmParser &parser) {
   PaddingValueAttr padding;
   Type view;
   SmallVector<int32_t> dimMap;
-  bool hasDimMap;
   if (parser.parseLess() || parseTileShape(parser, tileShape) ||
       parser.parseComma() || parser.parseKeyword("traversal_strides") ||
       parser.parseEqual() || parseIntList(parser, traversal, false) ||
       parser.parseComma() || parseOptionalPadding(parser, padding) ||
       parseCudaTileTypeShort(parser, view) ||
-      parseOptionalDimMap(parser, dimMap, hasDimMap) || parser.parseGreater())
+      parseDimMap(parser, dimMap, tileShape.size()) || parser.parseGreater())
     return {};
-  if (!hasDimMap)
-    for (unsigned i = 0; i < tileShape.size(); ++i)
-      dimMap.push_back(i);
   return parser.getChecked<StridedViewType>(parser.getContext(), tileShape,
                                             traversal, view, dimMap, padding);
 }

@@ -134,11 +134,8 @@ struct GenerateSchedulePass
         loop.emitError("failed to find a schedule");
         return signalPassFailure();
       }
-      if (const std::string &error = selftest::injectedBugSelection().error;
-          !error.empty()) {
-        loop.emitError(error);
+      if (selftest::emitInjectedBugSelectionError(loop))
         return signalPassFailure();
-      }
       if (selftest::isInjected(selftest::InjectedBug::ScheduleLatency))
         dropOneLatency(s);
       std::vector<std::string> problems =

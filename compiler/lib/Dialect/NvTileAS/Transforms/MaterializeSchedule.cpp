@@ -599,11 +599,8 @@ struct MaterializeSchedulePass
   }
 
   void runOnOperation() override {
-    if (const std::string &error = selftest::injectedBugSelection().error;
-        !error.empty()) {
-      getOperation().emitError(error);
+    if (selftest::emitInjectedBugSelectionError(getOperation()))
       return signalPassFailure();
-    }
     DenseSet<Operation *> partitioned;
     getOperation().walk([&](Operation *op) {
       if (isa<AgentSwitchOp, nv_tileaa::ExecuteOp>(op))

@@ -202,11 +202,8 @@ struct UnspecializedPipelinePass
   }
 
   void runOnOperation() override {
-    if (const std::string &error = selftest::injectedBugSelection().error;
-        !error.empty()) {
-      getOperation().emitError(error);
+    if (selftest::emitInjectedBugSelectionError(getOperation()))
       return signalPassFailure();
-    }
     if (numStages <= 1)
       return;
     // Outer loops first: pipelining an outer loop clones its inner loops
