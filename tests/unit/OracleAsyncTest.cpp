@@ -32,6 +32,11 @@ std::string replaceAll(std::string text, const std::string &from,
   return text;
 }
 
+/// A module holding `nv_tileaa.func @f() -> i32` whose body is `body`.
+std::string funcModule(const std::string &body) {
+  return "module {\n  nv_tileaa.func @f() -> i32 {" + body + "  }\n}\n";
+}
+
 class OracleAsync : public OracleTest {
 protected:
   /// Runs @f (no arguments) and returns its i32 result; fails the test when
@@ -53,6 +58,13 @@ protected:
       return -1;
     }
     return results[0].getTile().getSInt(0);
+  }
+
+  /// Expects @f to return `expected` without a seed and under every seed.
+  void expectEverySeed(int64_t expected) {
+    EXPECT_EQ(runInt(), expected);
+    for (uint64_t seed : kSeeds)
+      EXPECT_EQ(runInt(seed), expected) << "seed " << seed;
   }
 
   /// Runs @f and returns the failure it must produce.
@@ -90,9 +102,7 @@ protected:
 
 /// A producer agent puts i*i+1 for i in [0, 8); the block gets them and
 /// returns sum(i * value). Both sides print what they do.
-const char *const kQueueProgram = R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+const char *const kQueueBody = R"mlir(
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, DEPTH>
     %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
@@ -117,8 +127,6 @@ module {
       "scf.yield"(%s) : (i32) -> ()
     }) : (i32, i32, i32, i32) -> i32
     nv_tileaa.return %r : i32
-  }
-}
 )mlir";
 
 TEST_F(OracleAsync, QueueProducerConsumerThroughExecute) {
@@ -126,7 +134,7 @@ TEST_F(OracleAsync, QueueProducerConsumerThroughExecute) {
   const int64_t expected = 812;
   for (const char *depth : {"1", "2"}) {
     SCOPED_TRACE(std::string("depth ") + depth);
-    ASSERT_TRUE(parse(replaceAll(kQueueProgram, "DEPTH", depth)));
+    ASSERT_TRUE(parse(funcModule(replaceAll(kQueueBody, "DEPTH", depth))));
     std::string printed;
     EXPECT_EQ(runInt(std::nullopt, &printed), expected);
     // Without a seed the block runs until its first get blocks, then the
@@ -158,9 +166,7 @@ TEST_F(OracleAsync, QueueProducerConsumerThroughExecute) {
 TEST_F(OracleAsync, ExecuteInsideALoopKeepsEachAgentsValues) {
   // Each iteration starts an agent that puts 3*i; the agents outlive the
   // iteration that started them (the queue has one slot).
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, 1>
     %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
@@ -183,20 +189,14 @@ module {
       "scf.yield"(%s) : (i32) -> ()
     }) : (i32, i32, i32, i32) -> i32
     nv_tileaa.return %r : i32
-  }
-}
-)mlir"));
+)mlir")));
   // sum(3 * i * i) for i in [0, 4) = 3 * 14.
-  EXPECT_EQ(runInt(), 42);
-  for (uint64_t seed : kSeeds)
-    EXPECT_EQ(runInt(seed), 42) << "seed " << seed;
+  expectEverySeed(42);
 }
 
 /// An execute per iteration of a loop of COUNT: each agent puts 2*i into a
 /// one-slot queue, which the block drains right away (GET) or never.
-const char *const kAgentPerIterationProgram = R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+const char *const kAgentPerIterationBody = R"mlir(
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, 1>
     %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
@@ -212,14 +212,19 @@ module {
       GET
     }) : (i32, i32, i32, i32) -> i32
     nv_tileaa.return %r : i32
-  }
-}
 )mlir";
+
+/// The module of kAgentPerIterationBody with COUNT and GET filled in.
+std::string agentPerIteration(const std::string &count,
+                              const std::string &get) {
+  return funcModule(replaceAll(
+      replaceAll(kAgentPerIterationBody, "COUNT", count), "GET", get));
+}
 
 TEST_F(OracleAsync, ManyShortLivedAgents) {
   // 1000 agents in all, at most two alive at once.
-  ASSERT_TRUE(parse(replaceAll(
-      replaceAll(kAgentPerIterationProgram, "COUNT", "1000"), "GET",
+  ASSERT_TRUE(parse(agentPerIteration(
+      "1000",
       "%w = nv_tileaa.queue.get %q[%i] : !nv_tileaa.queue<i32, 1>, i32\n"
       "      %s = \"nv_tileaa.addi\"(%acc, %w) : (i32, i32) -> i32\n"
       "      \"scf.yield\"(%s) : (i32) -> ()")));
@@ -232,8 +237,7 @@ TEST_F(OracleAsync, TooManyLiveAgentsStopCleanly) {
   // Nobody gets: agent i > 0 blocks in its put, so live agents pile up
   // until the limit stops the run; every blocked thread then unwinds.
   ASSERT_TRUE(
-      parse(replaceAll(replaceAll(kAgentPerIterationProgram, "COUNT", "1000"),
-                       "GET", "\"scf.yield\"(%acc) : (i32) -> ()")));
+      parse(agentPerIteration("1000", "\"scf.yield\"(%acc) : (i32) -> ()")));
   for (std::optional<uint64_t> seed :
        {std::optional<uint64_t>(), std::optional<uint64_t>(3)}) {
     RunFailure f = runFailure(seed);
@@ -245,25 +249,19 @@ TEST_F(OracleAsync, TooManyLiveAgentsStopCleanly) {
 }
 
 TEST_F(OracleAsync, QueueIterationPutTwiceIsUB) {
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, 2>
     %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
     nv_tileaa.queue.put %q[%c0], %c0 : !nv_tileaa.queue<i32, 2>, i32
     nv_tileaa.queue.put %q[%c0], %c0 : !nv_tileaa.queue<i32, 2>, i32
     nv_tileaa.return %c0 : i32
-  }
-}
-)mlir"));
+)mlir")));
   expectUB("iteration 0 was already put into the queue");
 }
 
 TEST_F(OracleAsync, QueueGetNobodyPutsIsADeadlock) {
   // The block waits at its end for an agent blocked in get.
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, 2>
     %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
     nv_tileaa.execute {
@@ -271,9 +269,7 @@ module {
       nv_tileaa.execute.yield
     }
     nv_tileaa.return %c0 : i32
-  }
-}
-)mlir"));
+)mlir")));
   expectUB("deadlock: no agent of the tile block can proceed");
   RunFailure f = runFailure();
   EXPECT_NE(f.message.find("agent 0 (the tile block) waits at the end of the "
@@ -295,9 +291,7 @@ TEST_F(OracleAsync, AgentSwitchProduceOneConsumeOne) {
   // The producer agent sends i*i through 3 stages for i in [0, 10); the
   // consumer sums i * value and hands the sum to the block through a
   // one-stage pipeline.
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 3>
     %out = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 1>
     %it0 = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<i32, 3>
@@ -338,20 +332,14 @@ module {
       nv_tileas.async.pipeline.yield %v : i32
     }
     nv_tileaa.return %r : i32
-  }
-}
-)mlir"));
+)mlir")));
   // sum(i^3) for i in [0, 10).
-  EXPECT_EQ(runInt(), 2025);
-  for (uint64_t seed : kSeeds)
-    EXPECT_EQ(runInt(seed), 2025) << "seed " << seed;
+  expectEverySeed(2025);
 }
 
 TEST_F(OracleAsync, ExplicitAcquireWriteCommitWaitReadRelease) {
   // The same protocol step by step: 2 stages, 6 positions, values i + 100.
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %p = nv_tileas.async.pipeline.create_pipeline {producer_group_size = 32 : i32, consumer_group_size = 128 : i32} : !nv_tileas.pipeline<i32, 2>
     %out = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 1>
     %it0 = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<i32, 2>
@@ -390,20 +378,14 @@ module {
     %r = nv_tileas.async.pipeline.consumer_read %out, %o0 : !nv_tileas.pipeline<i32, 1>
     nv_tileas.async.pipeline.consumer_release %out, %o0 : !nv_tileas.pipeline<i32, 1>
     nv_tileaa.return %r : i32
-  }
-}
-)mlir"));
+)mlir")));
   // sum(i + 100) for i in [0, 6).
-  EXPECT_EQ(runInt(), 615);
-  for (uint64_t seed : kSeeds)
-    EXPECT_EQ(runInt(seed), 615) << "seed " << seed;
+  expectEverySeed(615);
 }
 
 /// One agent, one stage: produce and consume positions 0 and 1 in turn,
 /// then STEPS (the misuse under test).
-const char *const kSingleAgentProgram = R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+const char *const kSingleAgentBody = R"mlir(
     %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 1>
     %it0 = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<i32, 1>
     %it1 = nv_tileas.async.pipeline.increment_iterator %it0
@@ -425,12 +407,10 @@ module {
     STEPS
     %r = arith.muli %a, %b : i32
     nv_tileaa.return %r : i32
-  }
-}
 )mlir";
 
 std::string singleAgent(const std::string &steps) {
-  return replaceAll(kSingleAgentProgram, "STEPS", steps);
+  return funcModule(replaceAll(kSingleAgentBody, "STEPS", steps));
 }
 
 TEST_F(OracleAsync, SingleAgentPipelineSteps) {
@@ -438,67 +418,56 @@ TEST_F(OracleAsync, SingleAgentPipelineSteps) {
   EXPECT_EQ(runInt(), 35);
 }
 
+/// One line of STEPS: pipeline op `op` of %p on `operands` (an iterator
+/// first).
+std::string step(const std::string &op, const std::string &operands) {
+  return "nv_tileas.async.pipeline." + op + " %p, " + operands +
+         " : !nv_tileas.pipeline<i32, 1>\n";
+}
+
+/// STEPS that acquire position 2, write 5 into it and commit it.
+std::string commitPosition2() {
+  return step("producer_acquire", "%it2") +
+         step("producer_write", "%it2, %c5") + step("producer_commit", "%it2");
+}
+
 TEST_F(OracleAsync, ReadWithoutWaitIsUB) {
-  ASSERT_TRUE(parse(singleAgent(
-      "nv_tileas.async.pipeline.producer_acquire %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.producer_write %p, %it2, %c5 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.producer_commit %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "%x = nv_tileas.async.pipeline.consumer_read %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(parse(singleAgent(commitPosition2() +
+                                "%x = " + step("consumer_read", "%it2"))));
   expectUB("'nv_tileas.async.pipeline.consumer_read': reads a pipeline slot "
            "it did not wait for (position 2 (stage 0, phase 0))");
 }
 
 TEST_F(OracleAsync, ReadOfAReleasedPositionIsUB) {
-  ASSERT_TRUE(parse(singleAgent("%x = nv_tileas.async.pipeline.consumer_read "
-                                "%p, %it1 : !nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(parse(singleAgent("%x = " + step("consumer_read", "%it1"))));
   expectUB("reads a pipeline slot it did not wait for (position 1 (stage 0, "
            "phase 1))");
 }
 
 TEST_F(OracleAsync, ReleaseWithoutWaitIsUB) {
-  ASSERT_TRUE(parse(singleAgent(
-      "nv_tileas.async.pipeline.producer_acquire %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.producer_write %p, %it2, %c5 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.producer_commit %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.consumer_release %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(
+      parse(singleAgent(commitPosition2() + step("consumer_release", "%it2"))));
   expectUB("'nv_tileas.async.pipeline.consumer_release': releases position 2 "
            "(stage 0, phase 0) without waiting for it");
 }
 
 TEST_F(OracleAsync, DoubleAcquireIsUB) {
-  ASSERT_TRUE(parse(singleAgent(
-      "nv_tileas.async.pipeline.producer_acquire %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.producer_acquire %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(parse(singleAgent(step("producer_acquire", "%it2") +
+                                step("producer_acquire", "%it2"))));
   expectUB("'nv_tileas.async.pipeline.producer_acquire': acquires position 2 "
            "(stage 0, phase 0) twice without a commit");
 }
 
 TEST_F(OracleAsync, WriteWithoutAcquireAndCommitWithoutWriteAreUB) {
-  ASSERT_TRUE(parse(singleAgent(
-      "nv_tileas.async.pipeline.producer_write %p, %it2, %c5 : "
-      "!nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(parse(singleAgent(step("producer_write", "%it2, %c5"))));
   expectUB("writes position 2 (stage 0, phase 0) without acquiring it");
-  ASSERT_TRUE(parse(singleAgent(
-      "nv_tileas.async.pipeline.producer_acquire %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>\n"
-      "nv_tileas.async.pipeline.producer_commit %p, %it2 : "
-      "!nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(parse(singleAgent(step("producer_acquire", "%it2") +
+                                step("producer_commit", "%it2"))));
   expectUB("commits position 2 (stage 0, phase 0) without writing a value");
 }
 
 TEST_F(OracleAsync, WaitOnAPipelineNobodyProducesIsADeadlock) {
-  ASSERT_TRUE(parse(singleAgent("nv_tileas.async.pipeline.consumer_wait %p, "
-                                "%it2 : !nv_tileas.pipeline<i32, 1>")));
+  ASSERT_TRUE(parse(singleAgent(step("consumer_wait", "%it2"))));
   expectUB("'nv_tileas.async.pipeline.consumer_wait': deadlock: no agent of "
            "the tile block can proceed: agent 0 (the tile block) is blocked "
            "in 'nv_tileas.async.pipeline.consumer_wait' at ");
@@ -507,9 +476,7 @@ TEST_F(OracleAsync, WaitOnAPipelineNobodyProducesIsADeadlock) {
 TEST_F(OracleAsync, DeadlockBetweenAgentsNamesEveryAgent) {
   // The consumer agent waits for position 0 of a pipeline whose producer
   // agent only acquires it.
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 2>
     %it = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<i32, 2>
     %c0 = "nv_tileas.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
@@ -521,9 +488,7 @@ module {
       nv_tileas.async.pipeline.yield
     }
     nv_tileaa.return %c0 : i32
-  }
-}
-)mlir"));
+)mlir")));
   expectUB("deadlock: no agent of the tile block can proceed");
   RunFailure f = runFailure();
   for (const char *needle :
@@ -540,9 +505,7 @@ module {
 TEST_F(OracleAsync, FailureInOneAgentWhileAnotherIsBlocked) {
   // Agent 1 waits for a position nobody commits; agent 2 divides by zero.
   // The run reports the division (not a deadlock) and every thread ends.
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %p = nv_tileas.async.pipeline.create_pipeline : !nv_tileas.pipeline<i32, 2>
     %it = nv_tileas.async.pipeline.create_iterator %p : !nv_tileas.pipeline<i32, 2>
     %c0 = "nv_tileas.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
@@ -555,9 +518,7 @@ module {
       nv_tileas.async.pipeline.yield
     }
     nv_tileaa.return %c0 : i32
-  }
-}
-)mlir"));
+)mlir")));
   expectUB("by zero");
 }
 
@@ -565,9 +526,7 @@ TEST_F(OracleAsync, FailureInAnAgentWhileTheBlockIsBlocked) {
   // The block waits in queue.get while the execute agent divides by zero
   // before it puts; then the same with the step limit running out in the
   // agent.
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %q = nv_tileaa.queue.create : !nv_tileaa.queue<i32, 1>
     %c0 = "nv_tileaa.constant"() <{value = dense<0> : tensor<i32>}> : () -> i32
     %c1 = "nv_tileaa.constant"() <{value = dense<1> : tensor<i32>}> : () -> i32
@@ -583,29 +542,24 @@ module {
     }
     %v = nv_tileaa.queue.get %q[%c0] : !nv_tileaa.queue<i32, 1>, i32
     nv_tileaa.return %v : i32
-  }
-}
-)mlir"));
+)mlir")));
   expectUB("by zero");
-  for (std::optional<uint64_t> seed : {std::optional<uint64_t>(), std::optional<uint64_t>(42)}) {
+  for (std::optional<uint64_t> seed :
+       {std::optional<uint64_t>(), std::optional<uint64_t>(42)}) {
     RunFailure f = runFailure(seed, /*maxSteps=*/500);
     EXPECT_EQ(f.kind, FailureKind::StepLimit) << f.str();
   }
 }
 
 TEST_F(OracleAsync, TokensAndFuturesCompleteEagerly) {
-  ASSERT_TRUE(parse(R"mlir(
-module {
-  nv_tileaa.func @f() -> i32 {
+  ASSERT_TRUE(parse(funcModule(R"mlir(
     %c9 = "nv_tileas.constant"() <{value = dense<9> : tensor<i32>}> : () -> i32
     %t = nv_tileas.create_none : !nv_tileas.token
     %f = nv_tileas.async.to_async %c9 : i32
     nv_tileas.async.wait %t
     %r = nv_tileas.async.future_wait %f : !nv_tileas.future<i32>
     nv_tileaa.return %r : i32
-  }
-}
-)mlir"));
+)mlir")));
   EXPECT_EQ(runInt(), 9);
 }
 

@@ -922,37 +922,32 @@ LogicalResult Reader::makeHints(DictionaryAttr dict, Attribute &out) {
   return success();
 }
 
+/// The dialect attribute `AttrT` of a symbolized enum value, or null when
+/// the value is outside the enum.
+template <typename AttrT, typename E>
+static Attribute wrappedEnum(MLIRContext *ctx, std::optional<E> e) {
+  return e ? AttrT::get(ctx, *e) : Attribute();
+}
+
 /// Enum attributes by field name: the five wrapped enums are dialect
 /// attributes, the rest are plain i32 enum attributes. A value outside its
 /// enum yields null.
 Attribute Reader::enumAttr(llvm::StringRef name, uint64_t v) {
   if (v > UINT32_MAX)
     return {};
-  if (name == "rounding_mode" || name == "rounding") {
-    if (auto e = ct::symbolizeRoundingMode(v))
-      return ct::RoundingModeAttr::get(ctx, *e);
-    return {};
-  }
-  if (name == "overflow") {
-    if (auto e = ct::symbolizeIntegerOverflow(v))
-      return ct::IntegerOverflowAttr::get(ctx, *e);
-    return {};
-  }
-  if (name.starts_with("signedness")) {
-    if (auto e = ct::symbolizeSignedness(v))
-      return ct::SignednessAttr::get(ctx, *e);
-    return {};
-  }
-  if (name == "comparison_predicate") {
-    if (auto e = ct::symbolizeComparisonPredicate(v))
-      return ct::ComparisonPredicateAttr::get(ctx, *e);
-    return {};
-  }
-  if (name == "comparison_ordering") {
-    if (auto e = ct::symbolizeComparisonOrdering(v))
-      return ct::ComparisonOrderingAttr::get(ctx, *e);
-    return {};
-  }
+  if (name == "rounding_mode" || name == "rounding")
+    return wrappedEnum<ct::RoundingModeAttr>(ctx, ct::symbolizeRoundingMode(v));
+  if (name == "overflow")
+    return wrappedEnum<ct::IntegerOverflowAttr>(
+        ctx, ct::symbolizeIntegerOverflow(v));
+  if (name.starts_with("signedness"))
+    return wrappedEnum<ct::SignednessAttr>(ctx, ct::symbolizeSignedness(v));
+  if (name == "comparison_predicate")
+    return wrappedEnum<ct::ComparisonPredicateAttr>(
+        ctx, ct::symbolizeComparisonPredicate(v));
+  if (name == "comparison_ordering")
+    return wrappedEnum<ct::ComparisonOrderingAttr>(
+        ctx, ct::symbolizeComparisonOrdering(v));
   bool valid = false;
   if (name == "mode")
     valid = ct::symbolizeAtomicRMWMode(v).has_value();

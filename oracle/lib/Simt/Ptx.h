@@ -193,7 +193,7 @@ enum class Opc : uint16_t {
   CpAsyncMbarrierArrive,
   CpAsyncBulk,
   Mbarrier,
-  Nop,
+  Nop, // last (PtxParser's opcode tables check every one up to it)
 };
 
 /// A special register.

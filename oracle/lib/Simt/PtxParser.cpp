@@ -192,6 +192,67 @@ constexpr StringLiteral kAtomOpNames[] = {
     "", "and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max"};
 static_assert(std::size(kAtomOpNames) == size_t(AtomOp::Max) + 1);
 
+/// The operands each opcode's meaning reads at the least, grouped by count
+/// (setp with a boolean combination and atom.cas read one more; mbarrier's
+/// operations check their own operands).
+constexpr Opc kNoOperands[] = {
+    Opc::Unknown,     Opc::Ret,           Opc::Exit,           Opc::Trap,
+    Opc::Fence,       Opc::Nop,           Opc::BarSync,        Opc::BarArrive,
+    Opc::BarWarpSync, Opc::CpAsyncCommit, Opc::CpAsyncWaitAll, Opc::Mbarrier};
+constexpr Opc kOneOperand[] = {Opc::Bra, Opc::Call, Opc::Activemask,
+                               Opc::CpAsyncWait, Opc::CpAsyncMbarrierArrive};
+constexpr Opc kTwoOperands[] = {
+    Opc::Mov,  Opc::Ld,    Opc::St,    Opc::Cvta,     Opc::Cvt,
+    Opc::Abs,  Opc::Neg,   Opc::Not,   Opc::Cnot,     Opc::Clz,
+    Opc::Popc, Opc::Brev,  Opc::Bfind, Opc::Testp,    Opc::Sqrt,
+    Opc::Rcp,  Opc::Rsqrt, Opc::Ex2,   Opc::Lg2,      Opc::Sin,
+    Opc::Cos,  Opc::Tanh,  Opc::Red,   Opc::Ldmatrix, Opc::Stmatrix};
+constexpr Opc kThreeOperands[] = {
+    Opc::Add,  Opc::Sub,   Opc::Mul,      Opc::Div,  Opc::Rem,
+    Opc::Min,  Opc::Max,   Opc::Copysign, Opc::AddC, Opc::SubC,
+    Opc::And,  Opc::Or,    Opc::Xor,      Opc::Shl,  Opc::Shr,
+    Opc::Atom, Opc::Redux, Opc::Vote,     Opc::Setp, Opc::CpAsync};
+constexpr Opc kFourOperands[] = {Opc::Mad,  Opc::MadC, Opc::Fma,
+                                 Opc::Selp, Opc::Prmt, Opc::Shf,
+                                 Opc::Bfe,  Opc::Mma,  Opc::CpAsyncBulk};
+constexpr Opc kFiveOperands[] = {Opc::Bfi, Opc::Shfl};
+
+/// One of the lists above (ArrayRef cannot be walked at compile time).
+struct OpcodeList {
+  const Opc *first, *last;
+  template <size_t N>
+  constexpr OpcodeList(const Opc (&ops)[N]) : first(ops), last(ops + N) {}
+  constexpr const Opc *begin() const { return first; }
+  constexpr const Opc *end() const { return last; }
+};
+
+/// The lists above, by operand count.
+constexpr OpcodeList kOperandCounts[] = {kNoOperands,   kOneOperand,
+                                         kTwoOperands,  kThreeOperands,
+                                         kFourOperands, kFiveOperands};
+
+/// Whether every opcode stands in exactly one list of kOperandCounts.
+constexpr bool eachOpcodeCountedOnce() {
+  for (unsigned op = 0; op <= unsigned(Opc::Nop); ++op) {
+    unsigned seen = 0;
+    for (OpcodeList ops : kOperandCounts)
+      for (Opc o : ops)
+        seen += unsigned(o) == op;
+    if (seen != 1)
+      return false;
+  }
+  return true;
+}
+static_assert(eachOpcodeCountedOnce(),
+              "each opcode needs exactly one operand count");
+
+size_t minOperands(Opc op) {
+  for (size_t need = 0; need < std::size(kOperandCounts); ++need)
+    if (llvm::is_contained(kOperandCounts[need], op))
+      return need;
+  llvm_unreachable("every opcode has an operand count");
+}
+
 /// The modifiers that pick an instruction's mode (Inst::mode): testp's
 /// class, shfl's and vote's mode, prmt's mode (0: the default selector).
 std::optional<uint8_t> modeKeyword(Opc op, StringRef m) {
@@ -300,25 +361,18 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     // mbarrier.OP{.parity}{.sem}{.scope}{.space}.b64
     if (rest.empty())
       return false;
-    StringRef opName = rest[0];
+    // The operations named by one modifier (arrive.expect_tx takes two).
+    static constexpr EnumName<MbarrierOp> kMbarOps[] = {
+        {MbarInit, "init"},          {MbarArrive, "arrive"},
+        {MbarExpectTx, "expect_tx"}, {MbarCompleteTx, "complete_tx"},
+        {MbarTryWait, "try_wait"},   {MbarTestWait, "test_wait"},
+        {MbarInval, "inval"}};
     size_t i = 1;
-    if (opName == "arrive" && rest.size() > 1 && rest[1] == "expect_tx") {
+    if (rest[0] == "arrive" && rest.size() > 1 && rest[1] == "expect_tx") {
       inst.mbarOp = MbarArriveExpectTx;
       i = 2;
-    } else if (opName == "init") {
-      inst.mbarOp = MbarInit;
-    } else if (opName == "arrive") {
-      inst.mbarOp = MbarArrive;
-    } else if (opName == "expect_tx") {
-      inst.mbarOp = MbarExpectTx;
-    } else if (opName == "complete_tx") {
-      inst.mbarOp = MbarCompleteTx;
-    } else if (opName == "try_wait") {
-      inst.mbarOp = MbarTryWait;
-    } else if (opName == "test_wait") {
-      inst.mbarOp = MbarTestWait;
-    } else if (opName == "inval") {
-      inst.mbarOp = MbarInval;
+    } else if (std::optional<MbarrierOp> o = parseName(kMbarOps, rest[0])) {
+      inst.mbarOp = *o;
     } else {
       return false;
     }
@@ -869,13 +923,9 @@ private:
     return err("unexpected directive");
   }
 
-  /// After the state space: [.align N] [.v2] .type name[N]... [= init] ;
-  Error variable(Space space, bool isExtern, int32_t function) {
-    Symbol sym;
-    sym.space = space;
-    sym.function = function;
-    uint64_t elemBytes = 1;
-    unsigned vec = 1;
+  /// The modifiers of a declaration before its name: .align N sets
+  /// sym.align, the state-space words are skipped, `other` takes the rest.
+  Error declModifiers(Symbol &sym, function_ref<Error(StringRef)> other) {
     while (peek().kind == Token::Ident && peek().text.starts_with(".")) {
       StringRef m = next().text;
       if (m == ".align") {
@@ -883,27 +933,27 @@ private:
         if (!v)
           return v.takeError();
         sym.align = *v;
-      } else if (m == ".v2" || m == ".v4") {
-        vec = m == ".v2" ? 2 : 4;
       } else if (m == ".ptr" || m == ".global" || m == ".shared" ||
                  m == ".const" || m == ".local") {
-      } else {
-        Ty t = parseTy(m.drop_front());
-        if (t == Ty::None || t == Ty::Pred)
-          return err("unexpected '" + m + "' in a variable declaration");
-        sym.type = t;
-        elemBytes = std::max(1u, bitsOf(t) / 8) * vec;
+      } else if (Error e = other(m)) {
+        return e;
       }
     }
+    return Error::success();
+  }
+
+  /// A declaration's name and [N]... dimensions: the name goes to `sym`,
+  /// the product of the dimensions to `count`. With `unsized`, a "[]" is
+  /// allowed and sets it.
+  Error declarator(Symbol &sym, StringRef what, uint64_t &count,
+                   bool *unsized) {
     const Token &nameTok = next();
     if (nameTok.kind != Token::Ident)
-      return err("expected a variable name");
+      return err("expected a " + what + " name");
     sym.name = nameTok.text.str();
-    uint64_t count = 1;
-    bool unsized = false;
     while (accept("[")) {
-      if (accept("]")) {
-        unsized = true;
+      if (unsized && accept("]")) {
+        *unsized = true;
         continue;
       }
       auto v = integer();
@@ -913,6 +963,33 @@ private:
       if (Error e = expect("]"))
         return e;
     }
+    return Error::success();
+  }
+
+  /// After the state space: [.align N] [.v2] .type name[N]... [= init] ;
+  Error variable(Space space, bool isExtern, int32_t function) {
+    Symbol sym;
+    sym.space = space;
+    sym.function = function;
+    uint64_t elemBytes = 1;
+    unsigned vec = 1;
+    if (Error e = declModifiers(sym, [&](StringRef m) -> Error {
+          if (m == ".v2" || m == ".v4") {
+            vec = m == ".v2" ? 2 : 4;
+            return Error::success();
+          }
+          Ty t = parseTy(m.drop_front());
+          if (t == Ty::None || t == Ty::Pred)
+            return err("unexpected '" + m + "' in a variable declaration");
+          sym.type = t;
+          elemBytes = std::max(1u, bitsOf(t) / 8) * vec;
+          return Error::success();
+        }))
+      return e;
+    uint64_t count = 1;
+    bool unsized = false;
+    if (Error e = declarator(sym, "variable", count, &unsized))
+      return e;
     sym.size = unsized ? 0 : count * elemBytes;
     if (sym.align < elemBytes && !unsized)
       sym.align =
@@ -980,36 +1057,18 @@ private:
     sym.space = Space::Param;
     sym.function = function;
     uint64_t elemBytes = 0;
-    while (peek().kind == Token::Ident && peek().text.starts_with(".")) {
-      StringRef m = next().text;
-      if (m == ".align") {
-        auto v = integer();
-        if (!v)
-          return v.takeError();
-        sym.align = *v;
-      } else if (m == ".ptr" || m == ".global" || m == ".shared" ||
-                 m == ".const" || m == ".local") {
-      } else {
-        Ty t = parseTy(m.drop_front());
-        if (t == Ty::None)
-          return err("unexpected '" + m + "' in a parameter");
-        sym.type = t;
-        elemBytes = std::max(1u, bitsOf(t) / 8);
-      }
-    }
-    const Token &nameTok = next();
-    if (nameTok.kind != Token::Ident)
-      return err("expected a parameter name");
-    sym.name = nameTok.text.str();
+    if (Error e = declModifiers(sym, [&](StringRef m) -> Error {
+          Ty t = parseTy(m.drop_front());
+          if (t == Ty::None)
+            return err("unexpected '" + m + "' in a parameter");
+          sym.type = t;
+          elemBytes = std::max(1u, bitsOf(t) / 8);
+          return Error::success();
+        }))
+      return e;
     uint64_t count = 1;
-    while (accept("[")) {
-      auto v = integer();
-      if (!v)
-        return v.takeError();
-      count *= *v;
-      if (Error e = expect("]"))
-        return e;
-    }
+    if (Error e = declarator(sym, "parameter", count, nullptr))
+      return e;
     sym.size = count * elemBytes;
     sym.align = std::max<uint64_t>({sym.align, elemBytes, 1});
     Function &fn = mod->functions[function];
@@ -1418,94 +1477,7 @@ private:
   /// The operands an instruction's meaning reads must be there, with the
   /// kinds it reads them as (the machine indexes them without checking).
   Error checkOperands(const Inst &inst) const {
-    size_t need = 0;
-    switch (inst.op) {
-    case Opc::Ret:
-    case Opc::Exit:
-    case Opc::Trap:
-    case Opc::Fence:
-    case Opc::Nop:
-    case Opc::CpAsyncCommit:
-    case Opc::CpAsyncWaitAll:
-    case Opc::BarSync:
-    case Opc::BarArrive:
-    case Opc::BarWarpSync:
-    case Opc::Mbarrier: // each operation checks its own operands
-    case Opc::Unknown:
-      need = 0;
-      break;
-    case Opc::Bra:
-    case Opc::Call:
-    case Opc::Activemask:
-    case Opc::CpAsyncWait:
-    case Opc::CpAsyncMbarrierArrive:
-      need = 1;
-      break;
-    case Opc::Mov:
-    case Opc::Ld:
-    case Opc::St:
-    case Opc::Cvta:
-    case Opc::Abs:
-    case Opc::Neg:
-    case Opc::Not:
-    case Opc::Cnot:
-    case Opc::Clz:
-    case Opc::Popc:
-    case Opc::Brev:
-    case Opc::Bfind:
-    case Opc::Testp:
-    case Opc::Sqrt:
-    case Opc::Rcp:
-    case Opc::Rsqrt:
-    case Opc::Ex2:
-    case Opc::Lg2:
-    case Opc::Sin:
-    case Opc::Cos:
-    case Opc::Tanh:
-    case Opc::Red:
-    case Opc::Ldmatrix:
-    case Opc::Stmatrix:
-    case Opc::Cvt:
-      need = 2;
-      break;
-    case Opc::Add:
-    case Opc::Sub:
-    case Opc::Mul:
-    case Opc::Div:
-    case Opc::Rem:
-    case Opc::Min:
-    case Opc::Max:
-    case Opc::Copysign:
-    case Opc::AddC:
-    case Opc::SubC:
-    case Opc::And:
-    case Opc::Or:
-    case Opc::Xor:
-    case Opc::Shl:
-    case Opc::Shr:
-    case Opc::Atom:
-    case Opc::Redux:
-    case Opc::Vote:
-    case Opc::Setp:
-    case Opc::CpAsync:
-      need = 3;
-      break;
-    case Opc::Mad:
-    case Opc::MadC:
-    case Opc::Fma:
-    case Opc::Selp:
-    case Opc::Prmt:
-    case Opc::Shf:
-    case Opc::Bfe:
-    case Opc::Mma:
-    case Opc::CpAsyncBulk:
-      need = 4;
-      break;
-    case Opc::Bfi:
-    case Opc::Shfl:
-      need = 5;
-      break;
-    }
+    size_t need = minOperands(inst.op);
     if (inst.op == Opc::Setp && inst.boolOp != BoolOp::None)
       need = 4;
     if (inst.op == Opc::Atom && inst.atomOp == AtomOp::Cas)

@@ -62,23 +62,6 @@ tilecheck::backend::atomicBinOpFor(AtomicRMWMode mode, Type elem) {
 
 namespace {
 
-/// Orderings of an atomic read-modify-write (weak accesses are relaxed
-/// atomics: an atomic cannot be non-atomic).
-LLVM::AtomicOrdering rmwOrdering(as::MemSemantic sem) {
-  switch (sem) {
-  case as::MemSemantic::WEAK:
-  case as::MemSemantic::RELAXED:
-    return LLVM::AtomicOrdering::monotonic;
-  case as::MemSemantic::ACQUIRE:
-    return LLVM::AtomicOrdering::acquire;
-  case as::MemSemantic::RELEASE:
-    return LLVM::AtomicOrdering::release;
-  case as::MemSemantic::ACQ_REL:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  return LLVM::AtomicOrdering::seq_cst;
-}
-
 LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering o) {
   if (o == LLVM::AtomicOrdering::release)
     return LLVM::AtomicOrdering::monotonic;
@@ -167,8 +150,8 @@ struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
         elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
     if (!bin)
       return rewriter.notifyMatchFailure(op, "mode or element type");
-    LLVM::AtomicOrdering ordering =
-        rmwOrdering(op.getMemoryOrderingSemantics());
+    LLVM::AtomicOrdering ordering = orderingFor(op.getMemoryOrderingSemantics(),
+                                                MemAccess::ReadModifyWrite);
     StringRef scope = syncScope(op.getMemoryScope());
     ValueRange ptrs = adaptor.getPointers();
     replaceByAtomics(op, rewriter, tc.map, ptrs.size(), adaptor.getMask(),
@@ -201,8 +184,8 @@ struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
                     ? rewriter.getIntegerType(elem.getIntOrFloatBitWidth())
                     : elem;
     Location loc = op.getLoc();
-    LLVM::AtomicOrdering ordering =
-        rmwOrdering(op.getMemoryOrderingSemantics());
+    LLVM::AtomicOrdering ordering = orderingFor(op.getMemoryOrderingSemantics(),
+                                                MemAccess::ReadModifyWrite);
     StringRef scope = syncScope(op.getMemoryScope());
     ValueRange ptrs = adaptor.getPointers();
     auto cas = [&](size_t s, Value when) {
@@ -249,8 +232,8 @@ struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
         elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
     if (!bin)
       return rewriter.notifyMatchFailure(op, "mode or element type");
-    LLVM::AtomicOrdering ordering =
-        rmwOrdering(op.getMemoryOrderingSemantics());
+    LLVM::AtomicOrdering ordering = orderingFor(op.getMemoryOrderingSemantics(),
+                                                MemAccess::ReadModifyWrite);
     StringRef scope = syncScope(op.getMemoryScope());
     return lowerTiledWrite(
         op, rewriter, backendConverter(getTypeConverter()).map,

@@ -91,6 +91,14 @@ mlir::Value libdeviceCall(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::ModuleOp module, llvm::StringRef name,
                           mlir::Type type, mlir::ValueRange args);
 
+/// What a memory access does, for its ordering.
+enum class MemAccess { Load, Store, ReadModifyWrite };
+/// LLVM ordering of a cuda_tile memory ordering for an access: weak loads
+/// and stores are non-atomic, weak read-modify-writes relaxed atomics (an
+/// atomic cannot be non-atomic); acq_rel is acquire for a load, release for
+/// a store.
+mlir::LLVM::AtomicOrdering orderingFor(nv_tileas::MemSemantic sem,
+                                       MemAccess access);
 /// `when ? *pointer : other`; the load happens only when `when` holds.
 mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
                         mlir::Value pointer, mlir::Value when,

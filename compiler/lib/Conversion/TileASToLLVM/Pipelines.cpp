@@ -251,6 +251,15 @@ struct CreatePipelineLowering
     Location loc = op.getLoc();
     PipelineLayout l = layoutOf(op.getPipeline());
     ThreadIndexer ix(rewriter, loc, tc.map);
+    // The leader thread (ThreadIndexer::leader) initializes the mbarriers.
+    auto initByLeader = [&](Value first, Value base, bool invalidateFirst) {
+      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
+        initMbarriers(b, l2, base, l.stages,
+                      arith::ConstantIntOp::create(b, l2, tc.map.threads, 32),
+                      invalidateFirst);
+        scf::YieldOp::create(b, l2);
+      });
+    };
     // The mbarriers get their first initialization at the kernel's entry,
     // so that each execution of create_pipeline (again and again in a
     // loop) finds valid objects to invalidate and initialize afresh.
@@ -258,35 +267,17 @@ struct CreatePipelineLowering
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(&fn.getBody().front());
       ThreadIndexer entry(rewriter, loc, tc.map);
-      Value first = arith::AndIOp::create(
-          rewriter, loc,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                entry.tid(), entry.i32(0)),
-          entry.writer());
-      Value base = pipelineArea(rewriter, loc, offset.getInt());
-      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
-        initMbarriers(b, l2, base, l.stages,
-                      arith::ConstantIntOp::create(b, l2, tc.map.threads, 32),
-                      /*invalidateFirst=*/false);
-        scf::YieldOp::create(b, l2);
-      });
+      // The leader test is built before the area (a statement of its own).
+      Value first = entry.leader();
+      initByLeader(first, pipelineArea(rewriter, loc, offset.getInt()),
+                   /*invalidateFirst=*/false);
     }
     Value base = pipelineArea(rewriter, loc, offset.getInt());
     // Every thread is past the area's previous use before one thread
     // resets the mbarriers (and the entry's initialization before any
     // thread uses them); all see them reset after the second barrier.
     ix.barrier();
-    Value first = arith::AndIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, ix.tid(),
-                              ix.i32(0)),
-        ix.writer());
-    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
-      initMbarriers(b, l2, base, l.stages,
-                    arith::ConstantIntOp::create(b, l2, tc.map.threads, 32),
-                    /*invalidateFirst=*/true);
-      scf::YieldOp::create(b, l2);
-    });
+    initByLeader(ix.leader(), base, /*invalidateFirst=*/true);
     ix.barrier();
     rewriter.replaceOp(op, base);
     return success();

@@ -279,12 +279,8 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
           rewriter.getI64Type(), one, /*alignment=*/8);
     }
 
-    // Thread 0 of the group that writes (ThreadIndexer::writer) prints.
-    Value first = arith::AndIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, ix.tid(),
-                              ix.i32(0)),
-        ix.writer());
+    // Thread 0 of the group that writes (ThreadIndexer::leader) prints.
+    Value first = ix.leader();
     auto module = op->getParentOfType<ModuleOp>();
     auto argument = [&](unsigned i) {
       Value v = op.getArgs()[i];

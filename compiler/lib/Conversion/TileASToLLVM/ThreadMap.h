@@ -166,6 +166,15 @@ public:
     return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::ult,
                                        blockTid(), i32(map.threads));
   }
+  /// Whether this thread is thread 0 of a group that writes (i1): the one
+  /// thread that acts for the tile block.
+  mlir::Value leader() {
+    return mlir::arith::AndIOp::create(
+        b, loc,
+        mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::eq,
+                                    tid(), i32(0)),
+        writer());
+  }
   /// s * T + tid.
   mlir::Value position(int64_t s) {
     mlir::Value t = tid();

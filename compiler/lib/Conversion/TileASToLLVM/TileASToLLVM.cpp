@@ -909,11 +909,13 @@ std::string tilecheck::backend::constantGlobal(OpBuilder &b, Location loc,
   return name;
 }
 
-/// LLVM ordering of a cuda_tile memory ordering for a load or a store.
-static LLVM::AtomicOrdering orderingFor(as::MemSemantic sem, bool isLoad) {
+LLVM::AtomicOrdering tilecheck::backend::orderingFor(as::MemSemantic sem,
+                                                     MemAccess access) {
   switch (sem) {
   case as::MemSemantic::WEAK:
-    return LLVM::AtomicOrdering::not_atomic;
+    return access == MemAccess::ReadModifyWrite
+               ? LLVM::AtomicOrdering::monotonic
+               : LLVM::AtomicOrdering::not_atomic;
   case as::MemSemantic::RELAXED:
     return LLVM::AtomicOrdering::monotonic;
   case as::MemSemantic::ACQUIRE:
@@ -921,8 +923,14 @@ static LLVM::AtomicOrdering orderingFor(as::MemSemantic sem, bool isLoad) {
   case as::MemSemantic::RELEASE:
     return LLVM::AtomicOrdering::release;
   case as::MemSemantic::ACQ_REL:
-    return isLoad ? LLVM::AtomicOrdering::acquire
-                  : LLVM::AtomicOrdering::release;
+    switch (access) {
+    case MemAccess::Load:
+      return LLVM::AtomicOrdering::acquire;
+    case MemAccess::Store:
+      return LLVM::AtomicOrdering::release;
+    case MemAccess::ReadModifyWrite:
+      return LLVM::AtomicOrdering::acq_rel;
+    }
   }
   return LLVM::AtomicOrdering::seq_cst;
 }
@@ -931,7 +939,7 @@ Value tilecheck::backend::guardedLoad(OpBuilder &b, Location loc, Type elem,
                                       Value pointer, Value when, Value other,
                                       as::MemSemantic sem) {
   Type storage = elem.isInteger(1) ? b.getI8Type() : elem;
-  LLVM::AtomicOrdering ordering = orderingFor(sem, /*isLoad=*/true);
+  LLVM::AtomicOrdering ordering = orderingFor(sem, MemAccess::Load);
   auto ifOp = scf::IfOp::create(
       b, loc, when,
       [&](OpBuilder &t, Location l) {
@@ -952,7 +960,7 @@ Value tilecheck::backend::guardedLoad(OpBuilder &b, Location loc, Type elem,
 void tilecheck::backend::guardedStore(OpBuilder &b, Location loc, Value value,
                                       Value pointer, Value when,
                                       as::MemSemantic sem) {
-  LLVM::AtomicOrdering ordering = orderingFor(sem, /*isLoad=*/false);
+  LLVM::AtomicOrdering ordering = orderingFor(sem, MemAccess::Store);
   scf::IfOp::create(b, loc, when, [&](OpBuilder &t, Location l) {
     Value v = value;
     if (v.getType().isInteger(1))

@@ -308,10 +308,8 @@ LogicalResult intBinary(ExecContext &ctx, Operation *op, const IntSpec &spec,
     dispatchIntStorage(r.elemType(), [&](auto tag) {
       done = fastIntBinary<decltype(tag)>(spec, a, b, r);
     });
-    if (done) {
-      ctx.setTile(result, std::move(r));
-      return success();
-    }
+    if (done)
+      return setResultTile(ctx, result, std::move(r));
   }
   unsigned w = bitWidth(r.elemType());
   std::string why;
@@ -321,8 +319,7 @@ LogicalResult intBinary(ExecContext &ctx, Operation *op, const IntSpec &spec,
       return ctx.ub(op, why + " at " + elementName(r, i));
     r.setInt(i, out);
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -388,8 +385,7 @@ LogicalResult negateInt(ExecContext &ctx, Operation *op, Value src,
                             std::to_string(v) + ") at " + elementName(r, i));
     r.setInt(i, 0 - static_cast<uint64_t>(v));
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -411,8 +407,7 @@ LogicalResult absInt(ExecContext &ctx, Value src, Value result) {
     int64_t v = a.getSInt(i);
     r.setInt(i, v < 0 ? 0 - static_cast<uint64_t>(v) : uint64_t(v));
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -475,8 +470,7 @@ LogicalResult compareInt(ExecContext &ctx, Value lhs, Value rhs, Value result,
       r.setInt(i, isSigned ? applyPredicate(p, a.getSInt(i), b.getSInt(i))
                            : applyPredicate(p, a.getUInt(i), b.getUInt(i)));
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -510,25 +504,10 @@ LogicalResult selectElements(ExecContext &ctx, Value cond, Value ifTrue,
       storeAt<T>(r.data(), i,
                  pc[i] ? loadAt<T>(t.data(), i) : loadAt<T>(f.data(), i));
   };
-  switch (eb) {
-  case 1:
-    loop(uint8_t{});
-    break;
-  case 2:
-    loop(uint16_t{});
-    break;
-  case 4:
-    loop(uint32_t{});
-    break;
-  case 8:
-    loop(uint64_t{});
-    break;
-  default:
+  if (!dispatchUnsignedOfSize(eb, loop))
     for (int64_t i = 0, n = r.size(); i < n; ++i)
       std::memcpy(r.at(i), pc[i] ? t.at(i) : f.at(i), eb);
-  }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {

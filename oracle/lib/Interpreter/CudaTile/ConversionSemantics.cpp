@@ -63,16 +63,14 @@ LogicalResult convertFloat(ExecContext &ctx, Operation *op, Value src,
   if (from == ElemType::F32 && to == ElemType::F64) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<double>(r.data(), i, loadAt<float>(a.data(), i));
-    ctx.setTile(result, std::move(r));
-    return success();
+    return setResultTile(ctx, result, std::move(r));
   }
   if (from == ElemType::F64 && to == ElemType::F32 &&
       rm == RoundingMode::NEAREST_EVEN) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<float>(r.data(), i,
                      static_cast<float>(loadAt<double>(a.data(), i)));
-    ctx.setTile(result, std::move(r));
-    return success();
+    return setResultTile(ctx, result, std::move(r));
   }
   // f16/bf16 widen exactly to f32/f64 and round once from f32 (or from
   // the other 16-bit format, through its exact f32 value).
@@ -88,15 +86,13 @@ LogicalResult convertFloat(ExecContext &ctx, Operation *op, Value src,
       else
         storeAt<uint16_t>(r.data(), i, floatToHalf(to, v));
     }
-    ctx.setTile(result, std::move(r));
-    return success();
+    return setResultTile(ctx, result, std::move(r));
   }
   if (from == ElemType::F32 && toHalf && rm == RoundingMode::NEAREST_EVEN) {
     for (int64_t i = 0; i < n; ++i)
       storeAt<uint16_t>(r.data(), i,
                         floatToHalf(to, loadAt<float>(a.data(), i)));
-    ctx.setTile(result, std::move(r));
-    return success();
+    return setResultTile(ctx, result, std::move(r));
   }
   APFloat::roundingMode mode = toAPRounding(rm);
   const llvm::fltSemantics &sem = *semantics(to);
@@ -149,8 +145,7 @@ LogicalResult convertFloat(ExecContext &ctx, Operation *op, Value src,
     x.convert(sem, mode, &lost);
     r.setFloat(i, x);
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 LogicalResult floatToInt(ExecContext &ctx, Operation *op, Value src,
@@ -175,8 +170,7 @@ LogicalResult floatToInt(ExecContext &ctx, Operation *op, Value src,
     r.setInt(i, isSigned ? static_cast<uint64_t>(static_cast<int64_t>(t))
                          : static_cast<uint64_t>(t));
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 LogicalResult intToFloat(ExecContext &ctx, Value src, Value result,
@@ -199,8 +193,7 @@ LogicalResult intToFloat(ExecContext &ctx, Value src, Value result,
       loop(float{});
     else
       loop(double{});
-    ctx.setTile(result, std::move(r));
-    return success();
+    return setResultTile(ctx, result, std::move(r));
   }
   APFloat::roundingMode mode = toAPRounding(rm);
   for (int64_t i = 0; i < n; ++i) {
@@ -211,8 +204,7 @@ LogicalResult intToFloat(ExecContext &ctx, Value src, Value result,
       f = APFloat::getNaN(*semantics(to));
     r.setFloat(i, f);
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 LogicalResult extendInt(ExecContext &ctx, Value src, Value result,
@@ -221,8 +213,7 @@ LogicalResult extendInt(ExecContext &ctx, Value src, Value result,
   Tile r = makeTile(result.getType());
   for (int64_t i = 0, n = r.size(); i < n; ++i)
     r.setInt(i, isSigned ? static_cast<uint64_t>(a.getSInt(i)) : a.getUInt(i));
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 LogicalResult truncInt(ExecContext &ctx, Operation *op, Value src, Value result,
@@ -251,8 +242,7 @@ LogicalResult truncInt(ExecContext &ctx, Operation *op, Value src, Value result,
                             elementName(a, i));
     r.setInt(i, low);
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 /// bitcast and the pointer casts keep every element's storage bytes.
@@ -264,8 +254,7 @@ LogicalResult copyBytes(ExecContext &ctx, Operation *op, Value src,
     return ctx.error(op, "source and result storage sizes differ");
   std::memcpy(r.data(), a.data(),
               static_cast<size_t>(r.size()) * r.elemBytes());
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -343,8 +332,7 @@ LogicalResult repack(ExecContext &ctx, Operation *op, Value srcV,
       std::memcpy(dst.at(j), &v, dst.elemBytes());
     }
   }
-  ctx.setTile(resultV, std::move(dst));
-  return success();
+  return setResultTile(ctx, resultV, std::move(dst));
 }
 
 template <class Ops>

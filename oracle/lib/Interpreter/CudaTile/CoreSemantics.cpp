@@ -120,8 +120,7 @@ LogicalResult constantSem(ExecContext &ctx, Operation *operation) {
   Tile t = makeTile(op.getType());
   if (!fillFromAttr(t, op.getValue()))
     return ctx.error(op, "unsupported constant value");
-  ctx.setTile(op.getResult(), std::move(t));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(t));
 }
 
 template <bool Count>
@@ -143,8 +142,7 @@ LogicalResult iotaSem(ExecContext &ctx, Operation *operation) {
   Tile t = makeTile(op.getType());
   for (int64_t i = 0; i < t.size(); ++i)
     t.setInt(i, static_cast<uint64_t>(i));
-  ctx.setTile(op.getResult(), std::move(t));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(t));
 }
 
 //===----------------------------------------------------------------------===//
@@ -169,8 +167,7 @@ LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
                                " is neither 1 nor the result's size");
   }
   gatherStrided(dst, src, srcStrides);
-  ctx.setTile(op.getResult(), std::move(dst));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(dst));
 }
 
 /// Row-major order is kept, so the bytes are the same; only the shape
@@ -183,8 +180,7 @@ LogicalResult reshapeSem(ExecContext &ctx, Operation *operation) {
   if (src.size() != dst.size() || src.elemType() != dst.elemType())
     return ctx.error(op, "source and result hold different element counts");
   std::memcpy(dst.data(), src.data(), src.size() * src.elemBytes());
-  ctx.setTile(op.getResult(), std::move(dst));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(dst));
 }
 
 /// result[i_0, ..., i_n] = source[j] with j[perm[d]] = i_d.
@@ -202,8 +198,7 @@ LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
   for (unsigned d = 0; d < dst.rank(); ++d)
     strideOfResultDim[d] = srcStrides[perm[d]];
   gatherStrided(dst, src, strideOfResultDim);
-  ctx.setTile(op.getResult(), std::move(dst));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(dst));
 }
 
 /// Along `dim` the result holds lhs, then rhs.
@@ -229,8 +224,7 @@ LogicalResult catSem(ExecContext &ctx, Operation *operation) {
     std::memcpy(out, rhs.at(o * rhsRun), rhsRun * bytes);
     out += rhsRun * bytes;
   }
-  ctx.setTile(op.getResult(), std::move(dst));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(dst));
 }
 
 /// The indices number result-sized blocks of the source (unsigned); a block
@@ -255,8 +249,7 @@ LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
     origin += static_cast<int64_t>(block) * dst.shape()[d] * srcStrides[d];
   }
   gatherStrided(dst, src, srcStrides, origin);
-  ctx.setTile(op.getResult(), std::move(dst));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(dst));
 }
 
 //===----------------------------------------------------------------------===//

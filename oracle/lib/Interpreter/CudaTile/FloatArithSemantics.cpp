@@ -211,24 +211,21 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
   if (isNativeMode(rm) || k == FOp::Rem) {
     if (t == ElemType::F64) {
       nativeDispatch<double, false>(k, a, b, c, r);
-      ctx.setTile(result, std::move(r));
-      return success();
+      return setResultTile(ctx, result, std::move(r));
     }
     if (t == ElemType::F32) {
       if (ftz)
         nativeDispatch<float, true>(k, a, b, c, r);
       else
         nativeDispatch<float, false>(k, a, b, c, r);
-      ctx.setTile(result, std::move(r));
-      return success();
+      return setResultTile(ctx, result, std::move(r));
     }
   }
   if ((isNativeMode(rm) || k == FOp::Rem) &&
       (t == ElemType::F16 || t == ElemType::BF16) && k != FOp::Fma) {
     withStaticFOp(k,
                   [&](auto op) { halfLoop<decltype(op)::value>(t, a, b, r); });
-    ctx.setTile(result, std::move(r));
-    return success();
+    return setResultTile(ctx, result, std::move(r));
   }
   APFloat::roundingMode mode = toAPRounding(rm);
   bool directedNative = (t == ElemType::F32 || t == ElemType::F64) &&
@@ -289,8 +286,7 @@ LogicalResult floatArith(ExecContext &ctx, FOp k, Value lhs, Value rhs,
       flushAP(x);
     r.setFloat(i, x);
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -330,19 +326,9 @@ LogicalResult signBitOp(ExecContext &ctx, Value src, Value result, bool abs) {
       storeAt<B>(r.data(), i, B(abs ? (v & ~sign) : (v ^ sign)));
     }
   };
-  switch (r.elemBytes()) {
-  case 2:
-    loop(uint16_t{});
-    break;
-  case 4:
-    loop(uint32_t{});
-    break;
-  default:
-    loop(uint64_t{});
-    break;
-  }
-  ctx.setTile(result, std::move(r));
-  return success();
+  [[maybe_unused]] bool sized = dispatchUnsignedOfSize(r.elemBytes(), loop);
+  assert(sized && "float elements are 1, 2, 4 or 8 bytes");
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -431,8 +417,7 @@ LogicalResult minMaxFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
     minMaxLoops<true>(a, b, r, prop, ftz);
   else
     minMaxLoops<false>(a, b, r, prop, ftz);
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {
@@ -490,8 +475,7 @@ LogicalResult compareFloat(ExecContext &ctx, Value lhs, Value rhs, Value result,
           y = loadAsDouble(t, pb, i);
         },
         r.data());
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {

@@ -73,8 +73,7 @@ LogicalResult unaryMath(ExecContext &ctx, Value src, Value result, F32Fn f32,
         r, [f32](float x) { return flushF32(f32(flushF32(x))); }, f64, a);
   else
     mathLoop(r, f32, f64, a);
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
@@ -83,8 +82,7 @@ LogicalResult binaryMath(ExecContext &ctx, Value lhs, Value rhs, Value result,
   const Tile &b = ctx.getTile(rhs);
   Tile r = makeTile(result.getType());
   mathLoop(r, f32, f64, a, b);
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 /// 1/sqrt in the wider type, then one rounding to the narrower one.
@@ -189,8 +187,7 @@ LogicalResult sqrtFloat(ExecContext &ctx, Value src, Value result,
       flushAP(v);
     r.setFloat(i, v);
   }
-  ctx.setTile(result, std::move(r));
-  return success();
+  return setResultTile(ctx, result, std::move(r));
 }
 
 namespace {

@@ -771,29 +771,45 @@ bool maskedOff(const Tile *mask, int64_t i) {
   return mask && !mask->getBool(i);
 }
 
+/// A pointer-tile access that produces a tile (load_ptr_tko, atomic_rmw_tko,
+/// atomic_cas_tko), one lane at a time in row-major lane order: `offLane`
+/// sets result element i of a lane the optional mask turns off (it touches
+/// no memory), `onLane` accesses `addr` for the others.
+template <typename OpT, typename OffLaneFn, typename OnLaneFn>
+LogicalResult pointerLanes(ExecContext &ctx, OpT op, Value pointers,
+                           Value maskValue, OffLaneFn offLane,
+                           OnLaneFn onLane) {
+  const Tile &ptrs = ctx.getTile(pointers);
+  const Tile *mask = optionalTile(ctx, maskValue);
+  Tile result = makeTile(op.getResult().getType());
+  Ordering ord = orderingOf(op);
+  for (int64_t i = 0; i < result.size(); ++i) {
+    if (maskedOff(mask, i))
+      offLane(result, i);
+    else if (failed(onLane(result, i, ptrs.get<uint64_t>(i), ord)))
+      return failure();
+  }
+  ctx.setTile(op.getResult(), std::move(result));
+  return completeAccess(ctx, op);
+}
+
 template <class Ops>
 LogicalResult loadPtrSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::LoadPtrTkoOp>(operation);
-  const Tile &ptrs = ctx.getTile(op.getSource());
-  const Tile *mask = optionalTile(ctx, op.getMask());
   const Tile *padding = optionalTile(ctx, op.getPaddingValue());
-  Tile t = makeTile(op.getResult().getType());
-  Ordering ord = orderingOf(op);
-  for (int64_t i = 0; i < t.size(); ++i) {
-    if (maskedOff(mask, i)) {
-      // Masked-off lanes touch no memory; their value is the padding
-      // operand or, without one, unspecified.
-      if (padding)
-        std::memcpy(t.at(i), padding->at(i), t.elemBytes());
-      else
-        setUnspecified(t, i);
-      continue;
-    }
-    if (failed(readElement(ctx, op, ptrs.get<uint64_t>(i), t, i, ord)))
-      return failure();
-  }
-  ctx.setTile(op.getResult(), std::move(t));
-  return completeAccess(ctx, op);
+  return pointerLanes(
+      ctx, op, op.getSource(), op.getMask(),
+      [&](Tile &t, int64_t i) {
+        // Masked-off lanes take the padding operand or, without one, an
+        // unspecified value.
+        if (padding)
+          std::memcpy(t.at(i), padding->at(i), t.elemBytes());
+        else
+          setUnspecified(t, i);
+      },
+      [&](Tile &t, int64_t i, uint64_t addr, Ordering ord) {
+        return readElement(ctx, op, addr, t, i, ord);
+      });
 }
 
 template <class Ops>
@@ -816,50 +832,37 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
 template <class Ops>
 LogicalResult atomicRMWSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::AtomicRMWTkoOp>(operation);
-  const Tile &ptrs = ctx.getTile(op.getPointers());
   const Tile &args = ctx.getTile(op.getArg());
-  const Tile *mask = optionalTile(ctx, op.getMask());
-  Tile result = makeTile(op.getResult().getType());
-  Ordering ord = orderingOf(op);
-  // One atomic transaction per lane, in row-major lane order.
-  for (int64_t i = 0; i < args.size(); ++i) {
-    if (maskedOff(mask, i)) {
-      setUnspecified(result, i); // implementation-defined per the spec
-      continue;
-    }
-    if (failed(atomicUpdate(ctx, op, ptrs.get<uint64_t>(i), op.getMode(), ord,
-                            args, i, &result)))
-      return failure();
-  }
-  ctx.setTile(op.getResult(), std::move(result));
-  return completeAccess(ctx, op);
+  // One atomic transaction per lane.
+  return pointerLanes(
+      ctx, op, op.getPointers(), op.getMask(),
+      [](Tile &result, int64_t i) {
+        setUnspecified(result, i); // implementation-defined per the spec
+      },
+      [&](Tile &result, int64_t i, uint64_t addr, Ordering ord) {
+        return atomicUpdate(ctx, op, addr, op.getMode(), ord, args, i, &result);
+      });
 }
 
 template <class Ops>
 LogicalResult atomicCASSem(ExecContext &ctx, Operation *operation) {
   auto op = cast<typename Ops::AtomicCASTkoOp>(operation);
-  const Tile &ptrs = ctx.getTile(op.getPointers());
   const Tile &cmp = ctx.getTile(op.getCmp());
   const Tile &val = ctx.getTile(op.getVal());
-  const Tile *mask = optionalTile(ctx, op.getMask());
-  Tile result = makeTile(op.getResult().getType());
-  unsigned n = result.elemBytes();
-  Ordering ord = orderingOf(op);
-  for (int64_t i = 0; i < result.size(); ++i) {
-    if (maskedOff(mask, i)) {
-      std::memcpy(result.at(i), cmp.at(i), n); // the spec returns cmp
-      continue;
-    }
-    uint64_t addr = ptrs.get<uint64_t>(i);
-    if (failed(readElement(ctx, op, addr, result, i, ord)))
-      return failure();
-    // Bitwise comparison: distinct NaN payloads and +0/-0 differ.
-    if (std::memcmp(result.at(i), cmp.at(i), n) == 0 &&
-        failed(writeElement(ctx, op, addr, val, i, ord)))
-      return failure();
-  }
-  ctx.setTile(op.getResult(), std::move(result));
-  return completeAccess(ctx, op);
+  return pointerLanes(
+      ctx, op, op.getPointers(), op.getMask(),
+      [&](Tile &result, int64_t i) { // the spec returns cmp
+        std::memcpy(result.at(i), cmp.at(i), result.elemBytes());
+      },
+      [&](Tile &result, int64_t i, uint64_t addr,
+          Ordering ord) -> LogicalResult {
+        if (failed(readElement(ctx, op, addr, result, i, ord)))
+          return failure();
+        // Bitwise comparison: distinct NaN payloads and +0/-0 differ.
+        if (std::memcmp(result.at(i), cmp.at(i), result.elemBytes()) == 0)
+          return writeElement(ctx, op, addr, val, i, ord);
+        return success();
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -972,8 +975,7 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
                             std::to_string(i) + ")");
     t.set<uint64_t>(i, addr);
   }
-  ctx.setTile(op.getResult(), std::move(t));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(t));
 }
 
 } // namespace

@@ -301,8 +301,7 @@ LogicalResult mmaf(ExecContext &ctx, OpT op, const MmaOperands &ops) {
       v.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &lost);
       d.setFloat(i, v); // exact: cv[i] is an f16 value
     }
-    ctx.setTile(op.getResult(), std::move(d));
-    return success();
+    return setResultTile(ctx, op.getResult(), std::move(d));
   }
   default:
     return ctx.error(op, "unsupported result type " + name(c.elemType()));

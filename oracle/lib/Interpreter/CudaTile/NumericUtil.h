@@ -36,26 +36,35 @@ template <typename T> inline void storeAt(uint8_t *base, int64_t i, T v) {
   std::memcpy(base + i * sizeof(T), &v, sizeof(T));
 }
 
-/// Calls f(T{}) with T the unsigned storage type of an 8/16/32/64-bit
-/// integer element type; returns false (without calling) for i1 and i4,
-/// whose storage does not wrap at the byte boundary.
-template <typename F> inline bool dispatchIntStorage(ElemType t, F &&f) {
-  switch (t) {
-  case ElemType::I8:
+/// Calls f(T{}) with T the unsigned integer type of `bytes` bytes (1, 2, 4
+/// or 8); returns false (without calling) for any other size.
+template <typename F>
+inline bool dispatchUnsignedOfSize(unsigned bytes, F &&f) {
+  switch (bytes) {
+  case 1:
     f(uint8_t{});
     return true;
-  case ElemType::I16:
+  case 2:
     f(uint16_t{});
     return true;
-  case ElemType::I32:
+  case 4:
     f(uint32_t{});
     return true;
-  case ElemType::I64:
+  case 8:
     f(uint64_t{});
     return true;
   default:
     return false;
   }
+}
+
+/// Calls f(T{}) with T the unsigned storage type of an 8/16/32/64-bit
+/// integer element type; returns false (without calling) for i1 and i4,
+/// whose storage does not wrap at the byte boundary.
+template <typename F> inline bool dispatchIntStorage(ElemType t, F &&f) {
+  bool wrapsAtBytes = t == ElemType::I8 || t == ElemType::I16 ||
+                      t == ElemType::I32 || t == ElemType::I64;
+  return wrapsAtBytes && dispatchUnsignedOfSize(storageBytes(t), f);
 }
 
 /// The APFloat rounding mode of a cuda_tile IEEE rounding mode (modes that

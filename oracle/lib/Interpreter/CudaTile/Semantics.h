@@ -106,6 +106,13 @@ ElemType elemTypeOfTile(mlir::Type tileType);
 /// A zero-filled tile with the shape and element type of `tileType` (rank 0
 /// for a bare scalar type).
 Tile makeTile(mlir::Type tileType);
+/// Binds `t` to `result` and succeeds: the last step of a semantics that
+/// computes one tile.
+inline mlir::LogicalResult setResultTile(ExecContext &ctx, mlir::Value result,
+                                         Tile &&t) {
+  ctx.setTile(result, std::move(t));
+  return mlir::success();
+}
 
 /// A rank-0 i64 tile holding `v` (the run-time value of an nv_tileaa queue
 /// or nv_tileas pipeline handle, iterator or shared-memory buffer).

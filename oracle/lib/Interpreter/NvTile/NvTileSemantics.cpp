@@ -87,8 +87,7 @@ LogicalResult shuffleSem(ExecContext &ctx, Operation *operation) {
                                " is outside the tile");
     std::memcpy(r.at(i), src.at(index[i]), r.elemBytes());
   }
-  ctx.setTile(op.getResult(), std::move(r));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(r));
 }
 
 /// The byte range of a shared-memory buffer value.
@@ -154,8 +153,7 @@ LogicalResult smemLoadSem(ExecContext &ctx, Operation *operation) {
                               Twine(range->offset + i * r.elemBytes() + b) +
                               ", element " + Twine(i) + ")");
   std::memcpy(r.data(), shared.bytes.data() + range->offset, range->size);
-  ctx.setTile(op.getResult(), std::move(r));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(r));
 }
 
 /// Every category of mirror ops plus the views and dot forms.

@@ -123,8 +123,7 @@ LogicalResult extendedSem(ExecContext &ctx, Value lhs, Value rhs, Value first,
     r1.setInt(i, y);
   }
   ctx.setTile(first, std::move(r0));
-  ctx.setTile(second, std::move(r1));
-  return success();
+  return setResultTile(ctx, second, std::move(r1));
 }
 
 /// addui_extended: the wrapped sum and the carry out of the top bit.
@@ -234,8 +233,7 @@ LogicalResult cmpfSem(ExecContext &ctx, Operation *operation) {
                (pred == P::UNO && nan);
       r.setInt(i, v);
     }
-    ctx.setTile(op.getResult(), std::move(r));
-    return success();
+    return setResultTile(ctx, op.getResult(), std::move(r));
   }
   default:
     break;
@@ -296,8 +294,7 @@ LogicalResult convertFSem(ExecContext &ctx, Operation *op,
       x.convert(sem, APFloat::rmNearestTiesToAway, &lost);
       r.setFloat(i, x);
     }
-    ctx.setTile(op->getResult(0), std::move(r));
-    return success();
+    return setResultTile(ctx, op->getResult(0), std::move(r));
   }
   return convertFloat(ctx, op, op->getOperand(0), op->getResult(0), *rm,
                       /*arithRules=*/true);
@@ -341,8 +338,7 @@ LogicalResult indexCastSem(ExecContext &ctx, Operation *op) {
   Tile r = makeTile(op->getResult(0).getType());
   for (int64_t i = 0, n = r.size(); i < n; ++i)
     r.setInt(i, Signed ? static_cast<uint64_t>(a.getSInt(i)) : a.getUInt(i));
-  ctx.setTile(op->getResult(0), std::move(r));
-  return success();
+  return setResultTile(ctx, op->getResult(0), std::move(r));
 }
 
 LogicalResult bitcastSem(ExecContext &ctx, Operation *op) {
@@ -356,8 +352,7 @@ LogicalResult constantSem(ExecContext &ctx, Operation *operation) {
   Tile t = makeTile(op.getType());
   if (!fillFromAttr(t, op.getValue()))
     return ctx.error(op, "unsupported constant value");
-  ctx.setTile(op.getResult(), std::move(t));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(t));
 }
 
 /// The scale of scaling_extf/scaling_truncf as a value of `to`: scales of
@@ -387,8 +382,7 @@ LogicalResult scalingExtfSem(ExecContext &ctx, Operation *operation) {
     x.multiply(scaleAs(s, i, to), APFloat::rmNearestTiesToEven);
     r.setFloat(i, x);
   }
-  ctx.setTile(op.getOut(), std::move(r));
-  return success();
+  return setResultTile(ctx, op.getOut(), std::move(r));
 }
 
 /// scaling_truncf: truncf(in / scale), the division in the input type.
@@ -411,8 +405,7 @@ LogicalResult scalingTruncfSem(ExecContext &ctx, Operation *operation) {
     x.convert(sem, mode, &lost);
     r.setFloat(i, x);
   }
-  ctx.setTile(op.getOut(), std::move(r));
-  return success();
+  return setResultTile(ctx, op.getOut(), std::move(r));
 }
 
 } // namespace

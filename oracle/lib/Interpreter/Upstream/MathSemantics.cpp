@@ -87,8 +87,8 @@ LogicalResult unarySem(ExecContext &ctx, Operation *op) {
 
 template <F32Fn2 F, F64Fn2 D>
 LogicalResult binarySem(ExecContext &ctx, Operation *op) {
-  return binaryMath(ctx, op->getOperand(0), op->getOperand(1),
-                    op->getResult(0), F, D);
+  return binaryMath(ctx, op->getOperand(0), op->getOperand(1), op->getResult(0),
+                    F, D);
 }
 
 LogicalResult sqrtSem(ExecContext &ctx, Operation *op) {
@@ -133,8 +133,7 @@ LogicalResult copySignSem(ExecContext &ctx, Operation *op) {
     uint64_t v = (x & ~sign) | (y & sign);
     std::memcpy(r.at(i), &v, r.elemBytes());
   }
-  ctx.setTile(op->getResult(0), std::move(r));
-  return success();
+  return setResultTile(ctx, op->getResult(0), std::move(r));
 }
 
 /// clampf (see the file comment): comparisons on exact doubles, the chosen
@@ -154,8 +153,7 @@ LogicalResult clampfSem(ExecContext &ctx, Operation *operation) {
       pick = &hi;
     std::memcpy(r.at(i), pick->at(i), r.elemBytes());
   }
-  ctx.setTile(op.getResult(), std::move(r));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(r));
 }
 
 /// fpowi: base ** power with an integer power, through pow in double (f32
@@ -184,8 +182,7 @@ LogicalResult fpowiSem(ExecContext &ctx, Operation *operation) {
     f.convert(*semantics(t), APFloat::rmNearestTiesToEven, &lost);
     r.setFloat(i, f);
   }
-  ctx.setTile(op.getResult(), std::move(r));
-  return success();
+  return setResultTile(ctx, op.getResult(), std::move(r));
 }
 
 /// ipowi: integer power by repeated squaring, wrapping at the width.
@@ -217,8 +214,7 @@ LogicalResult ipowiSem(ExecContext &ctx, Operation *op) {
     }
     r.setInt(i, v);
   }
-  ctx.setTile(op->getResult(0), std::move(r));
-  return success();
+  return setResultTile(ctx, op->getResult(0), std::move(r));
 }
 
 enum class BitCount { Leading, Trailing, Population };
@@ -241,8 +237,7 @@ LogicalResult bitCountSem(ExecContext &ctx, Operation *op) {
       c = static_cast<uint64_t>(__builtin_ctzll(x));
     r.setInt(i, c);
   }
-  ctx.setTile(op->getResult(0), std::move(r));
-  return success();
+  return setResultTile(ctx, op->getResult(0), std::move(r));
 }
 
 enum class FloatClass { Finite, Inf, NaN, Normal };
@@ -270,8 +265,7 @@ LogicalResult classifySem(ExecContext &ctx, Operation *op) {
     }
     r.setInt(i, v);
   }
-  ctx.setTile(op->getResult(0), std::move(r));
-  return success();
+  return setResultTile(ctx, op->getResult(0), std::move(r));
 }
 
 } // namespace

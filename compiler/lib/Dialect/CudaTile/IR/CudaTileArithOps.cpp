@@ -99,33 +99,21 @@ void CudaTileDialect::registerArithOps() {
 // Verifiers
 //===----------------------------------------------------------------------===//
 
-/// Float ops restricted to IEEE rounding plus optional f32 flush-to-zero.
-static LogicalResult verifyIEEERoundedFloatOp(Operation *op, RoundingMode mode,
-                                              Type type, bool ftz) {
-  if (!llvm::is_contained(ieeeRoundingModes(), mode))
+/// Float ops restricted to IEEE rounding plus optional f32 flush-to-zero
+/// (addf, subf, mulf, fma).
+template <typename OpT> static LogicalResult verifyIEEERoundedFloatOp(OpT op) {
+  if (!llvm::is_contained(ieeeRoundingModes(), op.getRoundingMode()))
     return op->emitOpError("invalid rounding mode specified, expect one of "
                            "[nearest_even, zero, negative_inf, positive_inf]");
-  if (ftz)
-    return verifyF32OnlyModifier(op, type, "flush_to_zero");
+  if (op.getFlushToZero())
+    return verifyF32OnlyModifier(op, op.getType(), "flush_to_zero");
   return success();
 }
 
-LogicalResult AddFOp::verify() {
-  return verifyIEEERoundedFloatOp(*this, getRoundingMode(), getType(),
-                                  getFlushToZero());
-}
-LogicalResult SubFOp::verify() {
-  return verifyIEEERoundedFloatOp(*this, getRoundingMode(), getType(),
-                                  getFlushToZero());
-}
-LogicalResult MulFOp::verify() {
-  return verifyIEEERoundedFloatOp(*this, getRoundingMode(), getType(),
-                                  getFlushToZero());
-}
-LogicalResult FmaOp::verify() {
-  return verifyIEEERoundedFloatOp(*this, getRoundingMode(), getType(),
-                                  getFlushToZero());
-}
+LogicalResult AddFOp::verify() { return verifyIEEERoundedFloatOp(*this); }
+LogicalResult SubFOp::verify() { return verifyIEEERoundedFloatOp(*this); }
+LogicalResult MulFOp::verify() { return verifyIEEERoundedFloatOp(*this); }
+LogicalResult FmaOp::verify() { return verifyIEEERoundedFloatOp(*this); }
 
 LogicalResult DivFOp::verify() {
   RoundingMode mode = getRoundingMode();
