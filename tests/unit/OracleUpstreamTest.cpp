@@ -239,6 +239,31 @@ TEST_F(OracleUpstream, NegfFlipsOnlyTheSignBit) {
   EXPECT_EQ(bitsOf(r), (Bits{0xffc00001, kF32NegZero}));
 }
 
+// The sign of a one-byte float is its top bit, except in f4E2M1FN, whose
+// four bits are the low half of the byte; f8E8M0FNU has no sign. (negf and
+// absf once read and wrote one-byte floats eight bytes at a time.)
+TEST_F(OracleUpstream, NegfAndAbsfOnNarrowFloatsFindTheirSignBit) {
+  ASSERT_TRUE(un("arith.negf %a : tensor<3xf8E4M3FN>", "tensor<3xf8E4M3FN>"));
+  EXPECT_EQ(
+      bitsOf(run({tileOfBits(ElemType::F8E4M3FN, {3}, {0x38, 0x7f, 0x00})})),
+      (Bits{0xb8, 0xff, 0x80}));
+  ASSERT_TRUE(un("math.absf %a : tensor<2xf8E5M2>", "tensor<2xf8E5M2>"));
+  EXPECT_EQ(bitsOf(run({tileOfBits(ElemType::F8E5M2, {2}, {0xbc, 0x3c})})),
+            (Bits{0x3c, 0x3c}));
+  ASSERT_TRUE(un("arith.negf %a : tensor<2xf4E2M1FN>", "tensor<2xf4E2M1FN>"));
+  EXPECT_EQ(bitsOf(run({tileOfBits(ElemType::F4E2M1FN, {2}, {0x2, 0x0})})),
+            (Bits{0xa, 0x8}));
+  ASSERT_TRUE(un("math.absf %a : tensor<2xf4E2M1FN>", "tensor<2xf4E2M1FN>"));
+  EXPECT_EQ(bitsOf(run({tileOfBits(ElemType::F4E2M1FN, {2}, {0xa, 0x2})})),
+            (Bits{0x2, 0x2}));
+  ASSERT_TRUE(un("arith.negf %a : tensor<1xf8E8M0FNU>", "tensor<1xf8E8M0FNU>"));
+  std::optional<RunFailure> f =
+      evalFailure("f", {tileOfBits(ElemType::F8E8M0FNU, {1}, {0x7f})});
+  ASSERT_TRUE(f.has_value());
+  EXPECT_NE(f->message.find("f8E8M0FNU has no sign bit"), std::string::npos)
+      << f->message;
+}
+
 TEST_F(OracleUpstream, MaximumfPropagatesNaNAndOrdersZeros) {
   Tile lhs = tileOfBits(F32, {3}, {kF32NaN, kF32NegZero, 0x3f800000});
   Tile rhs = tileOfBits(F32, {3}, {0x3f800000, 0, kF32NaN});

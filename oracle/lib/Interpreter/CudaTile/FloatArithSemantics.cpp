@@ -314,13 +314,20 @@ LogicalResult remfSem(ExecContext &ctx, Operation *operation) {
 
 } // namespace
 
-/// negf/absf act on the sign bit only, so NaN payloads pass unchanged.
+/// negf/absf act on the sign bit only, so NaN payloads pass unchanged. The
+/// sign is the top bit of the element's storage, except in f4E2M1FN, whose
+/// four bits sit in the low half of a byte; f8E8M0FNU has none.
 LogicalResult signBitOp(ExecContext &ctx, Value src, Value result, bool abs) {
   const Tile &a = ctx.getTile(src);
   Tile r = makeTile(result.getType());
+  if (r.elemType() == ElemType::F8E8M0FNU)
+    return ctx.error(result.getDefiningOp(),
+                     "f8E8M0FNU has no sign bit to negate or clear");
+  unsigned signBit =
+      r.elemType() == ElemType::F4E2M1FN ? 3 : r.elemBytes() * 8 - 1;
   auto loop = [&](auto tag) {
     using B = decltype(tag);
-    constexpr B sign = B(1) << (sizeof(B) * 8 - 1);
+    const B sign = B(B(1) << signBit);
     for (int64_t i = 0, n = r.size(); i < n; ++i) {
       B v = loadAt<B>(a.data(), i);
       storeAt<B>(r.data(), i, B(abs ? (v & ~sign) : (v ^ sign)));
