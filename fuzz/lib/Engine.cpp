@@ -451,9 +451,13 @@ tilecheck::fuzz::runReference(const TestCase &program,
           return 0;
         }
         std::set<std::string> ops;
+        bool approxExp = false;
         module->walk([&](Operation *op) {
           if (!isa<ModuleOp>(op))
             ops.insert(op->getName().getStringRef().str());
+          if (auto exp = dyn_cast<cuda_tile::ExpOp>(op))
+            approxExp |=
+                exp.getRoundingMode() == cuda_tile::RoundingMode::APPROX;
         });
         std::vector<std::string> opKinds(ops.begin(), ops.end());
         // The narrowest float an inexact op produces (Reference).
@@ -516,7 +520,9 @@ tilecheck::fuzz::runReference(const TestCase &program,
           }
         }
         channel.line("phase", "interpret-reference");
-        // The largest |x| an approximate exp takes (Reference::approxExpArg).
+        // The largest |x| an approximate exp takes (Reference::approxExpArg),
+        // watched only where the program has one (an observer costs a call
+        // per executed op).
         double approxExpArg = 0;
         auto observeExp = [&](oracle::ExecContext &ctx, Operation *op) {
           auto exp = dyn_cast<cuda_tile::ExpOp>(op);
@@ -533,8 +539,9 @@ tilecheck::fuzz::runReference(const TestCase &program,
                   std::max(approxExpArg, std::fabs(v.convertToDouble()));
           }
         };
-        RunOutputs outputs = interpret(module.get(), program, order, options,
-                                       nullptr, observeExp);
+        RunOutputs outputs =
+            interpret(module.get(), program, order, options, nullptr,
+                      approxExp ? std::function(observeExp) : nullptr);
         llvm::json::Array opsJson;
         for (const std::string &op : opKinds)
           opsJson.push_back(op);

@@ -156,6 +156,8 @@ TEST_F(LayoutTest, TransformsKeepLayouts) {
           names += std::string(nameOf(t)) + " ";
           pm.addPass(createPass(t));
         }
+        // Shown with a failing case: the pass sequence that broke it.
+        RC_LOG() << "passes: " << names << "\n";
         // The pass manager verifies after every pass: the layout rules
         // run from the nv_tileas.layouts attribute of each function.
         RC_ASSERT(succeeded(pm.run(*module)));
