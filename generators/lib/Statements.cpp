@@ -305,6 +305,25 @@ void KernelGen::stmtShape() {
 }
 
 void KernelGen::stmtReduce(bool isScan) {
+  if (policy.maxTileElems >= 64 && rng.chance(policy.pLongRow)) {
+    // A long reduced dimension beside few others (the maxLog2Dim of fresh
+    // shapes would not reach it).
+    int64_t extent = int64_t(64) << rng.below(3);
+    while (extent > static_cast<int64_t>(policy.maxTileElems))
+      extent /= 2;
+    int64_t most = policy.maxTileElems / extent;
+    int64_t rows = int64_t(1) << rng.below(llvm::Log2_64(most) + 1);
+    Shape shape = {extent};
+    unsigned dim = 0;
+    if (rows > 1 || rng.chance(0.5)) {
+      dim = rng.below(2);
+      shape.insert(dim == 0 ? shape.end() : shape.begin(), rows);
+    }
+    Elem e = pickElem(true, true);
+    Val v = policy.wLoad > 0 ? loadInput(e, shape) : operand(e, shape);
+    reduceOrScan({v}, dim, isScan);
+    return;
+  }
   const Val *found = findAny(true, true);
   Val v = found ? *found : operand(pickElem(true, true), mainShape);
   if (v.shape.empty())

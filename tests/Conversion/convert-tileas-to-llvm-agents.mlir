@@ -3,16 +3,17 @@
 // threads (here 2 x 32 = 64: maxntid and tilec.threads). Outside agents
 // every group computes the same values, a thread's map index being its
 // index in its group (tid mod 32), each group in its own region of the
-// scratch buffer (the reduce's 256 bytes at group * 256); the pipeline
-// area after both (at 512) is shared, and one thread of group 0
+// scratch buffer (the reduce's 272 bytes at group * 272: the 64-element
+// operand, then the warp-shuffle partial); the pipeline area after both
+// (at 544) is shared, and one thread of group 0
 // initializes its mbarriers. The agent_switch becomes an scf.index_switch
 // on tid / 32 between two barriers of the whole block; agent i runs on
-// group i with map index tid - 32 * i, its scratch region at 256 * i and
+// group i with map index tid - 32 * i, its scratch region at 272 * i and
 // named barrier 1 + i for 32 threads. The 64-element tiles are runs of two
 // elements per thread (2 * map index and the next).
 // RUN: tilec-opt %s --split-input-file --convert-tileas-to-llvm --canonicalize --cse | FileCheck %s
 
-// CHECK: module attributes {tilec.dynamic_shared_memory = 1056 : i64}
+// CHECK: module attributes {tilec.dynamic_shared_memory = 1088 : i64}
 // CHECK: llvm.func @agents({{.*}}) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 64, 1, 1>, tilec.threads = 64 : i32}
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__tilec_smem
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
@@ -20,7 +21,7 @@
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[LOCAL]], %c0_i32
 // CHECK: %[[GROUP0:.*]] = arith.cmpi ult, %[[TID]], %c32_i32
 // CHECK: %[[ONE:.*]] = arith.andi %[[FIRST]], %[[GROUP0]]
-// CHECK: %[[AREA:.*]] = llvm.getelementptr %[[SMEM]][512]
+// CHECK: %[[AREA:.*]] = llvm.getelementptr %[[SMEM]][544]
 // CHECK: scf.if %[[ONE]]
 // CHECK-COUNT-4: "mbarrier.init.shared.b64 [$0], $1;", "l,r,~{memory}" %{{.*}}, %c32_i32
 // CHECK: nvvm.barrier0
@@ -29,8 +30,13 @@
 // CHECK: nvvm.barrier0
 // The reduce outside the agents, in the group's scratch region.
 // CHECK: %[[GROUP:.*]] = arith.divui %[[TID]], %c32_i32
-// CHECK: %[[AT:.*]] = arith.muli %[[GROUP]], %c256_i32
-// CHECK: llvm.getelementptr %[[SMEM]][%[[AT]]]
+// CHECK: %[[AT:.*]] = arith.muli %[[GROUP]], %c272_i32
+// CHECK: %[[REGION:.*]] = llvm.getelementptr %[[SMEM]][%[[AT]]]
+// CHECK: nvvm.barrier0
+// The 32 threads fold two elements each and a warp's butterfly (offsets 16
+// to 1) the rest; lane 0 writes the partial after the operand.
+// CHECK-COUNT-5: nvvm.shfl.sync bfly %c-1_i32, %{{.*}}, %c{{16|8|4|2|1}}_i32, %c31_i32 : i32 -> i32
+// CHECK: llvm.getelementptr %[[REGION]][256]
 // CHECK: nvvm.barrier0
 // CHECK: %[[G:.*]] = arith.index_cast %[[GROUP]] : i32 to index
 // CHECK: scf.index_switch %[[G]] {tilec.agents}
@@ -46,7 +52,7 @@
 // CHECK: %[[RUN1:.*]] = arith.muli %[[MINE]], %c2_i32
 // CHECK: llvm.load
 // CHECK: mbarrier.arrive.shared.b64
-// CHECK: %[[REGION1:.*]] = llvm.getelementptr %[[SMEM]][256]
+// CHECK: %[[REGION1:.*]] = llvm.getelementptr %[[SMEM]][272]
 // CHECK: llvm.getelementptr %[[REGION1]][%[[RUN1]]]
 // CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c32_i32
 // CHECK: default {

@@ -1,11 +1,11 @@
 // tile-gen writes a verifying program, a manifest in tile-run's format and
 // its .npy inputs; the same seed and policy give the same files.
-// RUN: rm -rf %t && tile-gen --seed 7 --count 2 --policy mma -o %t
-// RUN: tilec-opt %t/7/program.mlir | FileCheck %s --check-prefix=IR
-// RUN: tilec-opt %t/8/program.mlir > /dev/null
-// RUN: FileCheck %s --check-prefix=MANIFEST < %t/7/manifest.json
-// RUN: tile-gen --seed 7 --policy mma -o %t/again
-// RUN: diff -r %t/7 %t/again/7
+// RUN: rm -rf %t && tile-gen --seed 8 --count 2 --policy mma -o %t
+// RUN: tilec-opt %t/8/program.mlir | FileCheck %s --check-prefix=IR
+// RUN: tilec-opt %t/9/program.mlir > /dev/null
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/8/manifest.json
+// RUN: tile-gen --seed 8 --policy mma -o %t/again
+// RUN: diff -r %t/8 %t/again/8
 // RUN: not tile-gen --seed 1 --policy nope -o %t/bad 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: tile-gen --policy floats-exact --print-policy -o %t | FileCheck %s --check-prefix=POLICY
 // RUN: tile-gen --seed 3 --policy %S/Inputs/small-ints.json -o %t/json
@@ -27,7 +27,7 @@
 // MANIFEST: "policy_hash": "{{[0-9a-f]+}}"
 // MANIFEST: "program": "program.mlir"
 // MANIFEST: "schema_version": 1
-// MANIFEST: "seed": 7
+// MANIFEST: "seed": 8
 
 // BAD: unknown policy preset 'nope' (known: ints, floats-exact, floats, memory, control, mma, full, pipeline, tensorcore)
 

@@ -8,11 +8,13 @@
 // may reuse the buffer). Reductions, scans and dots then fold in the
 // interpreter's order: sequentially along the reduced dimension, from the
 // identity (reduce, scan) or the accumulator (dot, one FMA per step), so
-// the results are bitwise those of the reference. The exceptions run on
+// the results are bitwise those of the reference. The exceptions: dots on
 // tensor cores with mma.sync (mmaSyncShape: f16/bf16 into f32 or f16,
 // tf32, f64, compared within the mma tolerance, and dot_int, i8 x i8 into
-// i32, exact). Warp shuffles and the other MMA instructions are later work
-// (compiler/docs/Backend.md).
+// i32, exact), and reductions and scans whose combiner gives the same
+// result in any order, which share each row among threads that combine
+// their values with warp shuffles (shufflePlan; exact too). The other MMA
+// instructions are later work (compiler/docs/Backend.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tilecheck;
@@ -145,8 +148,135 @@ bool isMmaSyncDot(Operation *op, unsigned computeCapability) {
   return mmaSyncShape(op, computeCapability).has_value();
 }
 
-/// Scratch bytes `op` needs: its tensor operands one after the other.
-int64_t scratchOf(Operation *op, unsigned computeCapability) {
+/// A combiner the order of whose steps cannot change its result: the
+/// yielded value is one op applied to the two arguments (in either order),
+/// the body's other ops are dead and pure, and that op is associative and
+/// commutative on every value, exact, and defined on every value (integer
+/// add and multiply without overflow flags, which would make an
+/// intermediate sum of another order undefined; and, or, xor; integer
+/// min/max; maxf/minf, whose NaN result is canonical and which order -0 <
+/// +0).
+bool isOrderFreeCombiner(Block &body) {
+  Operation *yield = body.getTerminator();
+  if (body.getNumArguments() != 2 || yield->getNumOperands() != 1)
+    return false;
+  Operation *op = yield->getOperand(0).getDefiningOp();
+  if (!op || op->getBlock() != &body || op->getNumOperands() != 2 ||
+      op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  for (Operation &other : body.without_terminator())
+    if (&other != op && (!other.use_empty() || !isMemoryEffectFree(&other)))
+      return false;
+  Value a = body.getArgument(0), b = body.getArgument(1);
+  Value x = op->getOperand(0), y = op->getOperand(1);
+  if (!((x == a && y == b) || (x == b && y == a)))
+    return false;
+  if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+    if (flags.hasNoSignedWrap() || flags.hasNoUnsignedWrap())
+      return false;
+  return isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
+             arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp, as::MaxFOp, as::MinFOp>(op);
+}
+
+/// Rows shorter than this fold sequentially. A reduce's: LLVM unrolls
+/// shorter folds into loads at constant offsets (of several narrow elements
+/// at once), which the shuffles' fixed cost (index arithmetic, the
+/// partials' store, a barrier) does not beat. Measured on the SIMT executor
+/// (warp-instructions of a load-reduce-store kernel, sm_90 -O3, 128
+/// threads, 1 to 32 rows): i32 and i64 rows of 4 to 32 cost 1.04x to 2.4x
+/// more with shuffles, rows of 64 to 256 0.08x to 0.57x; i16 rows of 64
+/// 1.45x, of 128 0.33x; i8 rows of 128 1.6x, of 256 0.40x to 0.65x
+/// (compiler/docs/Backend.md, "Reductions and scans"). A sequential scan folds
+/// each result's prefix in a loop whose trip count depends on the position,
+/// which LLVM does not unroll: scans win from 2 elements on for elements of 32
+/// bits or fewer (0.16x to 0.88x) and from 16 on for 64-bit ones, which move in
+/// two shuffles (0.24x to 0.68x at 16; 1.06x to 1.37x at 2 to 8), measured on
+/// load-scan-store kernels alike.
+int64_t minShuffleExtent(Operation *op, Type elem) {
+  if (!isa<as::ScanOp>(op))
+    return std::max<int64_t>(64, 256 / storageBytes(elem));
+  return elem.getIntOrFloatBitWidth() > 32 ? 16 : 2;
+}
+
+/// How a reduce or scan combines with warp shuffles (compiler/docs/
+/// Backend.md, "Reductions and scans"): R threads work on each row (the
+/// elements along the dimension that one result element of a reduce, or
+/// one line of a scan, combines), lanes of one warp (L = min(R, 32) of
+/// them) exchange values by shuffles, and the W = R / L warps of a row
+/// exchange theirs through W partials in the scratch buffer after the
+/// staged operand; a scan stages its results after those.
+struct ShufflePlan {
+  int64_t threads = 1, lanes = 1, warps = 1;
+  /// Rows: a reduce's result elements, a scan's lines.
+  int64_t rows = 1;
+  /// Bytes of the staged operand, 16-aligned: where the partials start.
+  int64_t partialOffset = 0;
+  int64_t partialBytes = 0;
+  /// Where a scan's results are staged (16-aligned after the partials).
+  int64_t resultOffset = 0;
+  int64_t resultBytes = 0;
+
+  int64_t scratchBytes() const {
+    return resultBytes ? resultOffset + resultBytes
+                       : partialOffset + partialBytes;
+  }
+};
+
+/// The shuffle plan of a reduce or scan under `map`, or nothing when it
+/// folds sequentially: more than one operand, a combiner whose result
+/// depends on the order, an element shuffles cannot move, shapes or a
+/// thread count that are not powers of two, as many rows as threads (each
+/// thread then works on its own rows alone, as sequentially), or rows
+/// shorter than minShuffleExtent.
+std::optional<ShufflePlan> shufflePlan(Operation *op, const ThreadMap &map) {
+  if (!isa<as::ReduceOp, as::ScanOp>(op) || op->getNumOperands() != 1 ||
+      !isOrderFreeCombiner(op->getRegion(0).front()))
+    return std::nullopt;
+  Type elem =
+      convertElementType(mirrorElementType(op->getOperand(0).getType()));
+  if (!elem || !(isa<IntegerType>(elem) || elem.isF16() || elem.isBF16() ||
+                 elem.isF32() || elem.isF64()))
+    return std::nullopt;
+  int64_t n = mirrorNumElements(op->getOperand(0).getType());
+  int64_t extent = 0;
+  if (auto scan = dyn_cast<as::ScanOp>(op)) {
+    auto type = dyn_cast<RankedTensorType>(scan->getOperand(0).getType());
+    if (!type)
+      return std::nullopt;
+    extent = type.getShape()[scan.getDim()];
+  } else {
+    extent =
+        n / std::max<int64_t>(mirrorNumElements(op->getResult(0).getType()), 1);
+  }
+  int64_t rows = n / extent;
+  if (extent < minShuffleExtent(op, elem) || !llvm::isPowerOf2_64(extent) ||
+      !llvm::isPowerOf2_64(rows) || !llvm::isPowerOf2_64(map.threads) ||
+      rows >= map.threads)
+    return std::nullopt;
+  ShufflePlan plan;
+  plan.rows = rows;
+  plan.threads = std::min(extent, map.threads / rows);
+  if (plan.threads < 2)
+    return std::nullopt;
+  plan.lanes = std::min<int64_t>(plan.threads, 32);
+  plan.warps = plan.threads / plan.lanes;
+  int64_t bytes = storageBytes(elem);
+  plan.partialOffset = alignTo16(n * bytes);
+  plan.partialBytes = rows * plan.warps * bytes;
+  if (isa<as::ScanOp>(op)) {
+    plan.resultOffset = alignTo16(plan.partialOffset + plan.partialBytes);
+    plan.resultBytes = n * bytes;
+  }
+  return plan;
+}
+
+/// Scratch bytes `op` needs: its tensor operands one after the other, and
+/// what a shuffle plan adds.
+int64_t scratchOf(Operation *op, unsigned computeCapability,
+                  const ThreadMap &map) {
+  if (std::optional<ShufflePlan> plan = shufflePlan(op, map))
+    return plan->scratchBytes();
   if (isa<as::AtomicRMWTkoOp, as::AtomicCASTkoOp>(op))
     return tensorBytes(op->getResult(0).getType());
   // Gather/scatter accesses stage their row indices.
@@ -371,6 +501,303 @@ SmallVector<Value> combine(OpBuilder &b, Block &body, ArrayRef<Value> elems,
   return out;
 }
 
+/// `v` from another lane of the warp (shfl.sync over the whole warp), moved
+/// as one or two 32-bit words: with `bfly` the lane whose index differs
+/// from this lane's in the bits of `offset`, with `up` the lane `offset`
+/// below (this lane's own value below lane `offset`).
+Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
+              int64_t offset) {
+  Type type = v.getType(), i32 = b.getI32Type();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type word = b.getIntegerType(bits);
+  auto constant = [&](int64_t c) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(c));
+  };
+  // The clamp: lane 31 for bfly (and down, idx), lane 0 for up.
+  Value all = constant(-1), lane = constant(offset),
+        clamp = constant(kind == NVVM::ShflKind::up ? 0 : 31);
+  auto shuffle = [&](Value x) -> Value {
+    return NVVM::ShflOp::create(b, loc, i32, all, x, lane, clamp, kind,
+                                UnitAttr());
+  };
+  Value x = isa<FloatType>(type)
+                ? arith::BitcastOp::create(b, loc, word, v).getResult()
+                : v;
+  Value moved;
+  if (bits <= 32) {
+    Value wide =
+        bits < 32 ? arith::ExtUIOp::create(b, loc, i32, x).getResult() : x;
+    moved = shuffle(wide);
+    if (bits < 32)
+      moved = arith::TruncIOp::create(b, loc, word, moved);
+  } else {
+    Type i64 = b.getI64Type();
+    Value high = arith::ShRUIOp::create(
+        b, loc, x, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
+    Value lo = shuffle(arith::TruncIOp::create(b, loc, i32, x));
+    Value hi = shuffle(arith::TruncIOp::create(b, loc, i32, high));
+    moved = arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64, lo),
+        arith::ShLIOp::create(
+            b, loc, arith::ExtUIOp::create(b, loc, i64, hi),
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+  }
+  return isa<FloatType>(type)
+             ? arith::BitcastOp::create(b, loc, type, moved).getResult()
+             : moved;
+}
+
+/// A reduce under a ShufflePlan. The operand is staged in the
+/// scratch buffer as for the sequential fold; thread t works for result
+/// element o = t / R (mod the result's size: with fewer result elements
+/// than T / R, groups of threads repeat one and only the first writes) at
+/// rank r = t mod R: it folds elements r, r + R, ... of o's row (adjacent
+/// lanes read adjacent elements of a row along the last dimension), the
+/// warp's lanes of o combine their values by butterfly shuffles, and lane
+/// r mod L = 0 writes partial r / L of o after the operand; a barrier; each
+/// thread folds the W partials of each of its result slots into the
+/// identity, which so enters once, as in the sequential fold.
+LogicalResult lowerShuffleReduce(as::ReduceOp op, ValueRange slots,
+                                 ConversionPatternRewriter &rewriter,
+                                 const ThreadMap &map,
+                                 const ShufflePlan &plan) {
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  RankedTensorType source = tensorType(op->getOperand(0));
+  RankedTensorType result = tensorType(op->getResult(0));
+  Type elem = convertElementType(source.getElementType());
+  unsigned dim = op.getDim();
+  int64_t n = source.getNumElements(), out = result.getNumElements();
+  int64_t extent = source.getShape()[dim];
+  Block &body = op.getBody().front();
+  auto fold = [&](OpBuilder &b, Value element, Value acc) {
+    return combine(b, body, {element}, {acc}).front();
+  };
+
+  Scratch smem = Scratch::get(ix);
+  smem.write(0, slots, n, elem);
+  ix.barrier();
+
+  Value tid = ix.tid();
+  Value rank =
+      arith::AndIOp::create(rewriter, loc, tid, ix.i32(plan.threads - 1));
+  Value group = arith::ShRUIOp::create(rewriter, loc, tid,
+                                       ix.i32(llvm::Log2_64(plan.threads)));
+  bool repeats = out * plan.threads < map.threads;
+  Value element =
+      repeats ? arith::AndIOp::create(rewriter, loc, group, ix.i32(out - 1))
+                    .getResult()
+              : group;
+  SmallVector<Value> at = ix.coords(element, result.getShape());
+  at.insert(at.begin() + dim, Value());
+  auto read = [&](ThreadIndexer &in, Value k) {
+    SmallVector<Value> coords = at;
+    coords[dim] = k;
+    Scratch local{in, smem.base};
+    return local.read(0, in.linear(coords, source.getShape()), elem);
+  };
+
+  // This thread's elements of the row, in order of rank.
+  Value acc = read(ix, rank);
+  if (int64_t steps = extent / plan.threads; steps > 1) {
+    auto loop = scf::ForOp::create(
+        rewriter, loc, ix.i32(1), ix.i32(steps), ix.i32(1), ValueRange{acc},
+        [&](OpBuilder &b, Location l, Value i, ValueRange accs) {
+          ThreadIndexer inner(b, l, ix);
+          Value k = arith::AddIOp::create(
+              b, l, rank,
+              arith::MulIOp::create(b, l, i, inner.i32(plan.threads)));
+          scf::YieldOp::create(b, l,
+                               ValueRange{fold(b, read(inner, k), accs[0])});
+        });
+    acc = loop.getResult(0);
+  }
+  for (int64_t offset = plan.lanes / 2; offset >= 1; offset /= 2)
+    acc = fold(rewriter,
+               shuffle(rewriter, loc, acc, NVVM::ShflKind::bfly, offset), acc);
+
+  // The first lane of each warp's share writes its partial.
+  Value partial = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, element, ix.i32(plan.warps)),
+      arith::ShRUIOp::create(rewriter, loc, rank, ix.i32(5)));
+  Value first = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(rewriter, loc, rank, ix.i32(plan.lanes - 1)),
+      ix.i32(0));
+  if (repeats)
+    first = arith::AndIOp::create(
+        rewriter, loc, first,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, group,
+                              ix.i32(out)));
+  guardedStore(rewriter, loc, acc,
+               smem.address(plan.partialOffset, partial, elem), first,
+               as::MemSemantic::WEAK);
+  ix.barrier();
+
+  SmallVector<Value> values;
+  for (int64_t s = 0, e = map.slots(out); s < e; ++s) {
+    Value base = arith::MulIOp::create(rewriter, loc, ix.element(out, s),
+                                       ix.i32(plan.warps));
+    Value value = identityValue(rewriter, loc, op.getIdentities()[0], elem);
+    for (int64_t w = 0; w < plan.warps; ++w) {
+      Value index = w == 0
+                        ? base
+                        : arith::AddIOp::create(rewriter, loc, base, ix.i32(w))
+                              .getResult();
+      value = fold(rewriter, smem.read(plan.partialOffset, index, elem), value);
+    }
+    values.push_back(value);
+  }
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
+
+/// A scan under a ShufflePlan. The operand is staged as for the sequential
+/// fold; thread t works on line t / R (mod the lines, as for a reduce) at
+/// rank r = t mod R, on the C = E / R consecutive positions r C ..
+/// (r + 1) C - 1 of the line in the scan's direction. It folds its chunk's
+/// total; the L lanes of a warp's share scan their totals with shfl.sync.up
+/// (Kogge-Stone: offsets 1, 2, ... L / 2) and take the one below them
+/// (one more shfl.sync.up), so each knows the totals of the chunks before
+/// its own in its warp; with W > 1 warps to a line the last lane of each
+/// writes its warp's total as a partial, a barrier, and each thread folds
+/// the partials of the warps before its own. Then it folds its chunk again
+/// from identity + everything before it and writes each step's value to
+/// the results area; a barrier; every thread reads its slots. The identity
+/// so enters every result once, as in the sequential fold.
+LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
+                               ConversionPatternRewriter &rewriter,
+                               const ThreadMap &map, const ShufflePlan &plan) {
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  RankedTensorType source = tensorType(op->getOperand(0));
+  Type elem = convertElementType(source.getElementType());
+  unsigned dim = op.getDim();
+  int64_t n = source.getNumElements(), extent = source.getShape()[dim];
+  int64_t chunk = extent / plan.threads;
+  bool reverse = op.getReverse();
+  Block &body = op.getBody().front();
+  auto fold = [&](OpBuilder &b, Value element, Value acc) {
+    return combine(b, body, {element}, {acc}).front();
+  };
+  auto select = [&](Value when, Value a, Value b) -> Value {
+    return arith::SelectOp::create(rewriter, loc, when, a, b);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value a, Value b) -> Value {
+    return arith::CmpIOp::create(rewriter, loc, p, a, b);
+  };
+
+  Scratch smem = Scratch::get(ix);
+  smem.write(0, slots, n, elem);
+  ix.barrier();
+
+  Value tid = ix.tid();
+  Value rank =
+      arith::AndIOp::create(rewriter, loc, tid, ix.i32(plan.threads - 1));
+  Value group = arith::ShRUIOp::create(rewriter, loc, tid,
+                                       ix.i32(llvm::Log2_64(plan.threads)));
+  bool repeats = plan.rows * plan.threads < map.threads;
+  Value line = repeats ? arith::AndIOp::create(rewriter, loc, group,
+                                               ix.i32(plan.rows - 1))
+                             .getResult()
+                       : group;
+  // The line's coordinates: the source shape without `dim`.
+  SmallVector<int64_t> lineShape(source.getShape());
+  lineShape.erase(lineShape.begin() + dim);
+  SmallVector<Value> at = ix.coords(line, lineShape);
+  at.insert(at.begin() + dim, Value());
+  // The linear index of position k of the line, in the scan's direction.
+  auto index = [&](ThreadIndexer &in, Value k) {
+    SmallVector<Value> coords = at;
+    coords[dim] =
+        reverse ? arith::SubIOp::create(in.b, in.loc, in.i32(extent - 1), k)
+                      .getResult()
+                : k;
+    return in.linear(coords, source.getShape());
+  };
+  Value first =
+      arith::MulIOp::create(rewriter, loc, rank, ix.i32(chunk)).getResult();
+  // Folds positions first + 1 .. first + C - 1 into `init`, calling
+  // `each(position, value)` after every step.
+  auto foldChunk =
+      [&](Value init, int64_t from,
+          llvm::function_ref<void(ThreadIndexer &, Value, Value)> each)
+      -> Value {
+    if (from >= chunk)
+      return init;
+    auto loop = scf::ForOp::create(
+        rewriter, loc, ix.i32(from), ix.i32(chunk), ix.i32(1), ValueRange{init},
+        [&](OpBuilder &b, Location l, Value i, ValueRange accs) {
+          ThreadIndexer inner(b, l, ix);
+          Value k = arith::AddIOp::create(b, l, first, i);
+          Value pos = index(inner, k);
+          Scratch local{inner, smem.base};
+          Value next = fold(b, local.read(0, pos, elem), accs[0]);
+          if (each)
+            each(inner, pos, next);
+          scf::YieldOp::create(b, l, ValueRange{next});
+        });
+    return loop.getResult(0);
+  };
+
+  // The chunk's total, then the totals before it in the warp's share.
+  Value total = foldChunk(smem.read(0, index(ix, first), elem), 1, nullptr);
+  Value lane =
+      arith::AndIOp::create(rewriter, loc, rank, ix.i32(plan.lanes - 1));
+  Value inclusive = total;
+  for (int64_t offset = 1; offset < plan.lanes; offset *= 2) {
+    Value below = shuffle(rewriter, loc, inclusive, NVVM::ShflKind::up, offset);
+    inclusive = select(cmp(arith::CmpIPredicate::uge, lane, ix.i32(offset)),
+                       fold(rewriter, below, inclusive), inclusive);
+  }
+  Value before = shuffle(rewriter, loc, inclusive, NVVM::ShflKind::up, 1);
+  Value prefix = identityValue(rewriter, loc, op.getIdentities()[0], elem);
+  Value writer = repeats
+                     ? cmp(arith::CmpIPredicate::ult, group, ix.i32(plan.rows))
+                     : ix.boolean(true);
+  if (plan.warps > 1) {
+    Value warp = arith::ShRUIOp::create(rewriter, loc, rank, ix.i32(5));
+    Value base = arith::MulIOp::create(rewriter, loc, line, ix.i32(plan.warps));
+    Value last = arith::AndIOp::create(
+        rewriter, loc,
+        cmp(arith::CmpIPredicate::eq, lane, ix.i32(plan.lanes - 1)), writer);
+    guardedStore(rewriter, loc, inclusive,
+                 smem.address(plan.partialOffset,
+                              arith::AddIOp::create(rewriter, loc, base, warp),
+                              elem),
+                 last, as::MemSemantic::WEAK);
+    ix.barrier();
+    for (int64_t w = 0; w + 1 < plan.warps; ++w) {
+      Value p = smem.read(plan.partialOffset,
+                          arith::AddIOp::create(rewriter, loc, base, ix.i32(w)),
+                          elem);
+      prefix = select(cmp(arith::CmpIPredicate::ugt, warp, ix.i32(w)),
+                      fold(rewriter, p, prefix), prefix);
+    }
+  }
+  prefix = select(cmp(arith::CmpIPredicate::uge, lane, ix.i32(1)),
+                  fold(rewriter, before, prefix), prefix);
+
+  // The chunk again, from everything before it, each step a result.
+  auto store = [&](ThreadIndexer &in, Value pos, Value value) {
+    Scratch local{in, smem.base};
+    guardedStore(in.b, in.loc, value,
+                 local.address(plan.resultOffset, pos, elem), writer,
+                 as::MemSemantic::WEAK);
+  };
+  Value pos0 = index(ix, first);
+  Value head = fold(rewriter, smem.read(0, pos0, elem), prefix);
+  store(ix, pos0, head);
+  foldChunk(head, 1, store);
+  ix.barrier();
+  SmallVector<Value> values = smem.readSlots(plan.resultOffset, n, elem);
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
+
 template <typename OpT>
 struct CombineLowering : public OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
@@ -381,6 +808,14 @@ struct CombineLowering : public OpConversionPattern<OpT> {
   matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
+    if (std::optional<ShufflePlan> plan = shufflePlan(op, tc.map)) {
+      if constexpr (isScan)
+        return lowerShuffleScan(op, adaptor.getOperands()[0], rewriter, tc.map,
+                                *plan);
+      else
+        return lowerShuffleReduce(op, adaptor.getOperands()[0], rewriter,
+                                  tc.map, *plan);
+    }
     Location loc = op.getLoc();
     ThreadIndexer ix(rewriter, loc, tc.map);
     unsigned m = op->getNumOperands();
@@ -891,11 +1326,11 @@ struct ScaledDotLowering : public OpConversionPattern<as::BlockScaledMmaOp> {
 
 } // namespace
 
-int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap,
+int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap map,
                                          unsigned computeCapability) {
   int64_t most = 0;
   module.walk([&](Operation *op) {
-    most = std::max(most, scratchOf(op, computeCapability));
+    most = std::max(most, scratchOf(op, computeCapability, map));
   });
   return most;
 }

@@ -43,6 +43,10 @@ namespace tilecheck::gen {
   X(unsigned, minMmaDim, 4, "smallest M, N or K of an MMA (a power of two)")   \
   X(double, pRank1, 0.25, "probability that a fresh tile is 1-d")              \
   X(double, pRank3, 0.05, "probability that a fresh tile is 3-d")              \
+  X(double, pLongRow, 0.25,                                                    \
+    "probability that a reduce or scan works on a fresh load whose reduced "   \
+    "dimension has 64 to 256 elements (within maxTileElems): the rows the "    \
+    "backend shares among threads with warp shuffles")                         \
   /* Element types. */                                                         \
   X(unsigned, wI32, 6, "weight of i32 tiles")                                  \
   X(unsigned, wI64, 2, "weight of i64 tiles")                                  \

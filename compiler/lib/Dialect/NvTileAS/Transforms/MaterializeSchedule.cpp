@@ -30,6 +30,7 @@
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 #include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleIR.h"
+#include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleSupport.h"
 #include "tilecheck/Support/InjectedBugs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -98,11 +99,11 @@ FailureOr<Split> splitLoop(scf::ForOp loop, const BodyGraph &body,
                            const sched::ScheduleAnalysis &schedule,
                            std::string &why) {
   Split split;
-  DenseMap<Operation *, unsigned> index;
-  for (auto [i, op] : llvm::enumerate(body.ops)) {
-    index[op] = i;
-    split.stages = std::max(split.stages, schedule.nodes[i].stage + 1);
-  }
+  // Seed 000's stage map: each op's stage, the stage 0 loads and the
+  // earliest stage reading each value.
+  schedule_utils::StageMap stageMap =
+      schedule_utils::materializeSchedule(loop, body, schedule);
+  split.stages = stageMap.numStages;
   if (split.stages <= 1) {
     why = "one stage";
     return failure();
@@ -113,8 +114,8 @@ FailureOr<Split> splitLoop(scf::ForOp loop, const BodyGraph &body,
   // Candidates: stage 0 ops that only read, fed from outside, the
   // induction variable or other candidates.
   llvm::SetVector<Operation *> candidates;
-  for (auto [i, op] : llvm::enumerate(body.ops)) {
-    if (schedule.nodes[i].stage != 0 || !readsOnly(op))
+  for (Operation *op : body.ops) {
+    if (stageMap.stageOf(op) != 0u || !readsOnly(op))
       continue;
     bool fed = llvm::all_of(op->getOperands(), [&](Value v) {
       if (v == iv)
@@ -127,11 +128,12 @@ FailureOr<Split> splitLoop(scf::ForOp loop, const BodyGraph &body,
     if (fed)
       candidates.insert(op);
   }
-  // The producer: the loads among them and what they need.
+  // The producer: the stage 0 loads among them and what they need.
   SmallVector<Operation *> work;
-  for (Operation *op : candidates)
-    if (!isMemoryEffectFree(op))
-      work.push_back(op);
+  if (auto it = stageMap.loads.find(0); it != stageMap.loads.end())
+    for (Operation *op : it->second)
+      if (candidates.contains(op))
+        work.push_back(op);
   if (work.empty()) {
     why = "no load in stage 0";
     return failure();
@@ -163,50 +165,48 @@ FailureOr<Split> splitLoop(scf::ForOp loop, const BodyGraph &body,
     }
   }
 
-  // What the consumer needs from the producer: pure ops are recomputed,
-  // loaded values cross.
-  DenseMap<Value, unsigned> stageOfUse;
+  // What the consumer needs from the producer: pure ops are recomputed
+  // (and what they read in turn), loaded values cross.
   SmallVector<Operation *> pending;
-  auto need = [&](Value v, unsigned stage) {
+  auto recompute = [&](Value v) {
     Operation *def = v.getDefiningOp();
-    if (!def || !inProducer.contains(def))
-      return;
-    if (isMemoryEffectFree(def)) {
-      if (split.recomputed.insert(def))
-        pending.push_back(def);
-      return;
-    }
-    auto [it, inserted] = stageOfUse.try_emplace(v, stage);
-    if (!inserted)
-      it->second = std::min(it->second, stage);
+    if (def && inProducer.contains(def) && isMemoryEffectFree(def) &&
+        split.recomputed.insert(def))
+      pending.push_back(def);
   };
   for (Operation &op : *block) {
     if (inProducer.contains(&op))
       continue;
-    unsigned stage =
-        index.count(&op) ? schedule.nodes[index[&op]].stage : split.stages - 1;
     op.walk([&](Operation *nested) {
       for (Value v : nested->getOperands())
-        need(v, stage);
+        recompute(v);
     });
   }
-  while (!pending.empty()) {
-    Operation *op = pending.pop_back_val();
-    for (Value v : op->getOperands())
-      need(v, schedule.nodes[index[op]].stage);
-  }
-  for (Operation *op : split.producer)
-    for (Value v : op->getResults())
-      if (auto it = stageOfUse.find(v); it != stageOfUse.end()) {
-        if (!canCross(v.getType())) {
-          llvm::raw_string_ostream os(why);
-          os << "a value of type " << v.getType()
-             << " would cross from the producer";
-          return failure();
-        }
-        split.crossing.push_back(v);
-        split.consumerStage.push_back(it->second);
+  while (!pending.empty())
+    for (Value v : pending.pop_back_val()->getOperands())
+      recompute(v);
+  // A loaded value's pipeline is read in the earliest stage of the
+  // consumer (recomputed ops included) that uses it.
+  auto inConsumer = [&](Operation *op) {
+    return !inProducer.contains(op) || split.recomputed.contains(op);
+  };
+  for (Operation *op : split.producer) {
+    if (isMemoryEffectFree(op))
+      continue;
+    for (Value v : op->getResults()) {
+      std::optional<unsigned> stage = stageMap.earliestUseStage(v, inConsumer);
+      if (!stage)
+        continue;
+      if (!canCross(v.getType())) {
+        llvm::raw_string_ostream os(why);
+        os << "a value of type " << v.getType()
+           << " would cross from the producer";
+        return failure();
       }
+      split.crossing.push_back(v);
+      split.consumerStage.push_back(*stage);
+    }
+  }
   // Recomputed ops in body order.
   llvm::SetVector<Operation *> found = std::move(split.recomputed);
   split.recomputed.clear();
@@ -280,11 +280,14 @@ public:
   /// then one produce_one per pipeline at `its`; returns the next
   /// iterators.
   SmallVector<Value> emitProducer(OpBuilder &b, Value iv, ValueRange its) {
-    IRMapping map;
-    map.map(loop.getInductionVar(), iv);
+    // The producer is the schedule's stage 0: each call expands one
+    // iteration's copy of it, whose induction value is `iv`.
+    schedule_utils::StageValues values;
+    IRMapping &local = values[0];
+    local.map(loop.getInductionVar(), iv);
     for (Operation *op : split.producer)
       if (!split.sunk.count(op))
-        b.clone(*op, map);
+        schedule_utils::expandSingleTiledOp(b, op, /*stages=*/{0}, values);
     SmallVector<Value> next;
     for (auto [k, v] : llvm::enumerate(split.crossing)) {
       auto produce = ProduceOneOp::create(b, loc, pipelines[k], its[k]);
@@ -292,8 +295,8 @@ public:
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&produce.getBody().emplaceBlock());
       if (Operation *def = v.getDefiningOp(); split.sunk.count(def))
-        b.clone(*def, map);
-      PipelineYieldOp::create(b, loc, ValueRange{map.lookup(v)});
+        schedule_utils::expandSingleTiledOp(b, def, /*stages=*/{0}, values);
+      PipelineYieldOp::create(b, loc, ValueRange{local.lookup(v)});
     }
     for (Value it : its)
       next.push_back(IncrementIteratorOp::create(b, loc, it));

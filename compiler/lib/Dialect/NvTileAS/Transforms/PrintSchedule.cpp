@@ -1,14 +1,18 @@
 //===- PrintSchedule.cpp - tileas-print-schedule --------------------------===//
 //
 // The print pass of the schedule analysis: every scheduled loop's schedule,
-// read back from its attributes, in (stage, order) order, and the checker's
-// verdict. Output goes to stdout, sorted by loop position, so lit tests can
-// check schedules written by the generator or by hand.
+// read back from its attributes, in (stage, order) order, the checker's
+// verdict, then what the schedule consumers make of it (the schedule
+// support bodies): the ops of each stage by role, the values crossing into
+// a later stage and the producer -> consumer stage pairs. Output goes to
+// stdout, sorted by loop position, so lit tests can check schedules
+// written by the generator or by hand.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleIR.h"
+#include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleSupport.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -62,6 +66,18 @@ struct PrintSchedulePass
         os << "  valid\n";
       for (const std::string &p : problems)
         os << "  invalid: " << p << "\n";
+      os << schedule_utils::materializeSchedule(loop, body, *s).str(body);
+      for (const schedule_utils::StagePair &pair :
+           schedule_utils::buildStages(*s)) {
+        os << "  pair " << pair.producer << " -> " << pair.consumer << ":";
+        for (unsigned k : pair.edges) {
+          const sched::Edge &e = s->edges[k];
+          os << " " << e.from << "->" << e.to;
+          if (e.distance)
+            os << " d" << e.distance;
+        }
+        os << "\n";
+      }
     });
     os.flush();
     markAllAnalysesPreserved();

@@ -109,7 +109,13 @@ def TileASPrintSchedule
     tileas-generate-schedule or by hand), rebuilds the dependence graph,
     reads the schedule back from the attributes, and prints it in (stage,
     order) order to stdout with the checker's verdict ("valid" or each
-    problem), so hand-written schedules can be tested.
+    problem), so hand-written schedules can be tested. Then what the
+    schedule support bodies make of it: per stage, its ops (node indices)
+    by role (`stage 1: load 0; store 2;`), each result read in a later
+    stage (`crossing 0#0 stage 0 -> 1..2`: node 0's result 0, defined in
+    stage 0, read in stages 1 to 2) and the stage pairs in stage order
+    (`pair 0 -> 1: 0->1 2->0 d1`: the edges joining them, with their
+    distance when above 0).
   }];
 }
 
