@@ -235,9 +235,9 @@ Error GenPolicy::validate() const {
     return fail("policy: integer inputs must lie in [-2^20, 2^20]");
   if (floatInputMag < 1 || floatInputMag > (1 << 10))
     return fail("policy: floatInputMag must lie in [1, 1024]");
-  for (double prob :
-       {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero, pDynamicShape,
-        pTokens, pAssume, pPtrStore, pOrdered, pDimMap, pDualMma, pAlignedBase})
+  for (double prob : {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero,
+                      pDynamicShape, pTokens, pAssume, pPtrStore, pOrdered,
+                      pDimMap, pDualMma, pAlignedBase, pLongRow})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

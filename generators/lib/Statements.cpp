@@ -305,9 +305,11 @@ void KernelGen::stmtShape() {
 }
 
 void KernelGen::stmtReduce(bool isScan) {
-  if (policy.maxTileElems >= 64 && rng.chance(policy.pLongRow)) {
+  if (policy.pLongRow > 0 && policy.maxTileElems >= 64 &&
+      rng.chance(policy.pLongRow)) {
     // A long reduced dimension beside few others (the maxLog2Dim of fresh
-    // shapes would not reach it).
+    // shapes would not reach it). Drawn only when the policy asks for it,
+    // so that pLongRow = 0 gives the random choices of before.
     int64_t extent = int64_t(64) << rng.below(3);
     while (extent > static_cast<int64_t>(policy.maxTileElems))
       extent /= 2;

@@ -195,9 +195,10 @@ module attributes {nv_tileaa.compute_capability = 80 : i32} {
 
 // A scan of 8 lines of 16 i64 on 128 threads: 16 threads a line, one
 // element each; Kogge-Stone over offsets 1 to 8 and the exclusive step,
-// two 32-bit shuffles each. Scratch: the 1024-byte operand, 8 partials (a
-// 16-aligned 1088) and the 1024 bytes of results.
-// CHECK-LABEL: module @m attributes {{{.*}}tilec.dynamic_shared_memory = 2112 : i64
+// two 32-bit shuffles each. Scratch: the 1024-byte operand, which the
+// results overwrite (each thread its own chunk); one warp to a line, so no
+// partials.
+// CHECK-LABEL: module @m attributes {{{.*}}tilec.dynamic_shared_memory = 1024 : i64
 // CHECK: llvm.func @k
 // CHECK-COUNT-2: nvvm.shfl.sync up %c-1_i32, %{{.*}}, %c1_i32, %c0_i32 : i32 -> i32
 // CHECK-COUNT-2: nvvm.shfl.sync up %c-1_i32, %{{.*}}, %c2_i32, %c0_i32 : i32 -> i32

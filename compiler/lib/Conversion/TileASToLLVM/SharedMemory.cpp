@@ -150,9 +150,9 @@ bool isMmaSyncDot(Operation *op, unsigned computeCapability) {
 
 /// A combiner the order of whose steps cannot change its result: the
 /// yielded value is one op applied to the two arguments (in either order),
-/// the body's other ops are dead and pure, and that op is associative and
-/// commutative on every value, exact, and defined on every value (integer
-/// add and multiply without overflow flags, which would make an
+/// the body's other ops are dead and pure (speculatable), and that op is
+/// associative and commutative on every value, exact, and defined on every
+/// value (integer add and multiply without overflow flags, which would make an
 /// intermediate sum of another order undefined; and, or, xor; integer
 /// min/max; maxf/minf, whose NaN result is canonical and which order -0 <
 /// +0).
@@ -164,8 +164,10 @@ bool isOrderFreeCombiner(Block &body) {
   if (!op || op->getBlock() != &body || op->getNumOperands() != 2 ||
       op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
+  // The dead ops are cloned too: they must be defined on whatever partial
+  // values they meet (pure: no effects and speculatable, so no division).
   for (Operation &other : body.without_terminator())
-    if (&other != op && (!other.use_empty() || !isMemoryEffectFree(&other)))
+    if (&other != op && (!other.use_empty() || !isPure(&other)))
       return false;
   Value a = body.getArgument(0), b = body.getArgument(1);
   Value x = op->getOperand(0), y = op->getOperand(1);
@@ -205,7 +207,8 @@ int64_t minShuffleExtent(Operation *op, Type elem) {
 /// one line of a scan, combines), lanes of one warp (L = min(R, 32) of
 /// them) exchange values by shuffles, and the W = R / L warps of a row
 /// exchange theirs through W partials in the scratch buffer after the
-/// staged operand; a scan stages its results after those.
+/// staged operand; a scan writes its results over the operand (or after
+/// the partials: ShufflePlan::resultOffset).
 struct ShufflePlan {
   int64_t threads = 1, lanes = 1, warps = 1;
   /// Rows: a reduce's result elements, a scan's lines.
@@ -213,9 +216,14 @@ struct ShufflePlan {
   /// Bytes of the staged operand, 16-aligned: where the partials start.
   int64_t partialOffset = 0;
   int64_t partialBytes = 0;
-  /// Where a scan's results are staged (16-aligned after the partials).
+  /// Where a scan's results are staged: over the operand (offset 0, no
+  /// bytes of their own), or, when groups of threads repeat a line,
+  /// 16-aligned after the partials.
   int64_t resultOffset = 0;
   int64_t resultBytes = 0;
+  /// More threads than rows * threads: groups repeat a row, the first one
+  /// writes.
+  bool repeats = false;
 
   int64_t scratchBytes() const {
     return resultBytes ? resultOffset + resultBytes
@@ -235,8 +243,11 @@ std::optional<ShufflePlan> shufflePlan(Operation *op, const ThreadMap &map) {
     return std::nullopt;
   Type elem =
       convertElementType(mirrorElementType(op->getOperand(0).getType()));
-  if (!elem || !(isa<IntegerType>(elem) || elem.isF16() || elem.isBF16() ||
-                 elem.isF32() || elem.isF64()))
+  // Shuffles move 32-bit words: integers of 1, 8, 16, 32 or 64 bits,
+  // 16-, 32- and 64-bit floats.
+  if (!elem || !(elem.isInteger(1) || elem.isInteger(8) || elem.isInteger(16) ||
+                 elem.isInteger(32) || elem.isInteger(64) || elem.isF16() ||
+                 elem.isBF16() || elem.isF32() || elem.isF64()))
     return std::nullopt;
   int64_t n = mirrorNumElements(op->getOperand(0).getType());
   int64_t extent = 0;
@@ -265,8 +276,17 @@ std::optional<ShufflePlan> shufflePlan(Operation *op, const ThreadMap &map) {
   plan.partialOffset = alignTo16(n * bytes);
   plan.partialBytes = rows * plan.warps * bytes;
   if (isa<as::ScanOp>(op)) {
-    plan.resultOffset = alignTo16(plan.partialOffset + plan.partialBytes);
-    plan.resultBytes = n * bytes;
+    // A scan's partials are the warps' totals: none with one warp to a
+    // line. Its results overwrite the operand, each thread's its own
+    // chunk, unless groups of threads repeat a line (then a repeat might
+    // still read what the first group wrote): a separate area.
+    if (plan.warps == 1)
+      plan.partialBytes = 0;
+    plan.repeats = rows * plan.threads < map.threads;
+    if (plan.repeats) {
+      plan.resultOffset = alignTo16(plan.partialOffset + plan.partialBytes);
+      plan.resultBytes = n * bytes;
+    }
   }
   return plan;
 }
@@ -665,8 +685,10 @@ LogicalResult lowerShuffleReduce(as::ReduceOp op, ValueRange slots,
 /// writes its warp's total as a partial, a barrier, and each thread folds
 /// the partials of the warps before its own. Then it folds its chunk again
 /// from identity + everything before it and writes each step's value to
-/// the results area; a barrier; every thread reads its slots. The identity
-/// so enters every result once, as in the sequential fold.
+/// the results area (the chunk's own positions of the operand, which no
+/// other thread reads, unless groups repeat the line); a barrier; every
+/// thread reads its slots. The identity so enters every result once, as in
+/// the sequential fold.
 LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
                                ConversionPatternRewriter &rewriter,
                                const ThreadMap &map, const ShufflePlan &plan) {
@@ -698,7 +720,7 @@ LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
       arith::AndIOp::create(rewriter, loc, tid, ix.i32(plan.threads - 1));
   Value group = arith::ShRUIOp::create(rewriter, loc, tid,
                                        ix.i32(llvm::Log2_64(plan.threads)));
-  bool repeats = plan.rows * plan.threads < map.threads;
+  bool repeats = plan.repeats;
   Value line = repeats ? arith::AndIOp::create(rewriter, loc, group,
                                                ix.i32(plan.rows - 1))
                              .getResult()

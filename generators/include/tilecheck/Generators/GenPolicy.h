@@ -36,7 +36,7 @@ namespace tilecheck::gen {
   X(unsigned, maxGridX, 4, "most tile blocks along x")                         \
   X(unsigned, maxGridY, 2, "most tile blocks along y")                         \
   X(unsigned, maxOutputs, 3, "most stored results")                            \
-  /* Shapes: every dimension is 2^k with k in [0, maxLog2Dim]. */              \
+  /* Shapes: every dimension is 2^k, k in [0, maxLog2Dim] (pLongRow more). */  \
   X(unsigned, maxLog2Dim, 5, "largest dimension as a power of two")            \
   X(unsigned, maxTileElems, 512, "most elements of one tile")                  \
   X(unsigned, maxMmaDim, 32, "largest M, N or K of an MMA")                    \

@@ -1,8 +1,9 @@
 //===- ScheduleSupport.h - Seed 000's schedule support bodies ---*- C++ -*-===//
 //
-// The three support algorithms every schedule consumer shares (seed 000,
-// "Schedule Support Bodies"): tileas-materialize-schedule (AWS and AUS),
-// tileas-unspecialized-pipeline and the print pass. They are free functions
+// The three support algorithms of seed 000 ("Schedule Support Bodies")
+// that schedule consumers share: tileas-materialize-schedule (AWS and AUS)
+// and the print pass use them; tileas-unspecialized-pipeline does not (its
+// expansion is upstream's scf::pipelineForLoop). They are free functions
 // over a recorded schedule (the BodyGraph of a loop and the
 // sched::ScheduleAnalysis read back from its attributes), not members of the
 // analysis, so each consumer takes what it needs without the others' state.
