@@ -3,8 +3,8 @@
 // tileas-generate-schedule: the pass checks every schedule against its
 // dependence graph and machine model. Generated program: floats seed 9, whose
 // loop seed 004's selector gives the cost-based generator at sm_100, drawn
-// as before the edge statement joined the presets (Inputs/floats-no-edge.json:
-// floats with wEdge 0).
+// as before the edge statement and the long rows joined the presets
+// (Inputs/floats-no-edge.json: floats with wEdge 0 and pLongRow 0).
 // REQUIRES: test-hooks
 
 // RUN: sh -c 'env TILECHECK_INJECT_BUG=schedule-latency tile-diff --generate --seed 9 --count 1 --policy %S/Inputs/floats-no-edge.json --only-config sm_100,O2,scheduler=cost; echo "exit=$?"' | FileCheck %s

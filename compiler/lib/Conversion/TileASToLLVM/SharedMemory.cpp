@@ -221,8 +221,8 @@ struct ShufflePlan {
   /// 16-aligned after the partials.
   int64_t resultOffset = 0;
   int64_t resultBytes = 0;
-  /// More threads than rows * threads: groups repeat a row, the first one
-  /// writes.
+  /// Fewer rows * threads than the tile block's threads: groups repeat a
+  /// row, and only the first writes.
   bool repeats = false;
 
   int64_t scratchBytes() const {
@@ -272,6 +272,7 @@ std::optional<ShufflePlan> shufflePlan(Operation *op, const ThreadMap &map) {
     return std::nullopt;
   plan.lanes = std::min<int64_t>(plan.threads, 32);
   plan.warps = plan.threads / plan.lanes;
+  plan.repeats = rows * plan.threads < map.threads;
   int64_t bytes = storageBytes(elem);
   plan.partialOffset = alignTo16(n * bytes);
   plan.partialBytes = rows * plan.warps * bytes;
@@ -282,7 +283,6 @@ std::optional<ShufflePlan> shufflePlan(Operation *op, const ThreadMap &map) {
     // still read what the first group wrote): a separate area.
     if (plan.warps == 1)
       plan.partialBytes = 0;
-    plan.repeats = rows * plan.threads < map.threads;
     if (plan.repeats) {
       plan.resultOffset = alignTo16(plan.partialOffset + plan.partialBytes);
       plan.resultBytes = n * bytes;
@@ -567,6 +567,32 @@ Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
              : moved;
 }
 
+/// What both shuffle lowerings start with: the operand staged in the
+/// scratch buffer (a barrier after it), and this thread's rank among its
+/// row's R threads, its group t / R and the row it works on (the group, mod
+/// the rows when groups repeat them).
+struct RowShare {
+  Scratch smem;
+  Value rank, group, row;
+};
+
+RowShare shareRows(ThreadIndexer &ix, ValueRange slots, int64_t n, Type elem,
+                   const ShufflePlan &plan) {
+  Scratch smem = Scratch::get(ix);
+  smem.write(0, slots, n, elem);
+  ix.barrier();
+  Value tid = ix.tid();
+  Value rank =
+      arith::AndIOp::create(ix.b, ix.loc, tid, ix.i32(plan.threads - 1));
+  Value group = arith::ShRUIOp::create(ix.b, ix.loc, tid,
+                                       ix.i32(llvm::Log2_64(plan.threads)));
+  Value row = plan.repeats ? arith::AndIOp::create(ix.b, ix.loc, group,
+                                                   ix.i32(plan.rows - 1))
+                                 .getResult()
+                           : group;
+  return {smem, rank, group, row};
+}
+
 /// A reduce under a ShufflePlan. The operand is staged in the
 /// scratch buffer as for the sequential fold; thread t works for result
 /// element o = t / R (mod the result's size: with fewer result elements
@@ -594,20 +620,10 @@ LogicalResult lowerShuffleReduce(as::ReduceOp op, ValueRange slots,
     return combine(b, body, {element}, {acc}).front();
   };
 
-  Scratch smem = Scratch::get(ix);
-  smem.write(0, slots, n, elem);
-  ix.barrier();
-
-  Value tid = ix.tid();
-  Value rank =
-      arith::AndIOp::create(rewriter, loc, tid, ix.i32(plan.threads - 1));
-  Value group = arith::ShRUIOp::create(rewriter, loc, tid,
-                                       ix.i32(llvm::Log2_64(plan.threads)));
-  bool repeats = out * plan.threads < map.threads;
-  Value element =
-      repeats ? arith::AndIOp::create(rewriter, loc, group, ix.i32(out - 1))
-                    .getResult()
-              : group;
+  RowShare share = shareRows(ix, slots, n, elem, plan);
+  Scratch &smem = share.smem;
+  Value rank = share.rank, group = share.group, element = share.row;
+  bool repeats = plan.repeats;
   SmallVector<Value> at = ix.coords(element, result.getShape());
   at.insert(at.begin() + dim, Value());
   auto read = [&](ThreadIndexer &in, Value k) {
@@ -711,20 +727,10 @@ LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
     return arith::CmpIOp::create(rewriter, loc, p, a, b);
   };
 
-  Scratch smem = Scratch::get(ix);
-  smem.write(0, slots, n, elem);
-  ix.barrier();
-
-  Value tid = ix.tid();
-  Value rank =
-      arith::AndIOp::create(rewriter, loc, tid, ix.i32(plan.threads - 1));
-  Value group = arith::ShRUIOp::create(rewriter, loc, tid,
-                                       ix.i32(llvm::Log2_64(plan.threads)));
+  RowShare share = shareRows(ix, slots, n, elem, plan);
+  Scratch &smem = share.smem;
+  Value rank = share.rank, group = share.group, line = share.row;
   bool repeats = plan.repeats;
-  Value line = repeats ? arith::AndIOp::create(rewriter, loc, group,
-                                               ix.i32(plan.rows - 1))
-                             .getResult()
-                       : group;
   // The line's coordinates: the source shape without `dim`.
   SmallVector<int64_t> lineShape(source.getShape());
   lineShape.erase(lineShape.begin() + dim);
