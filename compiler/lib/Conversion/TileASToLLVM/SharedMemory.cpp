@@ -536,7 +536,7 @@ Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
   // The clamp: lane 31 for bfly (and down, idx), lane 0 for up.
   Value all = constant(-1), lane = constant(offset),
         clamp = constant(kind == NVVM::ShflKind::up ? 0 : 31);
-  auto shuffle = [&](Value x) -> Value {
+  auto word32 = [&](Value x) -> Value {
     return NVVM::ShflOp::create(b, loc, i32, all, x, lane, clamp, kind,
                                 UnitAttr());
   };
@@ -547,15 +547,15 @@ Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
   if (bits <= 32) {
     Value wide =
         bits < 32 ? arith::ExtUIOp::create(b, loc, i32, x).getResult() : x;
-    moved = shuffle(wide);
+    moved = word32(wide);
     if (bits < 32)
       moved = arith::TruncIOp::create(b, loc, word, moved);
   } else {
     Type i64 = b.getI64Type();
     Value high = arith::ShRUIOp::create(
         b, loc, x, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
-    Value lo = shuffle(arith::TruncIOp::create(b, loc, i32, x));
-    Value hi = shuffle(arith::TruncIOp::create(b, loc, i32, high));
+    Value lo = word32(arith::TruncIOp::create(b, loc, i32, x));
+    Value hi = word32(arith::TruncIOp::create(b, loc, i32, high));
     moved = arith::OrIOp::create(
         b, loc, arith::ExtUIOp::create(b, loc, i64, lo),
         arith::ShLIOp::create(
@@ -771,7 +771,8 @@ LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
   };
 
   // The chunk's total, then the totals before it in the warp's share.
-  Value total = foldChunk(smem.read(0, index(ix, first), elem), 1, nullptr);
+  Value pos0 = index(ix, first);
+  Value total = foldChunk(smem.read(0, pos0, elem), 1, nullptr);
   Value lane =
       arith::AndIOp::create(rewriter, loc, rank, ix.i32(plan.lanes - 1));
   Value inclusive = total;
@@ -815,7 +816,6 @@ LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
                  local.address(plan.resultOffset, pos, elem), writer,
                  as::MemSemantic::WEAK);
   };
-  Value pos0 = index(ix, first);
   Value head = fold(rewriter, smem.read(0, pos0, elem), prefix);
   store(ix, pos0, head);
   foldChunk(head, 1, store);
