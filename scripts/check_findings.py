@@ -10,7 +10,8 @@ Each finding directory has a finding.json:
     "expect": {"compiler=tileiras,sm_100,O1": "crash", ...},
     "control": {"compiler=tileiras,sm_100,O0": "none"},
     "needs_gpu": false,
-    "status": "open" | "fixed in <version>"
+    "status": "open" | "fixed in <version>",
+    "cutile": {"input": "cutile/x.mlir", "expect": {...}, "control": {...}}
   }
 
 "expect" maps a configuration to the finding kind tile-diff reports there
@@ -25,6 +26,14 @@ A finding reproduces when every "expect" configuration gives its kind; it
 is fixed when none does and every control passes; anything else is
 "changed" (look at it). Findings that need a GPU (gpu-tileiras
 configurations) are "unchecked" where `tile-gpu-launch --probe` finds none.
+
+The optional "cutile" object gives the "input", "expect" and "control" of
+cuTile Python's export of the trigger (its text, with a launch header). It
+has the finding's "needs_gpu" and is checked the same way, on a row of its
+own, "<name> (cuTile export)", and held to the finding's status: an export
+that no longer reproduces while the finding is open is "changed" too, so a
+release that fixes the bug is noticed from either. --update writes only
+the finding's own status.
 
   check_findings.py [--bin build/bin] [--findings corpus/findings]
                     [--update] [--write-bytecode] [--json OUT]
@@ -50,6 +59,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GPU_LAUNCH = None
+GPU = None
 
 
 def tileiras_version(bin_dir):
@@ -82,6 +92,35 @@ def has_gpu(bin_dir):
                           timeout=120).returncode == 0
 
 
+def gpu_available(bin_dir):
+    """Whether GPU findings can run here: launch bundles, or a GPU that
+    tile-gpu-launch finds (probed once)."""
+    global GPU
+    if GPU is None:
+        GPU = bool(GPU_LAUNCH) or has_gpu(bin_dir)
+    return GPU
+
+
+def cases(name, spec):
+    """The (row name, spec) pairs to check for one finding: the finding,
+    then its cuTile export where finding.json has "cutile" (with the
+    finding's needs_gpu)."""
+    yield name, spec
+    if "cutile" in spec:
+        yield (f"{name} (cuTile export)",
+               dict({"needs_gpu": spec.get("needs_gpu", False)},
+                    **spec["cutile"]))
+
+
+def unchecked(bin_dir, versions, tool, spec):
+    """Why spec cannot be checked here ("unchecked (...)"), or None."""
+    if not versions.get(tool):
+        return f"unchecked (no {tool})"
+    if spec.get("needs_gpu") and not gpu_available(bin_dir):
+        return "unchecked (no GPU)"
+    return None
+
+
 def kind_at(bin_dir, finding_dir, spec, config):
     inp = os.path.join(finding_dir, spec["input"])
     cmd = [os.path.join(bin_dir, "tile-diff"), "--only-config", config]
@@ -102,6 +141,41 @@ def kind_at(bin_dir, finding_dir, spec, config):
         return "none"
     return "error: " + ((r.stderr.strip() or r.stdout.strip()).splitlines()
                         or ["exit %d" % r.returncode])[-1]
+
+
+def verdict_of(spec, got):
+    """reproduces (every "expect" configuration gives its kind and every
+    control passes), fixed (none shows a finding and the controls pass),
+    error (a tool error) or changed (anything else), from got, the kind
+    at each configuration."""
+    if any(k.startswith("error") for k in got.values()):
+        return "error"
+    controls_ok = all(got[c] == k for c, k in spec.get("control", {}).items())
+    hits = [c for c, k in spec["expect"].items() if got[c] == k]
+    if len(hits) == len(spec["expect"]) and controls_ok:
+        return "reproduces"
+    if not hits and all(got[c] == "none" for c in spec["expect"]) \
+            and controls_ok:
+        return "fixed"
+    return "changed"
+
+
+def check(bin_dir, finding_dir, spec):
+    """The verdict on spec (a finding or its cuTile export) and the kind
+    tile-diff reports at each of its configurations."""
+    got = {c: kind_at(bin_dir, finding_dir, spec, c)
+           for c in list(spec["expect"]) + list(spec.get("control", {}))}
+    return verdict_of(spec, got), got
+
+
+def new_status(old, verdict, tool, version):
+    """The status --update writes: "open" where the finding reproduces,
+    "fixed in <tool> <version>" where it is newly fixed, else old."""
+    if verdict == "reproduces":
+        return "open"
+    if verdict == "fixed" and not old.startswith("fixed"):
+        return f"fixed in {tool} {version}"
+    return old
 
 
 def write_bytecode(bin_dir, finding_dir, spec):
@@ -150,7 +224,6 @@ def main(argv=None):
         return 2
     version = tileiras_version(args.bin)
     versions = {"tileiras": version, "ptxas": ptxas_version()}
-    gpu = None
     changed = False
     errors = False
     rows = []
@@ -164,49 +237,28 @@ def main(argv=None):
         if args.write_bytecode:
             write_bytecode(args.bin, d, spec)
         tool = spec.get("tool", "tileiras")
-        if not versions.get(tool):
-            rows.append((name, f"unchecked (no {tool})", {}))
-            continue
-        if spec.get("needs_gpu"):
-            if gpu is None:
-                gpu = bool(GPU_LAUNCH) or has_gpu(args.bin)
-            if not gpu:
-                rows.append((name, "unchecked (no GPU)", {}))
-                continue
-        got = {c: kind_at(args.bin, d, spec, c)
-               for c in list(spec["expect"]) + list(spec.get("control", {}))}
-        hits = [c for c, k in spec["expect"].items() if got[c] == k]
-        controls_ok = all(got[c] == k
-                          for c, k in spec.get("control", {}).items())
-        if any(k.startswith("error") for k in got.values()):
-            verdict = "error"
-            errors = True
-        elif len(hits) == len(spec["expect"]) and controls_ok:
-            verdict = "reproduces"
-        elif not hits and all(got[c] == "none" for c in spec["expect"]) \
-                and controls_ok:
-            verdict = "fixed"
-        else:
-            verdict = "changed"
         old = spec.get("status", "open")
-        if verdict == "reproduces":
-            new = "open"
-        elif verdict == "fixed":
-            new = old if old.startswith("fixed") else \
-                f"fixed in {tool} {versions[tool]}"
-        else:
-            new = old
         # What was recorded, and what was seen, must agree: an open finding
-        # reproduces, a fixed one stays fixed.
+        # (and its cuTile export) reproduces, a fixed one stays fixed.
         expected = "fixed" if old.startswith("fixed") else "reproduces"
-        if verdict != expected and verdict != "error":
-            changed = True
-        rows.append((name, verdict, got))
-        if args.update and new != old:
-            spec["status"] = new
-            with open(path, "w") as f:
-                json.dump(spec, f, indent=2)
-                f.write("\n")
+        for row, case in cases(name, spec):
+            why = unchecked(args.bin, versions, tool, case)
+            if why:
+                rows.append((row, why, {}))
+                continue
+            verdict, got = check(args.bin, d, case)
+            rows.append((row, verdict, got))
+            if verdict == "error":
+                errors = True
+            elif verdict != expected:
+                changed = True
+            new = new_status(old, verdict, tool, versions[tool])
+            # --update writes the finding's own status, not its export's.
+            if args.update and case is spec and new != old:
+                spec["status"] = new
+                with open(path, "w") as f:
+                    json.dump(spec, f, indent=2)
+                    f.write("\n")
     print(f"tileiras {version or 'not found'}; ptxas "
           f"{versions['ptxas'] or 'not found'}")
     for name, verdict, got in rows:

@@ -14,13 +14,19 @@
 // CHECK: llvm.func @mma(
 // CHECK: nvvm.barrier0
 // CHECK: scf.for %{{.*}} = %c0_i32 to %c2_i32 step %c1_i32 iter_args(%{{.*}}) -> (f32, f32, f32, f32)
+// The tile is a whole number of blocks, so ldmatrix loads the fragments:
+// A's four registers, then B's two, transposed.
+// CHECK:   llvm.call @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3(%{{.*}}) {convergent} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK:   llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+// CHECK:   llvm.call @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16.p3(%{{.*}}) {convergent} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
 // The intrinsic is called as a convergent function (LLVM's declaration of
 // it lacks `convergent`, and LLVM would sink it into divergent code).
 // CHECK:   %[[D:.*]] = llvm.call @llvm.nvvm.mma.m16n8k16.row.col.f32.f32({{.*}}) {convergent} : (vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK:   llvm.extractvalue %[[D]][3]
 // CHECK: nvvm.barrier0
 
+// PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
 module {

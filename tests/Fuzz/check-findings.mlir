@@ -3,8 +3,10 @@
 // compile-time finding reproduces at the configurations its finding.json
 // names and passes at its controls. When NVIDIA fixes one, this test fails:
 // run `check_findings.py --update`, which marks it "fixed in <version>",
-// and say so in the finding's README. The wrong-code finding needs a GPU
-// (unchecked here unless one is found).
+// and say so in the finding's README. The cuTile Python exports of the
+// triggers (finding.json's "cutile") are checked the same way, on rows of
+// their own. The wrong-code finding needs a GPU (unchecked here unless one
+// is found).
 
 // REQUIRES: tileiras
 // RUN: env TILECHECK_TILEIRAS=%tileiras python3 %S/../../scripts/check_findings.py --bin %bindir | FileCheck %s
@@ -16,4 +18,11 @@
 // CHECK-DAG: reproduces tileiras-13.5.37-segv-O0-nested-loop
 // CHECK-DAG: reproduces tileiras-13.5.37-segv-O1
 // CHECK-DAG: tileiras-13.5.37-wrong-scan-after-mma-sm90
+// CHECK-DAG: reproduces tileiras-13.5.37-heap-corruption-atomic-loop (cuTile export)
+// CHECK-DAG: reproduces tileiras-13.5.37-scan-after-mma (cuTile export)
+// CHECK-DAG: reproduces tileiras-13.5.37-scan-then-reshape (cuTile export)
+// CHECK-DAG: reproduces tileiras-13.5.37-scan2-cat-abort (cuTile export)
+// CHECK-DAG: reproduces tileiras-13.5.37-segv-O0-nested-loop (cuTile export)
+// CHECK-DAG: reproduces tileiras-13.5.37-segv-O1 (cuTile export)
+// CHECK-DAG: tileiras-13.5.37-wrong-scan-after-mma-sm90 (cuTile export)
 // CHECK-NOT: changed

@@ -27,6 +27,12 @@
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32
+// A fragments inside the tile (ss, su, uu) load with one ldmatrix of two
+// matrices; B's registers hold bytes of one column, which ldmatrix's
+// 16-bit transpose cannot gather.
+// PTX-DAG: ldmatrix.sync.aligned.m8n8.x2.shared.b16
+// RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=NOTRANS
+// NOTRANS-NOT: ldmatrix{{.*}}.trans
 cuda_tile.module @m {
   entry @ss(%o: tile<ptr<i32>>) {
     %zero = constant <i32: 0> : tile<i32>

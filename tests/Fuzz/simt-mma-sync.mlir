@@ -50,6 +50,12 @@
 // PTX-DAG: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // PTX-DAG: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+// Where no fragment reaches outside the tile, ldmatrix loads A (f16, bf16,
+// tf32: four matrices) and B (f16, bf16: two, transposed); the bit-exact
+// runs above check the registers it fills (f16, bf16, tf32, f16acc; small
+// and the f64 dots keep the scalar loads).
+// PTX-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // RUN: tilec --emit ptx --gpu-name sm_80 %s | FileCheck %s --check-prefix=SM80
 // SM80-NOT: mma.sync{{.*}}.e4m3.
 // SM80-NOT: mma.sync{{.*}}.e5m2.
@@ -57,6 +63,7 @@
 // F8: .version 8.7
 // F8-DAG: mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32
 // F8-DAG: mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32
+// F8-DAG: ldmatrix.sync.aligned.m8n8.x2.shared.b16
 cuda_tile.module @m {
   entry @f16(%o: tile<ptr<f32>>) {
     %zero = constant <i32: 0> : tile<i32>

@@ -54,10 +54,19 @@ int64_t tensorBytes(Type t) {
 /// tMul * t + bRow[r] + e of column g; C/D element i sits at row
 /// g + 8 * (i >= 2), column 2t + (i & 1) (two elements for m8n8k4), two
 /// f16 accumulators to a register.
+///
+/// Where each A register is four bytes of one row (two f16/bf16, four
+/// bytes, one tf32), matrix j of `ldmatrix.x{aRow.size()}` is register j
+/// for the whole warp: lanes 8j..8j+7 name rows g + aRow[j] of the block at
+/// column aCol[j], and lane (g, t) receives row g, bytes 4t..4t+3 (PTX ISA,
+/// "ldmatrix"). Where each B register is two 16-bit elements of one column,
+/// `ldmatrix.x{bRow.size()}.trans` on rows bRow[j].. of the K x N tile gives
+/// lane (g, t) rows 2t, 2t + 1 of column g, B register j.
 struct MmaSyncShape {
   std::string intrinsic;
   int64_t blockM = 16, kStep = 16, perReg = 2, tMul = 2;
   SmallVector<int64_t, 4> aRow, aCol, bRow;
+  bool ldmatrixA = false, ldmatrixB = false;
   /// Accumulator elements a lane holds: the blockM x 8 block over a warp.
   int64_t accElems() const { return blockM * 8 / 32; }
 };
@@ -89,6 +98,7 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
     s.aRow = {0, 8, 0, 8};
     s.aCol = {0, 0, 8, 8};
     s.bRow = {0, 8};
+    s.ldmatrixA = s.ldmatrixB = true;
   };
   auto bytes = [&](std::string name) {
     s.intrinsic = std::move(name);
@@ -97,6 +107,7 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
     s.aRow = {0, 8};
     s.aCol = {0, 0};
     s.bRow = {0};
+    s.ldmatrixA = true;
   };
   if (auto dotInt = dyn_cast<as::DotIntOp>(op)) {
     if (!in.isInteger(8) || !acc.isInteger(32))
@@ -129,6 +140,7 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
     s.aRow = {0, 8, 0, 8};
     s.aCol = {0, 0, 4, 4};
     s.bRow = {0, 4};
+    s.ldmatrixA = true;
   } else if (acc.isF64() && in.isF64()) {
     s.intrinsic = "llvm.nvvm.mma.m8n8k4.row.col.f64";
     s.blockM = 8;
@@ -1095,11 +1107,18 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         auto mul = [&](Value x, int64_t y) -> Value {
           return arith::MulIOp::create(bb, l, x, in2.i32(y));
         };
-        auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y) {
+        // x < y, or true where the tile's extent is a multiple of the
+        // block's (`full`): a block then never reaches past it.
+        auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y,
+                       bool full) -> Value {
+          if (full)
+            return arith::ConstantOp::create(ob, ol, ob.getBoolAttr(true));
           return arith::CmpIOp::create(
               ob, ol, arith::CmpIPredicate::ult, x,
               arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(y)));
         };
+        const bool mFull = m % sh.blockM == 0, nFull = n % 8 == 0,
+                   kFull = k % sh.kStep == 0;
         Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
         Value inBatch = arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
         Value row0 =
@@ -1116,8 +1135,8 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         for (int64_t i = 0; i < sh.accElems(); ++i) {
           Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
           Value col = add(add(col0, t2), in2.i32(i & 1));
-          cValid.push_back(arith::AndIOp::create(bb, l, ult(bb, l, row, m),
-                                                 ult(bb, l, col, n)));
+          cValid.push_back(arith::AndIOp::create(
+              bb, l, ult(bb, l, row, m, mFull), ult(bb, l, col, n, nFull)));
           cIndex.push_back(add(cBase, add(mul(row, n), col)));
         }
         // A read of the scratch buffer, zero outside the tile.
@@ -1131,6 +1150,40 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
           Value zero = arith::ConstantOp::create(ob, ol, ob.getZeroAttr(elem));
           return arith::SelectOp::create(ob, ol, valid, v, zero);
         };
+        // ldmatrix loads an operand's registers when no fragment reaches
+        // outside the tile (nothing to pad with zeros). Rows and columns
+        // then start 16 bytes apart: rows of K (N) elements with K a
+        // multiple of the K step (N of 8), blocks 16 bytes wide, the
+        // operands at 16-byte offsets of the buffer.
+        bool aLd = sh.ldmatrixA && mFull && kFull;
+        bool bLd = sh.ldmatrixB && nFull && kFull;
+        // table[j] for this lane's matrix j.
+        auto pick = [&](Value j, ArrayRef<int64_t> table) -> Value {
+          Value v = in2.i32(table[0]);
+          for (size_t i = 1; i < table.size(); ++i)
+            v = arith::SelectOp::create(
+                bb, l,
+                arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq, j,
+                                      in2.i32(i)),
+                in2.i32(table[i]), v);
+          return v;
+        };
+        // The A row and column offset (elements, from the block's corner
+        // and the K step's first column) and the B row offset (from the
+        // K step's first row) of the row this lane names: lanes 8j..8j+7
+        // name the eight rows of matrix j.
+        Value aLaneRow, aLaneCol, bLaneRow;
+        if (aLd) {
+          Value j = arith::RemUIOp::create(
+              bb, l, arith::DivUIOp::create(bb, l, lane, in2.i32(8)),
+              in2.i32(aRegs));
+          aLaneRow =
+              add(add(row0, arith::AndIOp::create(bb, l, lane, in2.i32(7))),
+                  pick(j, sh.aRow));
+          aLaneCol = pick(j, sh.aCol);
+        }
+        if (bLd)
+          bLaneRow = arith::RemUIOp::create(bb, l, lane, in2.i32(8 * bRegs));
         // (Only lanes inside the tile touch the accumulator: another lane
         // writes the element this lane would read.)
         SmallVector<Value> init;
@@ -1183,26 +1236,67 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
                 return LLVM::BitcastOp::create(
                     lb, ll, VectorType::get({2}, lb.getF16Type()), word);
               };
-              auto both = [&](Value x, int64_t xs, Value y, int64_t ys) {
-                return arith::AndIOp::create(lb, ll, ult(lb, ll, x, xs),
-                                             ult(lb, ll, y, ys));
+              auto both = [&](Value x, int64_t xs, bool xFull, Value y,
+                              int64_t ys, bool yFull) {
+                return arith::AndIOp::create(lb, ll, ult(lb, ll, x, xs, xFull),
+                                             ult(lb, ll, y, ys, yFull));
+              };
+              // `count` registers with one ldmatrix (.trans), this lane
+              // naming the row at element `index` of the tile at `offset`;
+              // convergent like the mma below.
+              auto ldmatrix = [&](int64_t offset, Value index, int64_t count,
+                                  bool trans) {
+                Value at = s3.address(offset, index, in);
+                std::string name =
+                    "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x" +
+                    std::to_string(count) + (trans ? ".trans" : "") +
+                    ".b16.p3"; // overloaded on the shared-memory pointer
+                LLVM::LLVMFuncOp fn = declareFunction(
+                    lb, ll, op->template getParentOfType<ModuleOp>(), name,
+                    LLVM::LLVMFunctionType::get(
+                        LLVM::LLVMStructType::getLiteral(
+                            ctx, SmallVector<Type>(count, i32)),
+                        {at.getType()}));
+                auto call = LLVM::CallOp::create(lb, ll, fn, ValueRange{at});
+                call.setConvergent(true);
+                SmallVector<Value> regs;
+                for (int64_t r = 0; r < count; ++r) {
+                  Value v =
+                      LLVM::ExtractValueOp::create(lb, ll, call.getResult(), r);
+                  if (in.isF16())
+                    v = LLVM::BitcastOp::create(
+                        lb, ll, VectorType::get({2}, lb.getF16Type()), v);
+                  regs.push_back(v);
+                }
+                return regs;
               };
               SmallVector<Value> args;
-              for (int64_t r = 0; r < aRegs; ++r) {
+              if (aLd)
+                args.append(ldmatrix(
+                    0, ladd(aBase, ladd(lmul(aLaneRow, k), ladd(k0, aLaneCol))),
+                    aRegs, /*trans=*/false));
+              for (int64_t r = 0; r < aRegs && !aLd; ++r) {
                 Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
                 Value col = ladd(tk, in3.i32(sh.aCol[r]));
                 SmallVector<Value> valid;
                 for (int64_t e = 0; e < sh.perReg; ++e)
-                  valid.push_back(both(row, m, ladd(col, in3.i32(e)), k));
+                  valid.push_back(
+                      both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
                 args.push_back(fragment(0, ladd(aBase, ladd(lmul(row, k), col)),
                                         1, valid));
               }
               Value colB = ladd(col0, g);
-              for (int64_t r = 0; r < bRegs; ++r) {
+              if (bLd)
+                args.append(ldmatrix(
+                    bOffset,
+                    ladd(bBase, ladd(lmul(ladd(k0, bLaneRow), n), col0)), bRegs,
+                    /*trans=*/true));
+              for (int64_t r = 0; r < bRegs && !bLd; ++r) {
                 Value kk = ladd(tk, in3.i32(sh.bRow[r]));
                 SmallVector<Value> valid;
                 for (int64_t e = 0; e < sh.perReg; ++e)
-                  valid.push_back(both(ladd(kk, in3.i32(e)), k, colB, n));
+                  valid.push_back(
+                      both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
                 args.push_back(fragment(
                     bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
               }
