@@ -33,7 +33,9 @@ has the finding's "needs_gpu" and is checked the same way, on a row of its
 own, "<name> (cuTile export)", and held to the finding's status: an export
 that no longer reproduces while the finding is open is "changed" too, so a
 release that fixes the bug is noticed from either. --update writes only
-the finding's own status.
+the finding's own status; once it says "fixed in ...", the export is held
+to "fixed" as well. An export that changes alone no longer reaches the bug:
+rewrite it, or drop the "cutile" object and say so in the README.
 
   check_findings.py [--bin build/bin] [--findings corpus/findings]
                     [--update] [--write-bytecode] [--json OUT]
@@ -247,11 +249,15 @@ def main(argv=None):
                 rows.append((row, why, {}))
                 continue
             verdict, got = check(args.bin, d, case)
-            rows.append((row, verdict, got))
             if verdict == "error":
                 errors = True
             elif verdict != expected:
                 changed = True
+                # An export is judged by its finding's status: one that
+                # stopped (or started) reproducing alone is a change.
+                if case is not spec:
+                    verdict = "changed"
+            rows.append((row, verdict, got))
             new = new_status(old, verdict, tool, versions[tool])
             # --update writes the finding's own status, not its export's.
             if args.update and case is spec and new != old:

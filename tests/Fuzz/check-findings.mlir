@@ -24,5 +24,6 @@
 // CHECK-DAG: reproduces tileiras-13.5.37-scan2-cat-abort (cuTile export)
 // CHECK-DAG: reproduces tileiras-13.5.37-segv-O0-nested-loop (cuTile export)
 // CHECK-DAG: reproduces tileiras-13.5.37-segv-O1 (cuTile export)
-// CHECK-DAG: tileiras-13.5.37-wrong-scan-after-mma-sm90 (cuTile export)
-// CHECK-NOT: changed
+// CHECK-DAG: tileiras-13.5.37-wrong-mma-stored-twice-sm90 (cuTile export)
+// A finding or export that is not as recorded ("changed") makes the script
+// exit 1, which fails the RUN line.

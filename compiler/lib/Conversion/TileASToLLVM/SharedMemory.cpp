@@ -1151,10 +1151,10 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
           return arith::SelectOp::create(ob, ol, valid, v, zero);
         };
         // ldmatrix loads an operand's registers when no fragment reaches
-        // outside the tile (nothing to pad with zeros). Rows and columns
-        // then start 16 bytes apart: rows of K (N) elements with K a
-        // multiple of the K step (N of 8), blocks 16 bytes wide, the
-        // operands at 16-byte offsets of the buffer.
+        // outside the tile (nothing to pad with zeros). Every row it reads
+        // then starts 16-byte aligned: rows of K (N) elements, K a multiple
+        // of the K step (N of 8), so a multiple of 16 bytes long, block
+        // columns 16 bytes apart, the operands at 16-byte offsets.
         bool aLd = sh.ldmatrixA && mFull && kFull;
         bool bLd = sh.ldmatrixB && nFull && kFull;
         // table[j] for this lane's matrix j.
