@@ -160,6 +160,7 @@ GenPolicy makePreset(StringRef name) {
   } else if (name == "mma") {
     p.wEdge = 0;
     p.wGemm = 14;
+    p.pF8HalfAcc = 0.5;
     p.maxMmaDim = 64;
     p.maxTileElems = 2048;
     p.exactFloats = true;
@@ -237,7 +238,7 @@ Error GenPolicy::validate() const {
     return fail("policy: floatInputMag must lie in [1, 1024]");
   for (double prob : {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero,
                       pDynamicShape, pTokens, pAssume, pPtrStore, pOrdered,
-                      pDimMap, pDualMma, pAlignedBase, pLongRow})
+                      pDimMap, pDualMma, pAlignedBase, pLongRow, pF8HalfAcc})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

@@ -604,8 +604,16 @@ void KernelGen::stmtGemm() {
         (i == 8 && anyFloat && scaledFits))
       ok.push_back(i);
   unsigned pairIndex = ok[rng.below(ok.size())];
-  const Pair &p = pairs[pairIndex];
+  Pair p = pairs[pairIndex];
   bool scaled = pairIndex == 8;
+  // An f8 mmaf into f16 accumulators (cuda_tile allows f16 or f32 for f8
+  // operands). Drawn only where the policy asks, so other presets keep
+  // their programs.
+  if (!scaled && (pairIndex == 6 || pairIndex == 9) && policy.pF8HalfAcc > 0 &&
+      rng.chance(policy.pF8HalfAcc)) {
+    p.acc = Elem::F16;
+    p.exactMag = 2;
+  }
   bool isInt = p.acc == Elem::I32;
   // Two operand pairs per iteration, chained through one accumulator: the
   // loop body of a pipelined kernel (more loads and MMAs than a plain

@@ -32,6 +32,14 @@
 // Subnormal multiplicands (e4m3 k * 2^-9, e5m2 k * 2^-16, k < 8 and < 4:
 // every one below the formats' smallest normal) times ones.
 // RUN: tile-diff %s --entry f8sub --grid 1 --arg zeros:f32:192 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
+// f8 x f8 into f16 accumulators (m16n8k16 .f16.e4m3.e4m3.f16 and
+// .f16.e5m2.e5m2.f16, PTX 8.7, sm_89 and later; two accumulators to a
+// register): an e4m3 32x32x16 (A through ldmatrix) and a ragged e5m2
+// 8x16x8, sums below 2048 so that every f16 sum is exact.
+// RUN: tile-diff %s --entry f8h --grid 1 --arg zeros:f16:640 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f8h --grid 1 --arg zeros:f16:640 --only-config compiler=simt,sm_100,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f8h --grid 1 --arg zeros:f16:640 --only-config compiler=simt,sm_120,O2 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry f8h --grid 1 --arg zeros:f16:640 --only-config compiler=simt,sm_80,O1 --bit-exact -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
 // Regression (session 21, found by the default matrix's new sm_90 -O2 simt
@@ -64,6 +72,8 @@
 // F8-DAG: mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32
 // F8-DAG: mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32
 // F8-DAG: ldmatrix.sync.aligned.m8n8.x2.shared.b16
+// F8-DAG: mma.sync.aligned.m16n8k16.row.col.f16.e4m3.e4m3.f16
+// F8-DAG: mma.sync.aligned.m16n8k16.row.col.f16.e5m2.e5m2.f16
 cuda_tile.module @m {
   entry @f16(%o: tile<ptr<f32>>) {
     %zero = constant <i32: 0> : tile<i32>
@@ -426,6 +436,54 @@ cuda_tile.module @m {
     %t = store_view_tko weak %dr, %pv[%zero] : tile<128xf32>, partition_view<tile=(128), tensor_view<192xf32, strides=[1]>>, tile<i32> -> token
     %two = constant <i32: 2> : tile<i32>
     %t2 = store_view_tko weak %er, %pe[%two] : tile<64xf32>, partition_view<tile=(64), tensor_view<192xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f8h(%o: tile<ptr<f16>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<1024xi32>
+    %ah = constant <i32: 2654435761> : tile<1024xi32>
+    %ax = muli %ai, %ah : tile<1024xi32>
+    %as = constant <i32: 29> : tile<1024xi32>
+    %ay = shri %ax, %as signed : tile<1024xi32>
+    %ag = itof %ay signed : tile<1024xi32> -> tile<1024xf32>
+    %af = ftof %ag : tile<1024xf32> -> tile<1024xf8E4M3FN>
+    %bi = iota : tile<512xi32>
+    %bh = constant <i32: 2246822519> : tile<512xi32>
+    %bx = muli %bi, %bh : tile<512xi32>
+    %bs = constant <i32: 29> : tile<512xi32>
+    %by = shri %bx, %bs signed : tile<512xi32>
+    %bg = itof %by signed : tile<512xi32> -> tile<512xf32>
+    %bf = ftof %bg : tile<512xf32> -> tile<512xf8E4M3FN>
+    %ci = iota : tile<512xi32>
+    %ch = constant <i32: 3266489917> : tile<512xi32>
+    %cx = muli %ci, %ch : tile<512xi32>
+    %cs = constant <i32: 26> : tile<512xi32>
+    %cy = shri %cx, %cs signed : tile<512xi32>
+    %cg = itof %cy signed : tile<512xi32> -> tile<512xf32>
+    %cf = ftof %cg : tile<512xf32> -> tile<512xf16>
+    %ar = reshape %af : tile<1024xf8E4M3FN> -> tile<32x32xf8E4M3FN>
+    %br = reshape %bf : tile<512xf8E4M3FN> -> tile<32x16xf8E4M3FN>
+    %cr = reshape %cf : tile<512xf16> -> tile<32x16xf16>
+    %d = mmaf %ar, %br, %cr : tile<32x32xf8E4M3FN>, tile<32x16xf8E4M3FN>, tile<32x16xf16>
+    %dr = reshape %d : tile<32x16xf16> -> tile<512xf16>
+    %ei = iota : tile<128xi32>
+    %eh = constant <i32: 2654435761> : tile<128xi32>
+    %ex = muli %ei, %eh : tile<128xi32>
+    %es = constant <i32: 29> : tile<128xi32>
+    %ey = shri %ex, %es signed : tile<128xi32>
+    %eg = itof %ey signed : tile<128xi32> -> tile<128xf32>
+    %ef = ftof %eg : tile<128xf32> -> tile<128xf8E5M2>
+    %ea = reshape %ef : tile<128xf8E5M2> -> tile<8x16xf8E5M2>
+    %eb = reshape %ef : tile<128xf8E5M2> -> tile<16x8xf8E5M2>
+    %ec = constant <f16: 1.0> : tile<8x8xf16>
+    %e = mmaf %ea, %eb, %ec : tile<8x16xf8E5M2>, tile<16x8xf8E5M2>, tile<8x8xf16>
+    %er = reshape %e : tile<8x8xf16> -> tile<64xf16>
+    %tv = make_tensor_view %o, shape = [640], strides = [1] : tensor_view<640xf16, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(512), tensor_view<640xf16, strides=[1]>>
+    %pe = make_partition_view %tv : partition_view<tile=(64), tensor_view<640xf16, strides=[1]>>
+    %t = store_view_tko weak %dr, %pv[%zero] : tile<512xf16>, partition_view<tile=(512), tensor_view<640xf16, strides=[1]>>, tile<i32> -> token
+    %eight = constant <i32: 8> : tile<i32>
+    %t2 = store_view_tko weak %er, %pe[%eight] : tile<64xf16>, partition_view<tile=(64), tensor_view<640xf16, strides=[1]>>, tile<i32> -> token
     return
   }
 }

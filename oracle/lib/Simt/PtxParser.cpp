@@ -322,10 +322,11 @@ bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
     bool intMma = byte(a) && byte(inst.btype) && inst.shape[2] == 16 &&
                   inst.type == Ty::S32 && inst.ctype == Ty::S32;
     // f8 (sm_89 and later): m16n8k16 with e4m3/e5m2 multiplicands (each
-    // its own format) and f32 accumulators.
+    // its own format) and f32 or (PTX 8.7) f16 accumulators.
     auto f8 = [](Ty t) { return t == Ty::E4M3 || t == Ty::E5M2; };
     bool f8Mma = f8(a) && f8(inst.btype) && inst.shape[2] == 16 &&
-                 inst.type == Ty::F32 && inst.ctype == Ty::F32;
+                 inst.type == inst.ctype &&
+                 (inst.type == Ty::F32 || inst.type == Ty::F16);
     // f64: m8n8k4 only.
     bool f64Mma = a == Ty::F64 && inst.btype == Ty::F64 &&
                   inst.type == Ty::F64 && inst.ctype == Ty::F64;

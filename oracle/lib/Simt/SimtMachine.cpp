@@ -2347,10 +2347,11 @@ private:
 
   /// mma.sync.aligned.m16n8k16.row.col with byte multiplicands: s32 +=
   /// {s8,u8} x {s8,u8} (exact; the sum wraps to 32 bits, no .satfinite) or
-  /// f32 += {e4m3,e5m2} x {e4m3,e5m2} (each product exact in a double,
-  /// their sum with C in a double, then rounded to f32, as for the 16-bit
-  /// inputs; e5m2's products span more than a double's 53 bits, so a sum
-  /// may round twice, within the MMA class's tolerance). A register r of
+  /// f32 or f16 += {e4m3,e5m2} x {e4m3,e5m2} (each product exact in a
+  /// double, their sum with C in a double, then rounded to D's type, as for
+  /// the 16-bit inputs; e5m2's products span more than a double's 53 bits,
+  /// so a sum may round twice, within the MMA class's tolerance; f16
+  /// accumulators two to a register, the first low). A register r of
   /// lane (g = lane / 4, t = lane % 4) holds row g + 8r, columns 4t..4t+3
   /// (one byte each, low first); B's one register rows 4t..4t+3 of column
   /// g; C/D element i row g + 8 (i >= 2), column 2t + (i & 1).
@@ -2365,7 +2366,8 @@ private:
   /// byteMma computing in T: int64_t (integers) or double (f8).
   template <typename T, typename LaneFn>
   void byteMmaAs(const Inst &inst, Thread &lead, LaneFn lane) {
-    if (!mmaOperands(inst, lead, 2, 1, 4))
+    const bool accHalf = inst.type == Ty::F16;
+    if (!mmaOperands(inst, lead, 2, 1, accHalf ? 2 : 4))
       return;
     const Operand &dOp = inst.ops[0], &aOp = inst.ops[1], &bOp = inst.ops[2],
                   &cOp = inst.ops[3];
@@ -2390,17 +2392,20 @@ private:
       for (unsigned i = 0; i < 4; ++i)
         B[4 * tig + i][g] = byteValue(inst.btype, word, i);
       for (unsigned i = 0; i < 4; ++i) {
-        uint64_t c = read(t, cOp.elems[i]) & 0xffffffffu;
+        uint64_t c =
+            accHalf ? (read(t, cOp.elems[i / 2]) >> (16 * (i & 1))) & 0xffff
+                    : read(t, cOp.elems[i]) & 0xffffffffu;
         T &at = C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)];
         if constexpr (isInt)
           at = static_cast<int32_t>(c);
         else
-          at = toDouble(Ty::F32, c);
+          at = toDouble(inst.ctype, c);
       }
     }
     for (uint32_t l = 0; l < kWarp; ++l) {
       Thread &t = lane(l);
       uint32_t g = l >> 2, tig = l & 3;
+      uint64_t packed[2] = {0, 0};
       for (unsigned i = 0; i < 4; ++i) {
         unsigned row = g + (i >= 2 ? 8 : 0), col = 2 * tig + (i & 1);
         if constexpr (isInt) {
@@ -2415,9 +2420,16 @@ private:
             acc += A[row][k] * B[k][col];
           uint64_t bits;
           std::memcpy(&bits, &acc, 8);
-          write(t, dOp.elems[i],
-                convert(Ty::F32, Ty::F64, Rnd::Rn, false, false, bits));
+          uint64_t d = convert(inst.type, Ty::F64, Rnd::Rn, false, false, bits);
+          if (accHalf)
+            packed[i / 2] |= (d & 0xffff) << (16 * (i & 1));
+          else
+            write(t, dOp.elems[i], d);
         }
+      }
+      if (accHalf) {
+        write(t, dOp.elems[0], packed[0]);
+        write(t, dOp.elems[1], packed[1]);
       }
       advance(t);
     }

@@ -78,8 +78,9 @@ struct MmaSyncShape {
 ///   f32 += tf32 x tf32: m16n8k8, one element a register;
 ///   f64 += f64 x f64: m8n8k4;
 ///   s32 += s8/u8 x s8/u8 (dot_int): m16n8k16, four bytes a register;
-///   f32 += e4m3 x e4m3, e5m2 x e5m2: the same layout, from sm_89
-///   (`computeCapability`; f8 dots on sm_80 take the FMA loop).
+///   f32 or f16 += e4m3 x e4m3, e5m2 x e5m2: the same layout, from sm_89
+///   (`computeCapability`; f8 dots on sm_80 take the FMA loop), f16
+///   accumulators two to a register.
 /// 2-D or batched 3-D, any M, N, K (the fragments are padded with zeros);
 /// the wgmma and umma atoms of sm_90 and sm_100 are executed with these
 /// too. Other dots take the FMA loop.
@@ -120,10 +121,11 @@ std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
     bytes("llvm.nvvm.mma.m16n8k16.row.col." + l + (l == r ? "" : "." + r));
     return s;
   }
-  if (acc.isF32() && computeCapability >= 89 &&
+  if ((acc.isF32() || acc.isF16()) && computeCapability >= 89 &&
       (isa<Float8E4M3FNType>(in) || isa<Float8E5M2Type>(in))) {
-    std::string f = isa<Float8E4M3FNType>(in) ? "e4m3" : "e5m2";
-    bytes("llvm.nvvm.mma.m16n8k16.row.col.f32." + f + "." + f + ".f32");
+    std::string f = isa<Float8E4M3FNType>(in) ? "e4m3" : "e5m2",
+                d = acc.isF32() ? "f32" : "f16";
+    bytes("llvm.nvvm.mma.m16n8k16.row.col." + d + "." + f + "." + f + "." + d);
     return s;
   }
   if (acc.isF32() && in.isF16()) {

@@ -93,6 +93,8 @@ namespace tilecheck::gen {
   X(double, pDimMap, 0.0, "non-identity dim_map on a partition-view load")     \
   X(double, pDualMma, 0.0,                                                     \
     "a GEMM loop runs two MMAs per iteration (two operand pairs)")             \
+  X(double, pF8HalfAcc, 0.0,                                                   \
+    "an mmaf of f8 operands accumulates into f16 instead of f32")              \
   X(double, pAlignedBase, 0.0,                                                 \
     "assume div_by<16> on the base pointer of a GEMM operand or a view "       \
     "store (what tileiras needs before it selects TMA)")                       \
