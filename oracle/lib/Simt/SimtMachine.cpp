@@ -2271,9 +2271,7 @@ private:
       // C fragment: c0, c1 in row g, c2, c3 in row g + 8.
       for (unsigned i = 0; i < 4; ++i) {
         unsigned row = g + (i >= 2 ? 8 : 0), col = tig * 2 + (i & 1);
-        uint64_t bits =
-            accHalf ? (read(t, cOp.elems[i / 2]) >> (16 * (i & 1))) & 0xffff
-                    : read(t, cOp.elems[i]) & 0xffffffffu;
+        uint64_t bits = accElement(t, cOp, i, accHalf);
         C[row * N + col] = toDouble(inst.ctype, bits);
       }
     }
@@ -2296,19 +2294,10 @@ private:
     for (uint32_t l = 0; l < kWarp; ++l) {
       Thread &t = lane(l);
       uint32_t g = l >> 2, tig = l & 3;
-      uint64_t packed[2] = {0, 0};
-      for (unsigned i = 0; i < 4; ++i) {
-        unsigned row = g + (i >= 2 ? 8 : 0), col = tig * 2 + (i & 1);
-        uint64_t v = D[row * N + col];
-        if (accHalf)
-          packed[i / 2] |= (v & 0xffff) << (16 * (i & 1));
-        else
-          write(t, dOp.elems[i], v);
-      }
-      if (accHalf) {
-        write(t, dOp.elems[0], packed[0]);
-        write(t, dOp.elems[1], packed[1]);
-      }
+      uint64_t d[4];
+      for (unsigned i = 0; i < 4; ++i)
+        d[i] = D[(g + (i >= 2 ? 8 : 0)) * N + tig * 2 + (i & 1)];
+      writeAccumulators(t, dOp, d, accHalf);
       advance(t);
     }
   }
@@ -2328,6 +2317,27 @@ private:
       return sign * std::ldexp(double(mant), 1 - int(bias) - int(mantBits));
     return sign * std::ldexp(double(mant | (1u << mantBits)),
                              int(exp) - int(bias) - int(mantBits));
+  }
+
+  /// C/D element i of a lane's mma.sync accumulator fragment (row
+  /// g + 8 (i >= 2), column 2t + (i & 1)): its own 32-bit register, or,
+  /// with f16 accumulators, half i % 2 of register i / 2 (the first low).
+  uint64_t accElement(Thread &t, const Operand &op, unsigned i, bool half) {
+    return half ? (read(t, op.elems[i / 2]) >> (16 * (i & 1))) & 0xffff
+                : read(t, op.elems[i]) & 0xffffffffu;
+  }
+
+  /// Writes a lane's four D elements in accElement's layout.
+  void writeAccumulators(Thread &t, const Operand &op, const uint64_t (&d)[4],
+                         bool half) {
+    if (!half) {
+      for (unsigned i = 0; i < 4; ++i)
+        write(t, op.elems[i], d[i]);
+      return;
+    }
+    for (unsigned r = 0; r < 2; ++r)
+      write(t, op.elems[r],
+            (d[2 * r] & 0xffff) | ((d[2 * r + 1] & 0xffff) << 16));
   }
 
   /// Whether mma.sync's operands are register vectors of these sizes
@@ -2392,9 +2402,7 @@ private:
       for (unsigned i = 0; i < 4; ++i)
         B[4 * tig + i][g] = byteValue(inst.btype, word, i);
       for (unsigned i = 0; i < 4; ++i) {
-        uint64_t c =
-            accHalf ? (read(t, cOp.elems[i / 2]) >> (16 * (i & 1))) & 0xffff
-                    : read(t, cOp.elems[i]) & 0xffffffffu;
+        uint64_t c = accElement(t, cOp, i, accHalf);
         T &at = C[g + (i >= 2 ? 8 : 0)][2 * tig + (i & 1)];
         if constexpr (isInt)
           at = static_cast<int32_t>(c);
@@ -2405,7 +2413,7 @@ private:
     for (uint32_t l = 0; l < kWarp; ++l) {
       Thread &t = lane(l);
       uint32_t g = l >> 2, tig = l & 3;
-      uint64_t packed[2] = {0, 0};
+      uint64_t d[4];
       for (unsigned i = 0; i < 4; ++i) {
         unsigned row = g + (i >= 2 ? 8 : 0), col = 2 * tig + (i & 1);
         if constexpr (isInt) {
@@ -2413,24 +2421,17 @@ private:
           uint64_t acc = static_cast<uint64_t>(C[row][col]);
           for (unsigned k = 0; k < 16; ++k)
             acc += static_cast<uint64_t>(A[row][k] * B[k][col]);
-          write(t, dOp.elems[i], acc & 0xffffffffu);
+          d[i] = acc & 0xffffffffu;
         } else {
           double acc = C[row][col];
           for (unsigned k = 0; k < 16; ++k)
             acc += A[row][k] * B[k][col];
           uint64_t bits;
           std::memcpy(&bits, &acc, 8);
-          uint64_t d = convert(inst.type, Ty::F64, Rnd::Rn, false, false, bits);
-          if (accHalf)
-            packed[i / 2] |= (d & 0xffff) << (16 * (i & 1));
-          else
-            write(t, dOp.elems[i], d);
+          d[i] = convert(inst.type, Ty::F64, Rnd::Rn, false, false, bits);
         }
       }
-      if (accHalf) {
-        write(t, dOp.elems[0], packed[0]);
-        write(t, dOp.elems[1], packed[1]);
-      }
+      writeAccumulators(t, dOp, d, accHalf);
       advance(t);
     }
   }

@@ -1277,31 +1277,33 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
                 args.append(ldmatrix(
                     0, ladd(aBase, ladd(lmul(aLaneRow, k), ladd(k0, aLaneCol))),
                     aRegs, /*trans=*/false));
-              for (int64_t r = 0; r < aRegs && !aLd; ++r) {
-                Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
-                Value col = ladd(tk, in3.i32(sh.aCol[r]));
-                SmallVector<Value> valid;
-                for (int64_t e = 0; e < sh.perReg; ++e)
-                  valid.push_back(
-                      both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
-                args.push_back(fragment(0, ladd(aBase, ladd(lmul(row, k), col)),
-                                        1, valid));
-              }
+              else
+                for (int64_t r = 0; r < aRegs; ++r) {
+                  Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
+                  Value col = ladd(tk, in3.i32(sh.aCol[r]));
+                  SmallVector<Value> valid;
+                  for (int64_t e = 0; e < sh.perReg; ++e)
+                    valid.push_back(
+                        both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
+                  args.push_back(fragment(
+                      0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
+                }
               Value colB = ladd(col0, g);
               if (bLd)
                 args.append(ldmatrix(
                     bOffset,
                     ladd(bBase, ladd(lmul(ladd(k0, bLaneRow), n), col0)), bRegs,
                     /*trans=*/true));
-              for (int64_t r = 0; r < bRegs && !bLd; ++r) {
-                Value kk = ladd(tk, in3.i32(sh.bRow[r]));
-                SmallVector<Value> valid;
-                for (int64_t e = 0; e < sh.perReg; ++e)
-                  valid.push_back(
-                      both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
-                args.push_back(fragment(
-                    bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
-              }
+              else
+                for (int64_t r = 0; r < bRegs; ++r) {
+                  Value kk = ladd(tk, in3.i32(sh.bRow[r]));
+                  SmallVector<Value> valid;
+                  for (int64_t e = 0; e < sh.perReg; ++e)
+                    valid.push_back(
+                        both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
+                  args.push_back(fragment(
+                      bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
+                }
               if (accPacked) {
                 for (int64_t r = 0; r < accArgs; ++r) {
                   Value v = LLVM::UndefOp::create(lb, ll, accArg);
