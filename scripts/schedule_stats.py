@@ -15,7 +15,10 @@ the schedule attributes are removed, i.e. when the scheduler axis changes
 code. Then warp specialization (`--pipeline-strategy warp-specialize`):
 the loops materialized as producer and consumer agents (AWS) and in one
 agent (AUS, `--materialize-schedule-use-aus`), and serial != cost again
-under AWS. Prints a Markdown table. A pass that never sees a loop, or whose
+under AWS. Last, `--scheduler exact` (the exact search after the ladder):
+the cost-based loops where it finds a smaller II than the ladder alone,
+and the programs whose pipelined IR (2 stages) it changes. Prints a
+Markdown table. A pass that never sees a loop, or whose
 selector never picks the cost-based generator, is not tested by the
 differential runs: this is the measurement of that.
 
@@ -68,7 +71,7 @@ def compile_tileas(tilec, f, target, scheduler, stages=None, agents=None):
 def count(tilec, files, target):
     c = dict(loops=0, serial=0, cost=0, at_mii=0, rejected=0, failed=0,
              pipelined2=0, pipelined4=0, differ=0, compiled=0,
-             aws=0, aus=0, ws_differ=0)
+             aws=0, aus=0, ws_differ=0, exact_smaller=0, exact_differ=0)
     for f in files:
         r = compile_tileas(tilec, f, target, "cost")
         if r.returncode != 0:
@@ -80,6 +83,14 @@ def count(tilec, files, target):
                 sys.stderr.write(f"{f} ({target}):\n{r.stderr}")
             continue
         c["compiled"] += 1
+        e = compile_tileas(tilec, f, target, "exact")
+        if e.returncode != 0:
+            c["failed"] += 1
+            sys.stderr.write(f"{f} ({target}, exact):\n{e.stderr}")
+        else:
+            for m, x in zip(LOOP.finditer(r.stdout), LOOP.finditer(e.stdout)):
+                if m.group(1) == "cost" and x.group(2) and m.group(2):
+                    c["exact_smaller"] += int(x.group(2)) < int(m.group(2))
         for m in LOOP.finditer(r.stdout):
             c["loops"] += 1
             if m.group(1) == "serial":
@@ -91,7 +102,8 @@ def count(tilec, files, target):
         for key, scheduler, stages, agents in (
                 ("pipelined2", "cost", 2, None), ("pipelined4", "cost", 4, None),
                 ("serial2", "serial", 2, None), ("aws", "cost", None, "aws"),
-                ("aus", "cost", None, "aus"), ("serial-aws", "serial", None, "aws")):
+                ("aus", "cost", None, "aus"), ("serial-aws", "serial", None, "aws"),
+                ("exact2", "exact", 2, None)):
             p = compile_tileas(tilec, f, target, scheduler, stages, agents)
             if p.returncode != 0:
                 c["failed"] += 1
@@ -108,6 +120,8 @@ def count(tilec, files, target):
                             without_schedules(runs["serial2"]))
             c["ws_differ"] += (without_schedules(runs["aws"]) !=
                                without_schedules(runs["serial-aws"]))
+            c["exact_differ"] += (without_schedules(runs["exact2"]) !=
+                                  without_schedules(runs["pipelined2"]))
     return c
 
 
@@ -126,8 +140,9 @@ def main():
     print("| programs | target | programs | loops | serial | cost-based | cost-based share "
           "| at II = MII | pipelined (2 stages) | pipelined (4 stages) "
           "| serial != cost | AWS loops | AUS loops | serial != cost (AWS) "
+          "| exact: smaller II | exact != cost "
           "| target rejections | compile failures |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         sets = []
         for preset in args.presets.split(","):
@@ -151,6 +166,7 @@ def main():
                 print(f"| {name} | {target} | {len(files)} | {c['loops']} | {c['serial']} "
                       f"| {c['cost']} | {share} | {c['at_mii']} | {c['pipelined2']} "
                       f"| {c['pipelined4']} | {differ} | {c['aws']} | {c['aus']} | {ws_differ} "
+                      f"| {c['exact_smaller']} | {c['exact_differ']} "
                       f"| {c['rejected']} | {c['failed']} |")
                 status |= c["failed"] != 0
     return status

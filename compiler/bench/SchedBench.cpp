@@ -6,12 +6,20 @@
 //       bodies (default 1,000; sizes 4..60): the fraction the cost-based
 //       generator schedules at II = MII, the mean II/MII, the rung that
 //       found each schedule, fused seats, and the fraction the selector
-//       sends to the cost-based generator. Deterministic (fixed seeds).
+//       sends to the cost-based generator. With --exact-budget N (default
+//       200,000; 0: off) the exact search proves the IIs below each
+//       schedule's infeasible or finds one: the fraction at the smallest
+//       feasible II, the bodies where the search found a smaller II than
+//       the generator, and those it could not decide within N placements
+//       per II, and the fraction at the smallest feasible II when the
+//       generator runs the exact-search rung after its ladder (the
+//       option exactSearchBudget = N). Deterministic (fixed seeds).
 //   sched-bench [Google Benchmark flags]   scheduling time per op for
 //       bodies of 10, 30, 100 and 300 ops, both generators, sm_90.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Scheduling/ExactSearch.h"
 #include "tilecheck/Scheduling/RandomGraph.h"
 #include "tilecheck/Scheduling/Schedule.h"
 
@@ -30,20 +38,23 @@ using namespace tilecheck::sched;
 
 namespace {
 
-int quality(unsigned bodies, const ScheduleOptions &base,
+int quality(unsigned bodies, const ScheduleOptions &base, uint64_t exactBudget,
             RandomGraphOptions::Shape shape) {
   llvm::outs()
       << "\n"
       << (shape == RandomGraphOptions::Shape::Kernel
               ? "Kernel-shaped bodies (K-loops, attention-like)"
               : "Unstructured bodies")
-      << "\n\n| target | bodies | at II = MII | mean II/MII | failed | "
-         "invalid | fused seats | cost-based selected | rungs |\n"
-      << "|---|---|---|---|---|---|---|---|---|\n";
+      << "\n\n| target | bodies | at II = MII | at smallest feasible II | "
+         "search found smaller | undecided | with the exact-search rung | "
+         "mean II/MII | failed | invalid | fused seats | cost-based "
+         "selected | rungs |\n"
+      << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   int status = 0;
   for (Target target : allTargets()) {
     MachineModel model = MachineModel::forTarget(target);
     unsigned atMII = 0, failed = 0, invalid = 0, fused = 0, selected = 0;
+    unsigned optimal = 0, beaten = 0, undecided = 0, optimalWithRung = 0;
     double ratio = 0;
     std::map<std::string, unsigned> rungs;
     for (unsigned k = 0; k < bodies; ++k) {
@@ -63,6 +74,23 @@ int quality(unsigned bodies, const ScheduleOptions &base,
       if (!checkSchedule(s, g, model, Constraints()).empty())
         ++invalid;
       atMII += s.ii == s.mii;
+      if (exactBudget) {
+        IILowerBound bound = provenIILowerBound(g, model, s.ii, exactBudget);
+        optimal += bound.ii == s.ii;
+        beaten += bound.ii < s.ii && bound.verdict == Verdict::Feasible;
+        undecided += bound.ii < s.ii && bound.verdict == Verdict::Unknown;
+        // The smallest feasible II where the search decided it.
+        std::optional<unsigned> best;
+        if (bound.ii == s.ii || bound.verdict == Verdict::Feasible)
+          best = bound.ii;
+        ScheduleOptions withRung = options;
+        withRung.exactSearchBudget = exactBudget;
+        ScheduleAnalysis r =
+            generateCostBasedSchedule(g, model, Constraints(), withRung);
+        if (!r.success || !checkSchedule(r, g, model, Constraints()).empty())
+          ++invalid;
+        optimalWithRung += r.success && best && r.ii == *best;
+      }
       ratio += double(s.ii) / double(s.mii);
       ++rungs[rungName(*s.rung).str()];
       for (const auto &n : s.nodes)
@@ -70,8 +98,15 @@ int quality(unsigned bodies, const ScheduleOptions &base,
     }
     unsigned done = bodies - failed;
     llvm::outs() << "| " << targetName(target) << " | " << bodies << " | "
-                 << llvm::format("%.1f%%", 100.0 * atMII / bodies) << " | "
-                 << llvm::format("%.4f", done ? ratio / done : 0.0) << " | "
+                 << llvm::format("%.1f%%", 100.0 * atMII / bodies) << " | ";
+    if (exactBudget)
+      llvm::outs() << llvm::format("%.1f%%", 100.0 * optimal / bodies) << " | "
+                   << beaten << " | " << undecided << " | "
+                   << llvm::format("%.1f%%", 100.0 * optimalWithRung / bodies)
+                   << " | ";
+    else
+      llvm::outs() << "- | - | - | - | ";
+    llvm::outs() << llvm::format("%.4f", done ? ratio / done : 0.0) << " | "
                  << failed << " | " << invalid << " | " << fused / 2 << " | "
                  << llvm::format("%.1f%%", 100.0 * selected / bodies) << " | ";
     bool first = true;
@@ -116,6 +151,7 @@ BENCHMARK(BM_Schedule)
 int main(int argc, char **argv) {
   bool wantQuality = false;
   unsigned bodies = 1000;
+  uint64_t exactBudget = 200000;
   ScheduleOptions options;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
@@ -127,6 +163,17 @@ int main(int argc, char **argv) {
     };
     if (arg == "--quality") {
       wantQuality = true;
+    } else if (arg == "--exact-budget") {
+      if (i + 1 >= argc) {
+        llvm::errs() << "sched-bench: --exact-budget wants a count\n";
+        return 2;
+      }
+      char *end = nullptr;
+      exactBudget = std::strtoull(argv[++i], &end, 10);
+      if (!*argv[i] || *end) {
+        llvm::errs() << "sched-bench: --exact-budget wants a count\n";
+        return 2;
+      }
     } else if (arg == "--bodies" || arg == "--budget-ratio" ||
                arg == "--deep-budget-ratio" ||
                arg == "--constraint-iterations" ||
@@ -144,8 +191,10 @@ int main(int argc, char **argv) {
     }
   }
   if (wantQuality)
-    return quality(bodies, options, RandomGraphOptions::Shape::Unstructured) |
-           quality(bodies, options, RandomGraphOptions::Shape::Kernel);
+    return quality(bodies, options, exactBudget,
+                   RandomGraphOptions::Shape::Unstructured) |
+           quality(bodies, options, exactBudget,
+                   RandomGraphOptions::Shape::Kernel);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))
     return 2;

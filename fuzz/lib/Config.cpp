@@ -151,7 +151,7 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
     } else if (key == "scheduler") {
       auto s = driver::parseScheduler(value);
       if (!s)
-        return bad(field, "expected serial or cost");
+        return bad(field, "expected serial, cost or exact");
       config.scheduler = *s;
     } else if (key == "stages") {
       if (value.getAsInteger(10, config.stages) || config.stages < 1 ||

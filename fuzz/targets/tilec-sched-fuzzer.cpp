@@ -4,6 +4,10 @@
 // the serial and the cost-based generator, and traps when a schedule breaks
 // its contract (checkSchedule), when the cost-based generator fails on a
 // body without constraints, or when a second run differs (determinism).
+// Without constraints it also runs the exact search (ExactSearch.h): it
+// must not call the ladder's II infeasible, its schedules (at that II and
+// at MII) must pass the checker, and the ladder with the exact-search rung
+// must give a valid schedule at an II no larger than the ladder's.
 //
 // Input layout (missing bytes read as zero):
 //   byte 0   bits 0-1 target (sm_80, sm_90, sm_100, sm_120); bit 2 read
@@ -24,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilecheck/Scheduling/DependenceGraph.h"
+#include "tilecheck/Scheduling/ExactSearch.h"
 #include "tilecheck/Scheduling/Schedule.h"
 
 #include <cstddef>
@@ -143,5 +148,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       generateCostBasedSchedule(g, model, constraints, options);
   if (again.str(g) != cost.str(g))
     fail("the cost-based generator is not deterministic", g, again, {});
+
+  if (withConstraints || options.onlyRung >= 0)
+    return 0;
+  const uint64_t budget = 5000;
+  ExactSearchResult atII = searchModuloSchedule(g, model, cost.ii, budget);
+  if (atII.verdict == Verdict::Infeasible)
+    fail("the exact search refutes the ladder's II", g, cost, {});
+  for (const ExactSearchResult &r :
+       {atII, searchModuloSchedule(g, model, cost.mii, budget)})
+    if (r.verdict == Verdict::Feasible)
+      if (auto problems = checkSchedule(r.schedule, g, model, constraints);
+          !problems.empty())
+        fail("invalid exact-search schedule", g, r.schedule, problems);
+  ScheduleOptions withRung = options;
+  withRung.exactSearchBudget = budget;
+  ScheduleAnalysis searched =
+      generateCostBasedSchedule(g, model, constraints, withRung);
+  if (!searched.success || searched.ii > cost.ii)
+    fail("the exact-search rung lost the ladder's schedule", g, searched, {});
+  if (auto problems = checkSchedule(searched, g, model, constraints);
+      !problems.empty())
+    fail("invalid schedule with the exact-search rung", g, searched, problems);
   return 0;
 }

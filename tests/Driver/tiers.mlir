@@ -141,7 +141,7 @@
 // Options reach their passes.
 // RUN: tilec --print-pipeline -O2 --emit tileas --gpu-name sm_90 --v2-opt-level 2 --pipeline-strategy warp-specialize --scheduler serial --rrt-size-threshold 64 --emit-line-info | FileCheck %s --check-prefix=OPTS
 // OPTS: convert-tileaa-to-tileas{{\{.*}}compute-capability=sm_90
-// OPTS-SAME: tileas-generate-schedule{max-constraint-iterations=2 max-ii=0 rrt-size-threshold=64 scheduler=serial serial-threshold=8 trace=}
+// OPTS-SAME: tileas-generate-schedule{exact-search-budget=0 max-constraint-iterations=2 max-ii=0 rrt-size-threshold=64 scheduler=serial serial-threshold=8 trace=}
 // OPTS-SAME: tilec-pipeline-config{pipeline-strategy=warp-specialize rrt-size-threshold=64 scheduler=serial v2-opt-level=2}
 // OPTS-SAME: tilec-line-info-snapshot{stage=tileas})
 // Unspecialized pipelining: v2-opt-level 1 or more, strategy unspecialize,

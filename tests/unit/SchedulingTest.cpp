@@ -12,6 +12,8 @@
 #include "tilecheck/Scheduling/RandomGraph.h"
 #include "tilecheck/Scheduling/Schedule.h"
 
+#include "SchedTestGraphs.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -27,13 +29,7 @@ std::string joined(const std::vector<std::string> &lines) {
   return s;
 }
 
-unsigned add(DependenceGraph &g, OpClass c, bool pipeline = false) {
-  Node n;
-  n.name = std::string(opClassName(c)) + "." + std::to_string(g.size());
-  n.opClass = c;
-  n.asyncPipeline = pipeline;
-  return g.addNode(n);
-}
+using schedtest::add;
 
 /// A K-loop on sm_90: two TMA loads into shared memory, a barrier wait, a
 /// wgmma accumulating across iterations, an iterator increment.
@@ -300,29 +296,7 @@ TEST(SchedCostBased, KLoopsMeetTheResourceAdjustedRecurrence) {
     for (unsigned loads = 1; loads <= 3; ++loads)
       for (unsigned stages = 2; stages <= 4; ++stages) {
         MachineModel m = MachineModel::forTarget(t);
-        DependenceGraph g;
-        unsigned iv = add(g, OpClass::Alu);
-        g.addEdge(iv, iv, EdgeKind::Data, 1);
-        std::vector<unsigned> ls;
-        for (unsigned k = 0; k < loads; ++k) {
-          unsigned acquire = add(g, OpClass::Barrier, true);
-          unsigned load = add(g, OpClass::TmaLoad);
-          g.addEdge(iv, load, EdgeKind::Data);
-          g.addEdge(acquire, load, EdgeKind::Token);
-          ls.push_back(load);
-        }
-        unsigned wait = add(g, OpClass::Barrier, true);
-        for (unsigned load : ls)
-          g.addEdge(load, wait, EdgeKind::Token);
-        unsigned mma =
-            add(g, t == Target::SM90 ? OpClass::Wgmma : OpClass::Tcgen05Mma);
-        g.addEdge(wait, mma, EdgeKind::Token);
-        g.addEdge(mma, mma, EdgeKind::Data, 1);
-        unsigned release = add(g, OpClass::Barrier, true);
-        g.addEdge(mma, release, EdgeKind::Token);
-        for (unsigned load : ls)
-          g.addEdge(release, load, EdgeKind::Memory, stages);
-        g.finalize(m);
+        DependenceGraph g = schedtest::tmaKLoop(t, loads, stages);
         ScheduleAnalysis s = unconstrainedSchedule(g, m);
         ASSERT_TRUE(s.success);
         unsigned bound = (694 + 4 * (loads - 1) + stages - 1) / stages;

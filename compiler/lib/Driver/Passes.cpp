@@ -45,7 +45,9 @@ static constexpr tilecheck::EnumName<PipelineStrategy> strategyNames[] = {
     {PipelineStrategy::WarpSpecialize, "warp-specialize"}};
 
 static constexpr tilecheck::EnumName<Scheduler> schedulerNames[] = {
-    {Scheduler::Serial, "serial"}, {Scheduler::Cost, "cost"}};
+    {Scheduler::Serial, "serial"},
+    {Scheduler::Cost, "cost"},
+    {Scheduler::Exact, "exact"}};
 
 std::optional<EmitStage> tilecheck::driver::parseEmitStage(StringRef name) {
   return parseName(emitStageNames, name);
@@ -169,7 +171,9 @@ struct PipelineConfigPass
       llvm::cl::init(Scheduler::Cost),
       llvm::cl::values(
           clEnumValN(Scheduler::Serial, "serial", "serial list scheduler"),
-          clEnumValN(Scheduler::Cost, "cost", "cost-based modulo scheduler"))};
+          clEnumValN(Scheduler::Cost, "cost", "cost-based modulo scheduler"),
+          clEnumValN(Scheduler::Exact, "exact",
+                     "cost-based, then the exact search"))};
   Option<unsigned> rrtSizeThreshold{
       *this, "rrt-size-threshold",
       llvm::cl::desc("Warp specialization: 0 light path, nonzero "

@@ -10,7 +10,9 @@
 //      cost-based) seat one candidate per step, the cheapest legal one by
 //      the lexicographic cost vector;
 //   5. clear the state, then initial placement and cost-based placement
-//      again from empty.
+//      again from empty;
+// and, only where exactSearchBudget asks for it (not seed 004's), the
+// exact search of ExactSearch.h decides the II the ladder gave up on.
 // Every rung admits a seat through the gates G1-G4 in their fixed order
 // (gateLadder) and applies each gate's own recovery.
 //
@@ -20,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilecheck/Scheduling/ExactSearch.h"
 #include "tilecheck/Scheduling/Schedule.h"
 #include "tilecheck/Support/SplitMix64.h"
 
@@ -673,6 +676,8 @@ std::optional<Rung> runLadder(ModuloState &s) {
     case Rung::ClearedCostBasedPlacement:
       s.clear();
       return costBasedPlacement(s);
+    case Rung::ExactSearch:
+      break; // after the ladder, in scheduleModulo
     }
     return false;
   };
@@ -753,6 +758,18 @@ static ScheduleAnalysis scheduleModulo(const DependenceGraph &graph,
       state.emplace(graph, model, constraints, options,
                     static_cast<unsigned>(ii), boost);
       rung = runLadder(*state);
+    }
+    if (!rung && options.exactSearchBudget && constraints.empty()) {
+      ExactSearchResult exact = searchModuloSchedule(
+          graph, model, static_cast<unsigned>(ii), options.exactSearchBudget);
+      if (exact.verdict == Verdict::Feasible) {
+        out.success = true;
+        out.ii = exact.schedule.ii;
+        out.rung = Rung::ExactSearch;
+        out.nodes = std::move(exact.schedule.nodes);
+        out.ordered = std::move(exact.schedule.ordered);
+        return out;
+      }
     }
     if (!rung)
       continue;

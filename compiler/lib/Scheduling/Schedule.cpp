@@ -85,9 +85,9 @@ StringRef tilecheck::sched::rungName(Rung r) {
       "initial-placement",
       "cost-based-placement",
       "cleared-initial-placement",
-      "cleared-cost-based-placement"};
-  static_assert(std::size(names) ==
-                size_t(Rung::ClearedCostBasedPlacement) + 1);
+      "cleared-cost-based-placement",
+      "exact-search"};
+  static_assert(std::size(names) == size_t(Rung::ExactSearch) + 1);
   return tilecheck::nameOf(names, r, "");
 }
 

@@ -3,7 +3,7 @@
 // A thin command line over tilecheck::driver::compile():
 //
 //   tilec IN [-O0..-O3] [--v2-opt-level N] [--pipeline-strategy S]
-//         [--scheduler serial|cost] [--rrt-size-threshold N]
+//         [--scheduler serial|cost|exact] [--rrt-size-threshold N]
 //         [--unspecialized-pipeline-num-stages N]
 //         [--materialize-schedule-use-aus]
 //         [--gpu-name sm_XX] [--emit STAGE] [--emit-line-info]
@@ -46,9 +46,11 @@ static cl::opt<std::string> pipelineStrategy(
     "pipeline-strategy",
     cl::desc("none | unspecialize | warp-specialize (default none)"),
     cl::init("none"), cl::cat(category));
-static cl::opt<std::string> scheduler("scheduler",
-                                      cl::desc("serial | cost (default cost)"),
-                                      cl::init("cost"), cl::cat(category));
+static cl::opt<std::string>
+    scheduler("scheduler",
+              cl::desc("serial | cost | exact (cost, then the exact search "
+                       "where the ladder misses an II; default cost)"),
+              cl::init("cost"), cl::cat(category));
 static cl::opt<unsigned> rrtSizeThreshold(
     "rrt-size-threshold",
     cl::desc("Warp specialization: 0 light path, nonzero RRT compression"),
@@ -147,7 +149,7 @@ static bool readOptions(CompileOptions &opts) {
   if (!readChoice(pipelineStrategy, parsePipelineStrategy,
                   "none, unspecialize or warp-specialize",
                   opts.pipelineStrategy) ||
-      !readChoice(scheduler, parseScheduler, "serial or cost",
+      !readChoice(scheduler, parseScheduler, "serial, cost or exact",
                   opts.scheduler) ||
       !readChoice(emit, parseEmitStage,
                   "mlir, tileaa, tileas, llvm, ptx or cubin", opts.emit))

@@ -50,8 +50,10 @@ namespace tilecheck::driver {
 
 /// How aggressively TileAS specializes producer/consumer execution (seed 003).
 enum class PipelineStrategy { None, Unspecialize, WarpSpecialize };
-/// Which scheduler the TileAS scheduling passes use.
-enum class Scheduler { Serial, Cost };
+/// Which scheduler the TileAS scheduling passes use: the serial generator,
+/// seed 004's selector with its cost-based generator, or the same with the
+/// exact-search rung after the ladder (not seed 004's; ExactSearch.h).
+enum class Scheduler { Serial, Cost, Exact };
 /// The stage whose IR `compile()` returns. Ordered: every stage lowers the
 /// one before it. `Mlir` is the input level (cuda_tile), verified.
 enum class EmitStage { Mlir, TileAA, TileAS, LLVM, PTX, Cubin };

@@ -91,6 +91,12 @@ struct ScheduleOptions {
   /// about `threshold` rows; the schedule is mapped back to cycles, valid
   /// but possibly at a larger II. 0: never compress.
   unsigned rrtSizeThreshold = 0;
+  /// After the ladder fails at an II, decide that II by the exact search
+  /// (ExactSearch.h) with at most this many placements, and take its
+  /// schedule when it finds one: the rung `exact-search`. Only for bodies
+  /// without constraints (the search does not read them). 0: seed 004's
+  /// ladder alone.
+  uint64_t exactSearchBudget = 0;
   /// Tests: run only this rung of the ladder (0 Rau refinement, 1 deepest
   /// retry, 2 initial placement, 3 cost-based placement); -1 the ladder.
   int onlyRung = -1;
@@ -104,6 +110,8 @@ enum class Rung : uint8_t {
   CostBasedPlacement,
   ClearedInitialPlacement,
   ClearedCostBasedPlacement,
+  /// Not seed 004's: the exact search after the ladder (exactSearchBudget).
+  ExactSearch,
 };
 llvm::StringRef rungName(Rung r);
 

@@ -64,3 +64,16 @@
 // TRACE: "name": "nv_tileas.dot"
 // TRACE: "tid": "wgmma"
 // TRACE: "ts": 528
+//
+// scheduler=exact (not seed 004's) runs the exact search only where the
+// ladder gives up on an II. Here the ladder meets MII, so the schedule is
+// the cost scheduler's, attribute for attribute (SchedulingTest's
+// ExactSearch.* cover loops where the search finds a smaller II).
+// RUN: tilec-opt %S/Inputs/gemm-sm90.mlir --tileas-generate-schedule="scheduler=exact serial-threshold=4" | FileCheck %s --check-prefix=COST
+// RUN: tilec-opt %S/Inputs/gemm-sm90.mlir --tileas-generate-schedule="serial-threshold=4 exact-search-budget=10" | FileCheck %s --check-prefix=COST
+//
+// tilec takes it as --scheduler exact; other names are refused.
+// RUN: tilec %S/../../../../corpus/seeds/gemm.mlir -O2 --emit tileas --gpu-name sm_90 --scheduler exact -o - | FileCheck %s --check-prefix=DRIVER
+// DRIVER: tilec.pipeline_config = {{{.*}}scheduler = "exact"
+// RUN: not tilec %S/../../../../corpus/seeds/gemm.mlir --scheduler nope -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADNAME
+// BADNAME: tilec: unknown --scheduler 'nope' (expected serial, cost or exact)

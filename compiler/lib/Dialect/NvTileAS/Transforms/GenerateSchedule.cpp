@@ -8,6 +8,7 @@
 
 #include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
 #include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleIR.h"
+#include "tilecheck/Scheduling/ExactSearch.h"
 #include "tilecheck/Support/InjectedBugs.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -117,6 +118,9 @@ struct GenerateSchedulePass
     options.rrtSizeThreshold = rrtSizeThreshold;
     options.serialThreshold = serialThreshold;
     options.maxII = maxII;
+    options.exactSearchBudget = exactSearchBudget;
+    if (scheduler == "exact" && !options.exactSearchBudget)
+      options.exactSearchBudget = sched::kDefaultExactSearchBudget;
     llvm::json::Array events;
     for (auto [k, loop] : llvm::enumerate(loops)) {
       std::optional<sched::MachineModel> found = machineModelFor(loop);

@@ -76,7 +76,10 @@ def TileASGenerateSchedule
 
     With `scheduler=serial` every loop gets the serial generator; with any
     other value (unknown values fall back to `cost`) seed 004's selector
-    decides per loop. Errors: "failed to get compute capability", "failed
+    decides per loop. `scheduler=exact` (not seed 004's) adds the exact
+    search after the cost-based ladder: an II the ladder gives up on is
+    decided by a complete search (`exact-search-budget` placements, 200,000
+    unless set), which finds the schedules the ladder misses. Errors: "failed to get compute capability", "failed
     to find a schedule", "failed to legalize schedule" (with the checker's
     findings as notes).
 
@@ -85,7 +88,7 @@ def TileASGenerateSchedule
   }];
   let options = [
     Option<"scheduler", "scheduler", "std::string", "\"cost\"",
-           "serial | cost (unknown values select cost)">,
+           "serial | cost | exact (unknown values select cost)">,
     Option<"maxConstraintIterations", "max-constraint-iterations", "unsigned",
            "2", "ladders per II (cost): each after the first places the ops "
            "the previous one could not seat first">,
@@ -96,6 +99,10 @@ def TileASGenerateSchedule
            "loops with fewer ops get the serial generator (cost)">,
     Option<"maxII", "max-ii", "unsigned", "0",
            "the largest II tried (0: no limit)">,
+    Option<"exactSearchBudget", "exact-search-budget", "uint64_t", "0",
+           "not seed 004's: after the ladder fails at an II, search that II "
+           "exactly with at most this many placements (loops without "
+           "constraints; 0: the ladder alone)">,
     Option<"trace", "trace", "std::string", "\"\"",
            "write a Chrome trace of the schedules to this file">,
   ];
