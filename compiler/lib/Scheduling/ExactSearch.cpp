@@ -79,10 +79,12 @@ private:
   bool dfs(const std::vector<const std::vector<unsigned> *> &components,
            size_t c, size_t done);
   void reset();
-  /// Turns the relaxation's row-fused pairs into cycle-fused ones by
-  /// shifting components by whole IIs (rows unchanged): a system of
-  /// difference constraints on the shifts; false when it has none.
-  bool alignFusedPairs();
+  /// Whether shifting components by whole IIs (rows unchanged) can turn
+  /// the relaxation's row-fused pairs into cycle-fused ones: a system of
+  /// difference constraints on the shifts; with `apply`, shifts them.
+  /// Placing more ops only adds constraints, so a partial placement whose
+  /// system has no solution prunes its branch.
+  bool alignFusedPairs(bool apply);
   ScheduleAnalysis finish();
 
   const DependenceGraph &graph_;
@@ -92,10 +94,6 @@ private:
   const unsigned n_;
   uint64_t steps_ = 0;
   bool outOfBudget_ = false;
-  /// Fusion as the checker has it (two ops of one class in one cycle);
-  /// otherwise the relaxation (two ops of one class starting in one row),
-  /// whose Infeasible is final.
-  bool strict_ = false;
 
   std::vector<int64_t> closure_;
   std::vector<unsigned> component_;
@@ -279,7 +277,7 @@ bool Search::fits(unsigned v, int64_t t, int &partner) const {
       int owner = slotOwner_[cell];
       bool fuses = slotCount_[cell] == 1 && owner >= 0 &&
                    classOf(owner) == classOf(v) && fused_[owner] < 0 &&
-                   (strict_ || component_[owner] == component_[v]
+                   (component_[owner] == component_[v]
                         ? cycle_[owner] == t
                         : floorMod(cycle_[owner] - t, ii_) == 0);
       if (!fuses || (partner >= 0 && partner != owner))
@@ -425,8 +423,14 @@ std::optional<unsigned> Search::pickNext(const std::vector<unsigned> &ops,
 
 bool Search::dfs(const std::vector<const std::vector<unsigned> *> &components,
                  size_t c, size_t done) {
-  if (c == components.size())
-    return true;
+  if (c == components.size()) {
+    // A leaf of the relaxation is a schedule once its row-fused pairs
+    // share cycles; otherwise the search goes on.
+    bool aligned = true;
+    for (unsigned v : placedList_)
+      aligned &= fused_[v] < 0 || cycle_[v] == cycle_[fused_[v]];
+    return aligned || alignFusedPairs(/*apply=*/true);
+  }
   const std::vector<unsigned> &ops = *components[c];
   if (done == ops.size())
     return dfs(components, c + 1, 0);
@@ -437,9 +441,8 @@ bool Search::dfs(const std::vector<const std::vector<unsigned> *> &components,
     // latest the component can need: shifting the component by whole IIs
     // keeps its rows (and, in the relaxation, what fuses), and nothing
     // placed before it bounds it from above. With the table empty, one
-    // cycle is as good as any. The cycles of placed ops it
-    // could fuse with go first; the strict search also tries them where
-    // they lie beyond the first II.
+    // cycle is as good as any. The rows of placed ops it could fuse with
+    // go first.
     v = ops.front();
     auto [lo, hi] = window(v);
     if (lo == -kInf)
@@ -458,7 +461,7 @@ bool Search::dfs(const std::vector<const std::vector<unsigned> *> &components,
       if (classOf(o) != classOf(v) || fused_[o] >= 0 || cycle_[o] < lo ||
           cycle_[o] > hi)
         continue;
-      int64_t t = strict_ ? cycle_[o] : lo + floorMod(cycle_[o] - lo, ii_);
+      int64_t t = lo + floorMod(cycle_[o] - lo, ii_);
       if (std::find(cycles.begin(), cycles.end(), t) == cycles.end())
         cycles.push_back(t);
     }
@@ -482,7 +485,10 @@ bool Search::dfs(const std::vector<const std::vector<unsigned> *> &components,
     if (!fits(v, t, partner))
       continue;
     place(v, t, partner);
-    if (!lacksRoom() && dfs(components, c, done + 1))
+    // A fusion across components must stay alignable.
+    bool alignable = partner < 0 || component_[partner] == component_[v] ||
+                     alignFusedPairs(/*apply=*/false);
+    if (alignable && !lacksRoom() && dfs(components, c, done + 1))
       return true;
     unplace(v);
     if (outOfBudget_)
@@ -510,7 +516,7 @@ void Search::reset() {
   unfusedPlaced_.fill(0);
 }
 
-bool Search::alignFusedPairs() {
+bool Search::alignFusedPairs(bool apply) {
   // k[c]: whole IIs component c moves by. Constraint (a, b, w): k[b] >=
   // k[a] + w.
   struct Constraint {
@@ -535,6 +541,12 @@ bool Search::alignFusedPairs() {
     constraints.push_back({component_[o], component_[v], q});
     constraints.push_back({component_[v], component_[o], -q});
   }
+  // The budget counts this work too: a search may reach many leaves.
+  steps_ += constraints.size();
+  if (steps_ > budget_) {
+    outOfBudget_ = true;
+    return false;
+  }
   std::vector<int64_t> shift(n_, 0);
   bool changed = true;
   for (unsigned round = 0; changed; ++round) {
@@ -547,8 +559,9 @@ bool Search::alignFusedPairs() {
         changed = true;
       }
   }
-  for (unsigned v : placedList_)
-    cycle_[v] += shift[component_[v]] * int64_t(ii_);
+  if (apply)
+    for (unsigned v : placedList_)
+      cycle_[v] += shift[component_[v]] * int64_t(ii_);
   return true;
 }
 
@@ -646,25 +659,10 @@ ExactSearchResult Search::run() {
     }
   }
   bool ok = !outOfBudget_ && searchOver(all);
-  if (!ok) {
-    result.steps = steps_;
-    if (outOfBudget_)
-      result.verdict = Verdict::Unknown;
-    return result;
-  }
-  // The relaxation fuses ops of one row; the checker fuses ops of one
-  // cycle. When they differ, the strict search (complete only without
-  // fusion) looks for a schedule with the rest of the budget.
-  bool exact = true;
-  for (unsigned v = 0; v < n_; ++v)
-    exact &= fused_[v] < 0 || cycle_[v] == cycle_[fused_[v]];
-  if (!exact && !alignFusedPairs()) {
-    strict_ = true;
-    ok = searchOver(all);
-  }
   result.steps = steps_;
   if (!ok) {
-    result.verdict = Verdict::Unknown;
+    if (outOfBudget_)
+      result.verdict = Verdict::Unknown;
     return result;
   }
   result.verdict = Verdict::Feasible;

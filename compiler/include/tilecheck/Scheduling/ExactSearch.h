@@ -15,12 +15,15 @@
 // temporal network), so a partial placement that respects the closure
 // always extends in time; only the modulo reservation table can make it
 // fail. Strongly connected components are placed in topological order:
-// the first op of a component only tries the II residues at its earliest
-// cycle (shifting the component by whole IIs keeps its table rows and
-// cannot break an edge from a component placed before it), the others
-// every cycle their window allows. Ops that hold nothing are placed last,
-// anywhere their window allows. Fused pairs follow the checker: two ops of
-// one class at one cycle issue their slot once.
+// the first op of a component tries each residue from its earliest cycle
+// up to the latest the component can need (shifting the component by
+// whole IIs keeps its table rows and cannot break an edge from a component
+// placed before it), the others every cycle their window allows. Ops that
+// hold nothing are placed last, anywhere their window allows. Fusion (two
+// ops of one class in one cycle issue their slot once) is relaxed to one
+// row across components; a complete placement counts once shifts of
+// whole IIs put every fused pair in one cycle. compiler/docs/Scheduling.md
+// ("The exact search") has the argument.
 //
 //===----------------------------------------------------------------------===//
 
