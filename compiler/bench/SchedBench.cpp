@@ -2,7 +2,8 @@
 //
 //   sched-bench --quality [--bodies N] [--budget-ratio R]
 //               [--deep-budget-ratio R] [--constraint-iterations N]
-//               [--rrt-size-threshold N]   per target, over N random loop
+//               [--rrt-size-threshold N] [--exact-budget N]
+//               [--refute-budget N]   per target, over N random loop
 //       bodies (default 1,000; sizes 4..60): the fraction the cost-based
 //       generator schedules at II = MII, the mean II/MII, the rung that
 //       found each schedule, fused seats, and the fraction the selector
@@ -121,29 +122,43 @@ int quality(unsigned bodies, const ScheduleOptions &base, uint64_t exactBudget,
   return status;
 }
 
+/// Arguments: ops per body, generator (0 serial, 1 cost-based), the shape
+/// (0 unstructured, 1 kernel), and whether the cost-based generator skips
+/// the IIs the exact search refutes (refuteBudget, on by default).
 void BM_Schedule(benchmark::State &state) {
   MachineModel model = MachineModel::forTarget(Target::SM90);
   RandomGraphOptions go;
   go.numNodes = static_cast<unsigned>(state.range(0));
+  go.shape = state.range(2) ? RandomGraphOptions::Shape::Kernel
+                            : RandomGraphOptions::Shape::Unstructured;
   Generator generator =
       state.range(1) ? Generator::CostBased : Generator::Serial;
+  ScheduleOptions options;
+  if (!state.range(3))
+    options.refuteBudget = 0;
   std::vector<DependenceGraph> graphs;
   for (uint64_t seed = 1; seed <= 16; ++seed)
     graphs.push_back(randomGraph(seed, model, go));
-  size_t k = 0;
+  // One iteration schedules all 16 bodies, so every measurement averages
+  // the same mix.
   int64_t ops = 0;
-  for (auto _ : state) {
-    const DependenceGraph &g = graphs[k++ % graphs.size()];
-    ScheduleAnalysis s =
-        generateSchedule(generator, g, model, Constraints(), ScheduleOptions());
-    benchmark::DoNotOptimize(s.ii);
-    ops += g.size();
-  }
+  for (auto _ : state)
+    for (const DependenceGraph &g : graphs) {
+      ScheduleAnalysis s =
+          generateSchedule(generator, g, model, Constraints(), options);
+      benchmark::DoNotOptimize(s.ii);
+      ops += g.size();
+    }
   state.SetItemsProcessed(ops); // items/s = ops scheduled per second
-  state.SetLabel(generatorName(generator).str());
+  std::string label = generatorName(generator).str();
+  label += state.range(2) ? " kernel" : " unstructured";
+  if (state.range(1) && state.range(3))
+    label += " refute";
+  state.SetLabel(label);
 }
 BENCHMARK(BM_Schedule)
-    ->ArgsProduct({{10, 30, 100, 300}, {0, 1}})
+    ->ArgsProduct({{10, 30, 100, 300}, {0}, {0}, {0}})
+    ->ArgsProduct({{10, 30, 100, 300}, {1}, {0, 1}, {0, 1}})
     ->Unit(benchmark::kMicrosecond);
 
 } // namespace
@@ -163,15 +178,14 @@ int main(int argc, char **argv) {
     };
     if (arg == "--quality") {
       wantQuality = true;
-    } else if (arg == "--exact-budget") {
-      if (i + 1 >= argc) {
-        llvm::errs() << "sched-bench: --exact-budget wants a count\n";
-        return 2;
-      }
+    } else if (arg == "--exact-budget" || arg == "--refute-budget") {
+      uint64_t &out =
+          arg == "--exact-budget" ? exactBudget : options.refuteBudget;
       char *end = nullptr;
-      exactBudget = std::strtoull(argv[++i], &end, 10);
-      if (!*argv[i] || *end) {
-        llvm::errs() << "sched-bench: --exact-budget wants a count\n";
+      if (i + 1 < argc)
+        out = std::strtoull(argv[++i], &end, 10);
+      if (!end || !*argv[i] || *end) {
+        llvm::errs() << "sched-bench: " << arg << " wants a count\n";
         return 2;
       }
     } else if (arg == "--bodies" || arg == "--budget-ratio" ||

@@ -351,6 +351,30 @@ RC_GTEST_PROP(ExactSearchProperties, TheRungGivesValidSchedules, ()) {
   RC_ASSERT(problems(s, g, m).empty());
 }
 
+// refuteBudget (on by default) skips the IIs the search refutes before the
+// ladder runs: the schedule must be the same, bit for bit, constraints or
+// not.
+RC_GTEST_PROP(ExactSearchProperties, RefutingIIsKeepsTheSchedule, ()) {
+  uint64_t seed = *rc::gen::arbitrary<uint64_t>();
+  unsigned target = *rc::gen::inRange(0u, 4u);
+  bool kernel = *rc::gen::arbitrary<bool>();
+  MachineModel m = MachineModel::forTarget(allTargets()[target]);
+  RandomGraphOptions go;
+  go.numNodes = *rc::gen::inRange(1u, 61u);
+  go.shape = kernel ? RandomGraphOptions::Shape::Kernel
+                    : RandomGraphOptions::Shape::Unstructured;
+  go.constraints = !kernel && *rc::gen::arbitrary<bool>();
+  Constraints c;
+  DependenceGraph g = randomGraph(seed, m, go, &c);
+  ScheduleOptions plain;
+  plain.refuteBudget = 0;
+  ScheduleAnalysis refuted =
+      generateCostBasedSchedule(g, m, c, ScheduleOptions());
+  ScheduleAnalysis laddered = generateCostBasedSchedule(g, m, c, plain);
+  RC_CLASSIFY(refuted.ii > refuted.mii, "MII missed");
+  RC_ASSERT(refuted.str(g) == laddered.str(g));
+}
+
 /// A tiny body of 2 to 4 ops on sm_90 in units of 2 cycles: classes with
 /// slots of their own (mma.sync and reductions two rows, ALU one), two that
 /// share the lsu slot (global loads and stores), TMA loads and stores on

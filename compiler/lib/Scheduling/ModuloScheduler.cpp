@@ -746,6 +746,14 @@ static ScheduleAnalysis scheduleModulo(const DependenceGraph &graph,
   std::vector<unsigned> rank = topologicalRank(graph);
   for (uint64_t ii = out.mii; ii <= bound;
        ii = ii - out.mii < 64 ? ii + 1 : ii + std::max<uint64_t>(1, ii / 8)) {
+    // An II the exact search proves infeasible within a small budget is
+    // skipped: no rung could seat it, so the schedule is the same, only
+    // sooner.
+    if (options.refuteBudget && n <= options.refuteMaxOps &&
+        searchModuloSchedule(graph, model, static_cast<unsigned>(ii),
+                             options.refuteBudget)
+                .verdict == Verdict::Infeasible)
+      continue;
     std::vector<unsigned> boost(n, 0);
     std::optional<ModuloState> state;
     std::optional<Rung> rung;

@@ -97,6 +97,13 @@ struct ScheduleOptions {
   /// without constraints (the search does not read them). 0: seed 004's
   /// ladder alone.
   uint64_t exactSearchBudget = 0;
+  /// Before the ladder runs at an II, the exact search may prove it
+  /// infeasible within this many placements (bodies of at most
+  /// refuteMaxOps ops: its closure costs ops^3); the II is then skipped.
+  /// The schedule does not change (the ladder fails there anyway), only
+  /// the time to find it. 0: never.
+  uint64_t refuteBudget = 100;
+  unsigned refuteMaxOps = 512;
   /// Tests: run only this rung of the ladder (0 Rau refinement, 1 deepest
   /// retry, 2 initial placement, 3 cost-based placement); -1 the ladder.
   int onlyRung = -1;
