@@ -93,45 +93,16 @@ TEST(ExactSearch, KLoopBoundsAreTheSmallestFeasibleII) {
       }
 }
 
-/// An sm_80 K-loop with two cp.async loads whose buffers come back two
-/// iterations later: load -> wait (500) -> ldmatrix (16) -> mma (30) ->
-/// release (32) -> load (distance 2), 578 cycles over 2.
-DependenceGraph twoLoadKLoop(const MachineModel &m) {
-  DependenceGraph g;
-  unsigned iv = add(g, OpClass::Alu);
-  g.addEdge(iv, iv, EdgeKind::Data, 1);
-  std::vector<unsigned> loads;
-  for (int k = 0; k < 2; ++k) {
-    unsigned acquire = add(g, OpClass::Barrier, true);
-    unsigned load = add(g, OpClass::AsyncCopy);
-    g.addEdge(iv, load, EdgeKind::Data);
-    g.addEdge(acquire, load, EdgeKind::Token);
-    loads.push_back(load);
-  }
-  unsigned wait = add(g, OpClass::Barrier, true);
-  for (unsigned load : loads)
-    g.addEdge(load, wait, EdgeKind::Token);
-  unsigned read = add(g, OpClass::SmemRead);
-  g.addEdge(wait, read, EdgeKind::Token);
-  unsigned mma = add(g, OpClass::MmaSync);
-  g.addEdge(read, mma, EdgeKind::Token);
-  g.addEdge(mma, mma, EdgeKind::Data, 1);
-  unsigned release = add(g, OpClass::Barrier, true);
-  g.addEdge(mma, release, EdgeKind::Token);
-  for (unsigned load : loads)
-    g.addEdge(release, load, EdgeKind::Memory, 2);
-  g.finalize(m);
-  return g;
-}
-
 // At MII = 289 both loads lie on the recurrence with no slack, so they
 // start in the same cycle: on one ldgsts slot that is possible only as a
 // fused pair. Seed 004's ladder does not find it (its fuse arm pairs ops
 // that are ready together, and the loads' acquires seat one cycle apart);
 // the exact search does, and so does the generator with its budget.
 TEST(ExactSearch, FindsTheFusedPairTheLadderMisses) {
+  // load -> wait (500) -> ldmatrix (16) -> mma (30) -> release (32) ->
+  // load, two iterations later: 578 cycles over 2.
   MachineModel m = MachineModel::forTarget(Target::SM80);
-  DependenceGraph g = twoLoadKLoop(m);
+  DependenceGraph g = schedtest::kLoop(Target::SM80, OpClass::AsyncCopy, 2, 2);
   ExactSearchResult at = searchModuloSchedule(g, m, 289, 10000);
   ASSERT_EQ(at.verdict, Verdict::Feasible);
   EXPECT_EQ(at.schedule.mii, 289u);

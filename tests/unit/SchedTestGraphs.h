@@ -26,13 +26,14 @@ inline unsigned add(DependenceGraph &g, OpClass c, bool pipeline = false) {
   return g.addNode(n);
 }
 
-/// A K-loop on sm_90 or sm_100 with `loads` TMA loads (each behind an
-/// acquire) and `stages` buffers: load -> wait (550) -> wgmma or tcgen05
-/// (16) -> release (128) -> load, `stages` iterations later. The loads
-/// share one TMA engine (4 cycles each), so the last starts 4(loads - 1)
-/// cycles after the first and the smallest feasible II is
-/// ceil((694 + 4(loads - 1)) / stages); MII ignores the engine.
-inline DependenceGraph tmaKLoop(Target t, unsigned loads, unsigned stages) {
+/// A K-loop with `loads` loads of class `load` (each behind an acquire)
+/// and `stages` buffers: load -> wait -> the target's mma (wgmma on sm_90,
+/// tcgen05 on sm_100, else mma.sync after an ldmatrix from shared memory)
+/// -> release -> load, `stages` iterations later. Nodes: the iterator,
+/// then an acquire and its load per load, the wait, [the ldmatrix,] the
+/// mma, the release.
+inline DependenceGraph kLoop(Target t, OpClass load, unsigned loads,
+                             unsigned stages) {
   MachineModel m = MachineModel::forTarget(t);
   DependenceGraph g;
   unsigned iv = add(g, OpClass::Alu);
@@ -40,24 +41,39 @@ inline DependenceGraph tmaKLoop(Target t, unsigned loads, unsigned stages) {
   std::vector<unsigned> ls;
   for (unsigned k = 0; k < loads; ++k) {
     unsigned acquire = add(g, OpClass::Barrier, true);
-    unsigned load = add(g, OpClass::TmaLoad);
-    g.addEdge(iv, load, EdgeKind::Data);
-    g.addEdge(acquire, load, EdgeKind::Token);
-    ls.push_back(load);
+    unsigned l = add(g, load);
+    g.addEdge(iv, l, EdgeKind::Data);
+    g.addEdge(acquire, l, EdgeKind::Token);
+    ls.push_back(l);
   }
   unsigned wait = add(g, OpClass::Barrier, true);
-  for (unsigned load : ls)
-    g.addEdge(load, wait, EdgeKind::Token);
-  unsigned mma =
-      add(g, t == Target::SM90 ? OpClass::Wgmma : OpClass::Tcgen05Mma);
-  g.addEdge(wait, mma, EdgeKind::Token);
+  for (unsigned l : ls)
+    g.addEdge(l, wait, EdgeKind::Token);
+  unsigned operand = wait;
+  OpClass mmaClass = t == Target::SM90    ? OpClass::Wgmma
+                     : t == Target::SM100 ? OpClass::Tcgen05Mma
+                                          : OpClass::MmaSync;
+  if (mmaClass == OpClass::MmaSync) {
+    operand = add(g, OpClass::SmemRead);
+    g.addEdge(wait, operand, EdgeKind::Token);
+  }
+  unsigned mma = add(g, mmaClass);
+  g.addEdge(operand, mma, EdgeKind::Token);
   g.addEdge(mma, mma, EdgeKind::Data, 1);
   unsigned release = add(g, OpClass::Barrier, true);
   g.addEdge(mma, release, EdgeKind::Token);
-  for (unsigned load : ls)
-    g.addEdge(release, load, EdgeKind::Memory, stages);
+  for (unsigned l : ls)
+    g.addEdge(release, l, EdgeKind::Memory, stages);
   g.finalize(m);
   return g;
+}
+
+/// The TMA K-loop on sm_90 or sm_100: the loads share one TMA engine (4
+/// cycles each), so the last starts 4(loads - 1) cycles after the first
+/// and the smallest feasible II is ceil((694 + 4(loads - 1)) / stages)
+/// (load 550, wait 16, mma 128, release 0); MII ignores the engine.
+inline DependenceGraph tmaKLoop(Target t, unsigned loads, unsigned stages) {
+  return kLoop(t, OpClass::TmaLoad, loads, stages);
 }
 
 } // namespace tilecheck::sched::schedtest
