@@ -576,38 +576,16 @@ ScheduleAnalysis Search::finish() {
     placed_[v] = true;
     placedList_.push_back(v);
   }
-  int64_t first =
-      n_ ? *std::min_element(cycle_.begin(), cycle_.end()) : int64_t(0);
-  int64_t shift = floorDiv(first, ii_) * int64_t(ii_);
-  // Issue order: by cycle, then by the serial walk's program-order
-  // topological rank (ties between an op and its zero-latency successor).
-  ScheduleAnalysis serial = generateSerialSchedule(graph_, Constraints());
-  auto rank = [&](unsigned i) { return serial.nodes[i].order; };
-  ScheduleAnalysis out;
-  out.generator = Generator::CostBased;
-  out.success = true;
-  out.ii = ii_;
-  out.edges = graph_.edges();
-  out.nodes.assign(n_, {});
-  std::vector<unsigned> byIssue(n_);
-  std::iota(byIssue.begin(), byIssue.end(), 0u);
-  std::stable_sort(byIssue.begin(), byIssue.end(), [&](unsigned a, unsigned b) {
-    return std::make_pair(cycle_[a], rank(a)) <
-           std::make_pair(cycle_[b], rank(b));
-  });
-  for (unsigned k = 0; k < n_; ++k) {
-    unsigned i = byIssue[k];
-    ScheduleAnalysis::PerNode &node = out.nodes[i];
-    node.cycle = static_cast<unsigned>(cycle_[i] - shift);
-    node.stage = *node.cycle / ii_;
-    node.depth = node.stage;
-    node.order = k;
-    node.slot = footprint(i).slot;
-    node.pools = footprint(i).pools;
+  std::vector<std::optional<unsigned>> fusedWith(n_);
+  for (unsigned i = 0; i < n_; ++i)
     if (fused_[i] >= 0)
-      node.fusedWith = static_cast<unsigned>(fused_[i]);
+      fusedWith[i] = static_cast<unsigned>(fused_[i]);
+  ScheduleAnalysis out;
+  placeAtCycles(out, graph_, ii_, cycle_, fusedWith);
+  for (unsigned i = 0; i < n_; ++i) {
+    out.nodes[i].slot = footprint(i).slot;
+    out.nodes[i].pools = footprint(i).pools;
   }
-  out.ordered = std::move(byIssue);
   return out;
 }
 

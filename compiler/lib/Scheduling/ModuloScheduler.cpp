@@ -696,16 +696,6 @@ std::optional<Rung> runLadder(ModuloState &s) {
   return std::nullopt;
 }
 
-/// The program-order topological rank of each node (distance-0 edges),
-/// the tie-break of the issue order.
-std::vector<unsigned> topologicalRank(const DependenceGraph &g) {
-  ScheduleAnalysis serial = generateSerialSchedule(g, Constraints());
-  std::vector<unsigned> rank(g.size());
-  for (unsigned i = 0; i < g.size(); ++i)
-    rank[i] = serial.nodes[i].order;
-  return rank;
-}
-
 } // namespace
 
 /// The modulo scheduler proper, in the units of `model` (cycles, or
@@ -743,7 +733,6 @@ static ScheduleAnalysis scheduleModulo(const DependenceGraph &graph,
   bound = std::max<uint64_t>(bound, uint64_t(out.mii) * options.maxIIFactor);
   if (options.maxII)
     bound = std::min<uint64_t>(bound, options.maxII);
-  std::vector<unsigned> rank = topologicalRank(graph);
   for (uint64_t ii = out.mii; ii <= bound;
        ii = ii - out.mii < 64 ? ii + 1 : ii + std::max<uint64_t>(1, ii / 8)) {
     // An II the exact search proves infeasible within a small budget is
@@ -781,31 +770,12 @@ static ScheduleAnalysis scheduleModulo(const DependenceGraph &graph,
     }
     if (!rung)
       continue;
-    out.success = true;
-    out.ii = static_cast<unsigned>(ii);
-    out.rung = *rung;
-    // Shift by whole stages so the first op sits in stage 0.
-    unsigned first = std::numeric_limits<unsigned>::max();
+    std::vector<int64_t> cycles(n);
     for (unsigned i = 0; i < n; ++i)
-      first = std::min(first, *state->cycle[i]);
-    unsigned shift = first / out.ii * out.ii;
-    std::vector<unsigned> byIssue(n);
-    std::iota(byIssue.begin(), byIssue.end(), 0u);
-    std::stable_sort(byIssue.begin(), byIssue.end(),
-                     [&](unsigned a, unsigned b) {
-                       return std::make_pair(*state->cycle[a], rank[a]) <
-                              std::make_pair(*state->cycle[b], rank[b]);
-                     });
-    for (unsigned k = 0; k < n; ++k) {
-      unsigned i = byIssue[k];
-      ScheduleAnalysis::PerNode &node = out.nodes[i];
-      node.cycle = *state->cycle[i] - shift;
-      node.stage = *node.cycle / out.ii;
-      node.order = k;
-      node.depth = node.stage;
-      node.fusedWith = state->fusedWith[i];
-    }
-    out.ordered = byIssue;
+      cycles[i] = *state->cycle[i];
+    placeAtCycles(out, graph, static_cast<unsigned>(ii), cycles,
+                  state->fusedWith);
+    out.rung = *rung;
     return out;
   }
   return out;

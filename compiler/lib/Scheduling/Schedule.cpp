@@ -201,6 +201,39 @@ ScheduleAnalysis tilecheck::sched::generateSchedule(
   return generateCostBasedSchedule(graph, model, constraints, options);
 }
 
+void tilecheck::sched::placeAtCycles(
+    ScheduleAnalysis &out, const DependenceGraph &graph, unsigned ii,
+    const std::vector<int64_t> &cycles,
+    const std::vector<std::optional<unsigned>> &fusedWith) {
+  const unsigned n = graph.size();
+  out.generator = Generator::CostBased;
+  out.success = true;
+  out.ii = ii;
+  out.edges = graph.edges();
+  out.nodes.assign(n, {});
+  int64_t first = n ? *std::min_element(cycles.begin(), cycles.end()) : 0;
+  int64_t remainder = first % int64_t(ii);
+  int64_t shift = first - (remainder < 0 ? remainder + ii : remainder);
+  ScheduleAnalysis serial = generateSerialSchedule(graph, Constraints());
+  auto key = [&](unsigned i) {
+    return std::make_pair(cycles[i], serial.nodes[i].order);
+  };
+  std::vector<unsigned> byIssue(n);
+  std::iota(byIssue.begin(), byIssue.end(), 0u);
+  std::stable_sort(byIssue.begin(), byIssue.end(),
+                   [&](unsigned a, unsigned b) { return key(a) < key(b); });
+  for (unsigned k = 0; k < n; ++k) {
+    unsigned i = byIssue[k];
+    ScheduleAnalysis::PerNode &node = out.nodes[i];
+    node.cycle = static_cast<unsigned>(cycles[i] - shift);
+    node.stage = *node.cycle / ii;
+    node.depth = node.stage;
+    node.order = k;
+    node.fusedWith = fusedWith[i];
+  }
+  out.ordered = std::move(byIssue);
+}
+
 //===----------------------------------------------------------------------===//
 // Checker
 //===----------------------------------------------------------------------===//

@@ -193,6 +193,14 @@ ScheduleAnalysis generateSchedule(Generator generator,
 /// edges; cost-based: every edge's latency respected modulo II, no slot or
 /// pool oversubscribed in any row of the reservation table, stage = cycle /
 /// II, max_depth and union constraints kept.
+/// Fills `out` (generator, success, II, nodes, order) from start cycles at
+/// `ii`: shifted by whole IIs so the first op is in stage 0, stage = depth
+/// = cycle / II, issue order by (cycle, program-order topological rank),
+/// and the fused partners. Both modulo generators end here.
+void placeAtCycles(ScheduleAnalysis &out, const DependenceGraph &graph,
+                   unsigned ii, const std::vector<int64_t> &cycles,
+                   const std::vector<std::optional<unsigned>> &fusedWith);
+
 std::vector<std::string> checkSchedule(const ScheduleAnalysis &schedule,
                                        const DependenceGraph &graph,
                                        const MachineModel &model,
