@@ -7,12 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilecheck/Oracle/Simt.h"
-#include "tilecheck/Oracle/Memory.h"
-
-#include "llvm/Support/FormatVariadic.h"
-
-#include "gtest/gtest.h"
+#include "SimtTestKernels.h"
 
 #include <cstring>
 
@@ -21,97 +16,7 @@ using namespace tilecheck::oracle::simt;
 
 namespace {
 
-constexpr const char *kPrelude = R"(
-.version 8.0
-.target sm_90
-.address_size 64
-)";
-
-/// A kernel k(out, in) with a generous register file; BODY computes and
-/// stores into out (u64 slots).
-std::string kernel(const std::string &body, const std::string &extra = "") {
-  return std::string(kPrelude) + extra + R"(
-.visible .entry k(.param .u64 k_out, .param .u64 k_in)
-{
-  .reg .pred %p<16>;
-  .reg .b16 %h<16>;
-  .reg .b32 %r<64>;
-  .reg .b64 %rd<64>;
-  .reg .f32 %f<32>;
-  .reg .f64 %fd<16>;
-  ld.param.u64 %rd0, [k_out];
-  ld.param.u64 %rd1, [k_in];
-)" + body +
-         R"(
-  ret;
-}
-)";
-}
-
-struct KernelRun {
-  SimtResult result;
-  std::vector<uint64_t> out;
-};
-
-KernelRun run(const std::string &ptx, unsigned outSlots, uint32_t block = 1,
-              uint32_t grid = 1, std::vector<uint64_t> in = {},
-              uint32_t dynamicShared = 0, uint64_t maxSteps = 1u << 20) {
-  KernelRun r;
-  auto parsed = parsePtx(ptx);
-  if (!parsed) {
-    r.result.status = SimtStatus::Error;
-    r.result.message = llvm::toString(parsed.takeError());
-    return r;
-  }
-  Memory memory;
-  uint64_t out = memory.allocateZeroed("out", outSlots * 8, 256);
-  if (in.empty())
-    in.push_back(0);
-  std::vector<uint8_t> inBytes(in.size() * 8);
-  std::memcpy(inBytes.data(), in.data(), inBytes.size());
-  uint64_t inAddr = memory.allocate("in", inBytes.size(), 256, inBytes);
-  SimtLaunch launch;
-  launch.entry = "k";
-  launch.grid = {grid, 1, 1};
-  launch.block = {block, 1, 1};
-  launch.dynamicSharedBytes = dynamicShared;
-  launch.maxWarpSteps = maxSteps;
-  auto param = [](uint64_t v) {
-    std::vector<uint8_t> b(8);
-    std::memcpy(b.data(), &v, 8);
-    return b;
-  };
-  launch.params = {param(out), param(inAddr)};
-  r.result = runKernel(**parsed, launch, memory);
-  r.out.resize(outSlots);
-  const Memory::Buffer *buf = memory.findBuffer(out);
-  std::memcpy(r.out.data(), buf->bytes.data(), outSlots * 8);
-  return r;
-}
-
-/// st.global.b32 of register `reg` into slot `i`.
-std::string st32(unsigned i, const std::string &reg) {
-  return llvm::formatv("  st.global.b32 [%rd0+{0}], {1};\n", i * 8, reg);
-}
-std::string st64(unsigned i, const std::string &reg) {
-  return llvm::formatv("  st.global.b64 [%rd0+{0}], {1};\n", i * 8, reg);
-}
-
-#define EXPECT_OK(r)                                                           \
-  ASSERT_EQ((r).result.status, SimtStatus::Ok) << (r).result.message
-
-/// Whether the run ended in a fault whose message contains `text`.
-::testing::AssertionResult faultsWith(const KernelRun &r,
-                                      llvm::StringRef text) {
-  if (r.result.status != SimtStatus::Fault)
-    return ::testing::AssertionFailure()
-           << "status " << name(r.result.status).str()
-           << ", not Fault: " << r.result.message;
-  if (!llvm::StringRef(r.result.message).contains(text))
-    return ::testing::AssertionFailure()
-           << "message lacks \"" << text.str() << "\": " << r.result.message;
-  return ::testing::AssertionSuccess();
-}
+using namespace simttest;
 
 TEST(Simt, IntegerArithmetic) {
   std::string body = R"(
@@ -607,12 +512,6 @@ TEST(Simt, WarpCollectives) {
   }
 }
 
-/// f16 bits of a small integer (|v| <= 3).
-uint16_t halfOfInt(int v) {
-  static const uint16_t mag[] = {0x0000, 0x3C00, 0x4000, 0x4200};
-  return static_cast<uint16_t>((v < 0 ? 0x8000 : 0) | mag[v < 0 ? -v : v]);
-}
-
 TEST(Simt, LdmatrixAndMmaM16N8K16) {
   // A (16x16) and B (16x8) f16 row-major in `in`, copied to shared memory;
   // ldmatrix.x4 gives A's fragment (lane l: the row l%16, column block
@@ -1104,13 +1003,15 @@ TEST(SimtReports, TrapUnsupportedAndHang) {
   EXPECT_EQ(trap.result.status, SimtStatus::Trap);
   // An unimplemented instruction is reported when a thread reaches it, with
   // its mnemonic; the same one under a false guard is never reached.
-  std::string mma = "  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
-                    "{%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;\n";
+  // (Sparse wgmma: the dense forms run, SimtWgmmaTest.cpp.)
+  std::string mma = "  wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 "
+                    "{%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0, "
+                    "0;\n";
   KernelRun unsup = run(kernel(mma), 1, 32);
   EXPECT_EQ(unsup.result.status, SimtStatus::Unsupported);
   EXPECT_EQ(unsup.result.instruction,
-            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16");
-  EXPECT_NE(unsup.result.message.find("unsupported: wgmma.mma_async"),
+            "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16");
+  EXPECT_NE(unsup.result.message.find("unsupported: wgmma.mma_async.sp"),
             std::string::npos);
   // A type an instruction does not define its meaning for is refused, not
   // read as one wider value.

@@ -193,6 +193,11 @@ enum class Opc : uint16_t {
   CpAsyncMbarrierArrive,
   CpAsyncBulk,
   Mbarrier,
+  // wgmma (sm_90a): warpgroup-wide, asynchronous (Wgmma.h).
+  WgmmaFence,
+  WgmmaCommit,
+  WgmmaWait,
+  WgmmaMma,
   Nop, // last (PtxParser's opcode tables check every one up to it)
 };
 
@@ -293,9 +298,13 @@ struct Inst {
   bool left = false, wrapMode = false, shiftAmt = false;
   /// cvta.to.SPACE (generic to SPACE) rather than cvta.SPACE.
   bool toSpace = false;
-  /// mma: the shape (m, n, k) and the A, B, C, D element types (`type` is
-  /// D's, `type2` A's). ldmatrix: .trans; `vec` is the matrix count.
-  std::array<uint8_t, 3> shape{0, 0, 0};
+  /// fence.proxy.async: orders the thread's generic-proxy accesses before
+  /// the async proxy's (wgmma's shared-memory operands).
+  bool proxyAsync = false;
+  /// mma and wgmma.mma_async: the shape (m, n, k) and the A, B, C, D
+  /// element types (`type` is D's, `type2` A's; wgmma has no C, and `sat`
+  /// is its .satfinite). ldmatrix: .trans; `vec` is the matrix count.
+  std::array<uint16_t, 3> shape{0, 0, 0};
   Ty btype = Ty::None, ctype = Ty::None;
   bool trans = false;
   /// mbarrier: which operation (MbarrierOp), .parity; cp.async.mbarrier
@@ -364,6 +373,9 @@ struct PtxModule {
   /// Bytes of static .shared variables; the dynamic window follows at
   /// `dynamicSharedOffset` (aligned to the extern's alignment).
   uint64_t staticSharedBytes = 0, dynamicSharedAlign = 16;
+  /// Whether any function has a wgmma instruction (the executor then
+  /// tracks register writes for wgmma.fence's rule).
+  bool usesWgmma = false;
 };
 
 } // namespace tilecheck::oracle::simt

@@ -198,9 +198,14 @@ static_assert(std::size(kAtomOpNames) == size_t(AtomOp::Max) + 1);
 constexpr Opc kNoOperands[] = {
     Opc::Unknown,     Opc::Ret,           Opc::Exit,           Opc::Trap,
     Opc::Fence,       Opc::Nop,           Opc::BarSync,        Opc::BarArrive,
-    Opc::BarWarpSync, Opc::CpAsyncCommit, Opc::CpAsyncWaitAll, Opc::Mbarrier};
-constexpr Opc kOneOperand[] = {Opc::Bra, Opc::Call, Opc::Activemask,
-                               Opc::CpAsyncWait, Opc::CpAsyncMbarrierArrive};
+    Opc::BarWarpSync, Opc::CpAsyncCommit, Opc::CpAsyncWaitAll, Opc::Mbarrier,
+    Opc::WgmmaFence,  Opc::WgmmaCommit};
+constexpr Opc kOneOperand[] = {Opc::Bra,
+                               Opc::Call,
+                               Opc::Activemask,
+                               Opc::CpAsyncWait,
+                               Opc::CpAsyncMbarrierArrive,
+                               Opc::WgmmaWait};
 constexpr Opc kTwoOperands[] = {
     Opc::Mov,  Opc::Ld,    Opc::St,    Opc::Cvta,     Opc::Cvt,
     Opc::Abs,  Opc::Neg,   Opc::Not,   Opc::Cnot,     Opc::Clz,
@@ -212,9 +217,9 @@ constexpr Opc kThreeOperands[] = {
     Opc::Min,  Opc::Max,   Opc::Copysign, Opc::AddC, Opc::SubC,
     Opc::And,  Opc::Or,    Opc::Xor,      Opc::Shl,  Opc::Shr,
     Opc::Atom, Opc::Redux, Opc::Vote,     Opc::Setp, Opc::CpAsync};
-constexpr Opc kFourOperands[] = {Opc::Mad,  Opc::MadC, Opc::Fma,
-                                 Opc::Selp, Opc::Prmt, Opc::Shf,
-                                 Opc::Bfe,  Opc::Mma,  Opc::CpAsyncBulk};
+constexpr Opc kFourOperands[] = {
+    Opc::Mad, Opc::MadC, Opc::Fma, Opc::Selp,        Opc::Prmt,
+    Opc::Shf, Opc::Bfe,  Opc::Mma, Opc::CpAsyncBulk, Opc::WgmmaMma};
 constexpr Opc kFiveOperands[] = {Opc::Bfi, Opc::Shfl};
 
 /// One of the lists above (ArrayRef cannot be walked at compile time).
@@ -280,6 +285,66 @@ std::optional<uint8_t> modeKeyword(Opc op, StringRef m) {
   }
 }
 
+/// wgmma.fence / commit_group / wait_group .sync.aligned and the dense
+/// wgmma.mma_async.sync.aligned.m64nNkK{.satfinite}.D.A.B forms of the PTX
+/// ISA (9.7.15): f16/bf16 (k16), tf32 (k8), e4m3/e5m2 (k32, each operand
+/// its own format) into f32 (f16 too for f16 and f8 inputs), s8/u8 (k32)
+/// into s32; N a multiple of 8 up to 256. The operand forms are checked by
+/// checkOperands.
+bool decodeWgmma(ArrayRef<StringRef> rest, Inst &inst) {
+  if (rest.size() == 3 && rest[1] == "sync" && rest[2] == "aligned") {
+    if (rest[0] == "fence")
+      inst.op = Opc::WgmmaFence;
+    else if (rest[0] == "commit_group")
+      inst.op = Opc::WgmmaCommit;
+    else if (rest[0] == "wait_group")
+      inst.op = Opc::WgmmaWait;
+    return inst.op != Opc::Unknown;
+  }
+  if (rest.size() < 7 || rest[0] != "mma_async" || rest[1] != "sync" ||
+      rest[2] != "aligned")
+    return false;
+  unsigned n = 0, k = 0;
+  StringRef shape = rest[3];
+  if (!shape.consume_front("m64n"))
+    return false;
+  size_t kAt = shape.find('k');
+  if (kAt == StringRef::npos || shape.take_front(kAt).getAsInteger(10, n) ||
+      shape.drop_front(kAt + 1).getAsInteger(10, k) || n == 0 || n % 8 != 0 ||
+      n > 256)
+    return false;
+  size_t i = 4;
+  if (rest[i] == "satfinite") {
+    inst.sat = true;
+    ++i;
+  }
+  if (rest.size() != i + 3)
+    return false;
+  inst.type = parseTy(rest[i]);
+  inst.type2 = parseTy(rest[i + 1]);
+  inst.btype = parseTy(rest[i + 2]);
+  inst.shape = {64, static_cast<uint16_t>(n), static_cast<uint16_t>(k)};
+  Ty a = inst.type2, b = inst.btype, d = inst.type;
+  auto f8 = [](Ty t) { return t == Ty::E4M3 || t == Ty::E5M2; };
+  auto byte = [](Ty t) { return t == Ty::S8 || t == Ty::U8; };
+  bool ok;
+  if (a == Ty::F16)
+    ok = b == a && k == 16 && (d == Ty::F32 || d == Ty::F16);
+  else if (a == Ty::BF16)
+    ok = b == a && k == 16 && d == Ty::F32;
+  else if (a == Ty::TF32)
+    ok = b == a && k == 8 && d == Ty::F32;
+  else if (f8(a))
+    ok = f8(b) && k == 32 && (d == Ty::F32 || d == Ty::F16);
+  else
+    ok = byte(a) && byte(b) && k == 32 && d == Ty::S32;
+  // .satfinite belongs to the integer forms.
+  if (!ok || (inst.sat && d != Ty::S32))
+    return false;
+  inst.op = Opc::WgmmaMma;
+  return true;
+}
+
 /// mma.sync.aligned.mMnNkK.row.col.D.A.B.C (the forms of the PTX ISA's
 /// "Matrix Fragments for mma.m16n8k*" sections this executor implements),
 /// ldmatrix.sync.aligned.m8n8.xN{.trans}.shared{::cta}.b16 and the
@@ -288,6 +353,8 @@ std::optional<uint8_t> modeKeyword(Opc op, StringRef m) {
 bool decodeMatrixOrAsync(ArrayRef<StringRef> parts, Inst &inst) {
   StringRef head = parts[0];
   auto rest = parts.drop_front();
+  if (head == "wgmma")
+    return decodeWgmma(rest, inst);
   if (head == "mma") {
     // sync aligned shape row col dtype atype btype ctype
     if (rest.size() != 9 || rest[0] != "sync" || rest[1] != "aligned" ||
@@ -460,7 +527,7 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   opcode.split(parts, '.');
   StringRef head = parts[0];
   if (head == "mma" || head == "ldmatrix" || head == "stmatrix" ||
-      head == "cp" || head == "mbarrier") {
+      head == "cp" || head == "mbarrier" || head == "wgmma") {
     if (!decodeMatrixOrAsync(parts, inst))
       inst.unsupported = opcode.str();
     return;
@@ -542,6 +609,9 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   inst.op = op;
   bool isAtom = op == Opc::Atom || op == Opc::Red || op == Opc::Redux;
   bool isBar = op == Opc::BarSync;
+  // fence.proxy.async{.space}: wgmma's operand rule (SimtMachine.cpp).
+  inst.proxyAsync = op == Opc::Fence && parts.size() > 2 &&
+                    parts[1] == "proxy" && parts[2] == "async";
   for (StringRef m : ArrayRef(parts).drop_front()) {
     Ty t = parseTy(m);
     if (t != Ty::None) {
@@ -1471,6 +1541,7 @@ private:
       return e;
     if (Error e = checkOperands(inst))
       return e;
+    mod->usesWgmma |= inst.op >= Opc::WgmmaFence && inst.op <= Opc::WgmmaMma;
     mod->functions[curFn].code.push_back(std::move(inst));
     return Error::success();
   }
@@ -1500,6 +1571,51 @@ private:
     }
     if (inst.op == Opc::Bra && inst.ops[0].kind != Operand::Label)
       return bad("needs a label");
+    bool wgmma = inst.op >= Opc::WgmmaFence && inst.op <= Opc::WgmmaMma;
+    if (wgmma && mod->target != "sm_90a")
+      return bad("needs .target sm_90a (this module's is " +
+                 (mod->target.empty() ? std::string("missing") : mod->target) +
+                 ")");
+    if (inst.op == Opc::WgmmaMma)
+      return checkWgmmaOperands(inst, bad);
+    return Error::success();
+  }
+
+  /// wgmma.mma_async's forms: d, a, b-desc, scale-d, then imm-scale-a,
+  /// imm-scale-b (floats), imm-trans-a (f16/bf16 with A in shared memory)
+  /// and imm-trans-b (f16/bf16). d is a vector of N/2 registers (N/4 with
+  /// f16 accumulators), a a descriptor or a vector of 4 registers.
+  template <typename Bad>
+  Error checkWgmmaOperands(const Inst &inst, Bad bad) const {
+    const auto &ops = inst.ops;
+    bool half = inst.type2 == Ty::F16 || inst.type2 == Ty::BF16;
+    bool aRegs = ops[1].kind == Operand::Vec;
+    size_t want = inst.type == Ty::S32 ? 4 : !half ? 6 : aRegs ? 7 : 8;
+    if (ops.size() != want)
+      return bad("takes " + Twine(want) + " operands in this form, not " +
+                 Twine(ops.size()));
+    size_t dRegs =
+        inst.type == Ty::F16 ? inst.shape[1] / 4u : inst.shape[1] / 2u;
+    if (ops[0].kind != Operand::Vec || ops[0].elems.size() != dRegs)
+      return bad("needs " + Twine(dRegs) + " accumulator registers");
+    if (aRegs ? ops[1].elems.size() != 4 : ops[1].kind != Operand::Reg)
+      return bad("needs A as a descriptor register or 4 registers");
+    for (size_t v = 0; v < (aRegs ? 2 : 1); ++v)
+      for (const Operand &e : ops[v].elems)
+        if (e.kind != Operand::Reg)
+          return bad("needs registers in its vector operands");
+    if (ops[2].kind != Operand::Reg)
+      return bad("needs B as a descriptor register");
+    if (ops[3].kind != Operand::Reg && ops[3].kind != Operand::Imm)
+      return bad("needs a predicate or an immediate scale-d");
+    for (size_t i = 4; i < ops.size(); ++i) {
+      bool scale = i < 6;
+      if (ops[i].kind != Operand::Imm ||
+          (scale ? ops[i].imm != 1 && ops[i].imm != -1
+                 : ops[i].imm != 0 && ops[i].imm != 1))
+        return bad(scale ? "needs imm-scale operands of 1 or -1"
+                         : "needs imm-trans operands of 0 or 1");
+    }
     return Error::success();
   }
 

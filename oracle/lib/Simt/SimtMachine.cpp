@@ -25,6 +25,7 @@
 
 #include "Ptx.h"
 #include "SimtFloat.h"
+#include "Wgmma.h"
 
 #include "tilecheck/Oracle/Memory.h"
 #include "tilecheck/Support/EnumNames.h"
@@ -90,6 +91,17 @@ struct Frame {
   uint64_t localBase = 0;
   /// The call instruction of the caller (for the return copy), or null.
   const Inst *callSite = nullptr;
+  /// In modules with wgmma: the registers written since the thread's last
+  /// wgmma.fence (one byte each).
+  std::vector<uint8_t> written;
+};
+
+/// A register operand of a wgmma.mma_async not yet waited on: the
+/// instance's number in its warpgroup, the frame (depth) and register.
+struct PendingReg {
+  uint64_t seq;
+  uint32_t depth;
+  int32_t reg;
 };
 
 /// Spinning: an mbarrier wait that found its phase incomplete; the thread
@@ -117,6 +129,12 @@ struct Thread {
   /// first.
   std::vector<AsyncCopy> uncommitted;
   std::deque<std::vector<AsyncCopy>> groups;
+  /// wgmma: the registers of its warp's mma_async instances in flight, the
+  /// shared-write count at its last fence.proxy.async, and whether it
+  /// spins at a wgmma.wait_group (for the deadlock report).
+  std::vector<PendingReg> wgmmaRegs;
+  uint64_t proxyFence = 0;
+  bool atWgmmaWait = false;
 };
 
 /// Why a run stops early.
@@ -174,7 +192,40 @@ private:
   std::vector<uint8_t> shared, sharedInit, sharedWriterAtomic;
   std::vector<int32_t> sharedWriter, sharedReader;
   std::vector<uint32_t> sharedWriteEpoch, sharedReadEpoch;
+  /// Race checking: per byte, the count of shared writes when it was last
+  /// written (0: by the async proxy), for wgmma's fence.proxy.async rule.
+  std::vector<uint64_t> sharedWriteSeq;
+  uint64_t sharedWriteCount = 0;
   uint32_t epoch = 1;
+  /// wgmma.mma_async instances of a warpgroup: each warp's n-th mma_async
+  /// joins instance n; it computes when its four warps have joined (in
+  /// order: a warp joins instance n + 1 after n). `reading`: the shared
+  /// bytes of instances not yet waited on, which no store may touch.
+  struct WgmmaOp {
+    const Inst *inst = nullptr;
+    uint64_t descA = 0, descB = 0;
+    bool scaleD = false;
+    uint32_t warps = 0; // the warps (bits 0-3) that joined
+  };
+  struct WgmmaRange {
+    uint64_t seq, begin, end;
+  };
+  struct Warpgroup {
+    uint64_t computed = 0;
+    std::map<uint64_t, WgmmaOp> pending;
+    std::vector<WgmmaRange> reading;
+  };
+  /// Per warp: mma_async instances joined, and the committed groups (each
+  /// the instance count it ends at), oldest first.
+  struct WarpWgmma {
+    uint64_t joined = 0;
+    std::deque<uint64_t> groups;
+  };
+  std::vector<Warpgroup> warpgroups;
+  std::vector<WarpWgmma> warpWgmma;
+  /// Shared ranges of wgmma instances not yet waited on, at the most (a
+  /// kernel that never waits is stopped before it exhausts memory).
+  static constexpr size_t kMaxWgmmaRanges = 1 << 16;
   struct BarrierState {
     uint32_t arrived = 0, expected = 0;
   };
@@ -277,6 +328,8 @@ private:
     Frame f;
     f.fn = fnIdx;
     f.regs.assign(fn.regTypes.size(), 0);
+    if (mod.usesWgmma)
+      f.written.assign(fn.regTypes.size(), 0);
     f.params.assign(fn.paramBytes, 0);
     f.localBase = t.local.size();
     t.local.resize(t.local.size() + fn.localBytes, 0);
@@ -309,13 +362,17 @@ private:
       sharedWriteEpoch.assign(sharedBytes, 0);
       sharedReadEpoch.assign(sharedBytes, 0);
       sharedWriterAtomic.assign(sharedBytes, 0);
+      sharedWriteSeq.assign(sharedBytes, 0);
     }
+    sharedWriteCount = 0;
     epoch = 1;
     barriers = {};
     inFlight.clear();
     mbarriers.clear();
     bulkCopies.clear();
     uint32_t numWarps = (threadsPerCta + kWarp - 1) / kWarp;
+    warpgroups.assign((numWarps + 3) / 4, Warpgroup());
+    warpWgmma.assign(numWarps, WarpWgmma());
     while (true) {
       realProgress = false;
       for (Thread &t : threads)
@@ -326,11 +383,12 @@ private:
         if (stop)
           return stop;
       }
-      uint32_t exited = 0, waiting = 0, spinning = 0;
+      uint32_t exited = 0, waiting = 0, spinning = 0, atWgmma = 0;
       for (const Thread &t : threads) {
         exited += t.state == State::Exited;
         waiting += t.state == State::Barrier;
         spinning += t.state == State::Spinning;
+        atWgmma += t.state == State::Spinning && t.atWgmmaWait;
       }
       if (exited == threadsPerCta)
         return std::nullopt;
@@ -340,6 +398,12 @@ private:
         auto fault = [](std::string message) {
           return Stop{SimtStatus::Fault, std::move(message), ""};
         };
+        if (atWgmma > 0)
+          return fault(formatv("deadlock: {0} threads wait at "
+                               "wgmma.wait_group for a wgmma.mma_async the "
+                               "other warps of their warpgroup never issue "
+                               "({1} at barriers, {2} exited) ({3})",
+                               atWgmma, waiting, exited, where));
         if (spinning > 0)
           return fault(formatv("deadlocked mbarrier: {0} threads wait on an "
                                "mbarrier phase that never completes ({1} at "
@@ -357,14 +421,15 @@ private:
     }
   }
 
-  /// Whether the frame's next instruction is mma.sync, ldmatrix or
-  /// stmatrix (matrix(): all 32 lanes together).
+  /// Whether the frame's next instruction is mma.sync, ldmatrix, stmatrix
+  /// or a wgmma (matrix() and wgmmaWarp(): all 32 lanes together).
   bool atWarpMatrix(const Frame &f) const {
     const Function &fn = mod.functions[f.fn];
     if (f.pc >= fn.code.size())
       return false;
     Opc op = fn.code[f.pc].op;
-    return op == Opc::Mma || op == Opc::Ldmatrix || op == Opc::Stmatrix;
+    return op == Opc::Mma || op == Opc::Ldmatrix || op == Opc::Stmatrix ||
+           (op >= Opc::WgmmaFence && op <= Opc::WgmmaMma);
   }
 
   /// Issues instructions for warp `w` until none of its lanes can run
@@ -589,8 +654,12 @@ private:
     return o.negated ? !(v & 1) : v;
   }
   void write(Thread &t, const Operand &o, uint64_t v) {
-    if (o.kind == Operand::Reg)
-      t.frames.back().regs[o.reg] = v;
+    if (o.kind != Operand::Reg)
+      return;
+    Frame &f = t.frames.back();
+    f.regs[o.reg] = v;
+    if (mod.usesWgmma)
+      f.written[o.reg] = 1;
   }
 
   //===--------------------------------------------------------------------===//
@@ -659,7 +728,23 @@ private:
                         verb, addr, f.thread));
           return false;
         }
+      if (isWrite)
+        for (const Warpgroup &wg : warpgroups)
+          for (const WgmmaRange &r : wg.reading)
+            if (addr < r.end && r.begin < addr + n) {
+              fault(t, inst,
+                    formatv("shared store at offset {0} overwrites bytes a "
+                            "wgmma.mma_async still reads (wait for its group "
+                            "with wgmma.wait_group first)",
+                            addr));
+              return false;
+            }
       int32_t me = static_cast<int32_t>(t.linear);
+      // A cp.async.bulk lands through the async proxy: wgmma may read it
+      // without fence.proxy.async.
+      uint64_t writeSeq = 0;
+      if (isWrite && !(completingAsync && inst.op == Opc::CpAsyncBulk))
+        writeSeq = ++sharedWriteCount;
       for (unsigned i = 0; i < n; ++i) {
         uint64_t b = addr + i;
         if (!isWrite && !sharedInit[b]) {
@@ -690,6 +775,7 @@ private:
           sharedWriter[b] = me;
           sharedWriteEpoch[b] = epoch;
           sharedWriterAtomic[b] = atomic;
+          sharedWriteSeq[b] = writeSeq;
         } else if (!atomic) {
           if (sharedReadEpoch[b] == epoch && sharedReader[b] != me)
             sharedReader[b] = kManyThreads;
@@ -804,9 +890,20 @@ private:
     case Opc::Stmatrix:
       matrix(inst, first, active);
       return;
+    case Opc::WgmmaFence:
+    case Opc::WgmmaCommit:
+    case Opc::WgmmaWait:
+    case Opc::WgmmaMma:
+      wgmmaWarp(inst, first, active);
+      return;
     default:
       break;
     }
+    if (mod.usesWgmma)
+      for (uint32_t l = 0; l < kWarp; ++l)
+        if (active >> l & 1)
+          if (!checkWgmmaRegisters(inst, threads[first + l]))
+            return;
     for (uint32_t l = 0; l < kWarp && !stop; ++l)
       if (active >> l & 1)
         execLane(inst, threads[first + l]);
@@ -1217,7 +1314,10 @@ private:
       unsupported(t, inst, inst.unsupported);
       return;
     case Opc::Nop:
+      break;
     case Opc::Fence:
+      if (inst.proxyAsync)
+        t.proxyFence = sharedWriteCount;
       break;
     case Opc::Mov: {
       const Operand &d = ops[0], &s = ops[1];
@@ -2299,6 +2399,417 @@ private:
         d[i] = D[(g + (i >= 2 ? 8 : 0)) * N + tig * 2 + (i & 1)];
       writeAccumulators(t, dOp, d, accHalf);
       advance(t);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // wgmma (warpgroup-wide and asynchronous; Wgmma.h for the layouts)
+  //===--------------------------------------------------------------------===//
+
+  /// Name of register `reg` of `t`'s frame at `depth`, for diagnostics.
+  StringRef regName(const Thread &t, uint32_t depth, int32_t reg) const {
+    return mod.functions[t.frames[depth].fn].regNames[reg];
+  }
+
+  /// Whether `inst` (not a wgmma) leaves alone the registers of the
+  /// wgmma.mma_async instances of `t`'s warp not yet waited on; accessing
+  /// them is undefined in the ISA: a fault here.
+  bool checkWgmmaRegisters(const Inst &inst, Thread &t) {
+    if (t.wgmmaRegs.empty())
+      return true;
+    uint32_t depth = static_cast<uint32_t>(t.frames.size() - 1);
+    auto pending = [&](int32_t reg) -> const PendingReg * {
+      for (const PendingReg &p : t.wgmmaRegs)
+        if (p.depth == depth && p.reg == reg)
+          return &p;
+      return nullptr;
+    };
+    auto in = [&](const Operand &o, auto &self) -> const PendingReg * {
+      if ((o.kind == Operand::Reg || o.kind == Operand::Addr) && o.reg >= 0)
+        if (const PendingReg *p = pending(o.reg))
+          return p;
+      for (const Operand &e : o.elems)
+        if (const PendingReg *p = self(e, self))
+          return p;
+      return nullptr;
+    };
+    const PendingReg *hit = inst.guard >= 0 ? pending(inst.guard) : nullptr;
+    for (const Operand &o : inst.ops)
+      if (!hit)
+        hit = in(o, in);
+    if (!hit)
+      return true;
+    fault(t, inst,
+          formatv("{0} accesses {1}, a register of a wgmma.mma_async not yet "
+                  "waited on (wgmma.wait_group first)",
+                  inst.opcode, regName(t, depth, hit->reg)));
+    return false;
+  }
+
+  /// wgmma.fence, commit_group, wait_group and mma_async for the 32 lanes
+  /// of warp `first / 32`.
+  void wgmmaWarp(const Inst &inst, uint32_t first, uint32_t active) {
+    Thread &lead = threads[first + countr_zero(active)];
+    if (active != 0xffffffffu) {
+      fault(lead, inst,
+            formatv("{0} needs all 32 lanes of the warp converged (issued "
+                    "by 0x{1:x})",
+                    inst.opcode, active));
+      return;
+    }
+    uint32_t warp = first / kWarp;
+    WarpWgmma &ws = warpWgmma[warp];
+    auto lanes = [&](auto fn) {
+      for (uint32_t l = 0; l < kWarp; ++l)
+        fn(threads[first + l]);
+    };
+    switch (inst.op) {
+    case Opc::WgmmaFence:
+      // Register accesses before it are ordered before the mma_async
+      // instances after it.
+      lanes([&](Thread &t) {
+        std::vector<uint8_t> &w = t.frames.back().written;
+        std::fill(w.begin(), w.end(), 0);
+        advance(t);
+      });
+      return;
+    case Opc::WgmmaCommit:
+      // The instances joined since the last commit (maybe none) form a
+      // group.
+      ws.groups.push_back(ws.joined);
+      lanes([&](Thread &t) { advance(t); });
+      return;
+    case Opc::WgmmaWait: {
+      uint64_t keep = read(lead, inst.ops[0]);
+      Warpgroup &wg = warpgroups[warp / 4];
+      while (ws.groups.size() > keep && ws.groups.front() <= wg.computed) {
+        uint64_t bound = ws.groups.front();
+        ws.groups.pop_front();
+        lanes([&](Thread &t) {
+          llvm::erase_if(t.wgmmaRegs,
+                         [&](const PendingReg &p) { return p.seq < bound; });
+        });
+        // Done: its shared-memory operands may be written again.
+        llvm::erase_if(wg.reading,
+                       [&](const WgmmaRange &r) { return r.seq < bound; });
+      }
+      if (ws.groups.size() > keep) {
+        // Waits for the other warps of the warpgroup to issue.
+        failedWaits += kWarp;
+        lanes([&](Thread &t) {
+          t.state = State::Spinning;
+          t.atWgmmaWait = true;
+        });
+        return;
+      }
+      lanes([&](Thread &t) {
+        t.atWgmmaWait = false;
+        advance(t);
+      });
+      return;
+    }
+    default:
+      wgmmaJoin(inst, first);
+      return;
+    }
+  }
+
+  /// Warp `first / 32` issues its next wgmma.mma_async: it joins the
+  /// warpgroup's instance of that number, which computes once all four
+  /// warps have joined.
+  void wgmmaJoin(const Inst &inst, uint32_t first) {
+    uint32_t warp = first / kWarp, group = warp / 4;
+    Thread &lead = threads[first];
+    if (threadsPerCta < (group + 1) * wgmma::kThreads) {
+      fault(lead, inst,
+            formatv("wgmma.mma_async needs the 128 threads of a warpgroup "
+                    "(warp {0} is in warpgroup {1}; the CTA has {2} "
+                    "threads)",
+                    warp, group, threadsPerCta));
+      return;
+    }
+    const auto &ops = inst.ops;
+    bool aRegs = ops[1].kind == Operand::Vec;
+    bool half = inst.type2 == Ty::F16 || inst.type2 == Ty::BF16;
+    if (half && (ops.back().imm != 0 || (!aRegs && ops[6].imm != 0))) {
+      unsupported(lead, inst,
+                  inst.opcode + " with an MN-major (transposed) operand");
+      return;
+    }
+    uint64_t descA = aRegs ? 0 : read(lead, ops[1]);
+    uint64_t descB = read(lead, ops[2]);
+    bool scaleD = read(lead, ops[3]) & 1;
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = threads[first + l];
+      if ((!aRegs && read(t, ops[1]) != descA) || read(t, ops[2]) != descB ||
+          (read(t, ops[3]) & 1) != scaleD) {
+        fault(t, inst,
+              "wgmma.mma_async's descriptors and scale-d differ across the "
+              "threads of the warpgroup");
+        return;
+      }
+      // wgmma.fence must order the thread's accesses to the registers the
+      // instance uses before it.
+      Frame &f = t.frames.back();
+      for (const Operand *vec : {&ops[0], aRegs ? &ops[1] : nullptr})
+        if (vec)
+          for (const Operand &r : vec->elems)
+            if (f.written[r.reg]) {
+              fault(t, inst,
+                    formatv("wgmma.mma_async uses {0}, written since the "
+                            "warp's last wgmma.fence (wgmma.fence first)",
+                            regName(t, t.frames.size() - 1, r.reg)));
+              return;
+            }
+    }
+    for (const wgmma::Descriptor &d :
+         {wgmma::decodeDescriptor(descA), wgmma::decodeDescriptor(descB)})
+      if (d.baseOffset != 0) {
+        unsupported(lead, inst,
+                    inst.opcode + " with a descriptor's base offset");
+        return;
+      }
+    WarpWgmma &ws = warpWgmma[warp];
+    Warpgroup &wg = warpgroups[group];
+    uint64_t seq = ws.joined++;
+    WgmmaOp &op = wg.pending[seq];
+    if (op.warps == 0) {
+      if (wg.reading.size() > kMaxWgmmaRanges) {
+        fault(lead, inst,
+              "too many wgmma.mma_async in flight (no wgmma.wait_group "
+              "retires them)");
+        return;
+      }
+      op.inst = &inst;
+      op.descA = descA;
+      op.descB = descB;
+      op.scaleD = scaleD;
+      // The bytes it reads stay untouchable until a wait covers it.
+      for (WgmmaRange r : operandRanges(inst, descA, descB)) {
+        r.seq = seq;
+        wg.reading.push_back(r);
+      }
+    } else if (op.inst->opcode != inst.opcode ||
+               op.inst->ops[1].kind != ops[1].kind || op.descA != descA ||
+               op.descB != descB || op.scaleD != scaleD) {
+      fault(lead, inst,
+            formatv("warp {0} issues a different wgmma.mma_async from the "
+                    "other warps of warpgroup {1} as its number {2} (shape, "
+                    "types, descriptors or scale-d)",
+                    warp, group, seq));
+      return;
+    }
+    op.warps |= 1u << (warp % 4);
+    for (uint32_t l = 0; l < kWarp; ++l) {
+      Thread &t = threads[first + l];
+      uint32_t depth = static_cast<uint32_t>(t.frames.size() - 1);
+      // A register stays pending until the last instance using it is
+      // waited on: one entry per register, with that instance's number.
+      auto hold = [&](int32_t reg) {
+        for (PendingReg &p : t.wgmmaRegs)
+          if (p.depth == depth && p.reg == reg) {
+            p.seq = seq;
+            return;
+          }
+        t.wgmmaRegs.push_back({seq, depth, reg});
+      };
+      for (const Operand &r : ops[0].elems)
+        hold(r.reg);
+      if (aRegs)
+        for (const Operand &r : ops[1].elems)
+          hold(r.reg);
+      advance(t);
+    }
+    if (op.warps == 0xf)
+      wgmmaCompute(group, seq);
+  }
+
+  /// The 16-byte chunks of shared memory an instance reads, merged.
+  std::vector<WgmmaRange> operandRanges(const Inst &inst, uint64_t descA,
+                                        uint64_t descB) const {
+    std::vector<WgmmaRange> chunks;
+    auto add = [&](uint64_t bits, unsigned rows) {
+      wgmma::Descriptor d = wgmma::decodeDescriptor(bits);
+      for (unsigned r = 0; r < rows; ++r)
+        for (unsigned k = 0; k < wgmma::kRowBytes; k += 16) {
+          uint64_t at = wgmma::kMajorOffset(d, r, k);
+          chunks.push_back({0, at, at + 16});
+        }
+    };
+    if (inst.ops[1].kind != Operand::Vec)
+      add(descA, wgmma::kRows);
+    add(descB, inst.shape[1]);
+    llvm::sort(chunks, [](const WgmmaRange &a, const WgmmaRange &b) {
+      return a.begin < b.begin;
+    });
+    std::vector<WgmmaRange> merged;
+    for (const WgmmaRange &c : chunks)
+      if (!merged.empty() && c.begin <= merged.back().end)
+        merged.back().end = std::max(merged.back().end, c.end);
+      else
+        merged.push_back(c);
+    return merged;
+  }
+
+  /// An element of wgmma's multiplicands (raw bits of `t`) as a double.
+  static double wgmmaValue(Ty t, uint64_t bits) {
+    switch (t) {
+    case Ty::E4M3:
+    case Ty::E5M2:
+      return f8Value(t, static_cast<uint8_t>(bits));
+    case Ty::S8:
+      return static_cast<int8_t>(bits);
+    case Ty::U8:
+      return static_cast<uint8_t>(bits);
+    default:
+      return elemValue(t, bits);
+    }
+  }
+
+  /// Instance `seq` of warpgroup `group`, joined by its four warps:
+  /// D = scale-a * A * scale-b * B + (scale-d ? D : 0), written to the
+  /// accumulator registers now (each warp's reads of them wait for
+  /// wgmma.wait_group, so no thread can tell).
+  void wgmmaCompute(uint32_t group, uint64_t seq) {
+    Warpgroup &wg = warpgroups[group];
+    WgmmaOp op = wg.pending[seq];
+    wg.pending.erase(seq);
+    wg.computed = seq + 1;
+    const Inst &inst = *op.inst;
+    const auto &ops = inst.ops;
+    const unsigned N = inst.shape[1], K = inst.shape[2];
+    const unsigned eb = wgmma::kRowBytes / K; // element bytes
+    const uint32_t base = group * wgmma::kThreads;
+    Thread &lead = threads[base];
+    bool isInt = inst.type == Ty::S32, accHalf = inst.type == Ty::F16;
+    bool aRegs = ops[1].kind == Operand::Vec;
+    // The frame each thread issued it from: where its first accumulator
+    // register is pending (for this instance or a later one).
+    auto frameOf = [&](Thread &t) -> Frame * {
+      for (const PendingReg &p : t.wgmmaRegs)
+        if (p.reg == ops[0].elems[0].reg && p.seq >= seq &&
+            p.depth < t.frames.size())
+          return &t.frames[p.depth];
+      fault(t, inst,
+            "the frame that issued a wgmma.mma_async returned before it "
+            "completed");
+      return nullptr;
+    };
+    // One element of a shared-memory operand.
+    auto smem = [&](uint64_t desc, unsigned row, unsigned k,
+                    uint64_t &bits) -> bool {
+      uint64_t at =
+          wgmma::kMajorOffset(wgmma::decodeDescriptor(desc), row, k * eb);
+      if (at + eb > sharedBytes) {
+        fault(lead, inst,
+              formatv("wgmma.mma_async reads shared memory at offset {0}, "
+                      "out of bounds (the CTA has {1} bytes)",
+                      at, sharedBytes));
+        return false;
+      }
+      bits = 0;
+      for (unsigned i = 0; i < eb; ++i) {
+        uint64_t b = at + i;
+        if (!sharedInit[b]) {
+          fault(lead, inst,
+                formatv("wgmma.mma_async reads uninitialized shared memory "
+                        "at offset {0}",
+                        b));
+          return false;
+        }
+        if (launch.detectRaces && sharedWriter[b] >= 0) {
+          const Thread &w = threads[sharedWriter[b]];
+          if (sharedWriteSeq[b] > w.proxyFence) {
+            fault(lead, inst,
+                  formatv("wgmma.mma_async reads shared memory at offset "
+                          "{0} that thread {1} wrote with no "
+                          "fence.proxy.async after (the async proxy may "
+                          "not see it)",
+                          b, sharedWriter[b]));
+            return false;
+          }
+          if (sharedWriteEpoch[b] == epoch &&
+              uint32_t(sharedWriter[b]) / wgmma::kThreads != group) {
+            fault(lead, inst,
+                  formatv("data race on shared memory at offset {0}: thread "
+                          "{1} wrote it with no barrier before warpgroup "
+                          "{2}'s wgmma.mma_async reads it",
+                          b, sharedWriter[b], group));
+            return false;
+          }
+        }
+        bits |= uint64_t(shared[b]) << (8 * i);
+      }
+      return true;
+    };
+    double sa = ops.size() > 4 ? double(ops[4].imm) : 1.0;
+    double sb = ops.size() > 5 ? double(ops[5].imm) : 1.0;
+    std::vector<double> A(wgmma::kRows * K), B(N * K);
+    for (unsigned n = 0; n < N; ++n)
+      for (unsigned k = 0; k < K; ++k) {
+        uint64_t bits;
+        if (!smem(op.descB, n, k, bits))
+          return;
+        B[n * K + k] = sb * wgmmaValue(inst.btype, bits);
+      }
+    std::vector<Frame *> frames(wgmma::kThreads);
+    for (uint32_t i = 0; i < wgmma::kThreads; ++i)
+      if (!(frames[i] = frameOf(threads[base + i])))
+        return;
+    if (aRegs) {
+      unsigned perReg = 4 / eb;
+      for (uint32_t i = 0; i < wgmma::kThreads; ++i)
+        for (unsigned e = 0; e < 4 * perReg; ++e) {
+          auto [row, col] = wgmma::aElement(i, e, eb);
+          uint64_t reg = frames[i]->regs[ops[1].elems[e / perReg].reg];
+          uint64_t bits = (reg >> (8 * eb * (e % perReg))) & mask(8 * eb);
+          A[row * K + col] = sa * wgmmaValue(inst.type2, bits);
+        }
+    } else {
+      for (unsigned m = 0; m < wgmma::kRows; ++m)
+        for (unsigned k = 0; k < K; ++k) {
+          uint64_t bits;
+          if (!smem(op.descA, m, k, bits))
+            return;
+          A[m * K + k] = sa * wgmmaValue(inst.type2, bits);
+        }
+    }
+    // Products exact in a double, summed with D in a double and rounded
+    // once (the hardware's order and precision are unspecified, as for
+    // mma.sync); integers wrap to 32 bits, or clamp with .satfinite.
+    const unsigned elems = N / 2;
+    for (uint32_t i = 0; i < wgmma::kThreads; ++i) {
+      std::vector<uint64_t> &regs = frames[i]->regs;
+      auto reg = [&](unsigned e) -> uint64_t & {
+        return regs[ops[0].elems[accHalf ? e / 2 : e].reg];
+      };
+      std::vector<uint64_t> d(elems);
+      for (unsigned e = 0; e < elems; ++e) {
+        auto [row, col] = wgmma::accumulatorElement(i, e);
+        uint64_t c =
+            accHalf ? (reg(e) >> (16 * (e & 1))) & 0xffff : reg(e) & mask(32);
+        if (isInt) {
+          int64_t acc = op.scaleD ? int64_t(static_cast<int32_t>(c)) : 0;
+          for (unsigned k = 0; k < K; ++k)
+            acc += static_cast<int64_t>(A[row * K + k] * B[col * K + k]);
+          if (inst.sat)
+            acc = std::clamp<int64_t>(acc, INT32_MIN, INT32_MAX);
+          d[e] = static_cast<uint64_t>(acc) & mask(32);
+        } else {
+          double acc = op.scaleD ? toDouble(inst.type, c) : 0.0;
+          for (unsigned k = 0; k < K; ++k)
+            acc += A[row * K + k] * B[col * K + k];
+          uint64_t bits;
+          std::memcpy(&bits, &acc, 8);
+          d[e] = convert(inst.type, Ty::F64, Rnd::Rn, false, false, bits);
+        }
+      }
+      for (unsigned e = 0; e < elems; ++e)
+        if (accHalf)
+          reg(e) = (reg(e) & ~(uint64_t(0xffff) << (16 * (e & 1)))) |
+                   (d[e] << (16 * (e & 1)));
+        else
+          reg(e) = d[e];
     }
   }
 
