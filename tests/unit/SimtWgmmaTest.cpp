@@ -7,12 +7,16 @@
 // matrix descriptors, run wgmma.mma_async and store every thread's
 // accumulator fragment (rows 16 * warp + lane / 4 (+ 8), columns 8j + 2 *
 // (lane % 4) (+ 1)) at its (row, column). The inputs are small integers,
-// so every sum is exact and the expected D is the plain product; then the
-// executor's reports of the ISA's wgmma rules.
+// so every sum is exact and the expected D is the plain product; where
+// ptxas is installed, it assembles each kernel for sm_90a first (the forms
+// the executor runs are real ones). Then the executor's reports of the
+// ISA's wgmma rules.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SimtTestKernels.h"
+
+#include "tilecheck/Target/NVPTX.h"
 
 #include <cmath>
 #include <functional>
@@ -202,10 +206,12 @@ Staged stage(const WgmmaCase &c) {
   return s;
 }
 
-/// `ptx` for sm_90a, the target wgmma needs.
+/// `ptx` for sm_90a, the target wgmma needs, and PTX ISA 8.4 (mixed
+/// integer types).
 std::string sm90a(std::string ptx) {
   size_t at = ptx.find(".target sm_90");
   ptx.insert(at + std::strlen(".target sm_90"), "a");
+  ptx.replace(ptx.find(".version 8.0"), 12, ".version 8.4");
   return ptx;
 }
 
@@ -342,6 +348,12 @@ void expectProduct(const WgmmaCase &c) {
                    c.atype, c.btype, c.n, c.swizzle, c.steps,
                    c.aInRegs ? " A in registers" : ""));
   Staged s = stage(c);
+  // The forms the executor runs are the ones NVIDIA's assembler takes.
+  if (tilecheck::target::findPtxas()) {
+    tilecheck::target::PtxasResult as =
+        tilecheck::target::runPtxas(wgmmaKernel(c, s), "sm_90a", 3);
+    EXPECT_EQ(as.status, tilecheck::target::PtxasStatus::Ok) << as.log;
+  }
   KernelRun r = runCase(c, s);
   EXPECT_OK(r);
   for (unsigned i = 0; i < 64 * c.n; ++i) {
