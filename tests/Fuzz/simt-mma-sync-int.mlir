@@ -16,7 +16,8 @@
 // RUN: tile-diff %s --entry uu --grid 1 --arg zeros:i32:512 --only-config compiler=simt,sm_90,O3 -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
-// RUN: tilec --emit llvm --gpu-name sm_90 -O2 %s | FileCheck %s --check-prefix=LLVM
+// (On sm_90 the 64x32x64 one takes wgmma: tests/Fuzz/simt-wgmma.mlir.)
+// RUN: tilec --emit llvm --gpu-name sm_120 -O2 %s | FileCheck %s --check-prefix=LLVM
 // LLVM-DAG: call { i32, i32, i32, i32 } @llvm.nvvm.mma.m16n8k16.row.col.s8(i32 {{.*}}, i32 {{.*}}, i32 {{.*}}, i32 {{.*}}, i32 {{.*}}, i32 {{.*}}, i32 {{.*}}) #[[ATTR:[0-9]+]]
 // LLVM-DAG: @llvm.nvvm.mma.m16n8k16.row.col.s8.u8(
 // LLVM-DAG: @llvm.nvvm.mma.m16n8k16.row.col.u8.s8(

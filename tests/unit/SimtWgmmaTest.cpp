@@ -497,6 +497,23 @@ TEST(SimtWgmmaReports, TheIsasRules) {
   // Two warps only.
   EXPECT_TRUE(faultsWith(runCase(c, s, {}, 64),
                          "needs the 128 threads of a warpgroup"));
+  // Warps 2 and 3 issue another copy of the instruction (what LLVM's tail
+  // duplication made of an inline statement that was not convergent).
+  EXPECT_TRUE(faultsWith(runCase(c, s,
+                                 [](std::string &body) {
+                                   size_t at = body.find("  wgmma.mma_async");
+                                   size_t end = body.find('\n', at) + 1;
+                                   std::string mma = body.substr(at, end - at);
+                                   body.replace(at, end - at,
+                                                "  shr.u32 %r30, %r1, 6;\n"
+                                                "  setp.ne.u32 %p5, %r30, 0;\n"
+                                                "  @%p5 bra COPY;\n" +
+                                                    mma +
+                                                    "  bra.uni DONE;\n"
+                                                    "COPY:\n" +
+                                                    mma + "DONE:\n");
+                                 }),
+                         "issues a different wgmma.mma_async instruction"));
   // A descriptor that differs between threads.
   EXPECT_TRUE(
       faultsWith(runCase(c, s,

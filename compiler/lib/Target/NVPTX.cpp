@@ -11,6 +11,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -66,6 +67,26 @@ llvm::CodeGenOptLevel codeGenLevel(unsigned optLevel) {
   }
 }
 
+/// The calls of `module` to inline statements that issue wgmma
+/// (Wgmma.cpp's).
+llvm::SmallVector<llvm::CallBase *>
+wgmmaStatements(const llvm::Module &module) {
+  llvm::SmallVector<llvm::CallBase *> calls;
+  for (const llvm::Function &f : module)
+    for (const llvm::BasicBlock &bb : f)
+      for (const llvm::Instruction &inst : bb)
+        if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+          if (auto *asm_ =
+                  llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand()))
+            if (llvm::StringRef(asm_->getAsmString()).contains("wgmma."))
+              calls.push_back(const_cast<llvm::CallBase *>(call));
+  return calls;
+}
+
+bool usesWgmma(const llvm::Module &module) {
+  return !wgmmaStatements(module).empty();
+}
+
 /// The PTX version `module` needs beyond the target's default, as an
 /// NVPTX feature: 7.1 on sm_80 (the async pipelines' inline
 /// mbarrier.test_wait.parity; sm_80 alone would default to 7.0), 8.7 where
@@ -79,7 +100,18 @@ std::string ptxFeatures(llvm::StringRef gpuName, const llvm::Module *module) {
           (name.contains(".e4m3.") || name.contains(".e5m2.")))
         return "+ptx87";
     }
+  if (module && usesWgmma(*module))
+    return "+ptx84"; // sm_90a: wgmma (8.0; its mixed integer forms 8.4)
   return gpuName == "sm_80" ? "+ptx71" : "";
+}
+
+/// The NVPTX processor: sm_90a (the architecture-specific features of
+/// sm_90) where the module has wgmma (Wgmma.cpp's inline statements), else
+/// the GPU name itself.
+std::string ptxProcessor(llvm::StringRef gpuName, const llvm::Module *module) {
+  if (gpuName == "sm_90" && module && usesWgmma(*module))
+    return "sm_90a";
+  return gpuName.str();
 }
 
 std::unique_ptr<llvm::TargetMachine>
@@ -96,8 +128,8 @@ createTargetMachine(llvm::StringRef gpuName, unsigned optLevel,
   }
   std::string features = ptxFeatures(gpuName, module);
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, gpuName, features, llvm::TargetOptions(), std::nullopt,
-      std::nullopt, codeGenLevel(optLevel)));
+      triple, ptxProcessor(gpuName, module), features, llvm::TargetOptions(),
+      std::nullopt, std::nullopt, codeGenLevel(optLevel)));
   if (!tm)
     errors +=
         "cannot create an NVPTX target machine for " + gpuName.str() + "\n";
@@ -172,6 +204,13 @@ std::unique_ptr<llvm::Module> tilecheck::target::translateToLLVMIR(
     errors += "translation of the LLVM dialect to LLVM IR failed\n";
     return nullptr;
   }
+  // wgmma is warpgroup-wide (.sync.aligned: every thread of the warpgroup
+  // issues the same instruction): convergent, so that no optimization
+  // makes it depend on a condition it did not (LLVM's tail duplication
+  // gave two warps of one warpgroup different copies of it; the LLVM
+  // dialect's inline assembly cannot say so).
+  for (llvm::CallBase *call : wgmmaStatements(*llvmModule))
+    call->setConvergent();
   llvmModule->setTargetTriple(llvm::Triple(kTriple));
   llvmModule->setDataLayout(tm->createDataLayout());
 
@@ -357,7 +396,11 @@ PtxasResult tilecheck::target::runPtxas(llvm::StringRef ptx,
   }
   llvm::sys::fs::createTemporaryFile("tilec", "cubin", out);
   llvm::sys::fs::createTemporaryFile("tilec", "log", err);
+  // The PTX's own target where it is the architecture-specific variant
+  // of gpuName (sm_90a: wgmma).
   std::string arch = ("-arch=" + gpuName).str();
+  if (ptx.contains((".target " + gpuName + "a").str()))
+    arch += "a";
   std::string level = "-O" + std::to_string(std::min(optLevel, 3u));
   llvm::SmallVector<llvm::StringRef> args{*ptxas, arch, level, "-v",
                                           in,     "-o", out};

@@ -2589,14 +2589,20 @@ private:
         r.seq = seq;
         wg.reading.push_back(r);
       }
-    } else if (op.inst->opcode != inst.opcode ||
-               op.inst->ops[1].kind != ops[1].kind || op.descA != descA ||
-               op.descB != descB || op.scaleD != scaleD) {
+    } else if (op.inst != &inst) {
+      // .aligned: every thread of the warpgroup executes the same one.
       fault(lead, inst,
-            formatv("warp {0} issues a different wgmma.mma_async from the "
-                    "other warps of warpgroup {1} as its number {2} (shape, "
-                    "types, descriptors or scale-d)",
-                    warp, group, seq));
+            formatv("warp {0} issues a different wgmma.mma_async instruction "
+                    "(PTX line {1}) from the other warps of warpgroup {2} "
+                    "(PTX line {3}) as its number {4}",
+                    warp, inst.line, group, op.inst->line, seq));
+      return;
+    } else if (op.descA != descA || op.descB != descB || op.scaleD != scaleD) {
+      fault(lead, inst,
+            formatv("warp {0} issues wgmma.mma_async number {1} with other "
+                    "descriptors or scale-d than the other warps of "
+                    "warpgroup {2}",
+                    warp, seq, group));
       return;
     }
     op.warps |= 1u << (warp % 4);

@@ -322,6 +322,34 @@ mlir::FailureOr<mlir::Value> lowerScalarOp(mlir::OpBuilder &b,
                                            mlir::ValueRange operands,
                                            mlir::Type resultType);
 
+/// Wgmma.cpp: dots on sm_90's warpgroup MMA. The instruction's types
+/// (PTX names), its K (32 bytes of elements) and N (a block's columns); the
+/// tile's batch, M, N, K and those padded to whole blocks and k-steps.
+struct WgmmaForm {
+  std::string atype, btype, dtype;
+  int64_t elemBytes = 2, kStep = 16, n = 8;
+  int64_t batch = 1, m = 0, nTile = 0, k = 0, mPad = 0, nPad = 0, kPad = 0;
+  /// Bytes of the staged A and B (each padded) and the B offset.
+  int64_t aBytes() const { return batch * mPad * kPad * elemBytes; }
+  int64_t bBytes() const { return batch * nPad * kPad * elemBytes; }
+  bool padded() const { return mPad != m || nPad != nTile || kPad != k; }
+};
+/// The wgmma form of a dot, if it has one (compute capability 90, a thread
+/// map of whole warpgroups, the element types of wgmma).
+std::optional<WgmmaForm> wgmmaForm(mlir::Operation *op, const ThreadMap &map,
+                                   unsigned computeCapability);
+/// The scratch bytes of a wgmma dot: A and B staged, the accumulator.
+int64_t wgmmaScratchBytes(mlir::Operation *op, const WgmmaForm &form);
+void populateWgmmaPatterns(const BackendTypeConverter &tc,
+                           mlir::RewritePatternSet &patterns);
+
+/// Pipelines.cpp: a statement of inline PTX with side effects; `result`
+/// may be null (the constraints end with a memory clobber where LLVM must
+/// keep memory accesses on their side of it).
+mlir::Value inlinePtx(mlir::OpBuilder &b, mlir::Location loc, mlir::Type result,
+                      llvm::StringRef text, llvm::StringRef constraints,
+                      mlir::ValueRange operands);
+
 /// SharedMemory.cpp: ops that move elements between threads.
 int64_t scratchBytes(mlir::ModuleOp module, ThreadMap map,
                      unsigned computeCapability);

@@ -104,18 +104,6 @@ int64_t asyncCopyWidth(as::TiledLoadOp load, const ThreadMap &map) {
   return w * bytes >= 4 && w * bytes <= 16 ? w : 0;
 }
 
-/// A statement of inline PTX with side effects; `result` may be null. The
-/// constraints of each end with a memory clobber, so that LLVM keeps the
-/// slot's loads and stores on their side of the waits and arrivals.
-Value inlinePtx(OpBuilder &b, Location loc, Type result, StringRef text,
-                StringRef constraints, ValueRange operands) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, loc, result ? TypeRange{result} : TypeRange{}, operands, text,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-  return result ? op.getResult(0) : Value();
-}
-
 /// The i64 shared-memory address of a pointer into shared memory.
 Value sharedAddress(OpBuilder &b, Location loc, Value pointer) {
   return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), pointer);
@@ -465,6 +453,19 @@ struct ConsumerReadLowering : public OpConversionPattern<as::ConsumerReadOp> {
 };
 
 } // namespace
+
+/// A statement of inline PTX with side effects; `result` may be null. The
+/// constraints of each end with a memory clobber, so that LLVM keeps the
+/// slot's loads and stores on their side of the waits and arrivals.
+Value tilecheck::backend::inlinePtx(OpBuilder &b, Location loc, Type result,
+                                    StringRef text, StringRef constraints,
+                                    ValueRange operands) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, result ? TypeRange{result} : TypeRange{}, operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  return result ? op.getResult(0) : Value();
+}
 
 //===----------------------------------------------------------------------===//
 // Entry points

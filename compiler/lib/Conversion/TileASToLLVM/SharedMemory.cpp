@@ -13,8 +13,8 @@
 // tf32, f64, compared within the mma tolerance, and dot_int, i8 x i8 into
 // i32, exact), and reductions and scans whose combiner gives the same
 // result in any order, which share each row among threads that combine
-// their values with warp shuffles (shufflePlan; exact too). The other MMA
-// instructions are later work (compiler/docs/Backend.md).
+// their values with warp shuffles (shufflePlan; exact too). sm_90's wgmma
+// is Wgmma.cpp's; tcgen05 is later work (compiler/docs/Backend.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,8 +82,9 @@ struct MmaSyncShape {
 ///   (`computeCapability`; f8 dots on sm_80 take the FMA loop), f16
 ///   accumulators two to a register.
 /// 2-D or batched 3-D, any M, N, K (the fragments are padded with zeros);
-/// the wgmma and umma atoms of sm_90 and sm_100 are executed with these
-/// too. Other dots take the FMA loop.
+/// the umma atoms of sm_100 are executed with these too (on sm_90 the dots
+/// with wgmma's types take wgmma first: Wgmma.cpp). Other dots take the FMA
+/// loop.
 std::optional<MmaSyncShape> mmaSyncShape(Operation *op,
                                          unsigned computeCapability) {
   if (!isa<as::DotOp, as::DotIntOp>(op))
@@ -345,7 +346,9 @@ int64_t scratchOf(Operation *op, unsigned computeCapability,
       bytes = alignTo16(bytes) + tensorBytes(v.getType());
     return bytes;
   }
-  // mma.sync dots stage the accumulator too.
+  // Tensor-core dots stage the accumulator too.
+  if (std::optional<WgmmaForm> form = wgmmaForm(op, map, computeCapability))
+    return wgmmaScratchBytes(op, *form);
   if (isMmaSyncDot(op, computeCapability)) {
     int64_t ab = alignTo16(tensorBytes(op->getOperand(0).getType())) +
                  tensorBytes(op->getOperand(1).getType());

@@ -1269,6 +1269,7 @@ struct ConvertTileASToLLVMPass
                   NVVM::GridDimZOp>>(tc, ctx);
     patterns.add<TensorArithMath, NvElementwise, PtrCastLowering>(tc, ctx);
     populateSharedMemoryPatterns(tc, patterns);
+    populateWgmmaPatterns(tc, patterns);
     populateAtomicAndGlobalPatterns(tc, patterns);
     populatePrintPatterns(tc, patterns);
     populatePipelinePatterns(tc, patterns);
