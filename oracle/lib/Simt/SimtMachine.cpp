@@ -2241,15 +2241,21 @@ private:
     return toDouble(t, bits);
   }
 
+  /// Whether all 32 lanes of the warp issue `inst` (a fault otherwise).
+  bool wholeWarp(const Inst &inst, uint32_t first, uint32_t active) {
+    if (active == 0xffffffffu)
+      return true;
+    fault(threads[first + countr_zero(active)], inst,
+          formatv("{0} needs all 32 lanes of the warp converged (issued by "
+                  "lanes {1:x})",
+                  inst.opcode, active));
+    return false;
+  }
+
   void matrix(const Inst &inst, uint32_t first, uint32_t active) {
-    Thread &lead = threads[first + countr_zero(active)];
-    if (active != 0xffffffffu) {
-      fault(lead, inst,
-            formatv("{0} needs all 32 lanes of the warp converged (issued "
-                    "by 0x{1:x})",
-                    inst.opcode, active));
+    if (!wholeWarp(inst, first, active))
       return;
-    }
+    Thread &lead = threads[first];
     auto lane = [&](uint32_t l) -> Thread & { return threads[first + l]; };
     if (inst.op == Opc::Ldmatrix || inst.op == Opc::Stmatrix) {
       // ldmatrix: lanes 8j..8j+7 give the row addresses of matrix j; lane
@@ -2449,14 +2455,9 @@ private:
   /// wgmma.fence, commit_group, wait_group and mma_async for the 32 lanes
   /// of warp `first / 32`.
   void wgmmaWarp(const Inst &inst, uint32_t first, uint32_t active) {
-    Thread &lead = threads[first + countr_zero(active)];
-    if (active != 0xffffffffu) {
-      fault(lead, inst,
-            formatv("{0} needs all 32 lanes of the warp converged (issued "
-                    "by 0x{1:x})",
-                    inst.opcode, active));
+    if (!wholeWarp(inst, first, active))
       return;
-    }
+    Thread &lead = threads[first];
     uint32_t warp = first / kWarp;
     WarpWgmma &ws = warpWgmma[warp];
     auto lanes = [&](auto fn) {

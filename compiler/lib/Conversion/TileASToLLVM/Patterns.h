@@ -322,6 +322,49 @@ mlir::FailureOr<mlir::Value> lowerScalarOp(mlir::OpBuilder &b,
                                            mlir::ValueRange operands,
                                            mlir::Type resultType);
 
+/// `v` rounded up to a multiple of 16 (scratch buffer offsets).
+inline int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
+
+/// The tensor type of `v`; a scalar (a rank-0 tile below cuda_tile) is
+/// seen as a tensor of no dimensions.
+inline mlir::RankedTensorType tensorType(mlir::Value v) {
+  if (auto t = llvm::dyn_cast<mlir::RankedTensorType>(v.getType()))
+    return t;
+  return mlir::RankedTensorType::get({}, v.getType());
+}
+
+/// i32 index arithmetic: values and constants.
+struct I32 {
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  mlir::Value c(int64_t v) {
+    return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+  mlir::Value add(mlir::Value x, mlir::Value y) {
+    return mlir::arith::AddIOp::create(b, loc, x, y);
+  }
+  mlir::Value add(mlir::Value x, int64_t y) { return add(x, c(y)); }
+  mlir::Value mul(mlir::Value x, int64_t y) {
+    return mlir::arith::MulIOp::create(b, loc, x, c(y));
+  }
+  mlir::Value div(mlir::Value x, int64_t y) {
+    return mlir::arith::DivUIOp::create(b, loc, x, c(y));
+  }
+  mlir::Value rem(mlir::Value x, int64_t y) {
+    return mlir::arith::RemUIOp::create(b, loc, x, c(y));
+  }
+};
+
+/// Worker `worker` (i32: a warp, a warpgroup) of `workers` takes blocks
+/// worker, worker + workers, ... of `blocks`: a loop of rounds, not
+/// unrolled (the code stays the same size whatever the tile), `body`
+/// building one block's code from its index.
+void forEachBlock(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value worker, int64_t workers,
+    int64_t blocks,
+    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, mlir::Value)>
+        body);
+
 /// Wgmma.cpp: dots on sm_90's warpgroup MMA. The instruction's types
 /// (PTX names), its K (32 bytes of elements) and N (a block's columns); the
 /// tile's batch, M, N, K and those padded to whole blocks and k-steps.

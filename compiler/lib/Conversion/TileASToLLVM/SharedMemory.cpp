@@ -37,8 +37,6 @@ namespace as = tilecheck::nv_tileas;
 
 namespace {
 
-int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
-
 int64_t tensorBytes(Type t) {
   Type e = convertElementType(mirrorElementType(t));
   if (!e)
@@ -361,14 +359,6 @@ int64_t scratchOf(Operation *op, unsigned computeCapability,
   for (unsigned i = 0; i < tensors && i < op->getNumOperands(); ++i)
     bytes = alignTo16(bytes) + tensorBytes(op->getOperand(i).getType());
   return bytes;
-}
-
-/// The tensor type of `v`; a scalar (a rank-0 tile below cuda_tile) is
-/// seen as a tensor of no dimensions.
-RankedTensorType tensorType(Value v) {
-  if (auto t = dyn_cast<RankedTensorType>(v.getType()))
-    return t;
-  return RankedTensorType::get({}, v.getType());
 }
 
 /// Broadcast, permute, extract and cat: every result element is one source
@@ -1089,273 +1079,267 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
             blocks = batch * perBatch;
     auto result = LLVM::LLVMStructType::getLiteral(
         ctx, SmallVector<Type>(accArgs, accArg));
-    // Warp w takes output blocks w, w + warps, ... (a loop, not unrolled:
-    // the code stays the same size whatever the tile).
-    auto rounds =
-        scf::ForOp::create(rewriter, loc, ix.i32(0),
-                           ix.i32((blocks + warps - 1) / warps), ix.i32(1));
-    {
-      OpBuilder::InsertionGuard roundGuard(rewriter);
-      rewriter.setInsertionPoint(rounds.getBody()->getTerminator());
-      Value block = arith::AddIOp::create(
-          rewriter, loc, warp,
-          arith::MulIOp::create(rewriter, loc, rounds.getInductionVar(),
-                                ix.i32(warps)));
-      Value exists = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult, block, ix.i32(blocks));
-      scf::IfOp::create(rewriter, loc, exists, [&](OpBuilder &bb, Location l) {
-        ThreadIndexer in2(bb, l, tc.map);
-        Scratch local{in2, smem.base};
-        auto add = [&](Value x, Value y) -> Value {
-          return arith::AddIOp::create(bb, l, x, y);
-        };
-        auto mul = [&](Value x, int64_t y) -> Value {
-          return arith::MulIOp::create(bb, l, x, in2.i32(y));
-        };
-        // x < y, or true where the tile's extent is a multiple of the
-        // block's (`full`): a block then never reaches past it.
-        auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y,
-                       bool full) -> Value {
-          if (full)
-            return arith::ConstantOp::create(ob, ol, ob.getBoolAttr(true));
-          return arith::CmpIOp::create(
-              ob, ol, arith::CmpIPredicate::ult, x,
-              arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(y)));
-        };
-        const bool mFull = m % sh.blockM == 0, nFull = n % 8 == 0,
-                   kFull = k % sh.kStep == 0;
-        Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
-        Value inBatch = arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
-        Value row0 =
-            mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)),
-                sh.blockM);
-        Value col0 =
-            mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
-        Value t2 = mul(t, 2);
-        Value aBase = mul(bi, m * k), bBase = mul(bi, k * n),
-              cBase = mul(bi, m * n);
-        // The accumulator elements this lane holds (linear index, inside
-        // the tile or not).
-        SmallVector<Value> cIndex, cValid;
-        for (int64_t i = 0; i < sh.accElems(); ++i) {
-          Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
-          Value col = add(add(col0, t2), in2.i32(i & 1));
-          cValid.push_back(arith::AndIOp::create(
-              bb, l, ult(bb, l, row, m, mFull), ult(bb, l, col, n, nFull)));
-          cIndex.push_back(add(cBase, add(mul(row, n), col)));
-        }
-        // A read of the scratch buffer, zero outside the tile.
-        auto guarded = [&](OpBuilder &ob, Location ol, Scratch &sc,
-                           int64_t offset, Value index, Value valid,
-                           Type elem) -> Value {
-          Value zeroIndex =
-              arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(0));
-          Value at = arith::SelectOp::create(ob, ol, valid, index, zeroIndex);
-          Value v = sc.read(offset, at, elem);
-          Value zero = arith::ConstantOp::create(ob, ol, ob.getZeroAttr(elem));
-          return arith::SelectOp::create(ob, ol, valid, v, zero);
-        };
-        // ldmatrix loads an operand's registers when no fragment reaches
-        // outside the tile (nothing to pad with zeros). Every row it reads
-        // then starts 16-byte aligned: rows of K (N) elements, K a multiple
-        // of the K step (N of 8), so a multiple of 16 bytes long, block
-        // columns 16 bytes apart, the operands at 16-byte offsets.
-        bool aLd = sh.ldmatrixA && mFull && kFull;
-        bool bLd = sh.ldmatrixB && nFull && kFull;
-        // table[j] for this lane's matrix j.
-        auto pick = [&](Value j, ArrayRef<int64_t> table) -> Value {
-          Value v = in2.i32(table[0]);
-          for (size_t i = 1; i < table.size(); ++i)
-            v = arith::SelectOp::create(
-                bb, l,
-                arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq, j,
-                                      in2.i32(i)),
-                in2.i32(table[i]), v);
-          return v;
-        };
-        // The A row and column offset (elements, from the block's corner
-        // and the K step's first column) and the B row offset (from the
-        // K step's first row) of the row this lane names: lanes 8j..8j+7
-        // name the eight rows of matrix j.
-        Value aLaneRow, aLaneCol, bLaneRow;
-        if (aLd) {
-          Value j = arith::RemUIOp::create(
-              bb, l, arith::DivUIOp::create(bb, l, lane, in2.i32(8)),
-              in2.i32(aRegs));
-          aLaneRow =
-              add(add(row0, arith::AndIOp::create(bb, l, lane, in2.i32(7))),
-                  pick(j, sh.aRow));
-          aLaneCol = pick(j, sh.aCol);
-        }
-        if (bLd)
-          bLaneRow = arith::RemUIOp::create(bb, l, lane, in2.i32(8 * bRegs));
-        // (Only lanes inside the tile touch the accumulator: another lane
-        // writes the element this lane would read.)
-        SmallVector<Value> init;
-        Value zero = arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
-        for (int64_t i = 0; i < sh.accElems(); ++i)
-          init.push_back(guardedLoad(bb, l, accType,
-                                     local.address(cOffset, cIndex[i], accType),
-                                     cValid[i], zero, as::MemSemantic::WEAK));
-        auto loop = scf::ForOp::create(
-            bb, l, in2.i32(0), in2.i32((k + sh.kStep - 1) / sh.kStep),
-            in2.i32(1), init,
-            [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
-              ThreadIndexer in3(lb, ll, tc.map);
-              Scratch s3{in3, smem.base};
-              auto ladd = [&](Value x, Value y) -> Value {
-                return arith::AddIOp::create(lb, ll, x, y);
-              };
-              auto lmul = [&](Value x, int64_t y) -> Value {
-                return arith::MulIOp::create(lb, ll, x, in3.i32(y));
-              };
-              Value k0 = lmul(kt, sh.kStep), tk = ladd(k0, lmul(t, sh.tMul));
-              // One fragment register: element e is (index0 + e * step,
-              // valid[e]), each zero outside its tile; perReg of them
-              // packed in an i32, the first lowest (f16 pairs as a
-              // vector), or the one element as the intrinsic takes it.
-              auto fragment = [&](int64_t offset, Value index0, int64_t step,
-                                  ArrayRef<Value> valid) -> Value {
-                if (sh.perReg == 1) {
-                  Value v = guarded(lb, ll, s3, offset, index0, valid[0], in);
-                  return in.isF32() ? arith::BitcastOp::create(lb, ll, i32, v)
-                                    : v;
+    // Warp w takes output blocks w, w + warps, ...
+    forEachBlock(
+        rewriter, loc, warp, warps, blocks,
+        [&](OpBuilder &bb, Location l, Value block) {
+          ThreadIndexer in2(bb, l, tc.map);
+          Scratch local{in2, smem.base};
+          auto add = [&](Value x, Value y) -> Value {
+            return arith::AddIOp::create(bb, l, x, y);
+          };
+          auto mul = [&](Value x, int64_t y) -> Value {
+            return arith::MulIOp::create(bb, l, x, in2.i32(y));
+          };
+          // x < y, or true where the tile's extent is a multiple of the
+          // block's (`full`): a block then never reaches past it.
+          auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y,
+                         bool full) -> Value {
+            if (full)
+              return arith::ConstantOp::create(ob, ol, ob.getBoolAttr(true));
+            return arith::CmpIOp::create(
+                ob, ol, arith::CmpIPredicate::ult, x,
+                arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(y)));
+          };
+          const bool mFull = m % sh.blockM == 0, nFull = n % 8 == 0,
+                     kFull = k % sh.kStep == 0;
+          Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
+          Value inBatch =
+              arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
+          Value row0 =
+              mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)),
+                  sh.blockM);
+          Value col0 =
+              mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
+          Value t2 = mul(t, 2);
+          Value aBase = mul(bi, m * k), bBase = mul(bi, k * n),
+                cBase = mul(bi, m * n);
+          // The accumulator elements this lane holds (linear index, inside
+          // the tile or not).
+          SmallVector<Value> cIndex, cValid;
+          for (int64_t i = 0; i < sh.accElems(); ++i) {
+            Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
+            Value col = add(add(col0, t2), in2.i32(i & 1));
+            cValid.push_back(arith::AndIOp::create(
+                bb, l, ult(bb, l, row, m, mFull), ult(bb, l, col, n, nFull)));
+            cIndex.push_back(add(cBase, add(mul(row, n), col)));
+          }
+          // A read of the scratch buffer, zero outside the tile.
+          auto guarded = [&](OpBuilder &ob, Location ol, Scratch &sc,
+                             int64_t offset, Value index, Value valid,
+                             Type elem) -> Value {
+            Value zeroIndex =
+                arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(0));
+            Value at = arith::SelectOp::create(ob, ol, valid, index, zeroIndex);
+            Value v = sc.read(offset, at, elem);
+            Value zero =
+                arith::ConstantOp::create(ob, ol, ob.getZeroAttr(elem));
+            return arith::SelectOp::create(ob, ol, valid, v, zero);
+          };
+          // ldmatrix loads an operand's registers when no fragment reaches
+          // outside the tile (nothing to pad with zeros). Every row it reads
+          // then starts 16-byte aligned: rows of K (N) elements, K a multiple
+          // of the K step (N of 8), so a multiple of 16 bytes long, block
+          // columns 16 bytes apart, the operands at 16-byte offsets.
+          bool aLd = sh.ldmatrixA && mFull && kFull;
+          bool bLd = sh.ldmatrixB && nFull && kFull;
+          // table[j] for this lane's matrix j.
+          auto pick = [&](Value j, ArrayRef<int64_t> table) -> Value {
+            Value v = in2.i32(table[0]);
+            for (size_t i = 1; i < table.size(); ++i)
+              v = arith::SelectOp::create(
+                  bb, l,
+                  arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq, j,
+                                        in2.i32(i)),
+                  in2.i32(table[i]), v);
+            return v;
+          };
+          // The A row and column offset (elements, from the block's corner
+          // and the K step's first column) and the B row offset (from the
+          // K step's first row) of the row this lane names: lanes 8j..8j+7
+          // name the eight rows of matrix j.
+          Value aLaneRow, aLaneCol, bLaneRow;
+          if (aLd) {
+            Value j = arith::RemUIOp::create(
+                bb, l, arith::DivUIOp::create(bb, l, lane, in2.i32(8)),
+                in2.i32(aRegs));
+            aLaneRow =
+                add(add(row0, arith::AndIOp::create(bb, l, lane, in2.i32(7))),
+                    pick(j, sh.aRow));
+            aLaneCol = pick(j, sh.aCol);
+          }
+          if (bLd)
+            bLaneRow = arith::RemUIOp::create(bb, l, lane, in2.i32(8 * bRegs));
+          // (Only lanes inside the tile touch the accumulator: another lane
+          // writes the element this lane would read.)
+          SmallVector<Value> init;
+          Value zero =
+              arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
+          for (int64_t i = 0; i < sh.accElems(); ++i)
+            init.push_back(guardedLoad(
+                bb, l, accType, local.address(cOffset, cIndex[i], accType),
+                cValid[i], zero, as::MemSemantic::WEAK));
+          auto loop = scf::ForOp::create(
+              bb, l, in2.i32(0), in2.i32((k + sh.kStep - 1) / sh.kStep),
+              in2.i32(1), init,
+              [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
+                ThreadIndexer in3(lb, ll, tc.map);
+                Scratch s3{in3, smem.base};
+                auto ladd = [&](Value x, Value y) -> Value {
+                  return arith::AddIOp::create(lb, ll, x, y);
+                };
+                auto lmul = [&](Value x, int64_t y) -> Value {
+                  return arith::MulIOp::create(lb, ll, x, in3.i32(y));
+                };
+                Value k0 = lmul(kt, sh.kStep), tk = ladd(k0, lmul(t, sh.tMul));
+                // One fragment register: element e is (index0 + e * step,
+                // valid[e]), each zero outside its tile; perReg of them
+                // packed in an i32, the first lowest (f16 pairs as a
+                // vector), or the one element as the intrinsic takes it.
+                auto fragment = [&](int64_t offset, Value index0, int64_t step,
+                                    ArrayRef<Value> valid) -> Value {
+                  if (sh.perReg == 1) {
+                    Value v = guarded(lb, ll, s3, offset, index0, valid[0], in);
+                    return in.isF32() ? arith::BitcastOp::create(lb, ll, i32, v)
+                                      : v;
+                  }
+                  Value word;
+                  for (int64_t e = 0; e < sh.perReg; ++e) {
+                    Value v =
+                        guarded(lb, ll, s3, offset,
+                                ladd(index0, in3.i32(e * step)), valid[e], in);
+                    Value bits = v;
+                    if (!bits.getType().isInteger(8 * inBytes))
+                      bits = arith::BitcastOp::create(
+                          lb, ll, lb.getIntegerType(8 * inBytes), v);
+                    bits = arith::ExtUIOp::create(lb, ll, i32, bits);
+                    if (e)
+                      bits = arith::ShLIOp::create(lb, ll, bits,
+                                                   in3.i32(8 * inBytes * e));
+                    word = e ? arith::OrIOp::create(lb, ll, word, bits) : bits;
+                  }
+                  if (!in.isF16())
+                    return word;
+                  return LLVM::BitcastOp::create(
+                      lb, ll, VectorType::get({2}, lb.getF16Type()), word);
+                };
+                auto both = [&](Value x, int64_t xs, bool xFull, Value y,
+                                int64_t ys, bool yFull) {
+                  return arith::AndIOp::create(lb, ll,
+                                               ult(lb, ll, x, xs, xFull),
+                                               ult(lb, ll, y, ys, yFull));
+                };
+                // `count` registers with one ldmatrix (.trans), this lane
+                // naming the row at element `index` of the tile at `offset`;
+                // convergent like the mma below.
+                auto ldmatrix = [&](int64_t offset, Value index, int64_t count,
+                                    bool trans) {
+                  Value at = s3.address(offset, index, in);
+                  std::string name =
+                      "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x" +
+                      std::to_string(count) + (trans ? ".trans" : "") +
+                      ".b16.p3"; // overloaded on the shared-memory pointer
+                  LLVM::LLVMFuncOp fn = declareFunction(
+                      lb, ll, op->template getParentOfType<ModuleOp>(), name,
+                      LLVM::LLVMFunctionType::get(
+                          LLVM::LLVMStructType::getLiteral(
+                              ctx, SmallVector<Type>(count, i32)),
+                          {at.getType()}));
+                  auto call = LLVM::CallOp::create(lb, ll, fn, ValueRange{at});
+                  call.setConvergent(true);
+                  SmallVector<Value> regs;
+                  for (int64_t r = 0; r < count; ++r) {
+                    Value v = LLVM::ExtractValueOp::create(lb, ll,
+                                                           call.getResult(), r);
+                    if (in.isF16())
+                      v = LLVM::BitcastOp::create(
+                          lb, ll, VectorType::get({2}, lb.getF16Type()), v);
+                    regs.push_back(v);
+                  }
+                  return regs;
+                };
+                SmallVector<Value> args;
+                if (aLd)
+                  args.append(ldmatrix(
+                      0,
+                      ladd(aBase, ladd(lmul(aLaneRow, k), ladd(k0, aLaneCol))),
+                      aRegs, /*trans=*/false));
+                else
+                  for (int64_t r = 0; r < aRegs; ++r) {
+                    Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
+                    Value col = ladd(tk, in3.i32(sh.aCol[r]));
+                    SmallVector<Value> valid;
+                    for (int64_t e = 0; e < sh.perReg; ++e)
+                      valid.push_back(
+                          both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
+                    args.push_back(fragment(
+                        0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
+                  }
+                Value colB = ladd(col0, g);
+                if (bLd)
+                  args.append(ldmatrix(
+                      bOffset,
+                      ladd(bBase, ladd(lmul(ladd(k0, bLaneRow), n), col0)),
+                      bRegs,
+                      /*trans=*/true));
+                else
+                  for (int64_t r = 0; r < bRegs; ++r) {
+                    Value kk = ladd(tk, in3.i32(sh.bRow[r]));
+                    SmallVector<Value> valid;
+                    for (int64_t e = 0; e < sh.perReg; ++e)
+                      valid.push_back(
+                          both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
+                    args.push_back(
+                        fragment(bOffset, ladd(bBase, ladd(lmul(kk, n), colB)),
+                                 n, valid));
+                  }
+                if (accPacked) {
+                  for (int64_t r = 0; r < accArgs; ++r) {
+                    Value v = LLVM::UndefOp::create(lb, ll, accArg);
+                    for (int64_t e = 0; e < 2; ++e)
+                      v = LLVM::InsertElementOp::create(
+                          lb, ll, v, acc[2 * r + e],
+                          LLVM::ConstantOp::create(lb, ll, i32,
+                                                   lb.getI32IntegerAttr(e)));
+                    args.push_back(v);
+                  }
+                } else {
+                  args.append(acc.begin(), acc.end());
                 }
-                Value word;
-                for (int64_t e = 0; e < sh.perReg; ++e) {
-                  Value v =
-                      guarded(lb, ll, s3, offset,
-                              ladd(index0, in3.i32(e * step)), valid[e], in);
-                  Value bits = v;
-                  if (!bits.getType().isInteger(8 * inBytes))
-                    bits = arith::BitcastOp::create(
-                        lb, ll, lb.getIntegerType(8 * inBytes), v);
-                  bits = arith::ExtUIOp::create(lb, ll, i32, bits);
-                  if (e)
-                    bits = arith::ShLIOp::create(lb, ll, bits,
-                                                 in3.i32(8 * inBytes * e));
-                  word = e ? arith::OrIOp::create(lb, ll, word, bits) : bits;
-                }
-                if (!in.isF16())
-                  return word;
-                return LLVM::BitcastOp::create(
-                    lb, ll, VectorType::get({2}, lb.getF16Type()), word);
-              };
-              auto both = [&](Value x, int64_t xs, bool xFull, Value y,
-                              int64_t ys, bool yFull) {
-                return arith::AndIOp::create(lb, ll, ult(lb, ll, x, xs, xFull),
-                                             ult(lb, ll, y, ys, yFull));
-              };
-              // `count` registers with one ldmatrix (.trans), this lane
-              // naming the row at element `index` of the tile at `offset`;
-              // convergent like the mma below.
-              auto ldmatrix = [&](int64_t offset, Value index, int64_t count,
-                                  bool trans) {
-                Value at = s3.address(offset, index, in);
-                std::string name =
-                    "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x" +
-                    std::to_string(count) + (trans ? ".trans" : "") +
-                    ".b16.p3"; // overloaded on the shared-memory pointer
+                // A convergent call: LLVM declares the mma intrinsics
+                // without `convergent`, and then sinks an mma.sync whose
+                // result only a lane-dependent branch uses into that branch,
+                // where not all 32 lanes issue it (undefined; found by the
+                // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
                 LLVM::LLVMFuncOp fn = declareFunction(
-                    lb, ll, op->template getParentOfType<ModuleOp>(), name,
+                    lb, ll, op->template getParentOfType<ModuleOp>(),
+                    sh.intrinsic,
                     LLVM::LLVMFunctionType::get(
-                        LLVM::LLVMStructType::getLiteral(
-                            ctx, SmallVector<Type>(count, i32)),
-                        {at.getType()}));
-                auto call = LLVM::CallOp::create(lb, ll, fn, ValueRange{at});
+                        result, llvm::to_vector(ValueRange(args).getTypes())));
+                auto call = LLVM::CallOp::create(lb, ll, fn, args);
                 call.setConvergent(true);
-                SmallVector<Value> regs;
-                for (int64_t r = 0; r < count; ++r) {
-                  Value v =
-                      LLVM::ExtractValueOp::create(lb, ll, call.getResult(), r);
-                  if (in.isF16())
-                    v = LLVM::BitcastOp::create(
-                        lb, ll, VectorType::get({2}, lb.getF16Type()), v);
-                  regs.push_back(v);
-                }
-                return regs;
-              };
-              SmallVector<Value> args;
-              if (aLd)
-                args.append(ldmatrix(
-                    0, ladd(aBase, ladd(lmul(aLaneRow, k), ladd(k0, aLaneCol))),
-                    aRegs, /*trans=*/false));
-              else
-                for (int64_t r = 0; r < aRegs; ++r) {
-                  Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
-                  Value col = ladd(tk, in3.i32(sh.aCol[r]));
-                  SmallVector<Value> valid;
-                  for (int64_t e = 0; e < sh.perReg; ++e)
-                    valid.push_back(
-                        both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
-                  args.push_back(fragment(
-                      0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
-                }
-              Value colB = ladd(col0, g);
-              if (bLd)
-                args.append(ldmatrix(
-                    bOffset,
-                    ladd(bBase, ladd(lmul(ladd(k0, bLaneRow), n), col0)), bRegs,
-                    /*trans=*/true));
-              else
-                for (int64_t r = 0; r < bRegs; ++r) {
-                  Value kk = ladd(tk, in3.i32(sh.bRow[r]));
-                  SmallVector<Value> valid;
-                  for (int64_t e = 0; e < sh.perReg; ++e)
-                    valid.push_back(
-                        both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
-                  args.push_back(fragment(
-                      bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
-                }
-              if (accPacked) {
+                Value d = call.getResult();
+                SmallVector<Value> next;
                 for (int64_t r = 0; r < accArgs; ++r) {
-                  Value v = LLVM::UndefOp::create(lb, ll, accArg);
+                  Value v = LLVM::ExtractValueOp::create(lb, ll, d, r);
+                  if (!accPacked) {
+                    next.push_back(v);
+                    continue;
+                  }
                   for (int64_t e = 0; e < 2; ++e)
-                    v = LLVM::InsertElementOp::create(
-                        lb, ll, v, acc[2 * r + e],
+                    next.push_back(LLVM::ExtractElementOp::create(
+                        lb, ll, v,
                         LLVM::ConstantOp::create(lb, ll, i32,
-                                                 lb.getI32IntegerAttr(e)));
-                  args.push_back(v);
+                                                 lb.getI32IntegerAttr(e))));
                 }
-              } else {
-                args.append(acc.begin(), acc.end());
-              }
-              // A convergent call: LLVM declares the mma intrinsics
-              // without `convergent`, and then sinks an mma.sync whose
-              // result only a lane-dependent branch uses into that branch,
-              // where not all 32 lanes issue it (undefined; found by the
-              // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
-              LLVM::LLVMFuncOp fn = declareFunction(
-                  lb, ll, op->template getParentOfType<ModuleOp>(),
-                  sh.intrinsic,
-                  LLVM::LLVMFunctionType::get(
-                      result, llvm::to_vector(ValueRange(args).getTypes())));
-              auto call = LLVM::CallOp::create(lb, ll, fn, args);
-              call.setConvergent(true);
-              Value d = call.getResult();
-              SmallVector<Value> next;
-              for (int64_t r = 0; r < accArgs; ++r) {
-                Value v = LLVM::ExtractValueOp::create(lb, ll, d, r);
-                if (!accPacked) {
-                  next.push_back(v);
-                  continue;
-                }
-                for (int64_t e = 0; e < 2; ++e)
-                  next.push_back(LLVM::ExtractElementOp::create(
-                      lb, ll, v,
-                      LLVM::ConstantOp::create(lb, ll, i32,
-                                               lb.getI32IntegerAttr(e))));
-              }
-              scf::YieldOp::create(lb, ll, next);
-            });
-        for (int64_t i = 0; i < sh.accElems(); ++i) {
-          Value at = local.address(cOffset, cIndex[i], accType);
-          guardedStore(bb, l, loop.getResult(i), at, cValid[i],
-                       as::MemSemantic::WEAK);
-        }
-        scf::YieldOp::create(bb, l);
-      });
-    }
+                scf::YieldOp::create(lb, ll, next);
+              });
+          for (int64_t i = 0; i < sh.accElems(); ++i) {
+            Value at = local.address(cOffset, cIndex[i], accType);
+            guardedStore(bb, l, loop.getResult(i), at, cValid[i],
+                         as::MemSemantic::WEAK);
+          }
+        });
     ix.barrier();
     SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
     ix.barrier();
@@ -1462,6 +1446,25 @@ int64_t tilecheck::backend::scratchBytes(ModuleOp module, ThreadMap map,
     most = std::max(most, scratchOf(op, computeCapability, map));
   });
   return most;
+}
+
+void tilecheck::backend::forEachBlock(
+    OpBuilder &b, Location loc, Value worker, int64_t workers, int64_t blocks,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
+  I32 ar{b, loc};
+  auto rounds = scf::ForOp::create(
+      b, loc, ar.c(0), ar.c((blocks + workers - 1) / workers), ar.c(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(rounds.getBody()->getTerminator());
+  Value block = arith::AddIOp::create(
+      b, loc, worker,
+      arith::MulIOp::create(b, loc, rounds.getInductionVar(), ar.c(workers)));
+  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, block,
+                                       ar.c(blocks));
+  scf::IfOp::create(b, loc, exists, [&](OpBuilder &bb, Location l) {
+    body(bb, l, block);
+    scf::YieldOp::create(bb, l);
+  });
 }
 
 void tilecheck::backend::populateSharedMemoryPatterns(

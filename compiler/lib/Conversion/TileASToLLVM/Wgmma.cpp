@@ -49,25 +49,15 @@ using namespace tilecheck::backend;
 
 namespace as = tilecheck::nv_tileas;
 
-namespace {
-
-int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
-
-RankedTensorType tileType(Value v) {
-  return dyn_cast<RankedTensorType>(v.getType());
-}
-
-} // namespace
-
 std::optional<WgmmaForm> tilecheck::backend::wgmmaForm(Operation *op,
                                                        const ThreadMap &map,
                                                        unsigned cc) {
   if (cc != 90 || map.groups != 1 || map.threads % 128 != 0 ||
       !isa<as::DotOp, as::DotIntOp>(op))
     return std::nullopt;
-  RankedTensorType a = tileType(op->getOperand(0)),
-                   c = tileType(op->getOperand(2));
-  if (!a || !c || a.getRank() < 2 || a.getRank() > 3)
+  RankedTensorType a = tensorType(op->getOperand(0)),
+                   c = tensorType(op->getOperand(2));
+  if (a.getRank() < 2 || a.getRank() > 3)
     return std::nullopt;
   Type in = a.getElementType(), acc = c.getElementType();
   WgmmaForm f;
@@ -119,7 +109,7 @@ std::optional<WgmmaForm> tilecheck::backend::wgmmaForm(Operation *op,
 
 int64_t tilecheck::backend::wgmmaScratchBytes(Operation *op,
                                               const WgmmaForm &f) {
-  RankedTensorType c = tileType(op->getOperand(2));
+  RankedTensorType c = tensorType(op->getOperand(2));
   int64_t accBytes =
       c.getNumElements() * storageBytes(convertElementType(c.getElementType()));
   return alignTo16(f.aBytes() + f.bBytes()) + accBytes;
@@ -131,25 +121,13 @@ namespace {
 /// col) of batch `bi`: rows x k elements of `eb` bytes a batch.
 Value canonicalOffset(ThreadIndexer &ix, Value bi, Value row, Value col,
                       int64_t rows, int64_t k, int64_t eb) {
-  OpBuilder &b = ix.b;
-  Location loc = ix.loc;
-  auto mul = [&](Value x, int64_t y) -> Value {
-    return arith::MulIOp::create(b, loc, x, ix.i32(y));
-  };
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, loc, x, y);
-  };
-  auto div = [&](Value x, int64_t y) -> Value {
-    return arith::DivUIOp::create(b, loc, x, ix.i32(y));
-  };
-  auto rem = [&](Value x, int64_t y) -> Value {
-    return arith::RemUIOp::create(b, loc, x, ix.i32(y));
-  };
+  I32 a{ix.b, ix.loc};
   int64_t chunks = k * eb / 16, perChunk = 16 / eb;
   // Core matrix (row / 8, col / perChunk), then row % 8 within it.
-  Value core = add(mul(div(row, 8), chunks), div(col, perChunk));
-  Value inCore = add(mul(rem(row, 8), 16), mul(rem(col, perChunk), eb));
-  return add(mul(bi, rows * k * eb), add(mul(core, 128), inCore));
+  Value core = a.add(a.mul(a.div(row, 8), chunks), a.div(col, perChunk));
+  Value inCore =
+      a.add(a.mul(a.rem(row, 8), 16), a.mul(a.rem(col, perChunk), eb));
+  return a.add(a.mul(bi, rows * k * eb), a.add(a.mul(core, 128), inCore));
 }
 
 /// The 64-bit descriptor of a K-major operand starting at shared address
@@ -181,7 +159,7 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
       return failure();
     const WgmmaForm &f = *form;
     Location loc = op.getLoc();
-    RankedTensorType c = tileType(op.getAcc()), a = tileType(op.getLhs());
+    RankedTensorType c = tensorType(op.getAcc()), a = tensorType(op.getLhs());
     Type in = convertElementType(a.getElementType()),
          accType = convertElementType(c.getElementType()),
          i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
@@ -226,7 +204,7 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
       int64_t rows = f.mPad;
       if (isB) {
         count = batch * k * n;
-        shape = tileType(op.getRhs()).getShape();
+        shape = tensorType(op.getRhs()).getShape();
         rows = f.nPad;
       }
       SmallVector<int64_t> full(shape);
@@ -263,171 +241,158 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
     const bool packed = f.dtype == "f16";
     const int64_t elems = f.n / 2, regs = packed ? elems / 2 : elems;
     Type regType = f.dtype == "f32" ? Type(rewriter.getF32Type()) : i32;
-    auto rounds =
-        scf::ForOp::create(rewriter, loc, ix.i32(0),
-                           ix.i32((blocks + groups - 1) / groups), ix.i32(1));
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(rounds.getBody()->getTerminator());
-      Value block = arith::AddIOp::create(
-          rewriter, loc, wg,
-          arith::MulIOp::create(rewriter, loc, rounds.getInductionVar(),
-                                ix.i32(groups)));
-      Value exists = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult, block, ix.i32(blocks));
-      scf::IfOp::create(rewriter, loc, exists, [&](OpBuilder &bb, Location l) {
-        ThreadIndexer in2(bb, l, tc.map);
-        Scratch local{in2, smem.base};
-        auto add = [&](Value x, Value y) -> Value {
-          return arith::AddIOp::create(bb, l, x, y);
-        };
-        auto mul = [&](Value x, int64_t y) -> Value {
-          return arith::MulIOp::create(bb, l, x, in2.i32(y));
-        };
-        auto div = [&](Value x, int64_t y) -> Value {
-          return arith::DivUIOp::create(bb, l, x, in2.i32(y));
-        };
-        auto rem = [&](Value x, int64_t y) -> Value {
-          return arith::RemUIOp::create(bb, l, x, in2.i32(y));
-        };
-        Value bi = div(block, perBatch), inBatch = rem(block, perBatch);
-        Value row0 = mul(div(inBatch, nBlocks), 64),
-              col0 = mul(rem(inBatch, nBlocks), f.n);
-        // This thread's accumulator elements: rows 16 (i / 32) + (i % 32)
-        // / 4 (+ 8), columns 8j + 2 (i % 4) (+ 1).
-        Value fragRow = add(mul(div(i, 32), 16), div(rem(i, 32), 4));
-        Value fragCol = mul(rem(i, 4), 2);
-        // Elements past M or N (padding) start from zero and are dropped.
-        SmallVector<Value> cIndex, cValid;
-        Value accZero =
-            arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
-        for (int64_t e = 0; e < elems; ++e) {
-          Value row = add(add(row0, fragRow), in2.i32(8 * ((e >> 1) & 1)));
-          Value col = add(add(col0, fragCol), in2.i32(8 * (e >> 2) + (e & 1)));
-          auto below = [&](Value x, int64_t bound, int64_t padded) -> Value {
-            if (bound == padded)
-              return in2.boolean(true);
-            return arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult, x,
-                                         in2.i32(bound));
+    // Warpgroup g takes output blocks g, g + groups, ...
+    forEachBlock(
+        rewriter, loc, wg, groups, blocks,
+        [&](OpBuilder &bb, Location l, Value block) {
+          ThreadIndexer in2(bb, l, tc.map);
+          Scratch local{in2, smem.base};
+          I32 ar{bb, l};
+          auto add = [&](Value x, Value y) { return ar.add(x, y); };
+          auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
+          auto div = [&](Value x, int64_t y) { return ar.div(x, y); };
+          auto rem = [&](Value x, int64_t y) { return ar.rem(x, y); };
+          Value bi = div(block, perBatch), inBatch = rem(block, perBatch);
+          Value row0 = mul(div(inBatch, nBlocks), 64),
+                col0 = mul(rem(inBatch, nBlocks), f.n);
+          // This thread's accumulator elements: rows 16 (i / 32) + (i % 32)
+          // / 4 (+ 8), columns 8j + 2 (i % 4) (+ 1).
+          Value fragRow = add(mul(div(i, 32), 16), div(rem(i, 32), 4));
+          Value fragCol = mul(rem(i, 4), 2);
+          // Elements past M or N (padding) start from zero and are dropped.
+          SmallVector<Value> cIndex, cValid;
+          Value accZero =
+              arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
+          for (int64_t e = 0; e < elems; ++e) {
+            Value row = add(add(row0, fragRow), in2.i32(8 * ((e >> 1) & 1)));
+            Value col =
+                add(add(col0, fragCol), in2.i32(8 * (e >> 2) + (e & 1)));
+            auto below = [&](Value x, int64_t bound, int64_t padded) -> Value {
+              if (bound == padded)
+                return in2.boolean(true);
+              return arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult, x,
+                                           in2.i32(bound));
+            };
+            Value valid = arith::AndIOp::create(bb, l, below(row, m, f.mPad),
+                                                below(col, n, f.nPad));
+            cValid.push_back(valid);
+            // Padding elements index element 0 (never dereferenced).
+            Value index = add(mul(bi, m * n), add(mul(row, n), col));
+            cIndex.push_back(
+                arith::SelectOp::create(bb, l, valid, index, in2.i32(0)));
+          }
+          auto loadAcc = [&](int64_t e) {
+            return guardedLoad(bb, l, accType,
+                               local.address(cOffset, cIndex[e], accType),
+                               cValid[e], accZero, as::MemSemantic::WEAK);
           };
-          Value valid = arith::AndIOp::create(bb, l, below(row, m, f.mPad),
-                                              below(col, n, f.nPad));
-          cValid.push_back(valid);
-          // Padding elements index element 0 (never dereferenced).
-          Value index = add(mul(bi, m * n), add(mul(row, n), col));
-          cIndex.push_back(
-              arith::SelectOp::create(bb, l, valid, index, in2.i32(0)));
-        }
-        auto loadAcc = [&](int64_t e) {
-          return guardedLoad(bb, l, accType,
-                             local.address(cOffset, cIndex[e], accType),
-                             cValid[e], accZero, as::MemSemantic::WEAK);
-        };
-        SmallVector<Value> init;
-        for (int64_t r = 0; r < regs; ++r) {
-          if (!packed) {
-            Value v = loadAcc(r);
-            if (regType != accType)
-              v = arith::BitcastOp::create(bb, l, regType, v);
-            init.push_back(v);
-            continue;
+          SmallVector<Value> init;
+          for (int64_t r = 0; r < regs; ++r) {
+            if (!packed) {
+              Value v = loadAcc(r);
+              if (regType != accType)
+                v = arith::BitcastOp::create(bb, l, regType, v);
+              init.push_back(v);
+              continue;
+            }
+            Value word;
+            for (int64_t h = 0; h < 2; ++h) {
+              Value bits = arith::ExtUIOp::create(
+                  bb, l, i32,
+                  arith::BitcastOp::create(bb, l, bb.getI16Type(),
+                                           loadAcc(2 * r + h)));
+              if (h)
+                bits = arith::ShLIOp::create(bb, l, bits, in2.i32(16));
+              word = h ? arith::OrIOp::create(bb, l, word, bits) : bits;
+            }
+            init.push_back(word);
           }
-          Value word;
-          for (int64_t h = 0; h < 2; ++h) {
-            Value bits = arith::ExtUIOp::create(
-                bb, l, i32,
-                arith::BitcastOp::create(bb, l, bb.getI16Type(),
-                                         loadAcc(2 * r + h)));
-            if (h)
-              bits = arith::ShLIOp::create(bb, l, bits, in2.i32(16));
-            word = h ? arith::OrIOp::create(bb, l, word, bits) : bits;
+          // The block's first rows of A and of B (shared addresses).
+          int64_t chunks = kPad * eb / 16;
+          auto start = [&](int64_t offset, int64_t rowsPerBatch, Value row) {
+            Value byte =
+                add(mul(bi, rowsPerBatch * kPad * eb),
+                    add(in2.i32(offset), mul(div(row, 8), chunks * 128)));
+            return arith::AddIOp::create(
+                bb, l, base, arith::ExtUIOp::create(bb, l, i64, byte));
+          };
+          Value aStart = start(0, f.mPad, row0),
+                bStart = start(bOffset, f.nPad, col0);
+          // One statement a k-step: fence, issue, commit, wait.
+          std::string list;
+          for (int64_t r = 0; r < regs; ++r)
+            list += llvm::formatv("{0}${1}", r ? ", " : "", r).str();
+          std::string tail = ", 1";
+          if (f.dtype != "s32")
+            tail += ", 1, 1";
+          if (f.atype == "f16" || f.atype == "bf16")
+            tail += ", 0, 0";
+          std::string text =
+              llvm::formatv(
+                  "{{\n"
+                  "wgmma.fence.sync.aligned;\n"
+                  "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4} "
+                  "{{{5}}, ${6}, ${7}{8};\n"
+                  "wgmma.commit_group.sync.aligned;\n"
+                  "wgmma.wait_group.sync.aligned 0;\n"
+                  "}",
+                  f.n, f.kStep, f.dtype, f.atype, f.btype, list, 2 * regs,
+                  2 * regs + 1, tail)
+                  .str();
+          std::string constraints;
+          StringRef out = f.dtype == "f32" ? "=f" : "=r";
+          for (int64_t r = 0; r < regs; ++r)
+            constraints += (r ? "," : "") + out.str();
+          for (int64_t r = 0; r < regs; ++r)
+            constraints += "," + std::to_string(r);
+          constraints += ",l,l,~{memory}";
+          auto result = LLVM::LLVMStructType::getLiteral(
+              bb.getContext(), SmallVector<Type>(regs, regType));
+          auto loop = scf::ForOp::create(
+              bb, l, in2.i32(0), in2.i32(kPad / f.kStep), in2.i32(1), init,
+              [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
+                Value step = arith::ExtUIOp::create(
+                    lb, ll, i64,
+                    arith::MulIOp::create(
+                        lb, ll, kt,
+                        arith::ConstantOp::create(lb, ll,
+                                                  lb.getI32IntegerAttr(256))));
+                ThreadIndexer in3(lb, ll, tc.map);
+                SmallVector<Value> operands(acc.begin(), acc.end());
+                operands.push_back(
+                    descriptor(in3, arith::AddIOp::create(lb, ll, aStart, step),
+                               kPad, eb));
+                operands.push_back(
+                    descriptor(in3, arith::AddIOp::create(lb, ll, bStart, step),
+                               kPad, eb));
+                Value d =
+                    inlinePtx(lb, ll, result, text, constraints, operands);
+                SmallVector<Value> next;
+                for (int64_t r = 0; r < regs; ++r)
+                  next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, r));
+                scf::YieldOp::create(lb, ll, next);
+              });
+          for (int64_t r = 0; r < regs; ++r) {
+            Value v = loop.getResult(r);
+            if (!packed) {
+              if (regType != accType)
+                v = arith::BitcastOp::create(bb, l, accType, v);
+              guardedStore(bb, l, v, local.address(cOffset, cIndex[r], accType),
+                           cValid[r], as::MemSemantic::WEAK);
+              continue;
+            }
+            for (int64_t h = 0; h < 2; ++h) {
+              Value bits =
+                  h ? arith::ShRUIOp::create(bb, l, v, in2.i32(16)) : v;
+              Value half = arith::BitcastOp::create(
+                  bb, l, accType,
+                  arith::TruncIOp::create(bb, l, bb.getI16Type(), bits));
+              guardedStore(bb, l, half,
+                           local.address(cOffset, cIndex[2 * r + h], accType),
+                           cValid[2 * r + h], as::MemSemantic::WEAK);
+            }
           }
-          init.push_back(word);
-        }
-        // The block's first rows of A and of B (shared addresses).
-        int64_t chunks = kPad * eb / 16;
-        auto start = [&](int64_t offset, int64_t rowsPerBatch, Value row) {
-          Value byte =
-              add(mul(bi, rowsPerBatch * kPad * eb),
-                  add(in2.i32(offset), mul(div(row, 8), chunks * 128)));
-          return arith::AddIOp::create(
-              bb, l, base, arith::ExtUIOp::create(bb, l, i64, byte));
-        };
-        Value aStart = start(0, f.mPad, row0),
-              bStart = start(bOffset, f.nPad, col0);
-        // One statement a k-step: fence, issue, commit, wait.
-        std::string list;
-        for (int64_t r = 0; r < regs; ++r)
-          list += llvm::formatv("{0}${1}", r ? ", " : "", r).str();
-        std::string tail = ", 1";
-        if (f.dtype != "s32")
-          tail += ", 1, 1";
-        if (f.atype == "f16" || f.atype == "bf16")
-          tail += ", 0, 0";
-        std::string text =
-            llvm::formatv(
-                "{{\n"
-                "wgmma.fence.sync.aligned;\n"
-                "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4} "
-                "{{{5}}, ${6}, ${7}{8};\n"
-                "wgmma.commit_group.sync.aligned;\n"
-                "wgmma.wait_group.sync.aligned 0;\n"
-                "}",
-                f.n, f.kStep, f.dtype, f.atype, f.btype, list, 2 * regs,
-                2 * regs + 1, tail)
-                .str();
-        std::string constraints;
-        StringRef out = f.dtype == "f32" ? "=f" : "=r";
-        for (int64_t r = 0; r < regs; ++r)
-          constraints += (r ? "," : "") + out.str();
-        for (int64_t r = 0; r < regs; ++r)
-          constraints += "," + std::to_string(r);
-        constraints += ",l,l,~{memory}";
-        auto result = LLVM::LLVMStructType::getLiteral(
-            bb.getContext(), SmallVector<Type>(regs, regType));
-        auto loop = scf::ForOp::create(
-            bb, l, in2.i32(0), in2.i32(kPad / f.kStep), in2.i32(1), init,
-            [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
-              Value step = arith::ExtUIOp::create(
-                  lb, ll, i64,
-                  arith::MulIOp::create(
-                      lb, ll, kt,
-                      arith::ConstantOp::create(lb, ll,
-                                                lb.getI32IntegerAttr(256))));
-              ThreadIndexer in3(lb, ll, tc.map);
-              SmallVector<Value> operands(acc.begin(), acc.end());
-              operands.push_back(descriptor(
-                  in3, arith::AddIOp::create(lb, ll, aStart, step), kPad, eb));
-              operands.push_back(descriptor(
-                  in3, arith::AddIOp::create(lb, ll, bStart, step), kPad, eb));
-              Value d = inlinePtx(lb, ll, result, text, constraints, operands);
-              SmallVector<Value> next;
-              for (int64_t r = 0; r < regs; ++r)
-                next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, r));
-              scf::YieldOp::create(lb, ll, next);
-            });
-        for (int64_t r = 0; r < regs; ++r) {
-          Value v = loop.getResult(r);
-          if (!packed) {
-            if (regType != accType)
-              v = arith::BitcastOp::create(bb, l, accType, v);
-            guardedStore(bb, l, v, local.address(cOffset, cIndex[r], accType),
-                         cValid[r], as::MemSemantic::WEAK);
-            continue;
-          }
-          for (int64_t h = 0; h < 2; ++h) {
-            Value bits = h ? arith::ShRUIOp::create(bb, l, v, in2.i32(16)) : v;
-            Value half = arith::BitcastOp::create(
-                bb, l, accType,
-                arith::TruncIOp::create(bb, l, bb.getI16Type(), bits));
-            guardedStore(bb, l, half,
-                         local.address(cOffset, cIndex[2 * r + h], accType),
-                         cValid[2 * r + h], as::MemSemantic::WEAK);
-          }
-        }
-        scf::YieldOp::create(bb, l);
-      });
-    }
+        });
     ix.barrier();
     SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
     ix.barrier();
