@@ -222,10 +222,12 @@ std::string wgmmaKernel(const WgmmaCase &c, const Staged &s,
                         std::function<void(std::string &)> mutate = {}) {
   bool half = c.dtype == "f16";
   unsigned dRegs = half ? c.n / 4 : c.n / 2;
-  std::string dReg = c.dtype == "f32" ? "%f" : "%r";
-  unsigned dFirst = c.dtype == "f32" ? 0 : 32;
+  // The accumulators: registers of their own, up to N = 256.
+  std::string dReg = "%acc";
+  unsigned dFirst = 0;
   uint64_t header = 16 * c.steps + 16 * 128 * c.steps;
-  std::string body;
+  std::string body = c.dtype == "f32" ? "  .reg .f32 %acc<128>;\n"
+                                      : "  .reg .b32 %acc<128>;\n";
   body += "  mov.u32 %r1, %tid.x;\n  mov.u64 %rd20, smem;\n";
   // Copy the shared image: chunk tid + 128 j.
   for (uint64_t ch = 0; ch * 16 < s.smem.size(); ch += 128)
@@ -308,7 +310,7 @@ std::string wgmmaKernel(const WgmmaCase &c, const Staged &s,
     uint64_t off = 8 * ((8 * ((e >> 1) & 1)) * c.n + 8 * (e >> 2) + (e & 1));
     if (half) {
       if (e % 2 == 0)
-        body += fmt("  mov.b32 {{%h1, %h2}, %r{0};\n", dFirst + e / 2);
+        body += fmt("  mov.b32 {{%h1, %h2}, {0}{1};\n", dReg, dFirst + e / 2);
       body += fmt("  st.global.b16 [%rd15+{0}], %h{1};\n", off, 1 + e % 2);
     } else {
       body +=
@@ -429,6 +431,36 @@ TEST(SimtWgmma, ShapesTypesAndAccumulators) {
   expectProduct(sat);
 }
 
+TEST(SimtWgmma, EveryTypeSwizzleAndWidth) {
+  // Each multiplicand type with its accumulators, in every swizzle mode, at
+  // widths from one 8-column block to 256 (N = 24 and 56: not powers of
+  // two), A from shared memory and from registers.
+  struct Types {
+    const char *d, *a, *b;
+  };
+  for (Types t : {Types{"f32", "f16", "f16"}, Types{"f16", "f16", "f16"},
+                  Types{"f32", "bf16", "bf16"}, Types{"f32", "tf32", "tf32"},
+                  Types{"f32", "e5m2", "e4m3"}, Types{"f16", "e4m3", "e4m3"},
+                  Types{"s32", "u8", "s8"}})
+    for (unsigned swizzle : {0u, 32u, 64u, 128u})
+      for (unsigned n : {8u, 24u, 56u, 256u})
+        for (bool aInRegs : {false, true}) {
+          if ((n == 256) != (swizzle == 128 && !aInRegs))
+            continue; // the widest once
+          WgmmaCase c;
+          c.dtype = t.d;
+          c.atype = t.a;
+          c.btype = t.b;
+          c.swizzle = swizzle;
+          // Integer N: 8, 24 or a multiple of 16.
+          c.n = n == 56 && c.dtype == "s32" ? 48 : n;
+          c.aInRegs = aInRegs;
+          c.accumulate = aInRegs;
+          c.initD = 3;
+          expectProduct(c);
+        }
+}
+
 TEST(SimtWgmma, RegisterAScaleDAndNegation) {
   for (const char *t : {"f16", "tf32", "s8"}) {
     WgmmaCase c;
@@ -485,15 +517,16 @@ TEST(SimtWgmmaReports, TheIsasRules) {
                                  "  @%p3 st.shared.u32 [%rd20+8192], %r1;\n")));
   // Reading the accumulator before the wait.
   EXPECT_TRUE(faultsWith(
-      runCase(c, s, insertBefore("wgmma.wait_group", "  mov.b32 %r5, %f3;\n")),
-      "accesses %f3, a register of a wgmma.mma_async not yet waited on"));
+      runCase(c, s,
+              insertBefore("wgmma.wait_group", "  mov.b32 %r5, %acc3;\n")),
+      "accesses %acc3, a register of a wgmma.mma_async not yet waited on"));
   // No fence.proxy.async between the stores and the wgmma.
   EXPECT_TRUE(faultsWith(runCase(c, s, erase("fence.proxy.async.shared::cta;")),
                          "with no fence.proxy.async after"));
   // The accumulators' initialization after the wgmma.fence.
   EXPECT_TRUE(faultsWith(
-      runCase(c, s, insertBefore("wgmma.mma_async", "  mov.b32 %f2, 0;\n")),
-      "uses %f2, written since the warp's last wgmma.fence"));
+      runCase(c, s, insertBefore("wgmma.mma_async", "  mov.b32 %acc2, 0;\n")),
+      "uses %acc2, written since the warp's last wgmma.fence"));
   // Two warps only.
   EXPECT_TRUE(faultsWith(runCase(c, s, {}, 64),
                          "needs the 128 threads of a warpgroup"));
@@ -550,10 +583,25 @@ TEST(SimtWgmmaReports, DeadlockTransposeAndParsing) {
   EXPECT_NE(llvm::toString(parsed.takeError())
                 .find("needs .target sm_90a (this module's is sm_90)"),
             std::string::npos);
+  // An integer wgmma's N is 8, 24 or a multiple of 16 (ptxas: "Illegal
+  // matrix shape"): unknown to the executor, reported when reached.
+  WgmmaCase ints;
+  ints.dtype = "s32";
+  ints.atype = "s8";
+  ints.btype = "s8";
+  ints.n = 48;
+  Staged si = stage(ints);
+  KernelRun n56 = runCase(ints, si, [](std::string &body) {
+    size_t p = body.find("m64n48k32");
+    body.replace(p, 9, "m64n56k32");
+    size_t q = body.find("{%acc0, ");
+    body.insert(q + 1, "%acc100, %acc101, %acc102, %acc103, ");
+  });
+  EXPECT_EQ(n56.result.status, SimtStatus::Unsupported) << n56.result.message;
   // Malformed forms are parse errors naming the rule.
   KernelRun bad = runCase(c, s, [](std::string &body) {
-    size_t p = body.find("{%f0, ");
-    body.erase(p + 1, 5); // one accumulator register short
+    size_t p = body.find("{%acc0, ");
+    body.erase(p + 1, 7); // one accumulator register short
   });
   EXPECT_EQ(bad.result.status, SimtStatus::Error);
   EXPECT_NE(bad.result.message.find("needs 16 accumulator registers"),

@@ -289,7 +289,8 @@ std::optional<uint8_t> modeKeyword(Opc op, StringRef m) {
 /// wgmma.mma_async.sync.aligned.m64nNkK{.satfinite}.D.A.B forms of the PTX
 /// ISA (9.7.15): f16/bf16 (k16), tf32 (k8), e4m3/e5m2 (k32, each operand
 /// its own format) into f32 (f16 too for f16 and f8 inputs), s8/u8 (k32)
-/// into s32; N a multiple of 8 up to 256. The operand forms are checked by
+/// into s32; N a multiple of 8 up to 256 (integers: 8, 24 or a multiple of
+/// 16). The operand forms are checked by
 /// checkOperands.
 bool decodeWgmma(ArrayRef<StringRef> rest, Inst &inst) {
   if (rest.size() == 3 && rest[1] == "sync" && rest[2] == "aligned") {
@@ -336,8 +337,9 @@ bool decodeWgmma(ArrayRef<StringRef> rest, Inst &inst) {
     ok = b == a && k == 8 && d == Ty::F32;
   else if (f8(a))
     ok = f8(b) && k == 32 && (d == Ty::F32 || d == Ty::F16);
-  else
-    ok = byte(a) && byte(b) && k == 32 && d == Ty::S32;
+  else // integer N: 8, 24, or a multiple of 16
+    ok = byte(a) && byte(b) && k == 32 && d == Ty::S32 &&
+         (n % 16 == 0 || n == 8 || n == 24);
   // .satfinite belongs to the integer forms.
   if (!ok || (inst.sat && d != Ty::S32))
     return false;
