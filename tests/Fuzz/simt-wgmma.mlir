@@ -8,7 +8,8 @@
 // bf16 128x16x16 (two row blocks), tf32 64x32x32 (four k-steps),
 // e4m3 64x64x32, e5m2 64x32x16 into f16, f16 64x16x8 into f16, s8 x u8
 // 64x64x16 and u8 x u8 64x32x32 into i32, a batched 2 x 64x16x16 and a
-// 64x16x256 whose N splits into two blocks of 128.
+// 64x16x256 whose N splits into two blocks of 128. Each inline statement
+// issues up to 8 k-steps back to back before it waits.
 // RUN: tile-diff %s --entry f16 --grid 1 --arg zeros:f32:4096 --only-config compiler=simt,sm_90,O0 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry f16 --grid 1 --arg zeros:f32:4096 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry bf16 --grid 1 --arg zeros:f32:2048 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
@@ -20,6 +21,9 @@
 // RUN: tile-diff %s --entry uu --grid 1 --arg zeros:i32:2048 --only-config compiler=simt,sm_90,O3 -v | FileCheck %s
 // RUN: tile-diff %s --entry batch --grid 1 --arg zeros:f32:2048 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry wide --grid 1 --arg zeros:f32:16384 --only-config compiler=simt,sm_90,O2 --bit-exact -v | FileCheck %s
+// K = 256 (16 k-steps: two statements of 8, a loop):
+// RUN: tile-diff %s --entry long --grid 1 --arg zeros:f32:512 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry long --grid 1 --arg zeros:f32:512 --only-config compiler=simt,sm_90,O0 --bit-exact -v | FileCheck %s
 // Tiles smaller than a block, padded with zeros: f16 16x16x8 (M and N
 // padded), a batched bf16 2 x 32x8x4 (M, N and K) and s8 x u8 8x16x32.
 // Regression (session 29): at -O2 LLVM duplicated the wgmma statement
@@ -53,6 +57,14 @@
 // PTX-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // PTX-DAG: fence.proxy.async.shared::cta;
 // PTX-DAG: wgmma.wait_group.sync.aligned 0;
+// The tf32 dot's four k-steps in one statement, one wait:
+// RUN: tilec --emit ptx --gpu-name sm_90 -O3 %s | FileCheck %s --check-prefix=TF32
+// TF32: wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32
+// TF32-NEXT: wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32
+// TF32-NEXT: wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32
+// TF32-NEXT: wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32
+// TF32-NEXT: wgmma.commit_group.sync.aligned;
+// TF32-NEXT: wgmma.wait_group.sync.aligned 0;
 // Other targets keep mma.sync:
 // RUN: tilec --emit ptx --gpu-name sm_100 -O3 %s | FileCheck %s --check-prefix=SM100
 // SM100: .target sm_100
@@ -470,6 +482,38 @@ cuda_tile.module @wgmma {
     %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xi32, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xi32, strides=[1]>>
     %t = store_view_tko weak %r, %pv[%zero] : tile<256xi32>, partition_view<tile=(256), tensor_view<256xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @long(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<16384xi32>
+    %ah = constant <i32: 2654435761> : tile<16384xi32>
+    %ax = muli %ai, %ah : tile<16384xi32>
+    %as = constant <i32: 28> : tile<16384xi32>
+    %ay = shri %ax, %as signed : tile<16384xi32>
+    %ag = itof %ay signed : tile<16384xi32> -> tile<16384xf32>
+    %av = ftof %ag : tile<16384xf32> -> tile<16384xf16>
+    %bi = iota : tile<2048xi32>
+    %bh = constant <i32: 2246822519> : tile<2048xi32>
+    %bx = muli %bi, %bh : tile<2048xi32>
+    %bs = constant <i32: 28> : tile<2048xi32>
+    %by = shri %bx, %bs signed : tile<2048xi32>
+    %bg = itof %by signed : tile<2048xi32> -> tile<2048xf32>
+    %bv = ftof %bg : tile<2048xf32> -> tile<2048xf16>
+    %ci = iota : tile<512xi32>
+    %ch = constant <i32: 3266489917> : tile<512xi32>
+    %cx = muli %ci, %ch : tile<512xi32>
+    %cs = constant <i32: 24> : tile<512xi32>
+    %cy = shri %cx, %cs signed : tile<512xi32>
+    %cg = itof %cy signed : tile<512xi32> -> tile<512xf32>
+    %ar = reshape %av : tile<16384xf16> -> tile<64x256xf16>
+    %br = reshape %bv : tile<2048xf16> -> tile<256x8xf16>
+    %cr = reshape %cg : tile<512xf32> -> tile<64x8xf32>
+    %d = mmaf %ar, %br, %cr : tile<64x256xf16>, tile<256x8xf16>, tile<64x8xf32>
+    %r = reshape %d : tile<64x8xf32> -> tile<512xf32>
+    %tv = make_tensor_view %o, shape = [512], strides = [1] : tensor_view<512xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<512xf32>, partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

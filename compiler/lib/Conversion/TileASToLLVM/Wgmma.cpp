@@ -22,11 +22,12 @@
 // dividing N, and holds the block's accumulator in its registers in the
 // wgmma fragment layout (thread i of the warpgroup: rows 16 (i / 32) +
 // (i % 32) / 4 (+ 8), columns 8j + 2 (i % 4) (+ 1)), loaded from the
-// staged accumulator. One inline statement a k-step fences, issues the
-// wgmma, commits and waits: no register of an instance in flight is ever
-// touched outside it (the ISA leaves that undefined, and LLVM's copies
-// between statements would do it). The block is written back to the
-// scratch buffer and every thread reads its slots of the result.
+// staged accumulator. One inline statement for up to 8 k-steps fences,
+// issues their wgmmas back to back, commits and waits: no register of an
+// instance in flight is ever touched outside it (the ISA leaves that
+// undefined, and LLVM's copies between statements would do it). The block is
+// written back to the scratch buffer and every thread reads its slots of the
+// result.
 //
 // Like mma.sync, the products are exact and the order and precision of
 // the sums unspecified: the comparison's MMA class.
@@ -116,6 +117,10 @@ int64_t tilecheck::backend::wgmmaScratchBytes(Operation *op,
 }
 
 namespace {
+
+/// The k-steps one inline statement issues before it waits: they run back
+/// to back on the tensor cores; more would only lengthen the statement.
+constexpr int64_t kStepsPerStatement = 8;
 
 /// The byte offset (i32), in an operand staged K-major, of element (row,
 /// col) of batch `bi`: rows x k elements of `eb` bytes a batch.
@@ -318,7 +323,11 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
           };
           Value aStart = start(0, f.mPad, row0),
                 bStart = start(bOffset, f.nPad, col0);
-          // One statement a k-step: fence, issue, commit, wait.
+          // One statement for up to kStepsPerStatement k-steps: fence,
+          // issue them one after the other (the tensor cores chain them on
+          // the accumulators), commit, wait.
+          const int64_t steps = kPad / f.kStep,
+                        unroll = std::min(steps, kStepsPerStatement);
           std::string list;
           for (int64_t r = 0; r < regs; ++r)
             list += llvm::formatv("{0}${1}", r ? ", " : "", r).str();
@@ -327,44 +336,48 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
             tail += ", 1, 1";
           if (f.atype == "f16" || f.atype == "bf16")
             tail += ", 0, 0";
-          std::string text =
-              llvm::formatv(
-                  "{{\n"
-                  "wgmma.fence.sync.aligned;\n"
-                  "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4} "
-                  "{{{5}}, ${6}, ${7}{8};\n"
-                  "wgmma.commit_group.sync.aligned;\n"
-                  "wgmma.wait_group.sync.aligned 0;\n"
-                  "}",
-                  f.n, f.kStep, f.dtype, f.atype, f.btype, list, 2 * regs,
-                  2 * regs + 1, tail)
-                  .str();
+          std::string text = "{\nwgmma.fence.sync.aligned;\n";
+          for (int64_t u = 0; u < unroll; ++u)
+            text += llvm::formatv(
+                        "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4} "
+                        "{{{5}}, ${6}, ${7}{8};\n",
+                        f.n, f.kStep, f.dtype, f.atype, f.btype, list,
+                        2 * regs + 2 * u, 2 * regs + 2 * u + 1, tail)
+                        .str();
+          text += "wgmma.commit_group.sync.aligned;\n"
+                  "wgmma.wait_group.sync.aligned 0;\n}";
           std::string constraints;
           StringRef out = f.dtype == "f32" ? "=f" : "=r";
           for (int64_t r = 0; r < regs; ++r)
             constraints += (r ? "," : "") + out.str();
           for (int64_t r = 0; r < regs; ++r)
             constraints += "," + std::to_string(r);
-          constraints += ",l,l,~{memory}";
+          for (int64_t u = 0; u < unroll; ++u)
+            constraints += ",l,l";
+          constraints += ",~{memory}";
           auto result = LLVM::LLVMStructType::getLiteral(
               bb.getContext(), SmallVector<Type>(regs, regType));
+          // (steps and unroll are powers of two: tiles are.)
           auto loop = scf::ForOp::create(
-              bb, l, in2.i32(0), in2.i32(kPad / f.kStep), in2.i32(1), init,
-              [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
-                Value step = arith::ExtUIOp::create(
-                    lb, ll, i64,
-                    arith::MulIOp::create(
-                        lb, ll, kt,
-                        arith::ConstantOp::create(lb, ll,
-                                                  lb.getI32IntegerAttr(256))));
+              bb, l, in2.i32(0), in2.i32(steps / unroll), in2.i32(1), init,
+              [&](OpBuilder &lb, Location ll, Value chunk, ValueRange acc) {
                 ThreadIndexer in3(lb, ll, tc.map);
                 SmallVector<Value> operands(acc.begin(), acc.end());
-                operands.push_back(
-                    descriptor(in3, arith::AddIOp::create(lb, ll, aStart, step),
-                               kPad, eb));
-                operands.push_back(
-                    descriptor(in3, arith::AddIOp::create(lb, ll, bStart, step),
-                               kPad, eb));
+                for (int64_t u = 0; u < unroll; ++u) {
+                  // k-step chunk * unroll + u: 256 bytes (two core
+                  // matrices of each row group) after the previous one.
+                  Value step = arith::ExtUIOp::create(
+                      lb, ll, i64,
+                      arith::AddIOp::create(
+                          lb, ll,
+                          arith::MulIOp::create(lb, ll, chunk,
+                                                in3.i32(256 * unroll)),
+                          in3.i32(256 * u)));
+                  for (Value first : {aStart, bStart})
+                    operands.push_back(descriptor(
+                        in3, arith::AddIOp::create(lb, ll, first, step), kPad,
+                        eb));
+                }
                 Value d =
                     inlinePtx(lb, ll, result, text, constraints, operands);
                 SmallVector<Value> next;
