@@ -65,6 +65,10 @@
 // TF32-NEXT: wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32
 // TF32-NEXT: wgmma.commit_group.sync.aligned;
 // TF32-NEXT: wgmma.wait_group.sync.aligned 0;
+// A dot whose padded staging would not fit in shared memory (16x2048x16:
+// A padded to 64 rows is 256 KiB, over sm_90's 227) keeps mma.sync:
+// RUN: tilec --emit ptx --gpu-name sm_90 -O1 %s | FileCheck %s --check-prefix=FALLBACK
+// FALLBACK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // Other targets keep mma.sync:
 // RUN: tilec --emit ptx --gpu-name sm_100 -O3 %s | FileCheck %s --check-prefix=SM100
 // SM100: .target sm_100
@@ -514,6 +518,38 @@ cuda_tile.module @wgmma {
     %tv = make_tensor_view %o, shape = [512], strides = [1] : tensor_view<512xf32, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>
     %t = store_view_tko weak %r, %pv[%zero] : tile<512xf32>, partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @big(%o: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %ai = iota : tile<32768xi32>
+    %ah = constant <i32: 2654435761> : tile<32768xi32>
+    %ax = muli %ai, %ah : tile<32768xi32>
+    %as = constant <i32: 28> : tile<32768xi32>
+    %ay = shri %ax, %as signed : tile<32768xi32>
+    %ag = itof %ay signed : tile<32768xi32> -> tile<32768xf32>
+    %av = ftof %ag : tile<32768xf32> -> tile<32768xf16>
+    %bi = iota : tile<32768xi32>
+    %bh = constant <i32: 2246822519> : tile<32768xi32>
+    %bx = muli %bi, %bh : tile<32768xi32>
+    %bs = constant <i32: 28> : tile<32768xi32>
+    %by = shri %bx, %bs signed : tile<32768xi32>
+    %bg = itof %by signed : tile<32768xi32> -> tile<32768xf32>
+    %bv = ftof %bg : tile<32768xf32> -> tile<32768xf16>
+    %ci = iota : tile<256xi32>
+    %ch = constant <i32: 3266489917> : tile<256xi32>
+    %cx = muli %ci, %ch : tile<256xi32>
+    %cs = constant <i32: 24> : tile<256xi32>
+    %cy = shri %cx, %cs signed : tile<256xi32>
+    %cg = itof %cy signed : tile<256xi32> -> tile<256xf32>
+    %ar = reshape %av : tile<32768xf16> -> tile<16x2048xf16>
+    %br = reshape %bv : tile<32768xf16> -> tile<2048x16xf16>
+    %cr = reshape %cg : tile<256xf32> -> tile<16x16xf32>
+    %d = mmaf %ar, %br, %cr : tile<16x2048xf16>, tile<2048x16xf16>, tile<16x16xf32>
+    %r = reshape %d : tile<16x16xf32> -> tile<256xf32>
+    %tv = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>
+    %t = store_view_tko weak %r, %pv[%zero] : tile<256xf32>, partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

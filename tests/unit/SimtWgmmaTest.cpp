@@ -547,6 +547,20 @@ TEST(SimtWgmmaReports, TheIsasRules) {
                                                     mma + "DONE:\n");
                                  }),
                          "issues a different wgmma.mma_async instruction"));
+  // A warp-wide instruction on an accumulator in flight.
+  EXPECT_TRUE(faultsWith(
+      runCase(c, s,
+              insertBefore("wgmma.wait_group",
+                           "  shfl.sync.idx.b32 %r5, %acc3, 0, 31, -1;\n")),
+      "accesses %acc3, a register of a wgmma.mma_async not yet waited on"));
+  // Operand bytes a cp.async has not written yet (no wait for it).
+  EXPECT_TRUE(faultsWith(
+      runCase(c, s,
+              insertBefore("fence.proxy.async",
+                           "  setp.eq.u32 %p3, %r1, 0;\n"
+                           "  @%p3 cp.async.ca.shared.global [%rd20+16], "
+                           "[%rd1+0], 16;\n")),
+      "a copy of thread 0 has not written yet"));
   // A descriptor that differs between threads.
   EXPECT_TRUE(
       faultsWith(runCase(c, s,
@@ -598,6 +612,31 @@ TEST(SimtWgmmaReports, DeadlockTransposeAndParsing) {
     body.insert(q + 1, "%acc100, %acc101, %acc102, %acc103, ");
   });
   EXPECT_EQ(n56.result.status, SimtStatus::Unsupported) << n56.result.message;
+  // A function that issues a wgmma and returns before waiting for it.
+  std::string func = R"(
+.func issue(.param .b64 issue_a, .param .b64 issue_b)
+{
+  .reg .f32 %x<4>;
+  .reg .b64 %d<2>;
+  ld.param.b64 %d0, [issue_a];
+  ld.param.b64 %d1, [issue_b];
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%x0, %x1, %x2, %x3}, %d0, %d1, 0, 1, 1, 0, 0;
+  wgmma.commit_group.sync.aligned;
+  ret;
+}
+)";
+  std::string call = sm90a(kernel(R"(
+  .param .b64 pa;
+  .param .b64 pb;
+  st.param.b64 [pa], 0;
+  st.param.b64 [pb], 64;
+  call issue, (pa, pb);
+)",
+                                  func));
+  KernelRun ret = run(call, 1, 128);
+  EXPECT_TRUE(faultsWith(ret, "returns from 'issue' while %x0, a register "
+                              "of a wgmma.mma_async not yet waited on"));
   // Malformed forms are parse errors naming the rule.
   KernelRun bad = runCase(c, s, [](std::string &body) {
     size_t p = body.find("{%acc0, ");
@@ -607,6 +646,14 @@ TEST(SimtWgmmaReports, DeadlockTransposeAndParsing) {
   EXPECT_NE(bad.result.message.find("needs 16 accumulator registers"),
             std::string::npos)
       << bad.result.message;
+  KernelRun scale = runCase(c, s, [](std::string &body) {
+    size_t p = body.find(", %rd11, 0, 1, 1, 0, 0;");
+    body.replace(p, 10, ", %rd11, 2");
+  });
+  EXPECT_EQ(scale.result.status, SimtStatus::Error);
+  EXPECT_NE(scale.result.message.find("an immediate 0 or 1 as scale-d"),
+            std::string::npos)
+      << scale.result.message;
 }
 
 } // namespace

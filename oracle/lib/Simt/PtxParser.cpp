@@ -612,8 +612,10 @@ void decodeOpcode(StringRef opcode, Inst &inst) {
   bool isAtom = op == Opc::Atom || op == Opc::Red || op == Opc::Redux;
   bool isBar = op == Opc::BarSync;
   // fence.proxy.async{.space}: wgmma's operand rule (SimtMachine.cpp).
+  // (fence.proxy.async.global orders no shared memory.)
   inst.proxyAsync = op == Opc::Fence && parts.size() > 2 &&
-                    parts[1] == "proxy" && parts[2] == "async";
+                    parts[1] == "proxy" && parts[2] == "async" &&
+                    (parts.size() == 3 || parts[3].starts_with("shared"));
   for (StringRef m : ArrayRef(parts).drop_front()) {
     Ty t = parseTy(m);
     if (t != Ty::None) {
@@ -1608,8 +1610,9 @@ private:
           return bad("needs registers in its vector operands");
     if (ops[2].kind != Operand::Reg)
       return bad("needs B as a descriptor register");
-    if (ops[3].kind != Operand::Reg && ops[3].kind != Operand::Imm)
-      return bad("needs a predicate or an immediate scale-d");
+    if (ops[3].kind != Operand::Reg &&
+        !(ops[3].kind == Operand::Imm && (ops[3].imm == 0 || ops[3].imm == 1)))
+      return bad("needs a predicate or an immediate 0 or 1 as scale-d");
     for (size_t i = 4; i < ops.size(); ++i) {
       bool scale = i < 6;
       if (ops[i].kind != Operand::Imm ||

@@ -225,7 +225,9 @@ private:
   std::vector<WarpWgmma> warpWgmma;
   /// Shared ranges of wgmma instances not yet waited on, at the most (a
   /// kernel that never waits is stopped before it exhausts memory).
-  static constexpr size_t kMaxWgmmaRanges = 1 << 16;
+  static constexpr size_t kMaxWgmmaRanges = 1 << 20;
+  /// Committed groups a warp may have pending.
+  static constexpr size_t kMaxWgmmaGroups = 1 << 16;
   struct BarrierState {
     uint32_t arrived = 0, expected = 0;
   };
@@ -728,7 +730,7 @@ private:
                         verb, addr, f.thread));
           return false;
         }
-      if (isWrite)
+      if (isWrite && mod.usesWgmma)
         for (const Warpgroup &wg : warpgroups)
           for (const WgmmaRange &r : wg.reading)
             if (addr < r.end && r.begin < addr + n) {
@@ -877,6 +879,12 @@ private:
     }
     if (!active)
       return;
+    if (mod.usesWgmma &&
+        !(inst.op >= Opc::WgmmaFence && inst.op <= Opc::WgmmaMma))
+      for (uint32_t l = 0; l < kWarp; ++l)
+        if (active >> l & 1)
+          if (!checkWgmmaRegisters(inst, threads[first + l]))
+            return;
     switch (inst.op) {
     case Opc::Shfl:
     case Opc::Vote:
@@ -899,11 +907,6 @@ private:
     default:
       break;
     }
-    if (mod.usesWgmma)
-      for (uint32_t l = 0; l < kWarp; ++l)
-        if (active >> l & 1)
-          if (!checkWgmmaRegisters(inst, threads[first + l]))
-            return;
     for (uint32_t l = 0; l < kWarp && !stop; ++l)
       if (active >> l & 1)
         execLane(inst, threads[first + l]);
@@ -912,6 +915,20 @@ private:
   void advance(Thread &t) { ++t.frames.back().pc; }
 
   void doReturn(Thread &t) {
+    // A frame holding registers of a wgmma.mma_async in flight cannot go:
+    // its instance would write (or a later frame at the same depth read)
+    // registers that are not its own.
+    uint32_t depth = static_cast<uint32_t>(t.frames.size() - 1);
+    for (const PendingReg &p : t.wgmmaRegs)
+      if (p.depth == depth) {
+        const Function &fn = mod.functions[t.frames.back().fn];
+        fault(t, fn.code.empty() ? Inst() : fn.code.back(),
+              formatv("returns from '{0}' while {1}, a register of a "
+                      "wgmma.mma_async not yet waited on, is in it "
+                      "(wgmma.wait_group first)",
+                      fn.name, regName(t, depth, p.reg)));
+        return;
+      }
     Frame done = std::move(t.frames.back());
     t.frames.pop_back();
     t.local.resize(done.localBase);
@@ -2421,6 +2438,11 @@ private:
   /// wgmma.mma_async instances of `t`'s warp not yet waited on; accessing
   /// them is undefined in the ISA: a fault here.
   bool checkWgmmaRegisters(const Inst &inst, Thread &t) {
+    return checkWgmmaRegisters(inst, t, inst.ops, inst.guard);
+  }
+  /// The same for `operands` of `inst` (and its guard, if >= 0).
+  bool checkWgmmaRegisters(const Inst &inst, Thread &t,
+                           llvm::ArrayRef<Operand> operands, int32_t guard) {
     if (t.wgmmaRegs.empty())
       return true;
     uint32_t depth = static_cast<uint32_t>(t.frames.size() - 1);
@@ -2439,8 +2461,8 @@ private:
           return p;
       return nullptr;
     };
-    const PendingReg *hit = inst.guard >= 0 ? pending(inst.guard) : nullptr;
-    for (const Operand &o : inst.ops)
+    const PendingReg *hit = guard >= 0 ? pending(guard) : nullptr;
+    for (const Operand &o : operands)
       if (!hit)
         hit = in(o, in);
     if (!hit)
@@ -2477,6 +2499,10 @@ private:
     case Opc::WgmmaCommit:
       // The instances joined since the last commit (maybe none) form a
       // group.
+      if (ws.groups.size() >= kMaxWgmmaGroups) {
+        fault(lead, inst, "too many wgmma groups committed and not waited on");
+        return;
+      }
       ws.groups.push_back(ws.joined);
       lanes([&](Thread &t) { advance(t); });
       return;
@@ -2537,6 +2563,15 @@ private:
                   inst.opcode + " with an MN-major (transposed) operand");
       return;
     }
+    // Accumulators chain and A fragments may be read again by a later
+    // instance; the descriptors, scale-d and guard must not be registers
+    // of one in flight.
+    for (uint32_t l = 0; l < kWarp; ++l)
+      if (!checkWgmmaRegisters(inst, threads[first + l],
+                               aRegs ? llvm::ArrayRef(ops).slice(2, 2)
+                                     : llvm::ArrayRef(ops).slice(1, 3),
+                               inst.guard))
+        return;
     uint64_t descA = aRegs ? 0 : read(lead, ops[1]);
     uint64_t descB = read(lead, ops[2]);
     bool scaleD = read(lead, ops[3]) & 1;
@@ -2714,6 +2749,14 @@ private:
                       at, sharedBytes));
         return false;
       }
+      for (const InFlight &c : inFlight)
+        if (at < c.end && c.begin < at + eb) {
+          fault(lead, inst,
+                formatv("wgmma.mma_async reads shared bytes at offset {0} a "
+                        "copy of thread {1} has not written yet",
+                        at, c.thread));
+          return false;
+        }
       bits = 0;
       for (unsigned i = 0; i < eb; ++i) {
         uint64_t b = at + i;
@@ -2769,6 +2812,9 @@ private:
         for (unsigned e = 0; e < 4 * perReg; ++e) {
           auto [row, col] = wgmma::aElement(i, e, eb);
           uint64_t reg = frames[i]->regs[ops[1].elems[e / perReg].reg];
+          // (Indexes come from the instance's own instruction, whose
+          // function the frame runs: doReturn keeps frames with pending
+          // registers.)
           uint64_t bits = (reg >> (8 * eb * (e % perReg))) & mask(8 * eb);
           A[row * K + col] = sa * wgmmaValue(inst.type2, bits);
         }

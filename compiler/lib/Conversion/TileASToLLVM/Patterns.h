@@ -365,6 +365,10 @@ void forEachBlock(
     llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, mlir::Value)>
         body);
 
+/// TileASToLLVM.cpp: the most dynamic shared memory a tile block of the
+/// compute capability can opt in to.
+int64_t maxDynamicSharedBytes(unsigned computeCapability);
+
 /// Wgmma.cpp: dots on sm_90's warpgroup MMA. The instruction's types
 /// (PTX names), its K (32 bytes of elements) and N (a block's columns); the
 /// tile's batch, M, N, K and those padded to whole blocks and k-steps.

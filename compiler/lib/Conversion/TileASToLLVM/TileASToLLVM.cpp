@@ -1033,6 +1033,24 @@ int64_t tilecheck::backend::tiledAccessWidth(Operation *op, Value view,
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// The most dynamic shared memory a tile block of the compute capability
+/// can opt in to (CUDA's cudaDevAttrMaxSharedMemoryPerBlockOptin: 163 KiB
+/// on sm_80, 227 KiB on sm_90 and sm_100, 99 KiB on sm_86/89 and sm_120).
+int64_t tilecheck::backend::maxDynamicSharedBytes(unsigned computeCapability) {
+  switch (computeCapability) {
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 86:
+  case 89:
+  case 120:
+  case 121:
+    return 99 * 1024;
+  default:
+    return 227 * 1024;
+  }
+}
+
 namespace {
 
 /// Upstream ops (arith, math, scf) are lowered for every scalar and tensor
@@ -1053,24 +1071,6 @@ bool holdsOnlyLoweredTensors(Operation *op) {
   };
   return llvm::all_of(op->getOperandTypes(), lowered) &&
          llvm::all_of(op->getResultTypes(), lowered);
-}
-
-/// The most dynamic shared memory a tile block of the compute capability
-/// can opt in to (CUDA's cudaDevAttrMaxSharedMemoryPerBlockOptin: 163 KiB
-/// on sm_80, 227 KiB on sm_90 and sm_100, 99 KiB on sm_86/89 and sm_120).
-int64_t maxDynamicSharedBytes(unsigned computeCapability) {
-  switch (computeCapability) {
-  case 80:
-  case 87:
-    return 163 * 1024;
-  case 86:
-  case 89:
-  case 120:
-  case 121:
-    return 99 * 1024;
-  default:
-    return 227 * 1024;
-  }
 }
 
 struct ConvertTileASToLLVMPass
@@ -1197,7 +1197,11 @@ struct ConvertTileASToLLVMPass
     // The scratch buffer of the ops that move elements between threads, a
     // region of it per thread group, then each kernel's pipelines one after
     // the other (Pipelines.cpp).
-    int64_t scratch = scratchBytes(module, map, computeCapability);
+    // (Sized with the groups the lowering will see: a dot takes wgmma only
+    // without agents.)
+    ThreadMap sizing = map;
+    sizing.groups = groups;
+    int64_t scratch = scratchBytes(module, sizing, computeCapability);
     map.groups = groups;
     map.scratchPerGroup = llvm::alignTo(scratch, 16);
     if (groups > 1)

@@ -105,6 +105,10 @@ std::optional<WgmmaForm> tilecheck::backend::wgmmaForm(Operation *op,
       f.n = bn;
       break;
     }
+  // The padded staging must fit where mma.sync's would (M padded to 64
+  // rows can exceed the shared memory a small-M, long-K dot fits in).
+  if (wgmmaScratchBytes(op, f) > maxDynamicSharedBytes(cc))
+    return std::nullopt;
   return f;
 }
 
@@ -326,8 +330,10 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
           // One statement for up to kStepsPerStatement k-steps: fence,
           // issue them one after the other (the tensor cores chain them on
           // the accumulators), commit, wait.
-          const int64_t steps = kPad / f.kStep,
-                        unroll = std::min(steps, kStepsPerStatement);
+          const int64_t steps = kPad / f.kStep;
+          int64_t unroll = std::min(steps, kStepsPerStatement);
+          while (steps % unroll != 0) // a divisor (tiles are powers of two)
+            --unroll;
           std::string list;
           for (int64_t r = 0; r < regs; ++r)
             list += llvm::formatv("{0}${1}", r ? ", " : "", r).str();
@@ -357,7 +363,6 @@ struct WgmmaDotLowering : public OpConversionPattern<OpT> {
           constraints += ",~{memory}";
           auto result = LLVM::LLVMStructType::getLiteral(
               bb.getContext(), SmallVector<Type>(regs, regType));
-          // (steps and unroll are powers of two: tiles are.)
           auto loop = scf::ForOp::create(
               bb, l, in2.i32(0), in2.i32(steps / unroll), in2.i32(1), init,
               [&](OpBuilder &lb, Location ll, Value chunk, ValueRange acc) {
