@@ -1085,12 +1085,9 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
         [&](OpBuilder &bb, Location l, Value block) {
           ThreadIndexer in2(bb, l, tc.map);
           Scratch local{in2, smem.base};
-          auto add = [&](Value x, Value y) -> Value {
-            return arith::AddIOp::create(bb, l, x, y);
-          };
-          auto mul = [&](Value x, int64_t y) -> Value {
-            return arith::MulIOp::create(bb, l, x, in2.i32(y));
-          };
+          I32 ar{bb, l};
+          auto add = [&](Value x, Value y) { return ar.add(x, y); };
+          auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
           // x < y, or true where the tile's extent is a multiple of the
           // block's (`full`): a block then never reaches past it.
           auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y,
@@ -1185,12 +1182,9 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
               [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
                 ThreadIndexer in3(lb, ll, tc.map);
                 Scratch s3{in3, smem.base};
-                auto ladd = [&](Value x, Value y) -> Value {
-                  return arith::AddIOp::create(lb, ll, x, y);
-                };
-                auto lmul = [&](Value x, int64_t y) -> Value {
-                  return arith::MulIOp::create(lb, ll, x, in3.i32(y));
-                };
+                I32 lr{lb, ll};
+                auto ladd = [&](Value x, Value y) { return lr.add(x, y); };
+                auto lmul = [&](Value x, int64_t y) { return lr.mul(x, y); };
                 Value k0 = lmul(kt, sh.kStep), tk = ladd(k0, lmul(t, sh.tMul));
                 // One fragment register: element e is (index0 + e * step,
                 // valid[e]), each zero outside its tile; perReg of them
