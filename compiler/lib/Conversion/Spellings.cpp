@@ -98,17 +98,10 @@ void addWhen(RewritePatternSet &p, bool (*exact)(S)) {
 }
 
 arith::IntegerOverflowFlags overflowFlags(cuda_tile::IntegerOverflow o) {
-  switch (o) {
-  case cuda_tile::IntegerOverflow::NONE:
-    return arith::IntegerOverflowFlags::none;
-  case cuda_tile::IntegerOverflow::NSW:
-    return arith::IntegerOverflowFlags::nsw;
-  case cuda_tile::IntegerOverflow::NUW:
-    return arith::IntegerOverflowFlags::nuw;
-  case cuda_tile::IntegerOverflow::NW:
-    return arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
-  }
-  return arith::IntegerOverflowFlags::none;
+  using O = cuda_tile::IntegerOverflow;
+  using Flags = arith::IntegerOverflowFlags;
+  bool nsw = o == O::NSW || o == O::NW, nuw = o == O::NUW || o == O::NW;
+  return (nsw ? Flags::nsw : Flags::none) | (nuw ? Flags::nuw : Flags::none);
 }
 
 //===----------------------------------------------------------------------===//
@@ -368,46 +361,42 @@ std::vector<conversion::Spelling> conversion::spellingTable() {
 // Comparison predicates
 //===----------------------------------------------------------------------===//
 
-arith::CmpIPredicate
-tilecheck::conversion::cmpiPredicate(cuda_tile::ComparisonPredicate p,
-                                     bool isSigned) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpIPredicate;
+namespace {
+using P = cuda_tile::ComparisonPredicate;
+using I = arith::CmpIPredicate;
+using F = arith::CmpFPredicate;
+
+/// The arith predicates of a comparison: cmpi's signed and unsigned,
+/// cmpf's ordered and unordered one.
+struct Predicates {
+  I isigned, iunsigned;
+  F fordered, funordered;
+};
+Predicates predicatesOf(P p) {
   switch (p) {
   case P::EQUAL:
-    return A::eq;
+    break; // below, where a value outside the enum also lands
   case P::NOT_EQUAL:
-    return A::ne;
+    return {I::ne, I::ne, F::ONE, F::UNE};
   case P::LESS_THAN:
-    return isSigned ? A::slt : A::ult;
+    return {I::slt, I::ult, F::OLT, F::ULT};
   case P::LESS_THAN_OR_EQUAL:
-    return isSigned ? A::sle : A::ule;
+    return {I::sle, I::ule, F::OLE, F::ULE};
   case P::GREATER_THAN:
-    return isSigned ? A::sgt : A::ugt;
+    return {I::sgt, I::ugt, F::OGT, F::UGT};
   case P::GREATER_THAN_OR_EQUAL:
-    return isSigned ? A::sge : A::uge;
+    return {I::sge, I::uge, F::OGE, F::UGE};
   }
-  return A::eq;
+  return {I::eq, I::eq, F::OEQ, F::UEQ};
+}
+} // namespace
+
+arith::CmpIPredicate tilecheck::conversion::cmpiPredicate(P p, bool isSigned) {
+  Predicates of = predicatesOf(p);
+  return isSigned ? of.isigned : of.iunsigned;
 }
 
-arith::CmpFPredicate
-tilecheck::conversion::cmpfPredicate(cuda_tile::ComparisonPredicate p,
-                                     bool ordered) {
-  using P = cuda_tile::ComparisonPredicate;
-  using A = arith::CmpFPredicate;
-  switch (p) {
-  case P::EQUAL:
-    return ordered ? A::OEQ : A::UEQ;
-  case P::NOT_EQUAL:
-    return ordered ? A::ONE : A::UNE;
-  case P::LESS_THAN:
-    return ordered ? A::OLT : A::ULT;
-  case P::LESS_THAN_OR_EQUAL:
-    return ordered ? A::OLE : A::ULE;
-  case P::GREATER_THAN:
-    return ordered ? A::OGT : A::UGT;
-  case P::GREATER_THAN_OR_EQUAL:
-    return ordered ? A::OGE : A::UGE;
-  }
-  return A::OEQ;
+arith::CmpFPredicate tilecheck::conversion::cmpfPredicate(P p, bool ordered) {
+  Predicates of = predicatesOf(p);
+  return ordered ? of.fordered : of.funordered;
 }

@@ -34,29 +34,26 @@ std::optional<LLVM::AtomicBinOp>
 tilecheck::backend::atomicBinOpFor(AtomicRMWMode mode, Type elem) {
   if (elem.isInteger(1))
     return std::nullopt;
-  bool isFloat = isa<FloatType>(elem);
-  switch (mode) {
-  case AtomicRMWMode::AND:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_and);
-  case AtomicRMWMode::OR:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_or);
-  case AtomicRMWMode::XOR:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_xor);
-  case AtomicRMWMode::ADD:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::add);
-  case AtomicRMWMode::ADDF:
-    return isFloat ? std::optional(LLVM::AtomicBinOp::fadd) : std::nullopt;
-  case AtomicRMWMode::MAX:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::max);
-  case AtomicRMWMode::MIN:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::min);
-  case AtomicRMWMode::UMAX:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umax);
-  case AtomicRMWMode::UMIN:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umin);
-  case AtomicRMWMode::XCHG:
+  if (mode == AtomicRMWMode::XCHG)
     return LLVM::AtomicBinOp::xchg;
-  }
+  // The LLVM atomic of each mode, and whether it is the float one.
+  static constexpr struct {
+    AtomicRMWMode mode;
+    LLVM::AtomicBinOp bin;
+    bool isFloat;
+  } table[] = {{AtomicRMWMode::AND, LLVM::AtomicBinOp::_and, false},
+               {AtomicRMWMode::OR, LLVM::AtomicBinOp::_or, false},
+               {AtomicRMWMode::XOR, LLVM::AtomicBinOp::_xor, false},
+               {AtomicRMWMode::ADD, LLVM::AtomicBinOp::add, false},
+               {AtomicRMWMode::ADDF, LLVM::AtomicBinOp::fadd, true},
+               {AtomicRMWMode::MAX, LLVM::AtomicBinOp::max, false},
+               {AtomicRMWMode::MIN, LLVM::AtomicBinOp::min, false},
+               {AtomicRMWMode::UMAX, LLVM::AtomicBinOp::umax, false},
+               {AtomicRMWMode::UMIN, LLVM::AtomicBinOp::umin, false}};
+  bool isFloat = isa<FloatType>(elem);
+  for (const auto &row : table)
+    if (row.mode == mode)
+      return row.isFloat == isFloat ? std::optional(row.bin) : std::nullopt;
   return std::nullopt;
 }
 
@@ -139,207 +136,175 @@ void replaceByAtomics(Operation *op, ConversionPatternRewriter &rewriter,
                                  {old, SmallVector<Value>{ix.boolean(false)}});
 }
 
-struct AtomicRMWLowering : public OpConversionPattern<as::AtomicRMWTkoOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::AtomicRMWTkoOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Type elem = convertElementType(mirrorElementType(op.getArg().getType()));
-    std::optional<LLVM::AtomicBinOp> bin =
-        elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
-    if (!bin)
-      return rewriter.notifyMatchFailure(op, "mode or element type");
-    LLVM::AtomicOrdering ordering = orderingFor(op.getMemoryOrderingSemantics(),
-                                                MemAccess::ReadModifyWrite);
-    StringRef scope = syncScope(op.getMemoryScope());
+/// atomic_rmw_tko and tiled_atomic_rmw: the LLVM atomic of the mode on
+/// each element the thread writes.
+template <typename OpT>
+LogicalResult lowerAtomicRMW(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                             const ThreadMap &map) {
+  constexpr bool isTiled = std::is_same_v<OpT, as::TiledAtomicRMWOp>;
+  Type type;
+  if constexpr (isTiled)
+    type = op.getValue().getType();
+  else
+    type = op.getArg().getType();
+  Type elem = convertElementType(mirrorElementType(type));
+  std::optional<LLVM::AtomicBinOp> bin =
+      elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
+  if (!bin)
+    return rewriter.notifyMatchFailure(op, "mode or element type");
+  LLVM::AtomicOrdering ordering =
+      orderingFor(op.getMemoryOrderingSemantics(), MemAccess::ReadModifyWrite);
+  StringRef scope = syncScope(op.getMemoryScope());
+  auto atomic = [&](OpBuilder &b, Location l, Value ptr, Value arg) -> Value {
+    return LLVM::AtomicRMWOp::create(b, l, *bin, ptr, arg, ordering, scope,
+                                     storageBytes(elem));
+  };
+  if constexpr (isTiled) {
+    return lowerTiledWrite(
+        op, rewriter, map, cast<aa::TiledViewType>(op.getView().getType()),
+        adaptor.getView(), adaptor.getIndex(), mirrorNumElements(type),
+        [&](int64_t s, Value ptr, Value when) {
+          Value value = slotOf(adaptor.getValue(), s);
+          scf::IfOp::create(rewriter, op.getLoc(), when,
+                            [&](OpBuilder &b, Location l) {
+                              atomic(b, l, ptr, value);
+                              scf::YieldOp::create(b, l);
+                            });
+        });
+  } else {
     ValueRange ptrs = adaptor.getPointers();
-    replaceByAtomics(op, rewriter, tc.map, ptrs.size(), adaptor.getMask(),
-                     mirrorNumElements(op.getArg().getType()), elem,
-                     [&](size_t s, Value when) {
+    replaceByAtomics(op, rewriter, map, ptrs.size(), adaptor.getMask(),
+                     mirrorNumElements(type), elem, [&](size_t s, Value when) {
                        Value arg = slotOf(adaptor.getArg(), s), ptr = ptrs[s];
-                       return guardedAtomic(
-                           rewriter, op.getLoc(), elem, when,
-                           [&](OpBuilder &b, Location l) -> Value {
-                             return LLVM::AtomicRMWOp::create(
-                                 b, l, *bin, ptr, arg, ordering, scope,
-                                 storageBytes(elem));
-                           });
+                       return guardedAtomic(rewriter, op.getLoc(), elem, when,
+                                            [&](OpBuilder &b, Location l) {
+                                              return atomic(b, l, ptr, arg);
+                                            });
                      });
     return success();
   }
-};
+}
 
-struct AtomicCASLowering : public OpConversionPattern<as::AtomicCASTkoOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::AtomicCASTkoOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Type elem = convertElementType(mirrorElementType(op.getVal().getType()));
-    if (!elem || elem.isInteger(1))
-      return rewriter.notifyMatchFailure(op, "element type");
-    // cmpxchg compares bits: floats go through the integer of their width.
-    Type bits = isa<FloatType>(elem)
-                    ? rewriter.getIntegerType(elem.getIntOrFloatBitWidth())
-                    : elem;
-    Location loc = op.getLoc();
-    LLVM::AtomicOrdering ordering = orderingFor(op.getMemoryOrderingSemantics(),
-                                                MemAccess::ReadModifyWrite);
-    StringRef scope = syncScope(op.getMemoryScope());
-    ValueRange ptrs = adaptor.getPointers();
-    auto cas = [&](size_t s, Value when) {
-      Value cmp = slotOf(adaptor.getCmp(), s),
-            val = slotOf(adaptor.getVal(), s);
-      Value ptr = ptrs[s];
-      Value v = guardedAtomic(
-          rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
-            Value c =
-                bits == elem
-                    ? cmp
-                    : arith::BitcastOp::create(b, l, bits, cmp).getResult();
-            Value w =
-                bits == elem
-                    ? val
-                    : arith::BitcastOp::create(b, l, bits, val).getResult();
-            Value pair = LLVM::AtomicCmpXchgOp::create(
-                b, l, ptr, c, w, ordering, failureOrdering(ordering), scope,
-                storageBytes(elem));
-            Value got = LLVM::ExtractValueOp::create(b, l, pair, 0);
-            if (bits != elem)
-              got = arith::BitcastOp::create(b, l, elem, got);
-            return got;
-          });
-      // A masked lane returns cmp (the spec).
-      if (!adaptor.getMask().empty())
-        v = arith::SelectOp::create(rewriter, loc, slotOf(adaptor.getMask(), s),
-                                    v, cmp);
-      return v;
-    };
-    replaceByAtomics(op, rewriter, tc.map, ptrs.size(), adaptor.getMask(),
-                     mirrorNumElements(op.getVal().getType()), elem, cas);
-    return success();
-  }
-};
-
-struct TiledAtomicLowering : public OpConversionPattern<as::TiledAtomicRMWOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::TiledAtomicRMWOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type elem = convertElementType(mirrorElementType(op.getValue().getType()));
-    std::optional<LLVM::AtomicBinOp> bin =
-        elem ? atomicBinOpFor(op.getMode(), elem) : std::nullopt;
-    if (!bin)
-      return rewriter.notifyMatchFailure(op, "mode or element type");
-    LLVM::AtomicOrdering ordering = orderingFor(op.getMemoryOrderingSemantics(),
-                                                MemAccess::ReadModifyWrite);
-    StringRef scope = syncScope(op.getMemoryScope());
-    return lowerTiledWrite(
-        op, rewriter, backendConverter(getTypeConverter()).map,
-        cast<aa::TiledViewType>(op.getView().getType()), adaptor.getView(),
-        adaptor.getIndex(), mirrorNumElements(op.getValue().getType()),
-        [&](int64_t s, Value ptr, Value when) {
-          Value value = slotOf(adaptor.getValue(), s);
-          scf::IfOp::create(
-              rewriter, op.getLoc(), when, [&](OpBuilder &b, Location l) {
-                LLVM::AtomicRMWOp::create(b, l, *bin, ptr, value, ordering,
-                                          scope, storageBytes(elem));
-                scf::YieldOp::create(b, l);
-              });
+LogicalResult lowerAtomicCAS(as::AtomicCASTkoOp op,
+                             OneToN<as::AtomicCASTkoOp> adaptor,
+                             Rewriter &rewriter, const ThreadMap &map) {
+  Type elem = convertElementType(mirrorElementType(op.getVal().getType()));
+  if (!elem || elem.isInteger(1))
+    return rewriter.notifyMatchFailure(op, "element type");
+  // cmpxchg compares bits: floats go through the integer of their width.
+  Type bits = isa<FloatType>(elem)
+                  ? rewriter.getIntegerType(elem.getIntOrFloatBitWidth())
+                  : elem;
+  Location loc = op.getLoc();
+  LLVM::AtomicOrdering ordering =
+      orderingFor(op.getMemoryOrderingSemantics(), MemAccess::ReadModifyWrite);
+  StringRef scope = syncScope(op.getMemoryScope());
+  ValueRange ptrs = adaptor.getPointers();
+  auto cas = [&](size_t s, Value when) {
+    Value cmp = slotOf(adaptor.getCmp(), s), val = slotOf(adaptor.getVal(), s);
+    Value ptr = ptrs[s];
+    Value v = guardedAtomic(
+        rewriter, loc, elem, when, [&](OpBuilder &b, Location l) -> Value {
+          Value c = bits == elem
+                        ? cmp
+                        : arith::BitcastOp::create(b, l, bits, cmp).getResult();
+          Value w = bits == elem
+                        ? val
+                        : arith::BitcastOp::create(b, l, bits, val).getResult();
+          Value pair = LLVM::AtomicCmpXchgOp::create(b, l, ptr, c, w, ordering,
+                                                     failureOrdering(ordering),
+                                                     scope, storageBytes(elem));
+          Value got = LLVM::ExtractValueOp::create(b, l, pair, 0);
+          if (bits != elem)
+            got = arith::BitcastOp::create(b, l, elem, got);
+          return got;
         });
-  }
-};
+    // A masked lane returns cmp (the spec).
+    if (!adaptor.getMask().empty())
+      v = arith::SelectOp::create(rewriter, loc, slotOf(adaptor.getMask(), s),
+                                  v, cmp);
+    return v;
+  };
+  replaceByAtomics(op, rewriter, map, ptrs.size(), adaptor.getMask(),
+                   mirrorNumElements(op.getVal().getType()), elem, cas);
+  return success();
+}
 
-struct GlobalLowering : public OpConversionPattern<as::GlobalOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::GlobalOp op, OneToNOpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!dense)
-      return rewriter.notifyMatchFailure(op, "non-dense initializer");
-    Type elem = convertElementType(dense.getElementType());
-    if (!elem || elem.isInteger(1) || isa<LLVM::LLVMPointerType>(elem))
-      return rewriter.notifyMatchFailure(op, "element type");
-    int64_t n = dense.getNumElements();
-    auto flat = dense.reshape(RankedTensorType::get({n}, elem));
-    // cuda_tile lets a global's alignment be any number (tileiras takes
-    // 17); LLVM's must be a power of two, at most 2^32: the next one up,
-    // which is aligned for every power of two the number holds.
-    constexpr uint64_t kMaxAlignment = uint64_t(1) << 32;
-    uint64_t alignment = std::max<uint64_t>(
-        {op.getAlignment(), static_cast<uint64_t>(storageBytes(elem)), 1});
-    alignment = alignment > kMaxAlignment ? kMaxAlignment
-                                          : llvm::PowerOf2Ceil(alignment);
-    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
-        op, LLVM::LLVMArrayType::get(elem, n), op.getConstant(),
-        LLVM::Linkage::Internal, op.getSymName(), flat, alignment,
-        /*addrSpace=*/1);
-    return success();
-  }
-};
+LogicalResult lowerGlobal(as::GlobalOp op, OneToN<as::GlobalOp>,
+                          Rewriter &rewriter) {
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!dense)
+    return rewriter.notifyMatchFailure(op, "non-dense initializer");
+  Type elem = convertElementType(dense.getElementType());
+  if (!elem || elem.isInteger(1) || isa<LLVM::LLVMPointerType>(elem))
+    return rewriter.notifyMatchFailure(op, "element type");
+  int64_t n = dense.getNumElements();
+  auto flat = dense.reshape(RankedTensorType::get({n}, elem));
+  // cuda_tile lets a global's alignment be any number (tileiras takes
+  // 17); LLVM's must be a power of two, at most 2^32: the next one up,
+  // which is aligned for every power of two the number holds.
+  constexpr uint64_t kMaxAlignment = uint64_t(1) << 32;
+  uint64_t alignment = std::max<uint64_t>(
+      {op.getAlignment(), static_cast<uint64_t>(storageBytes(elem)), 1});
+  alignment =
+      alignment > kMaxAlignment ? kMaxAlignment : llvm::PowerOf2Ceil(alignment);
+  rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+      op, LLVM::LLVMArrayType::get(elem, n), op.getConstant(),
+      LLVM::Linkage::Internal, op.getSymName(), flat, alignment,
+      /*addrSpace=*/1);
+  return success();
+}
 
-struct GetGlobalLowering : public OpConversionPattern<as::GetGlobalOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::GetGlobalOp op, OneToNOpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
-        op, LLVM::LLVMPointerType::get(getContext(), 1), op.getName());
-    return success();
-  }
-};
+LogicalResult lowerGetGlobal(as::GetGlobalOp op, OneToN<as::GetGlobalOp>,
+                             Rewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
+      op, LLVM::LLVMPointerType::get(op.getContext(), 1), op.getName());
+  return success();
+}
 
-struct AllocaLowering : public OpConversionPattern<as::AllocaOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::AllocaOp op, OneToNOpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-    auto offset = op->getAttrOfType<IntegerAttr>(kAllocaOffsetAttr);
-    auto stride =
-        fn ? fn->getAttrOfType<IntegerAttr>(kGlobalScratchAttr) : IntegerAttr();
-    if (!offset || !stride)
-      return rewriter.notifyMatchFailure(op, "no global scratch");
-    Location loc = op.getLoc();
-    Type i64 = rewriter.getI64Type();
-    auto id = [&](auto tag) -> Value {
-      using OpT = decltype(tag);
-      return arith::ExtUIOp::create(
-          rewriter, loc, i64,
-          OpT::create(rewriter, loc, rewriter.getI32Type()));
-    };
-    Value x = id(NVVM::BlockIdXOp()), y = id(NVVM::BlockIdYOp()),
-          z = id(NVVM::BlockIdZOp());
-    Value gx = id(NVVM::GridDimXOp()), gy = id(NVVM::GridDimYOp());
-    Value linear = arith::AddIOp::create(
-        rewriter, loc, x,
-        arith::MulIOp::create(
-            rewriter, loc, gx,
-            arith::AddIOp::create(
-                rewriter, loc, y,
-                arith::MulIOp::create(rewriter, loc, gy, z))));
-    auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(rewriter, loc,
-                                       rewriter.getI64IntegerAttr(v));
-    };
-    Value at = arith::AddIOp::create(
-        rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, linear, constant(stride.getInt())),
-        constant(offset.getInt()));
-    Value base = fn.getBody().front().getArguments().back();
-    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
-        op, base.getType(), rewriter.getI8Type(), base, ValueRange{at});
-    return success();
-  }
-};
+LogicalResult lowerAlloca(as::AllocaOp op, OneToN<as::AllocaOp>,
+                          Rewriter &rewriter) {
+  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  auto offset = op->getAttrOfType<IntegerAttr>(kAllocaOffsetAttr);
+  auto stride =
+      fn ? fn->getAttrOfType<IntegerAttr>(kGlobalScratchAttr) : IntegerAttr();
+  if (!offset || !stride)
+    return rewriter.notifyMatchFailure(op, "no global scratch");
+  Location loc = op.getLoc();
+  Type i64 = rewriter.getI64Type();
+  auto id = [&](auto tag) -> Value {
+    using OpT = decltype(tag);
+    return arith::ExtUIOp::create(
+        rewriter, loc, i64, OpT::create(rewriter, loc, rewriter.getI32Type()));
+  };
+  Value x = id(NVVM::BlockIdXOp()), y = id(NVVM::BlockIdYOp()),
+        z = id(NVVM::BlockIdZOp());
+  Value gx = id(NVVM::GridDimXOp()), gy = id(NVVM::GridDimYOp());
+  Value linear = arith::AddIOp::create(
+      rewriter, loc, x,
+      arith::MulIOp::create(
+          rewriter, loc, gx,
+          arith::AddIOp::create(rewriter, loc, y,
+                                arith::MulIOp::create(rewriter, loc, gy, z))));
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(rewriter, loc,
+                                     rewriter.getI64IntegerAttr(v));
+  };
+  Value at = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, linear, constant(stride.getInt())),
+      constant(offset.getInt()));
+  Value base = fn.getBody().front().getArguments().back();
+  rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+      op, base.getType(), rewriter.getI8Type(), base, ValueRange{at});
+  return success();
+}
 
 } // namespace
 
 void tilecheck::backend::populateAtomicAndGlobalPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWLowering, AtomicCASLowering, TiledAtomicLowering,
-               GlobalLowering, GetGlobalLowering, AllocaLowering>(
-      tc, patterns.getContext());
+  addLowerings<lowerAtomicRMW<as::AtomicRMWTkoOp>, lowerAtomicCAS,
+               lowerAtomicRMW<as::TiledAtomicRMWOp>, lowerGlobal,
+               lowerGetGlobal, lowerAlloca>(tc, patterns);
 }

@@ -31,6 +31,65 @@ backendConverter(const mlir::TypeConverter *tc) {
   return *static_cast<const BackendTypeConverter *>(tc);
 }
 
+/// The converted operands of an OpT, a range of values an operand, and the
+/// rewriter of a lowering (FunctionLowering).
+template <typename OpT>
+using OneToN = typename mlir::OpConversionPattern<OpT>::OneToNOpAdaptor;
+using Rewriter = mlir::ConversionPatternRewriter;
+
+/// The op type a lowering function rewrites: its first parameter's.
+template <typename F> struct LoweredOp;
+template <typename OpT, typename... Rest>
+struct LoweredOp<mlir::LogicalResult (*)(OpT, Rest...)> {
+  using type = OpT;
+};
+
+/// The conversion pattern of a lowering written as a function,
+/// `lower(op, adaptor, rewriter)`, or with a fourth parameter where it needs
+/// the thread map (`const ThreadMap &`) or the whole converter (`const
+/// BackendTypeConverter &`): the conversion counterpart of
+/// RewritePatternSet::add of a function.
+template <auto lower>
+struct FunctionLowering
+    : mlir::OpConversionPattern<typename LoweredOp<decltype(lower)>::type> {
+  using OpT = typename LoweredOp<decltype(lower)>::type;
+  FunctionLowering(const BackendTypeConverter &tc, mlir::MLIRContext *ctx,
+                   mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<OpT>(tc, ctx, benefit) {}
+  mlir::LogicalResult matchAndRewrite(OpT op, OneToN<OpT> adaptor,
+                                      Rewriter &rewriter) const override {
+    if constexpr (std::is_invocable_v<decltype(lower), OpT, OneToN<OpT>,
+                                      Rewriter &>)
+      return lower(op, adaptor, rewriter);
+    else if constexpr (std::is_invocable_v<decltype(lower), OpT, OneToN<OpT>,
+                                           Rewriter &, const ThreadMap &>)
+      return lower(op, adaptor, rewriter,
+                   backendConverter(this->getTypeConverter()).map);
+    else
+      return lower(op, adaptor, rewriter,
+                   backendConverter(this->getTypeConverter()));
+  }
+};
+
+/// The conversion pattern of a lowering of any op written as a function
+/// (`lower` picks the ops it rewrites): `lower(op, operands, rewriter, tc)`.
+template <auto lower> struct AnyOpLowering : mlir::ConversionPattern {
+  AnyOpLowering(const BackendTypeConverter &tc, mlir::MLIRContext *ctx)
+      : mlir::ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  mlir::LogicalResult matchAndRewrite(mlir::Operation *op,
+                                      llvm::ArrayRef<mlir::ValueRange> operands,
+                                      Rewriter &rewriter) const override {
+    return lower(op, operands, rewriter, backendConverter(getTypeConverter()));
+  }
+};
+
+/// Adds the pattern of each lowering function (benefit 1).
+template <auto... lowers>
+void addLowerings(const BackendTypeConverter &tc,
+                  mlir::RewritePatternSet &patterns) {
+  patterns.add<FunctionLowering<lowers>...>(tc, patterns.getContext());
+}
+
 /// The scalar type one element of `t` becomes (null: not lowered yet).
 mlir::Type convertElementType(mlir::Type t);
 /// NarrowFloats.cpp: f8E4M3FN, f8E5M2 and f8E8M0FNU are held as their byte

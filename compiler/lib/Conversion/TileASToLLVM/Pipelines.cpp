@@ -224,146 +224,114 @@ Value pipelineArea(OpBuilder &b, Location loc, int64_t offset) {
                     arith::ConstantIntOp::create(b, loc, offset, 64));
 }
 
-struct CreatePipelineLowering
-    : public OpConversionPattern<as::CreatePipelineOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(as::CreatePipelineOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto offset = op->getAttrOfType<IntegerAttr>(kPipelineOffsetAttr);
-    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-    if (!offset || !fn)
-      return rewriter.notifyMatchFailure(op, "no offset or function");
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Location loc = op.getLoc();
-    PipelineLayout l = layoutOf(op.getPipeline());
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    // The leader thread (ThreadIndexer::leader) initializes the mbarriers.
-    auto initByLeader = [&](Value first, Value base, bool invalidateFirst) {
-      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
-        initMbarriers(b, l2, base, l.stages,
-                      arith::ConstantIntOp::create(b, l2, tc.map.threads, 32),
-                      invalidateFirst);
-        scf::YieldOp::create(b, l2);
-      });
-    };
-    // The mbarriers get their first initialization at the kernel's entry,
-    // so that each execution of create_pipeline (again and again in a
-    // loop) finds valid objects to invalidate and initialize afresh.
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(&fn.getBody().front());
-      ThreadIndexer entry(rewriter, loc, tc.map);
-      // The leader test is built before the area (a statement of its own).
-      Value first = entry.leader();
-      initByLeader(first, pipelineArea(rewriter, loc, offset.getInt()),
-                   /*invalidateFirst=*/false);
-    }
-    Value base = pipelineArea(rewriter, loc, offset.getInt());
-    // Every thread is past the area's previous use before one thread
-    // resets the mbarriers (and the entry's initialization before any
-    // thread uses them); all see them reset after the second barrier.
-    ix.barrier();
-    initByLeader(ix.leader(), base, /*invalidateFirst=*/true);
-    ix.barrier();
-    rewriter.replaceOp(op, base);
-    return success();
+LogicalResult lowerCreatePipeline(as::CreatePipelineOp op,
+                                  OneToN<as::CreatePipelineOp> adaptor,
+                                  Rewriter &rewriter, const ThreadMap &map) {
+  auto offset = op->getAttrOfType<IntegerAttr>(kPipelineOffsetAttr);
+  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!offset || !fn)
+    return rewriter.notifyMatchFailure(op, "no offset or function");
+  Location loc = op.getLoc();
+  PipelineLayout l = layoutOf(op.getPipeline());
+  ThreadIndexer ix(rewriter, loc, map);
+  // The leader thread (ThreadIndexer::leader) initializes the mbarriers.
+  auto initByLeader = [&](Value first, Value base, bool invalidateFirst) {
+    scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l2) {
+      initMbarriers(b, l2, base, l.stages,
+                    arith::ConstantIntOp::create(b, l2, map.threads, 32),
+                    invalidateFirst);
+      scf::YieldOp::create(b, l2);
+    });
+  };
+  // The mbarriers get their first initialization at the kernel's entry,
+  // so that each execution of create_pipeline (again and again in a
+  // loop) finds valid objects to invalidate and initialize afresh.
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&fn.getBody().front());
+    ThreadIndexer entry(rewriter, loc, map);
+    // The leader test is built before the area (a statement of its own).
+    Value first = entry.leader();
+    initByLeader(first, pipelineArea(rewriter, loc, offset.getInt()),
+                 /*invalidateFirst=*/false);
   }
-};
+  Value base = pipelineArea(rewriter, loc, offset.getInt());
+  // Every thread is past the area's previous use before one thread
+  // resets the mbarriers (and the entry's initialization before any
+  // thread uses them); all see them reset after the second barrier.
+  ix.barrier();
+  initByLeader(ix.leader(), base, /*invalidateFirst=*/true);
+  ix.barrier();
+  rewriter.replaceOp(op, base);
+  return success();
+}
 
-struct CreateIteratorLowering
-    : public OpConversionPattern<as::CreateIteratorOp> {
-  using OpConversionPattern::OpConversionPattern;
+LogicalResult lowerCreateIterator(as::CreateIteratorOp op,
+                                  OneToN<as::CreateIteratorOp>,
+                                  Rewriter &rewriter) {
+  rewriter.replaceOp(
+      op, arith::ConstantIntOp::create(rewriter, op.getLoc(), 0, 64));
+  return success();
+}
 
-  LogicalResult
-  matchAndRewrite(as::CreateIteratorOp op, OneToNOpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, arith::ConstantIntOp::create(rewriter, op.getLoc(), 0, 64));
-    return success();
-  }
-};
-
-struct IncrementIteratorLowering
-    : public OpConversionPattern<as::IncrementIteratorOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(as::IncrementIteratorOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    rewriter.replaceOp(op,
-                       arith::AddIOp::create(
-                           rewriter, loc, adaptor.getIterator().front(),
-                           arith::ConstantIntOp::create(rewriter, loc, 1, 64)));
-    return success();
-  }
-};
+LogicalResult lowerIncrementIterator(as::IncrementIteratorOp op,
+                                     OneToN<as::IncrementIteratorOp> adaptor,
+                                     Rewriter &rewriter) {
+  Location loc = op.getLoc();
+  rewriter.replaceOp(op,
+                     arith::AddIOp::create(
+                         rewriter, loc, adaptor.getIterator().front(),
+                         arith::ConstantIntOp::create(rewriter, loc, 1, 64)));
+  return success();
+}
 
 /// Acquire and wait (a wait on one mbarrier), commit and release (an
 /// arrival on one).
 template <typename OpT, bool isWait, bool onEmpty>
-struct PipelineStepLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+LogicalResult lowerPipelineStep(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                                const BackendTypeConverter &tc) {
+  Location loc = op.getLoc();
+  PipelineLayout l = layoutOf(op.getPipeline());
+  Value base = adaptor.getPipeline().front();
+  auto [stage, phase] =
+      stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages);
+  Value mbarrier = mbarrierOf(rewriter, loc, base, stage, l.stages, onEmpty);
+  if constexpr (isWait) {
+    // The producer waits for the consumer's release of the phase before
+    // (position n - S), the consumer for the producer's commit of n.
+    Value parity = phase;
+    if (onEmpty)
+      parity = arith::XOrIOp::create(
+          rewriter, loc, phase,
+          arith::ConstantIntOp::create(rewriter, loc, 1, 32));
+    waitParity(rewriter, loc, mbarrier, parity,
+               /*tryWait=*/tc.computeCapability >= 90);
+  } else if (op->hasAttr(kAsyncCopyAttr)) {
+    // The producer's arrival happens when its cp.asyncs have landed
+    // (.noinc: it is one of the arrivals the mbarrier expects).
+    inlinePtx(rewriter, loc, Type(),
+              "cp.async.mbarrier.arrive.noinc.shared.b64 [$0];", "l,~{memory}",
+              ValueRange{sharedAddress(rewriter, loc, mbarrier)});
+  } else {
+    arrive(rewriter, loc, mbarrier);
+  }
+  rewriter.eraseOp(op);
+  return success();
+}
 
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
+LogicalResult lowerProducerWrite(as::ProducerWriteOp op,
+                                 OneToN<as::ProducerWriteOp> adaptor,
+                                 Rewriter &rewriter, const ThreadMap &map) {
+  // A value copied by cp.async is in the slot already (lowerAsyncLoad).
+  if (!op->hasAttr(kAsyncCopyAttr)) {
     PipelineLayout l = layoutOf(op.getPipeline());
-    Value base = adaptor.getPipeline().front();
-    auto [stage, phase] =
-        stageAndPhase(rewriter, loc, adaptor.getIterator().front(), l.stages);
-    Value mbarrier = mbarrierOf(rewriter, loc, base, stage, l.stages, onEmpty);
-    if constexpr (isWait) {
-      // The producer waits for the consumer's release of the phase before
-      // (position n - S), the consumer for the producer's commit of n.
-      Value parity = phase;
-      if (onEmpty)
-        parity = arith::XOrIOp::create(
-            rewriter, loc, phase,
-            arith::ConstantIntOp::create(rewriter, loc, 1, 32));
-      waitParity(
-          rewriter, loc, mbarrier, parity,
-          /*tryWait=*/
-              backendConverter(this->getTypeConverter()).computeCapability >=
-              90);
-    } else if (op->hasAttr(kAsyncCopyAttr)) {
-      // The producer's arrival happens when its cp.asyncs have landed
-      // (.noinc: it is one of the arrivals the mbarrier expects).
-      inlinePtx(rewriter, loc, Type(),
-                "cp.async.mbarrier.arrive.noinc.shared.b64 [$0];",
-                "l,~{memory}",
-                ValueRange{sharedAddress(rewriter, loc, mbarrier)});
-    } else {
-      arrive(rewriter, loc, mbarrier);
-    }
-    rewriter.eraseOp(op);
-    return success();
+    ThreadIndexer ix(rewriter, op.getLoc(), map);
+    slotAt(ix, adaptor.getPipeline().front(), l, adaptor.getIterator().front())
+        .write(0, adaptor.getValue(), l.elements, l.storage);
   }
-};
-
-struct ProducerWriteLowering : public OpConversionPattern<as::ProducerWriteOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(as::ProducerWriteOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    // A value copied by cp.async is in the slot already (AsyncLoadLowering).
-    if (!op->hasAttr(kAsyncCopyAttr)) {
-      PipelineLayout l = layoutOf(op.getPipeline());
-      ThreadIndexer ix(rewriter, op.getLoc(),
-                       backendConverter(getTypeConverter()).map);
-      slotAt(ix, adaptor.getPipeline().front(), l,
-             adaptor.getIterator().front())
-          .write(0, adaptor.getValue(), l.elements, l.storage);
-    }
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
+  rewriter.eraseOp(op);
+  return success();
+}
 
 /// A tiled_load that expandPipelineRegions marked: each owner's runs are
 /// copied from global memory into the slot of the producer_write that
@@ -371,86 +339,73 @@ struct ProducerWriteLowering : public OpConversionPattern<as::ProducerWriteOp> {
 /// the tile is left undefined (the write is its one use and writes
 /// nothing). The write is found through the load's uses, which the
 /// conversion replaces only when it finishes.
-struct AsyncLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
-  AsyncLoadLowering(const TypeConverter &tc, MLIRContext *ctx)
-      : OpConversionPattern(tc, ctx, /*benefit=*/2) {}
-
-  LogicalResult
-  matchAndRewrite(as::TiledLoadOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto width = op->getAttrOfType<IntegerAttr>(kAsyncCopyAttr);
-    if (!width)
-      return rewriter.notifyMatchFailure(op, "not an asynchronous copy");
-    as::ProducerWriteOp write;
-    for (Operation *user : op.getTile().getUsers())
-      if (auto w = dyn_cast<as::ProducerWriteOp>(user);
-          w && w->hasAttr(kAsyncCopyAttr))
-        write = w;
-    if (!write)
-      return op.emitError("the LLVM backend lost the producer_write of an "
-                          "asynchronous copy (internal error)");
-    Value pipeline = rewriter.getRemappedValue(write.getPipeline());
-    Value iterator = rewriter.getRemappedValue(write.getIterator());
-    if (!pipeline || !iterator)
+LogicalResult lowerAsyncLoad(as::TiledLoadOp op,
+                             OneToN<as::TiledLoadOp> adaptor,
+                             Rewriter &rewriter, const ThreadMap &map) {
+  auto width = op->getAttrOfType<IntegerAttr>(kAsyncCopyAttr);
+  if (!width)
+    return rewriter.notifyMatchFailure(op, "not an asynchronous copy");
+  as::ProducerWriteOp write;
+  for (Operation *user : op.getTile().getUsers())
+    if (auto w = dyn_cast<as::ProducerWriteOp>(user);
+        w && w->hasAttr(kAsyncCopyAttr))
+      write = w;
+  if (!write)
+    return op.emitError("the LLVM backend lost the producer_write of an "
+                        "asynchronous copy (internal error)");
+  Value pipeline = rewriter.getRemappedValue(write.getPipeline());
+  Value iterator = rewriter.getRemappedValue(write.getIterator());
+  if (!pipeline || !iterator)
+    return failure();
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  Scratch slot = slotAt(ix, pipeline, layoutOf(write.getPipeline()), iterator);
+  auto tile = cast<RankedTensorType>(op.getTile().getType());
+  auto view = cast<nv_tileaa::TiledViewType>(op.getView().getType());
+  Type elem = convertElementType(tile.getElementType());
+  int64_t w = width.getInt(), n = tile.getNumElements(),
+          bytes = w * storageBytes(elem);
+  std::string text =
+      ("cp.async.ca.shared.global [$0], [$1], " + Twine(bytes) + ", $2;").str();
+  for (int64_t s = 0, e = map.slots(n); s < e; s += w) {
+    FailureOr<TileAddress> at = locate(
+        rewriter, loc, map, view, adaptor.getView(), adaptor.getIndex(), s);
+    if (failed(at))
       return failure();
-    const ThreadMap &map = backendConverter(getTypeConverter()).map;
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, map);
-    Scratch slot =
-        slotAt(ix, pipeline, layoutOf(write.getPipeline()), iterator);
-    auto tile = cast<RankedTensorType>(op.getTile().getType());
-    auto view = cast<nv_tileaa::TiledViewType>(op.getView().getType());
-    Type elem = convertElementType(tile.getElementType());
-    int64_t w = width.getInt(), n = tile.getNumElements(),
-            bytes = w * storageBytes(elem);
-    std::string text =
-        ("cp.async.ca.shared.global [$0], [$1], " + Twine(bytes) + ", $2;")
-            .str();
-    for (int64_t s = 0, e = map.slots(n); s < e; s += w) {
-      FailureOr<TileAddress> at = locate(
-          rewriter, loc, map, view, adaptor.getView(), adaptor.getIndex(), s);
-      if (failed(at))
-        return failure();
-      Value dst =
-          sharedAddress(rewriter, loc, slot.address(0, ix.element(n, s), elem));
-      // Past the edge nothing is read (src-size 0); the view's base is a
-      // valid address to name.
-      Value src = LLVM::PtrToIntOp::create(
-          rewriter, loc, rewriter.getI64Type(),
-          arith::SelectOp::create(rewriter, loc, at->inBounds, at->pointer,
-                                  adaptor.getView().front()));
-      Value srcSize = arith::SelectOp::create(rewriter, loc, at->inBounds,
-                                              ix.i32(bytes), ix.i32(0));
-      scf::IfOp::create(rewriter, loc, ix.owner(n, s),
-                        [&](OpBuilder &b, Location l) {
-                          inlinePtx(b, l, Type(), text, "l,l,r,~{memory}",
-                                    ValueRange{dst, src, srcSize});
-                          scf::YieldOp::create(b, l);
-                        });
-    }
-    Value undef = LLVM::PoisonOp::create(rewriter, loc, elem);
-    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(map.slots(n), undef),
-                                        SmallVector<Value>{ix.boolean(false)}});
-    return success();
+    Value dst =
+        sharedAddress(rewriter, loc, slot.address(0, ix.element(n, s), elem));
+    // Past the edge nothing is read (src-size 0); the view's base is a
+    // valid address to name.
+    Value src = LLVM::PtrToIntOp::create(
+        rewriter, loc, rewriter.getI64Type(),
+        arith::SelectOp::create(rewriter, loc, at->inBounds, at->pointer,
+                                adaptor.getView().front()));
+    Value srcSize = arith::SelectOp::create(rewriter, loc, at->inBounds,
+                                            ix.i32(bytes), ix.i32(0));
+    scf::IfOp::create(rewriter, loc, ix.owner(n, s),
+                      [&](OpBuilder &b, Location l) {
+                        inlinePtx(b, l, Type(), text, "l,l,r,~{memory}",
+                                  ValueRange{dst, src, srcSize});
+                        scf::YieldOp::create(b, l);
+                      });
   }
-};
+  Value undef = LLVM::PoisonOp::create(rewriter, loc, elem);
+  rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(map.slots(n), undef),
+                                      SmallVector<Value>{ix.boolean(false)}});
+  return success();
+}
 
-struct ConsumerReadLowering : public OpConversionPattern<as::ConsumerReadOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(as::ConsumerReadOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    PipelineLayout l = layoutOf(op.getPipeline());
-    const ThreadMap &map = backendConverter(getTypeConverter()).map;
-    ThreadIndexer ix(rewriter, op.getLoc(), map);
-    Scratch slot = slotAt(ix, adaptor.getPipeline().front(), l,
-                          adaptor.getIterator().front());
-    rewriter.replaceOpWithMultiple(op,
-                                   {slot.readSlots(0, l.elements, l.storage)});
-    return success();
-  }
-};
+LogicalResult lowerConsumerRead(as::ConsumerReadOp op,
+                                OneToN<as::ConsumerReadOp> adaptor,
+                                Rewriter &rewriter, const ThreadMap &map) {
+  PipelineLayout l = layoutOf(op.getPipeline());
+  ThreadIndexer ix(rewriter, op.getLoc(), map);
+  Scratch slot = slotAt(ix, adaptor.getPipeline().front(), l,
+                        adaptor.getIterator().front());
+  rewriter.replaceOpWithMultiple(op,
+                                 {slot.readSlots(0, l.elements, l.storage)});
+  return success();
+}
 
 } // namespace
 
@@ -577,14 +532,14 @@ void tilecheck::backend::lowerAgentSwitches(ModuleOp module, ThreadMap map) {
 
 void tilecheck::backend::populatePipelinePatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
-  MLIRContext *ctx = patterns.getContext();
-  patterns.add<AsyncLoadLowering, CreatePipelineLowering,
-               CreateIteratorLowering, IncrementIteratorLowering,
-               ProducerWriteLowering, ConsumerReadLowering,
-               PipelineStepLowering<as::ProducerAcquireOp, /*isWait=*/true,
-                                    /*onEmpty=*/true>,
-               PipelineStepLowering<as::ProducerCommitOp, false, false>,
-               PipelineStepLowering<as::ConsumerWaitOp, true, false>,
-               PipelineStepLowering<as::ConsumerReleaseOp, false, true>>(tc,
-                                                                         ctx);
+  patterns.add<FunctionLowering<lowerAsyncLoad>>(tc, patterns.getContext(),
+                                                 /*benefit=*/2);
+  addLowerings<lowerCreatePipeline, lowerCreateIterator, lowerIncrementIterator,
+               lowerProducerWrite, lowerConsumerRead,
+               lowerPipelineStep<as::ProducerAcquireOp, /*isWait=*/true,
+                                 /*onEmpty=*/true>,
+               lowerPipelineStep<as::ProducerCommitOp, false, false>,
+               lowerPipelineStep<as::ConsumerWaitOp, true, false>,
+               lowerPipelineStep<as::ConsumerReleaseOp, false, true>>(tc,
+                                                                      patterns);
 }

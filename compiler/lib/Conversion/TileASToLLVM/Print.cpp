@@ -226,211 +226,138 @@ std::pair<std::string, std::string> elementBrackets(ArrayRef<int64_t> shape,
   return {before, after};
 }
 
-struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
-  using OpConversionPattern::OpConversionPattern;
+LogicalResult lowerPrint(as::PrintTkoOp op, OneToN<as::PrintTkoOp> adaptor,
+                         Rewriter &rewriter, const ThreadMap &map) {
+  FailureOr<SmallVector<Piece>> pieces =
+      parseFormat(op.getStr(), op.getArgs().size());
+  if (failed(pieces))
+    return rewriter.notifyMatchFailure(op, "format");
+  Location loc = op.getLoc();
+  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!fn)
+    return rewriter.notifyMatchFailure(op, "not in a function");
+  ThreadIndexer ix(rewriter, loc, map);
 
-  LogicalResult
-  matchAndRewrite(as::PrintTkoOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<SmallVector<Piece>> pieces =
-        parseFormat(op.getStr(), op.getArgs().size());
-    if (failed(pieces))
-      return rewriter.notifyMatchFailure(op, "format");
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Location loc = op.getLoc();
-    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
-    if (!fn)
-      return rewriter.notifyMatchFailure(op, "not in a function");
-    ThreadIndexer ix(rewriter, loc, tc.map);
-
-    // Tiles other threads hold go through the scratch buffer.
-    // (The module has the scratch buffer only when some op needs it:
-    // printing scalars alone does not.)
-    SmallVector<int64_t> offsets;
-    std::optional<Scratch> smem;
-    int64_t offset = 0;
-    for (auto [v, parts] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
-      int64_t n = mirrorNumElements(v.getType());
-      Type storage = convertElementType(mirrorElementType(v.getType()));
-      if (n == 1) {
-        offsets.push_back(-1);
-        continue;
-      }
-      if (!smem)
-        smem.emplace(Scratch::get(ix));
-      offset = (offset + 15) / 16 * 16;
-      offsets.push_back(offset);
-      smem->write(offset, parts, n, storage);
-      offset += n * storageBytes(storage);
+  // Tiles other threads hold go through the scratch buffer.
+  // (The module has the scratch buffer only when some op needs it:
+  // printing scalars alone does not.)
+  SmallVector<int64_t> offsets;
+  std::optional<Scratch> smem;
+  int64_t offset = 0;
+  for (auto [v, parts] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
+    int64_t n = mirrorNumElements(v.getType());
+    Type storage = convertElementType(mirrorElementType(v.getType()));
+    if (n == 1) {
+      offsets.push_back(-1);
+      continue;
     }
-    bool staged = smem.has_value();
-    if (staged)
-      ix.barrier();
+    if (!smem)
+      smem.emplace(Scratch::get(ix));
+    offset = (offset + 15) / 16 * 16;
+    offsets.push_back(offset);
+    smem->write(offset, parts, n, storage);
+    offset += n * storageBytes(storage);
+  }
+  bool staged = smem.has_value();
+  if (staged)
+    ix.barrier();
 
-    // The argument slot of vprintf, in the entry block.
-    Value buffer;
+  // The argument slot of vprintf, in the entry block.
+  Value buffer;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&fn.getBody().front());
+    Value one =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(1));
+    buffer = LLVM::AllocaOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(op.getContext()),
+        rewriter.getI64Type(), one, /*alignment=*/8);
+  }
+
+  // Thread 0 of the group that writes (ThreadIndexer::leader) prints.
+  Value first = ix.leader();
+  auto module = op->getParentOfType<ModuleOp>();
+  auto argument = [&](unsigned i) {
+    Value v = op.getArgs()[i];
+    Type elem = mirrorElementType(v.getType());
+    auto shaped = dyn_cast<RankedTensorType>(v.getType());
+    return PrintArg{adaptor.getArgs()[i],
+                    offsets[i],
+                    elem,
+                    convertElementType(elem),
+                    shaped,
+                    shaped ? static_cast<unsigned>(shaped.getRank()) : 0};
+  };
+
+  // A print of at most 32 elements (CUDA's limit on printf's arguments)
+  // is one vprintf call: the driver writes the output of one call in one
+  // piece, so tile blocks printing at once on a GPU cannot cut into each
+  // other's lines (found on an H200: "gen gen gen gen 0213" for four blocks'
+  // "gen %d\n"). Larger prints are one call per piece.
+  int64_t conversions = 0, argBytes = 0;
+  {
+    unsigned arg = 0;
+    for (const Piece &p : *pieces) {
+      if (!p.conv)
+        continue;
+      int64_t n = mirrorNumElements(op.getArgs()[arg++].getType());
+      conversions += n;
+      argBytes = (argBytes + argumentBytes(p.conv) - 1) /
+                     argumentBytes(p.conv) * argumentBytes(p.conv) +
+                 n * argumentBytes(p.conv);
+    }
+  }
+  if (conversions <= 32) {
+    Value args;
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(&fn.getBody().front());
-      Value one = arith::ConstantOp::create(rewriter, loc,
-                                            rewriter.getI32IntegerAttr(1));
-      buffer = LLVM::AllocaOp::create(
-          rewriter, loc, LLVM::LLVMPointerType::get(getContext()),
-          rewriter.getI64Type(), one, /*alignment=*/8);
+      Value size = arith::ConstantOp::create(
+          rewriter, loc,
+          rewriter.getI32IntegerAttr(std::max<int64_t>(8, argBytes)));
+      args = LLVM::AllocaOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(op.getContext()),
+          rewriter.getI8Type(), size, /*alignment=*/8);
     }
-
-    // Thread 0 of the group that writes (ThreadIndexer::leader) prints.
-    Value first = ix.leader();
-    auto module = op->getParentOfType<ModuleOp>();
-    auto argument = [&](unsigned i) {
-      Value v = op.getArgs()[i];
-      Type elem = mirrorElementType(v.getType());
-      auto shaped = dyn_cast<RankedTensorType>(v.getType());
-      return PrintArg{adaptor.getArgs()[i],
-                      offsets[i],
-                      elem,
-                      convertElementType(elem),
-                      shaped,
-                      shaped ? static_cast<unsigned>(shaped.getRank()) : 0};
-    };
-
-    // A print of at most 32 elements (CUDA's limit on printf's arguments)
-    // is one vprintf call: the driver writes the output of one call in one
-    // piece, so tile blocks printing at once on a GPU cannot cut into each
-    // other's lines (found on an H200: "gen gen gen gen 0213" for four blocks'
-    // "gen %d\n"). Larger prints are one call per piece.
-    int64_t conversions = 0, argBytes = 0;
-    {
-      unsigned arg = 0;
-      for (const Piece &p : *pieces) {
-        if (!p.conv)
-          continue;
-        int64_t n = mirrorNumElements(op.getArgs()[arg++].getType());
-        conversions += n;
-        argBytes = (argBytes + argumentBytes(p.conv) - 1) /
-                       argumentBytes(p.conv) * argumentBytes(p.conv) +
-                   n * argumentBytes(p.conv);
-      }
-    }
-    if (conversions <= 32) {
-      Value args;
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(&fn.getBody().front());
-        Value size = arith::ConstantOp::create(
-            rewriter, loc,
-            rewriter.getI32IntegerAttr(std::max<int64_t>(8, argBytes)));
-        args = LLVM::AllocaOp::create(
-            rewriter, loc, LLVM::LLVMPointerType::get(getContext()),
-            rewriter.getI8Type(), size, /*alignment=*/8);
-      }
-      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
-        Printer print{b, l, module, buffer};
-        ThreadIndexer inner(b, l, ix);
-        std::string format;
-        int64_t at = 0;
-        unsigned arg = 0;
-        auto store = [&](Value v, char conv) {
-          int64_t size = argumentBytes(conv);
-          at = (at + size - 1) / size * size;
-          Value slot = LLVM::GEPOp::create(b, l, args.getType(), b.getI8Type(),
-                                           args, ArrayRef<LLVM::GEPArg>{at});
-          LLVM::StoreOp::create(b, l, v, slot, /*alignment=*/size);
-          at += size;
-        };
-        for (const Piece &p : *pieces) {
-          if (!p.conv) {
-            format += literalFormat(p.text);
-            continue;
-          }
-          PrintArg a = argument(arg++);
-          if (a.rank == 0 || a.offset < 0) {
-            format += std::string(a.rank, '[');
-            store(print.elementValue(p, a.parts.front(), a.elem, format),
-                  p.conv);
-            format += std::string(a.rank, ']');
-            continue;
-          }
-          Scratch local{inner, smem->base};
-          for (int64_t e = 0, n = a.shaped.getNumElements(); e < n; ++e) {
-            auto [before, after] = elementBrackets(a.shaped.getShape(), e);
-            format += before;
-            store(print.elementValue(
-                      p, local.read(a.offset, inner.i32(e), a.storage), a.elem,
-                      format),
-                  p.conv);
-            format += after;
-          }
-        }
-        LLVM::CallOp::create(b, l, print.vprintf(),
-                             ValueRange{print.string(format), args});
-        scf::YieldOp::create(b, l);
-      });
-      if (staged)
-        ix.barrier();
-      rewriter.replaceOp(op, ix.boolean(false));
-      return success();
-    }
-
     scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
       Printer print{b, l, module, buffer};
+      ThreadIndexer inner(b, l, ix);
+      std::string format;
+      int64_t at = 0;
       unsigned arg = 0;
+      auto store = [&](Value v, char conv) {
+        int64_t size = argumentBytes(conv);
+        at = (at + size - 1) / size * size;
+        Value slot = LLVM::GEPOp::create(b, l, args.getType(), b.getI8Type(),
+                                         args, ArrayRef<LLVM::GEPArg>{at});
+        LLVM::StoreOp::create(b, l, v, slot, /*alignment=*/size);
+        at += size;
+      };
       for (const Piece &p : *pieces) {
         if (!p.conv) {
-          print.call(literalFormat(p.text));
+          format += literalFormat(p.text);
           continue;
         }
         PrintArg a = argument(arg++);
         if (a.rank == 0 || a.offset < 0) {
-          // One element, held by every thread (a 1-element tile still
-          // prints its brackets).
-          if (a.rank)
-            print.call(std::string(a.rank, '['));
-          print.element(p, a.parts.front(), a.elem);
-          if (a.rank)
-            print.call(std::string(a.rank, ']'));
+          format += std::string(a.rank, '[');
+          store(print.elementValue(p, a.parts.front(), a.elem, format), p.conv);
+          format += std::string(a.rank, ']');
           continue;
         }
-        ArrayRef<int64_t> shape = a.shaped.getShape();
-        int64_t n = a.shaped.getNumElements();
-        ThreadIndexer inner(b, l, ix);
-        auto loop =
-            scf::ForOp::create(b, l, inner.i32(0), inner.i32(n), inner.i32(1));
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(loop.getBody()->getTerminator());
-        Value e = loop.getInductionVar();
-        ThreadIndexer body(b, l, ix);
-        SmallVector<Value> c = body.coords(e, shape);
-        auto when = [&](Value cond, StringRef text) {
-          scf::IfOp::create(b, l, cond, [&](OpBuilder &bb, Location ll) {
-            Printer{bb, ll, module, buffer}.call(text);
-            scf::YieldOp::create(bb, ll);
-          });
-        };
-        when(arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, e,
-                                   body.i32(0)),
-             ", ");
-        // A bracket opens for every trailing dimension whose index is 0.
-        Value all = body.boolean(true);
-        for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
-          all = arith::AndIOp::create(
-              b, l, all,
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c[d],
-                                    body.i32(0)));
-          when(all, "[");
-        }
-        Scratch local{body, smem->base};
-        Printer{b, l, module, buffer}.element(
-            p, local.read(a.offset, e, a.storage), a.elem);
-        all = body.boolean(true);
-        for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
-          all = arith::AndIOp::create(
-              b, l, all,
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c[d],
-                                    body.i32(shape[d] - 1)));
-          when(all, "]");
+        Scratch local{inner, smem->base};
+        for (int64_t e = 0, n = a.shaped.getNumElements(); e < n; ++e) {
+          auto [before, after] = elementBrackets(a.shaped.getShape(), e);
+          format += before;
+          store(print.elementValue(
+                    p, local.read(a.offset, inner.i32(e), a.storage), a.elem,
+                    format),
+                p.conv);
+          format += after;
         }
       }
+      LLVM::CallOp::create(b, l, print.vprintf(),
+                           ValueRange{print.string(format), args});
       scf::YieldOp::create(b, l);
     });
     if (staged)
@@ -438,7 +365,73 @@ struct PrintLowering : public OpConversionPattern<as::PrintTkoOp> {
     rewriter.replaceOp(op, ix.boolean(false));
     return success();
   }
-};
+
+  scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location l) {
+    Printer print{b, l, module, buffer};
+    unsigned arg = 0;
+    for (const Piece &p : *pieces) {
+      if (!p.conv) {
+        print.call(literalFormat(p.text));
+        continue;
+      }
+      PrintArg a = argument(arg++);
+      if (a.rank == 0 || a.offset < 0) {
+        // One element, held by every thread (a 1-element tile still
+        // prints its brackets).
+        if (a.rank)
+          print.call(std::string(a.rank, '['));
+        print.element(p, a.parts.front(), a.elem);
+        if (a.rank)
+          print.call(std::string(a.rank, ']'));
+        continue;
+      }
+      ArrayRef<int64_t> shape = a.shaped.getShape();
+      int64_t n = a.shaped.getNumElements();
+      ThreadIndexer inner(b, l, ix);
+      auto loop =
+          scf::ForOp::create(b, l, inner.i32(0), inner.i32(n), inner.i32(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      Value e = loop.getInductionVar();
+      ThreadIndexer body(b, l, ix);
+      SmallVector<Value> c = body.coords(e, shape);
+      auto when = [&](Value cond, StringRef text) {
+        scf::IfOp::create(b, l, cond, [&](OpBuilder &bb, Location ll) {
+          Printer{bb, ll, module, buffer}.call(text);
+          scf::YieldOp::create(bb, ll);
+        });
+      };
+      when(
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, e, body.i32(0)),
+          ", ");
+      // A bracket opens for every trailing dimension whose index is 0.
+      Value all = body.boolean(true);
+      for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+        all = arith::AndIOp::create(
+            b, l, all,
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c[d],
+                                  body.i32(0)));
+        when(all, "[");
+      }
+      Scratch local{body, smem->base};
+      Printer{b, l, module, buffer}.element(
+          p, local.read(a.offset, e, a.storage), a.elem);
+      all = body.boolean(true);
+      for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+        all = arith::AndIOp::create(
+            b, l, all,
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c[d],
+                                  body.i32(shape[d] - 1)));
+        when(all, "]");
+      }
+    }
+    scf::YieldOp::create(b, l);
+  });
+  if (staged)
+    ix.barrier();
+  rewriter.replaceOp(op, ix.boolean(false));
+  return success();
+}
 
 } // namespace
 
@@ -469,5 +462,5 @@ int64_t tilecheck::backend::printScratchBytes(as::PrintTkoOp op) {
 
 void tilecheck::backend::populatePrintPatterns(const BackendTypeConverter &tc,
                                                RewritePatternSet &patterns) {
-  patterns.add<PrintLowering>(tc, patterns.getContext());
+  addLowerings<lowerPrint>(tc, patterns);
 }

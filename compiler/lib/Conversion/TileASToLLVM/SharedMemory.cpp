@@ -331,7 +331,7 @@ int64_t scratchOf(Operation *op, unsigned computeCapability,
            as::ReduceOp, as::ScanOp, as::DotOp, as::DotIntOp, as::PackOp,
            as::UnpackOp, as::BlockScaledMmaOp, as::PrintTkoOp>(op))
     return 0;
-  // A one-element source is broadcast from the registers (MoveLowering).
+  // A one-element source is broadcast from the registers (lowerMove).
   if (isa<as::BroadcastOp>(op) &&
       mirrorNumElements(op->getOperand(0).getType()) == 1)
     return 0;
@@ -361,100 +361,96 @@ int64_t scratchOf(Operation *op, unsigned computeCapability,
   return bytes;
 }
 
+/// The linear index in the scratch buffer of the source element of the
+/// move `op` at result coordinates `c` (lowerMove).
+template <typename OpT>
+Value sourceIndex(OpT op, OneToN<OpT> adaptor, ThreadIndexer &ix,
+                  SmallVector<Value> c) {
+  OpBuilder &b = ix.b;
+  Location loc = ix.loc;
+  if constexpr (std::is_same_v<OpT, as::BroadcastOp>) {
+    ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
+    for (auto [d, size] : llvm::enumerate(src))
+      if (size == 1)
+        c[d] = ix.i32(0);
+    return ix.linear(c, src);
+  } else if constexpr (std::is_same_v<OpT, as::PermuteOp>) {
+    ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
+    SmallVector<Value> from(src.size());
+    for (auto [d, p] : llvm::enumerate(op.getPermutation()))
+      from[p] = c[d];
+    return ix.linear(from, src);
+  } else if constexpr (std::is_same_v<OpT, as::ExtractOp>) {
+    ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
+    ArrayRef<int64_t> dst = tensorType(op.getResult()).getShape();
+    for (auto [d, idx] : llvm::enumerate(adaptor.getIndices())) {
+      Value block = castInteger(b, loc, idx.front(), b.getI32Type(),
+                                /*isSigned=*/false);
+      Value origin = arith::MulIOp::create(b, loc, block, ix.i32(dst[d]));
+      c[d] = arith::AddIOp::create(b, loc, origin, c[d]);
+    }
+    return ix.linear(c, src);
+  } else {
+    static_assert(std::is_same_v<OpT, as::CatOp>);
+    RankedTensorType lhs = tensorType(op.getLhs()),
+                     rhs = tensorType(op.getRhs());
+    unsigned dim = op.getDim();
+    int64_t split = lhs.getShape()[dim];
+    Value inLhs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        c[dim], ix.i32(split));
+    Value fromLhs = ix.linear(c, lhs.getShape());
+    SmallVector<Value> rc = c;
+    rc[dim] = arith::SubIOp::create(b, loc, c[dim], ix.i32(split));
+    Value fromRhs = arith::AddIOp::create(b, loc, ix.i32(lhs.getNumElements()),
+                                          ix.linear(rc, rhs.getShape()));
+    return arith::SelectOp::create(b, loc, inLhs, fromLhs, fromRhs);
+  }
+}
+
 /// Broadcast, permute, extract and cat: every result element is one source
 /// element; `sourceIndex` maps result coordinates to the linear index of
 /// the source element in the scratch buffer (cat's operands lie there one
 /// after the other).
-template <typename OpT> struct MoveLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
+template <typename OpT>
+LogicalResult lowerMove(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                        const ThreadMap &map) {
+  RankedTensorType result = tensorType(op->getResult(0));
+  Type elem = convertElementType(result.getElementType());
+  if (!elem)
+    return rewriter.notifyMatchFailure(op, "element type");
+  int64_t n = result.getNumElements();
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
 
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    RankedTensorType result = tensorType(op->getResult(0));
-    Type elem = convertElementType(result.getElementType());
-    if (!elem)
-      return rewriter.notifyMatchFailure(op, "element type");
-    int64_t n = result.getNumElements();
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-
-    // A one-element source is replicated in every thread already.
-    if constexpr (std::is_same_v<OpT, as::BroadcastOp>) {
-      if (tensorType(op.getSource()).getNumElements() == 1) {
-        rewriter.replaceOpWithMultiple(
-            op,
-            {SmallVector<Value>(tc.map.slots(n), adaptor.getSource().front())});
-        return success();
-      }
-    }
-
-    Scratch smem = Scratch::get(ix);
-    int64_t offset = 0;
-    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
-      // Extract's indices are scalars, not data.
-      if (std::is_same_v<OpT, as::ExtractOp> && i > 0)
-        continue;
-      RankedTensorType type = tensorType(operand);
-      smem.write(offset, adaptor.getOperands()[i], type.getNumElements(), elem);
-      offset += type.getNumElements() * storageBytes(elem);
-    }
-    ix.barrier();
-    SmallVector<Value> values;
-    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s) {
-      SmallVector<Value> c = ix.coords(ix.element(n, s), result.getShape());
-      values.push_back(smem.read(0, sourceIndex(op, adaptor, ix, c), elem));
-    }
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
-  }
-
-  static Value sourceIndex(OpT op, Adaptor adaptor, ThreadIndexer &ix,
-                           SmallVector<Value> c) {
-    OpBuilder &b = ix.b;
-    Location loc = ix.loc;
-    if constexpr (std::is_same_v<OpT, as::BroadcastOp>) {
-      ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
-      for (auto [d, size] : llvm::enumerate(src))
-        if (size == 1)
-          c[d] = ix.i32(0);
-      return ix.linear(c, src);
-    } else if constexpr (std::is_same_v<OpT, as::PermuteOp>) {
-      ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
-      SmallVector<Value> from(src.size());
-      for (auto [d, p] : llvm::enumerate(op.getPermutation()))
-        from[p] = c[d];
-      return ix.linear(from, src);
-    } else if constexpr (std::is_same_v<OpT, as::ExtractOp>) {
-      ArrayRef<int64_t> src = tensorType(op.getSource()).getShape();
-      ArrayRef<int64_t> dst = tensorType(op.getResult()).getShape();
-      for (auto [d, idx] : llvm::enumerate(adaptor.getIndices())) {
-        Value block = castInteger(b, loc, idx.front(), b.getI32Type(),
-                                  /*isSigned=*/false);
-        Value origin = arith::MulIOp::create(b, loc, block, ix.i32(dst[d]));
-        c[d] = arith::AddIOp::create(b, loc, origin, c[d]);
-      }
-      return ix.linear(c, src);
-    } else {
-      static_assert(std::is_same_v<OpT, as::CatOp>);
-      RankedTensorType lhs = tensorType(op.getLhs()),
-                       rhs = tensorType(op.getRhs());
-      unsigned dim = op.getDim();
-      int64_t split = lhs.getShape()[dim];
-      Value inLhs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          c[dim], ix.i32(split));
-      Value fromLhs = ix.linear(c, lhs.getShape());
-      SmallVector<Value> rc = c;
-      rc[dim] = arith::SubIOp::create(b, loc, c[dim], ix.i32(split));
-      Value fromRhs = arith::AddIOp::create(
-          b, loc, ix.i32(lhs.getNumElements()), ix.linear(rc, rhs.getShape()));
-      return arith::SelectOp::create(b, loc, inLhs, fromLhs, fromRhs);
+  // A one-element source is replicated in every thread already.
+  if constexpr (std::is_same_v<OpT, as::BroadcastOp>) {
+    if (tensorType(op.getSource()).getNumElements() == 1) {
+      rewriter.replaceOpWithMultiple(
+          op, {SmallVector<Value>(map.slots(n), adaptor.getSource().front())});
+      return success();
     }
   }
-};
+
+  Scratch smem = Scratch::get(ix);
+  int64_t offset = 0;
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    // Extract's indices are scalars, not data.
+    if (std::is_same_v<OpT, as::ExtractOp> && i > 0)
+      continue;
+    RankedTensorType type = tensorType(operand);
+    smem.write(offset, adaptor.getOperands()[i], type.getNumElements(), elem);
+    offset += type.getNumElements() * storageBytes(elem);
+  }
+  ix.barrier();
+  SmallVector<Value> values;
+  for (int64_t s = 0, e = map.slots(n); s < e; ++s) {
+    SmallVector<Value> c = ix.coords(ix.element(n, s), result.getShape());
+    values.push_back(smem.read(0, sourceIndex(op, adaptor, ix, c), elem));
+  }
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
 /// Whether pack/unpack can reinterpret elements of `t` as the bytes they
 /// are held in: whole bytes, stored as the interpreter stores them (i1 is a
@@ -468,32 +464,25 @@ bool reinterpretable(Type t) {
 /// buffer as they are held in memory (little-endian), each result element
 /// read back from its own bytes.
 template <typename OpT>
-struct ReinterpretLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
-
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    RankedTensorType source = tensorType(op.getSource()),
-                     result = tensorType(op.getResult());
-    if (!reinterpretable(source.getElementType()) ||
-        !reinterpretable(result.getElementType()))
-      return rewriter.notifyMatchFailure(op, "element type");
-    Type from = convertElementType(source.getElementType()),
-         to = convertElementType(result.getElementType());
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Scratch smem = Scratch::get(ix);
-    smem.write(0, adaptor.getSource(), source.getNumElements(), from);
-    ix.barrier();
-    SmallVector<Value> values = smem.readSlots(0, result.getNumElements(), to);
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
-  }
-};
+LogicalResult lowerReinterpret(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                               const ThreadMap &map) {
+  RankedTensorType source = tensorType(op.getSource()),
+                   result = tensorType(op.getResult());
+  if (!reinterpretable(source.getElementType()) ||
+      !reinterpretable(result.getElementType()))
+    return rewriter.notifyMatchFailure(op, "element type");
+  Type from = convertElementType(source.getElementType()),
+       to = convertElementType(result.getElementType());
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  Scratch smem = Scratch::get(ix);
+  smem.write(0, adaptor.getSource(), source.getNumElements(), from);
+  ix.barrier();
+  SmallVector<Value> values = smem.readSlots(0, result.getNumElements(), to);
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
 /// The identity of a reduce or scan operand as a constant of `elem`.
 Value identityValue(OpBuilder &b, Location loc, Attribute attr, Type elem) {
@@ -834,192 +823,200 @@ LogicalResult lowerShuffleScan(as::ScanOp op, ValueRange slots,
 }
 
 template <typename OpT>
-struct CombineLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
-  static constexpr bool isScan = std::is_same_v<OpT, as::ScanOp>;
-
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    if (std::optional<ShufflePlan> plan = shufflePlan(op, tc.map)) {
-      if constexpr (isScan)
-        return lowerShuffleScan(op, adaptor.getOperands()[0], rewriter, tc.map,
+LogicalResult lowerCombine(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                           const ThreadMap &map) {
+  constexpr bool isScan = std::is_same_v<OpT, as::ScanOp>;
+  if (std::optional<ShufflePlan> plan = shufflePlan(op, map)) {
+    if constexpr (isScan)
+      return lowerShuffleScan(op, adaptor.getOperands()[0], rewriter, map,
+                              *plan);
+    else
+      return lowerShuffleReduce(op, adaptor.getOperands()[0], rewriter, map,
                                 *plan);
-      else
-        return lowerShuffleReduce(op, adaptor.getOperands()[0], rewriter,
-                                  tc.map, *plan);
-    }
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    unsigned m = op->getNumOperands();
-    RankedTensorType source = tensorType(op->getOperand(0));
-    RankedTensorType result = tensorType(op->getResult(0));
-    unsigned dim = op.getDim();
-    int64_t extent = source.getShape()[dim];
-    SmallVector<Type> elems;
-    for (Value v : op->getOperands()) {
-      Type e = convertElementType(tensorType(v).getElementType());
-      if (!e)
-        return rewriter.notifyMatchFailure(op, "element type");
-      elems.push_back(e);
-    }
-    Scratch smem = Scratch::get(ix);
-    SmallVector<int64_t> offsets;
-    int64_t offset = 0;
-    for (unsigned i = 0; i < m; ++i) {
-      offset = alignTo16(offset);
-      offsets.push_back(offset);
-      smem.write(offset, adaptor.getOperands()[i], source.getNumElements(),
-                 elems[i]);
-      offset += source.getNumElements() * storageBytes(elems[i]);
-    }
-    ix.barrier();
-
-    int64_t n = result.getNumElements(), slots = tc.map.slots(n);
-    SmallVector<SmallVector<Value>> values(m);
-    Block &body = op.getBody().front();
-    for (int64_t s = 0; s < slots; ++s) {
-      SmallVector<Value> c = ix.coords(ix.element(n, s), result.getShape());
-      // Source coordinates with the folded dimension left open.
-      SmallVector<Value> at;
-      if (isScan) {
-        at = c;
-      } else {
-        at.append(c.begin(), c.begin() + dim);
-        at.push_back(Value());
-        at.append(c.begin() + dim, c.end());
-      }
-      // Steps: reduce folds the whole dimension; scan up to (or, reversed,
-      // down to) the element's own position.
-      Value count = ix.i32(extent);
-      bool reverse = false;
-      if constexpr (isScan) {
-        reverse = op.getReverse();
-        count =
-            reverse
-                ? arith::SubIOp::create(rewriter, loc, ix.i32(extent), c[dim])
-                      .getResult()
-                : arith::AddIOp::create(rewriter, loc, c[dim], ix.i32(1))
-                      .getResult();
-      }
-      SmallVector<Value> init;
-      for (unsigned i = 0; i < m; ++i)
-        init.push_back(
-            identityValue(rewriter, loc, op.getIdentities()[i], elems[i]));
-      auto loop = scf::ForOp::create(
-          rewriter, loc, ix.i32(0), count, ix.i32(1), init,
-          [&](OpBuilder &b, Location l, Value t, ValueRange accs) {
-            ThreadIndexer inner(b, l, ix);
-            Value k = reverse
-                          ? arith::SubIOp::create(b, l, ix.i32(extent - 1), t)
-                                .getResult()
-                          : t;
-            SmallVector<Value> coords = at;
-            coords[dim] = k;
-            Value index = inner.linear(coords, source.getShape());
-            Scratch local{inner, smem.base};
-            SmallVector<Value> read;
-            for (unsigned i = 0; i < m; ++i)
-              read.push_back(local.read(offsets[i], index, elems[i]));
-            scf::YieldOp::create(
-                b, l, combine(b, body, read, SmallVector<Value>(accs)));
-          });
-      for (unsigned i = 0; i < m; ++i)
-        values[i].push_back(loop.getResult(i));
-    }
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, std::move(values));
-    return success();
   }
-};
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  unsigned m = op->getNumOperands();
+  RankedTensorType source = tensorType(op->getOperand(0));
+  RankedTensorType result = tensorType(op->getResult(0));
+  unsigned dim = op.getDim();
+  int64_t extent = source.getShape()[dim];
+  SmallVector<Type> elems;
+  for (Value v : op->getOperands()) {
+    Type e = convertElementType(tensorType(v).getElementType());
+    if (!e)
+      return rewriter.notifyMatchFailure(op, "element type");
+    elems.push_back(e);
+  }
+  Scratch smem = Scratch::get(ix);
+  SmallVector<int64_t> offsets;
+  int64_t offset = 0;
+  for (unsigned i = 0; i < m; ++i) {
+    offset = alignTo16(offset);
+    offsets.push_back(offset);
+    smem.write(offset, adaptor.getOperands()[i], source.getNumElements(),
+               elems[i]);
+    offset += source.getNumElements() * storageBytes(elems[i]);
+  }
+  ix.barrier();
+
+  int64_t n = result.getNumElements(), slots = map.slots(n);
+  SmallVector<SmallVector<Value>> values(m);
+  Block &body = op.getBody().front();
+  for (int64_t s = 0; s < slots; ++s) {
+    SmallVector<Value> c = ix.coords(ix.element(n, s), result.getShape());
+    // Source coordinates with the folded dimension left open.
+    SmallVector<Value> at;
+    if (isScan) {
+      at = c;
+    } else {
+      at.append(c.begin(), c.begin() + dim);
+      at.push_back(Value());
+      at.append(c.begin() + dim, c.end());
+    }
+    // Steps: reduce folds the whole dimension; scan up to (or, reversed,
+    // down to) the element's own position.
+    Value count = ix.i32(extent);
+    bool reverse = false;
+    if constexpr (isScan) {
+      reverse = op.getReverse();
+      count = reverse
+                  ? arith::SubIOp::create(rewriter, loc, ix.i32(extent), c[dim])
+                        .getResult()
+                  : arith::AddIOp::create(rewriter, loc, c[dim], ix.i32(1))
+                        .getResult();
+    }
+    SmallVector<Value> init;
+    for (unsigned i = 0; i < m; ++i)
+      init.push_back(
+          identityValue(rewriter, loc, op.getIdentities()[i], elems[i]));
+    auto loop = scf::ForOp::create(
+        rewriter, loc, ix.i32(0), count, ix.i32(1), init,
+        [&](OpBuilder &b, Location l, Value t, ValueRange accs) {
+          ThreadIndexer inner(b, l, ix);
+          Value k = reverse ? arith::SubIOp::create(b, l, ix.i32(extent - 1), t)
+                                  .getResult()
+                            : t;
+          SmallVector<Value> coords = at;
+          coords[dim] = k;
+          Value index = inner.linear(coords, source.getShape());
+          Scratch local{inner, smem.base};
+          SmallVector<Value> read;
+          for (unsigned i = 0; i < m; ++i)
+            read.push_back(local.read(offsets[i], index, elems[i]));
+          scf::YieldOp::create(
+              b, l, combine(b, body, read, SmallVector<Value>(accs)));
+        });
+    for (unsigned i = 0; i < m; ++i)
+      values[i].push_back(loop.getResult(i));
+  }
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, std::move(values));
+  return success();
+}
+
+/// The contraction loop of the per-element dots (dot, dot_int,
+/// block_scaled_mma), their operands staged in `smem`: for p = 0 .. k - 1,
+/// `atStep(local, p)` (when given), then each accumulator slot of the
+/// result `c` (`acc` its values on entry) becomes `mac(local, ai, bi, acc)`
+/// with ai = (batch, m, p) and bi = (batch, p, n) the coordinates of its
+/// lhs and rhs elements; a barrier; the results replace `op`.
+LogicalResult contract(Operation *op, ConversionPatternRewriter &rewriter,
+                       Scratch &smem, RankedTensorType c, int64_t k,
+                       ValueRange acc,
+                       function_ref<void(Scratch &local, Value p)> atStep,
+                       function_ref<Value(Scratch &local, ArrayRef<Value> ai,
+                                          ArrayRef<Value> bi, Value acc)>
+                           mac) {
+  ThreadIndexer &ix = smem.ix;
+  unsigned rank = c.getRank();
+  int64_t n = c.getNumElements(), slots = ix.map.slots(n);
+  SmallVector<SmallVector<Value>> coords;
+  for (int64_t s = 0; s < slots; ++s)
+    coords.push_back(ix.coords(ix.element(n, s), c.getShape()));
+  SmallVector<Value> init(acc.begin(), acc.end());
+  auto loop = scf::ForOp::create(
+      rewriter, op->getLoc(), ix.i32(0), ix.i32(k), ix.i32(1), init,
+      [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
+        ThreadIndexer inner(bb, l, ix);
+        Scratch local{inner, smem.base};
+        if (atStep)
+          atStep(local, p);
+        SmallVector<Value> next;
+        for (int64_t s = 0; s < slots; ++s) {
+          ArrayRef<Value> cc = coords[s];
+          SmallVector<Value> ai(cc.begin(), cc.end()), bi(cc.begin(), cc.end());
+          ai[rank - 1] = p; // (batch, m, p)
+          bi[rank - 2] = p; // (batch, p, n)
+          next.push_back(mac(local, ai, bi, accs[s]));
+        }
+        scf::YieldOp::create(bb, l, next);
+      });
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(loop.getResults())});
+  return success();
+}
 
 /// dot and dot_int: per accumulator element, one multiply-add per step of
 /// the contraction in order (float: a single FMA in the accumulator type,
 /// f16 included when the inputs are f16).
-template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
-  static constexpr bool isInt = std::is_same_v<OpT, as::DotIntOp>;
+template <typename OpT>
+LogicalResult lowerDot(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                       const ThreadMap &map) {
+  constexpr bool isInt = std::is_same_v<OpT, as::DotIntOp>;
+  Location loc = op.getLoc();
+  RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
+                   c = tensorType(op.getAcc());
+  Type ae = convertElementType(a.getElementType());
+  Type ce = convertElementType(c.getElementType());
+  if (!ae || !ce)
+    return rewriter.notifyMatchFailure(op, "element type");
+  // f8 and tf32 inputs are widened exactly to the accumulator type.
+  Type narrow = isNarrowFloat(a.getElementType()) ? a.getElementType() : Type();
+  // f16 accumulates f16 (or f8) products only: each step is then one
+  // correctly rounded f16 FMA (the interpreter's round-to-odd-in-double
+  // sum).
+  if (!isInt && !(ce.isF32() || ce.isF64() ||
+                  (ce.isF16() && (ae.isF16() || (narrow && ae.isInteger(8))))))
+    return rewriter.notifyMatchFailure(op, "accumulator type");
+  unsigned rank = c.getRank();
+  int64_t k = a.getShape()[rank - 1];
+  ThreadIndexer ix(rewriter, loc, map);
+  Scratch smem = Scratch::get(ix);
+  int64_t bOffset = alignTo16(a.getNumElements() * storageBytes(ae));
+  smem.write(0, adaptor.getLhs(), a.getNumElements(), ae);
+  smem.write(bOffset, adaptor.getRhs(), b.getNumElements(), ae);
+  ix.barrier();
 
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    Location loc = op.getLoc();
-    RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
-                     c = tensorType(op.getAcc());
-    Type ae = convertElementType(a.getElementType());
-    Type ce = convertElementType(c.getElementType());
-    if (!ae || !ce)
-      return rewriter.notifyMatchFailure(op, "element type");
-    // f8 and tf32 inputs are widened exactly to the accumulator type.
-    Type narrow =
-        isNarrowFloat(a.getElementType()) ? a.getElementType() : Type();
-    // f16 accumulates f16 (or f8) products only: each step is then one
-    // correctly rounded f16 FMA (the interpreter's round-to-odd-in-double
-    // sum).
-    if (!isInt &&
-        !(ce.isF32() || ce.isF64() ||
-          (ce.isF16() && (ae.isF16() || (narrow && ae.isInteger(8))))))
-      return rewriter.notifyMatchFailure(op, "accumulator type");
-    unsigned rank = c.getRank();
-    int64_t k = a.getShape()[rank - 1];
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Scratch smem = Scratch::get(ix);
-    int64_t bOffset = alignTo16(a.getNumElements() * storageBytes(ae));
-    smem.write(0, adaptor.getLhs(), a.getNumElements(), ae);
-    smem.write(bOffset, adaptor.getRhs(), b.getNumElements(), ae);
-    ix.barrier();
-
-    int64_t n = c.getNumElements(), slots = tc.map.slots(n);
-    SmallVector<SmallVector<Value>> coords;
-    for (int64_t s = 0; s < slots; ++s)
-      coords.push_back(ix.coords(ix.element(n, s), c.getShape()));
-    SmallVector<Value> init(adaptor.getAcc().begin(), adaptor.getAcc().end());
-    auto loop = scf::ForOp::create(
-        rewriter, loc, ix.i32(0), ix.i32(k), ix.i32(1), init,
-        [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
-          ThreadIndexer inner(bb, l, ix);
-          Scratch local{inner, smem.base};
-          SmallVector<Value> next;
-          for (int64_t s = 0; s < slots; ++s) {
-            ArrayRef<Value> cc = coords[s];
-            SmallVector<Value> ai(cc.begin(), cc.end()),
-                bi(cc.begin(), cc.end());
-            ai[rank - 1] = p; // (batch, m, p)
-            bi[rank - 2] = p; // (batch, p, n)
-            Value x = local.read(0, inner.linear(ai, a.getShape()), ae);
-            Value y = local.read(bOffset, inner.linear(bi, b.getShape()), ae);
-            if constexpr (isInt) {
-              auto widen = [&](Value v, cuda_tile::Signedness sign) -> Value {
-                if (sign == cuda_tile::Signedness::Signed)
-                  return arith::ExtSIOp::create(bb, l, ce, v);
-                return arith::ExtUIOp::create(bb, l, ce, v);
-              };
-              Value prod =
-                  arith::MulIOp::create(bb, l, widen(x, op.getSignednessLhs()),
-                                        widen(y, op.getSignednessRhs()));
-              next.push_back(arith::AddIOp::create(bb, l, accs[s], prod));
-            } else {
-              if (narrow) {
-                x = convertNarrowFloat(bb, l, x, narrow, ce);
-                y = convertNarrowFloat(bb, l, y, narrow, ce);
-              } else if (ae != ce) {
-                x = arith::ExtFOp::create(bb, l, ce, x);
-                y = arith::ExtFOp::create(bb, l, ce, y);
-              }
-              next.push_back(math::FmaOp::create(bb, l, x, y, accs[s]));
-            }
+  return contract(
+      op, rewriter, smem, c, k, adaptor.getAcc(), nullptr,
+      [&](Scratch &local, ArrayRef<Value> ai, ArrayRef<Value> bi, Value acc) {
+        OpBuilder &bb = local.ix.b;
+        Location l = local.ix.loc;
+        Value x = local.read(0, local.ix.linear(ai, a.getShape()), ae);
+        Value y = local.read(bOffset, local.ix.linear(bi, b.getShape()), ae);
+        if constexpr (isInt) {
+          auto widen = [&](Value v, cuda_tile::Signedness sign) -> Value {
+            if (sign == cuda_tile::Signedness::Signed)
+              return arith::ExtSIOp::create(bb, l, ce, v);
+            return arith::ExtUIOp::create(bb, l, ce, v);
+          };
+          Value prod =
+              arith::MulIOp::create(bb, l, widen(x, op.getSignednessLhs()),
+                                    widen(y, op.getSignednessRhs()));
+          return arith::AddIOp::create(bb, l, acc, prod);
+        } else {
+          if (narrow) {
+            x = convertNarrowFloat(bb, l, x, narrow, ce);
+            y = convertNarrowFloat(bb, l, y, narrow, ce);
+          } else if (ae != ce) {
+            x = arith::ExtFOp::create(bb, l, ce, x);
+            y = arith::ExtFOp::create(bb, l, ce, y);
           }
-          scf::YieldOp::create(bb, l, next);
-        });
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(loop.getResults())});
-    return success();
-  }
-};
+          return math::FmaOp::create(bb, l, x, y, acc);
+        }
+      });
+}
 
 /// A dot on tensor cores, in the shape mmaSyncShape() gives. Every tile
 /// goes through the scratch buffer (A, B, then the accumulator, which each
@@ -1028,319 +1025,303 @@ template <typename OpT> struct DotLowering : public OpConversionPattern<OpT> {
 /// over K in steps of the shape's K, each lane loading its fragments with
 /// zeros outside the tile.
 template <typename OpT>
-struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
-  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
-  MmaSyncDotLowering(const TypeConverter &tc, MLIRContext *ctx)
-      : OpConversionPattern<OpT>(tc, ctx, /*benefit=*/2) {}
+LogicalResult lowerMmaSyncDot(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                              const BackendTypeConverter &tc) {
+  std::optional<MmaSyncShape> shape = mmaSyncShape(op, tc.computeCapability);
+  if (!shape)
+    return failure();
+  const MmaSyncShape &sh = *shape;
+  Location loc = op.getLoc();
+  RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
+                   c = tensorType(op.getAcc());
+  // The types values are held in (tf32 as its f32 pattern).
+  Type in = convertElementType(a.getElementType()),
+       accType = convertElementType(c.getElementType()),
+       i32 = rewriter.getI32Type();
+  MLIRContext *ctx = rewriter.getContext();
+  const int64_t inBytes = in.getIntOrFloatBitWidth() / 8,
+                aRegs = sh.aRow.size(), bRegs = sh.bRow.size();
+  // f16 accumulators travel two to a register.
+  bool accPacked = accType.isF16();
+  Type accArg = accPacked ? Type(VectorType::get({2}, accType)) : accType;
+  int64_t accArgs = accPacked ? sh.accElems() / 2 : sh.accElems();
+  unsigned rank = c.getRank();
+  int64_t batch = rank == 3 ? c.getShape()[0] : 1;
+  int64_t m = c.getShape()[rank - 2], n = c.getShape()[rank - 1],
+          k = a.getShape()[rank - 1];
+  ThreadIndexer ix(rewriter, loc, tc.map);
+  Scratch smem = Scratch::get(ix);
+  int64_t bOffset = alignTo16(batch * m * k * inBytes);
+  int64_t cOffset = alignTo16(bOffset + batch * k * n * inBytes);
+  smem.write(0, adaptor.getLhs(), batch * m * k, in);
+  smem.write(bOffset, adaptor.getRhs(), batch * k * n, in);
+  smem.write(cOffset, adaptor.getAcc(), batch * m * n, accType);
+  ix.barrier();
 
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    std::optional<MmaSyncShape> shape = mmaSyncShape(
-        op, backendConverter(this->getTypeConverter()).computeCapability);
-    if (!shape)
-      return failure();
-    const MmaSyncShape &sh = *shape;
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    Location loc = op.getLoc();
-    RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
-                     c = tensorType(op.getAcc());
-    // The types values are held in (tf32 as its f32 pattern).
-    Type in = convertElementType(a.getElementType()),
-         accType = convertElementType(c.getElementType()),
-         i32 = rewriter.getI32Type();
-    MLIRContext *ctx = rewriter.getContext();
-    const int64_t inBytes = in.getIntOrFloatBitWidth() / 8,
-                  aRegs = sh.aRow.size(), bRegs = sh.bRow.size();
-    // f16 accumulators travel two to a register.
-    bool accPacked = accType.isF16();
-    Type accArg = accPacked ? Type(VectorType::get({2}, accType)) : accType;
-    int64_t accArgs = accPacked ? sh.accElems() / 2 : sh.accElems();
-    unsigned rank = c.getRank();
-    int64_t batch = rank == 3 ? c.getShape()[0] : 1;
-    int64_t m = c.getShape()[rank - 2], n = c.getShape()[rank - 1],
-            k = a.getShape()[rank - 1];
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Scratch smem = Scratch::get(ix);
-    int64_t bOffset = alignTo16(batch * m * k * inBytes);
-    int64_t cOffset = alignTo16(bOffset + batch * k * n * inBytes);
-    smem.write(0, adaptor.getLhs(), batch * m * k, in);
-    smem.write(bOffset, adaptor.getRhs(), batch * k * n, in);
-    smem.write(cOffset, adaptor.getAcc(), batch * m * n, accType);
-    ix.barrier();
-
-    Value tid = ix.tid();
-    Value lane = arith::RemUIOp::create(rewriter, loc, tid, ix.i32(32));
-    Value warp = arith::DivUIOp::create(rewriter, loc, tid, ix.i32(32));
-    Value g = arith::ShRUIOp::create(rewriter, loc, lane, ix.i32(2));
-    Value t = arith::AndIOp::create(rewriter, loc, lane, ix.i32(3));
-    int64_t warps = tc.map.threads / 32, nBlocks = (n + 7) / 8,
-            perBatch = ((m + sh.blockM - 1) / sh.blockM) * nBlocks,
-            blocks = batch * perBatch;
-    auto result = LLVM::LLVMStructType::getLiteral(
-        ctx, SmallVector<Type>(accArgs, accArg));
-    // Warp w takes output blocks w, w + warps, ...
-    forEachBlock(
-        rewriter, loc, warp, warps, blocks,
-        [&](OpBuilder &bb, Location l, Value block) {
-          ThreadIndexer in2(bb, l, tc.map);
-          Scratch local{in2, smem.base};
-          I32 ar{bb, l};
-          auto add = [&](Value x, Value y) { return ar.add(x, y); };
-          auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
-          // x < y, or true where the tile's extent is a multiple of the
-          // block's (`full`): a block then never reaches past it.
-          auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y,
-                         bool full) -> Value {
-            if (full)
-              return arith::ConstantOp::create(ob, ol, ob.getBoolAttr(true));
-            return arith::CmpIOp::create(
-                ob, ol, arith::CmpIPredicate::ult, x,
-                arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(y)));
-          };
-          const bool mFull = m % sh.blockM == 0, nFull = n % 8 == 0,
-                     kFull = k % sh.kStep == 0;
-          Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
-          Value inBatch =
-              arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
-          Value row0 =
-              mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)),
-                  sh.blockM);
-          Value col0 =
-              mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
-          Value t2 = mul(t, 2);
-          Value aBase = mul(bi, m * k), bBase = mul(bi, k * n),
-                cBase = mul(bi, m * n);
-          // The accumulator elements this lane holds (linear index, inside
-          // the tile or not).
-          SmallVector<Value> cIndex, cValid;
-          for (int64_t i = 0; i < sh.accElems(); ++i) {
-            Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
-            Value col = add(add(col0, t2), in2.i32(i & 1));
-            cValid.push_back(arith::AndIOp::create(
-                bb, l, ult(bb, l, row, m, mFull), ult(bb, l, col, n, nFull)));
-            cIndex.push_back(add(cBase, add(mul(row, n), col)));
-          }
-          // A read of the scratch buffer, zero outside the tile.
-          auto guarded = [&](OpBuilder &ob, Location ol, Scratch &sc,
-                             int64_t offset, Value index, Value valid,
-                             Type elem) -> Value {
-            Value zeroIndex =
-                arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(0));
-            Value at = arith::SelectOp::create(ob, ol, valid, index, zeroIndex);
-            Value v = sc.read(offset, at, elem);
-            Value zero =
-                arith::ConstantOp::create(ob, ol, ob.getZeroAttr(elem));
-            return arith::SelectOp::create(ob, ol, valid, v, zero);
-          };
-          // ldmatrix loads an operand's registers when no fragment reaches
-          // outside the tile (nothing to pad with zeros). Every row it reads
-          // then starts 16-byte aligned: rows of K (N) elements, K a multiple
-          // of the K step (N of 8), so a multiple of 16 bytes long, block
-          // columns 16 bytes apart, the operands at 16-byte offsets.
-          bool aLd = sh.ldmatrixA && mFull && kFull;
-          bool bLd = sh.ldmatrixB && nFull && kFull;
-          // table[j] for this lane's matrix j.
-          auto pick = [&](Value j, ArrayRef<int64_t> table) -> Value {
-            Value v = in2.i32(table[0]);
-            for (size_t i = 1; i < table.size(); ++i)
-              v = arith::SelectOp::create(
-                  bb, l,
-                  arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq, j,
-                                        in2.i32(i)),
-                  in2.i32(table[i]), v);
-            return v;
-          };
-          // The A row and column offset (elements, from the block's corner
-          // and the K step's first column) and the B row offset (from the
-          // K step's first row) of the row this lane names: lanes 8j..8j+7
-          // name the eight rows of matrix j.
-          Value aLaneRow, aLaneCol, bLaneRow;
-          if (aLd) {
-            Value j = arith::RemUIOp::create(
-                bb, l, arith::DivUIOp::create(bb, l, lane, in2.i32(8)),
-                in2.i32(aRegs));
-            aLaneRow =
-                add(add(row0, arith::AndIOp::create(bb, l, lane, in2.i32(7))),
-                    pick(j, sh.aRow));
-            aLaneCol = pick(j, sh.aCol);
-          }
-          if (bLd)
-            bLaneRow = arith::RemUIOp::create(bb, l, lane, in2.i32(8 * bRegs));
-          // (Only lanes inside the tile touch the accumulator: another lane
-          // writes the element this lane would read.)
-          SmallVector<Value> init;
-          Value zero =
-              arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
-          for (int64_t i = 0; i < sh.accElems(); ++i)
-            init.push_back(guardedLoad(
-                bb, l, accType, local.address(cOffset, cIndex[i], accType),
-                cValid[i], zero, as::MemSemantic::WEAK));
-          auto loop = scf::ForOp::create(
-              bb, l, in2.i32(0), in2.i32((k + sh.kStep - 1) / sh.kStep),
-              in2.i32(1), init,
-              [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
-                ThreadIndexer in3(lb, ll, tc.map);
-                Scratch s3{in3, smem.base};
-                I32 lr{lb, ll};
-                auto ladd = [&](Value x, Value y) { return lr.add(x, y); };
-                auto lmul = [&](Value x, int64_t y) { return lr.mul(x, y); };
-                Value k0 = lmul(kt, sh.kStep), tk = ladd(k0, lmul(t, sh.tMul));
-                // One fragment register: element e is (index0 + e * step,
-                // valid[e]), each zero outside its tile; perReg of them
-                // packed in an i32, the first lowest (f16 pairs as a
-                // vector), or the one element as the intrinsic takes it.
-                auto fragment = [&](int64_t offset, Value index0, int64_t step,
-                                    ArrayRef<Value> valid) -> Value {
-                  if (sh.perReg == 1) {
-                    Value v = guarded(lb, ll, s3, offset, index0, valid[0], in);
-                    return in.isF32() ? arith::BitcastOp::create(lb, ll, i32, v)
-                                      : v;
-                  }
-                  Value word;
-                  for (int64_t e = 0; e < sh.perReg; ++e) {
-                    Value v =
-                        guarded(lb, ll, s3, offset,
-                                ladd(index0, in3.i32(e * step)), valid[e], in);
-                    Value bits = v;
-                    if (!bits.getType().isInteger(8 * inBytes))
-                      bits = arith::BitcastOp::create(
-                          lb, ll, lb.getIntegerType(8 * inBytes), v);
-                    bits = arith::ExtUIOp::create(lb, ll, i32, bits);
-                    if (e)
-                      bits = arith::ShLIOp::create(lb, ll, bits,
-                                                   in3.i32(8 * inBytes * e));
-                    word = e ? arith::OrIOp::create(lb, ll, word, bits) : bits;
-                  }
-                  if (!in.isF16())
-                    return word;
-                  return LLVM::BitcastOp::create(
-                      lb, ll, VectorType::get({2}, lb.getF16Type()), word);
-                };
-                auto both = [&](Value x, int64_t xs, bool xFull, Value y,
-                                int64_t ys, bool yFull) {
-                  return arith::AndIOp::create(lb, ll,
-                                               ult(lb, ll, x, xs, xFull),
-                                               ult(lb, ll, y, ys, yFull));
-                };
-                // `count` registers with one ldmatrix (.trans), this lane
-                // naming the row at element `index` of the tile at `offset`;
-                // convergent like the mma below.
-                auto ldmatrix = [&](int64_t offset, Value index, int64_t count,
-                                    bool trans) {
-                  Value at = s3.address(offset, index, in);
-                  std::string name =
-                      "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x" +
-                      std::to_string(count) + (trans ? ".trans" : "") +
-                      ".b16.p3"; // overloaded on the shared-memory pointer
-                  LLVM::LLVMFuncOp fn = declareFunction(
-                      lb, ll, op->template getParentOfType<ModuleOp>(), name,
-                      LLVM::LLVMFunctionType::get(
-                          LLVM::LLVMStructType::getLiteral(
-                              ctx, SmallVector<Type>(count, i32)),
-                          {at.getType()}));
-                  auto call = LLVM::CallOp::create(lb, ll, fn, ValueRange{at});
-                  call.setConvergent(true);
-                  SmallVector<Value> regs;
-                  for (int64_t r = 0; r < count; ++r) {
-                    Value v = LLVM::ExtractValueOp::create(lb, ll,
-                                                           call.getResult(), r);
-                    if (in.isF16())
-                      v = LLVM::BitcastOp::create(
-                          lb, ll, VectorType::get({2}, lb.getF16Type()), v);
-                    regs.push_back(v);
-                  }
-                  return regs;
-                };
-                SmallVector<Value> args;
-                if (aLd)
-                  args.append(ldmatrix(
-                      0,
-                      ladd(aBase, ladd(lmul(aLaneRow, k), ladd(k0, aLaneCol))),
-                      aRegs, /*trans=*/false));
-                else
-                  for (int64_t r = 0; r < aRegs; ++r) {
-                    Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
-                    Value col = ladd(tk, in3.i32(sh.aCol[r]));
-                    SmallVector<Value> valid;
-                    for (int64_t e = 0; e < sh.perReg; ++e)
-                      valid.push_back(
-                          both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
-                    args.push_back(fragment(
-                        0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
-                  }
-                Value colB = ladd(col0, g);
-                if (bLd)
-                  args.append(ldmatrix(
-                      bOffset,
-                      ladd(bBase, ladd(lmul(ladd(k0, bLaneRow), n), col0)),
-                      bRegs,
-                      /*trans=*/true));
-                else
-                  for (int64_t r = 0; r < bRegs; ++r) {
-                    Value kk = ladd(tk, in3.i32(sh.bRow[r]));
-                    SmallVector<Value> valid;
-                    for (int64_t e = 0; e < sh.perReg; ++e)
-                      valid.push_back(
-                          both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
-                    args.push_back(
-                        fragment(bOffset, ladd(bBase, ladd(lmul(kk, n), colB)),
-                                 n, valid));
-                  }
-                if (accPacked) {
-                  for (int64_t r = 0; r < accArgs; ++r) {
-                    Value v = LLVM::UndefOp::create(lb, ll, accArg);
-                    for (int64_t e = 0; e < 2; ++e)
-                      v = LLVM::InsertElementOp::create(
-                          lb, ll, v, acc[2 * r + e],
-                          LLVM::ConstantOp::create(lb, ll, i32,
-                                                   lb.getI32IntegerAttr(e)));
-                    args.push_back(v);
-                  }
-                } else {
-                  args.append(acc.begin(), acc.end());
+  Value tid = ix.tid();
+  Value lane = arith::RemUIOp::create(rewriter, loc, tid, ix.i32(32));
+  Value warp = arith::DivUIOp::create(rewriter, loc, tid, ix.i32(32));
+  Value g = arith::ShRUIOp::create(rewriter, loc, lane, ix.i32(2));
+  Value t = arith::AndIOp::create(rewriter, loc, lane, ix.i32(3));
+  int64_t warps = tc.map.threads / 32, nBlocks = (n + 7) / 8,
+          perBatch = ((m + sh.blockM - 1) / sh.blockM) * nBlocks,
+          blocks = batch * perBatch;
+  auto result =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(accArgs, accArg));
+  // Warp w takes output blocks w, w + warps, ...
+  forEachBlock(
+      rewriter, loc, warp, warps, blocks,
+      [&](OpBuilder &bb, Location l, Value block) {
+        ThreadIndexer in2(bb, l, tc.map);
+        Scratch local{in2, smem.base};
+        I32 ar{bb, l};
+        auto add = [&](Value x, Value y) { return ar.add(x, y); };
+        auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
+        // x < y, or true where the tile's extent is a multiple of the
+        // block's (`full`): a block then never reaches past it.
+        auto ult = [&](OpBuilder &ob, Location ol, Value x, int64_t y,
+                       bool full) -> Value {
+          if (full)
+            return arith::ConstantOp::create(ob, ol, ob.getBoolAttr(true));
+          return arith::CmpIOp::create(
+              ob, ol, arith::CmpIPredicate::ult, x,
+              arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(y)));
+        };
+        const bool mFull = m % sh.blockM == 0, nFull = n % 8 == 0,
+                   kFull = k % sh.kStep == 0;
+        Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
+        Value inBatch = arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
+        Value row0 =
+            mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)),
+                sh.blockM);
+        Value col0 =
+            mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
+        Value t2 = mul(t, 2);
+        Value aBase = mul(bi, m * k), bBase = mul(bi, k * n),
+              cBase = mul(bi, m * n);
+        // The accumulator elements this lane holds (linear index, inside
+        // the tile or not).
+        SmallVector<Value> cIndex, cValid;
+        for (int64_t i = 0; i < sh.accElems(); ++i) {
+          Value row = add(add(row0, g), in2.i32(i >= 2 ? 8 : 0));
+          Value col = add(add(col0, t2), in2.i32(i & 1));
+          cValid.push_back(arith::AndIOp::create(
+              bb, l, ult(bb, l, row, m, mFull), ult(bb, l, col, n, nFull)));
+          cIndex.push_back(add(cBase, add(mul(row, n), col)));
+        }
+        // A read of the scratch buffer, zero outside the tile.
+        auto guarded = [&](OpBuilder &ob, Location ol, Scratch &sc,
+                           int64_t offset, Value index, Value valid,
+                           Type elem) -> Value {
+          Value zeroIndex =
+              arith::ConstantOp::create(ob, ol, ob.getI32IntegerAttr(0));
+          Value at = arith::SelectOp::create(ob, ol, valid, index, zeroIndex);
+          Value v = sc.read(offset, at, elem);
+          Value zero = arith::ConstantOp::create(ob, ol, ob.getZeroAttr(elem));
+          return arith::SelectOp::create(ob, ol, valid, v, zero);
+        };
+        // ldmatrix loads an operand's registers when no fragment reaches
+        // outside the tile (nothing to pad with zeros). Every row it reads
+        // then starts 16-byte aligned: rows of K (N) elements, K a multiple
+        // of the K step (N of 8), so a multiple of 16 bytes long, block
+        // columns 16 bytes apart, the operands at 16-byte offsets.
+        bool aLd = sh.ldmatrixA && mFull && kFull;
+        bool bLd = sh.ldmatrixB && nFull && kFull;
+        // table[j] for this lane's matrix j.
+        auto pick = [&](Value j, ArrayRef<int64_t> table) -> Value {
+          Value v = in2.i32(table[0]);
+          for (size_t i = 1; i < table.size(); ++i)
+            v = arith::SelectOp::create(
+                bb, l,
+                arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq, j,
+                                      in2.i32(i)),
+                in2.i32(table[i]), v);
+          return v;
+        };
+        // The A row and column offset (elements, from the block's corner
+        // and the K step's first column) and the B row offset (from the
+        // K step's first row) of the row this lane names: lanes 8j..8j+7
+        // name the eight rows of matrix j.
+        Value aLaneRow, aLaneCol, bLaneRow;
+        if (aLd) {
+          Value j = arith::RemUIOp::create(
+              bb, l, arith::DivUIOp::create(bb, l, lane, in2.i32(8)),
+              in2.i32(aRegs));
+          aLaneRow =
+              add(add(row0, arith::AndIOp::create(bb, l, lane, in2.i32(7))),
+                  pick(j, sh.aRow));
+          aLaneCol = pick(j, sh.aCol);
+        }
+        if (bLd)
+          bLaneRow = arith::RemUIOp::create(bb, l, lane, in2.i32(8 * bRegs));
+        // (Only lanes inside the tile touch the accumulator: another lane
+        // writes the element this lane would read.)
+        SmallVector<Value> init;
+        Value zero = arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
+        for (int64_t i = 0; i < sh.accElems(); ++i)
+          init.push_back(guardedLoad(bb, l, accType,
+                                     local.address(cOffset, cIndex[i], accType),
+                                     cValid[i], zero, as::MemSemantic::WEAK));
+        auto loop = scf::ForOp::create(
+            bb, l, in2.i32(0), in2.i32((k + sh.kStep - 1) / sh.kStep),
+            in2.i32(1), init,
+            [&](OpBuilder &lb, Location ll, Value kt, ValueRange acc) {
+              ThreadIndexer in3(lb, ll, tc.map);
+              Scratch s3{in3, smem.base};
+              I32 lr{lb, ll};
+              auto ladd = [&](Value x, Value y) { return lr.add(x, y); };
+              auto lmul = [&](Value x, int64_t y) { return lr.mul(x, y); };
+              Value k0 = lmul(kt, sh.kStep), tk = ladd(k0, lmul(t, sh.tMul));
+              // One fragment register: element e is (index0 + e * step,
+              // valid[e]), each zero outside its tile; perReg of them
+              // packed in an i32, the first lowest (f16 pairs as a
+              // vector), or the one element as the intrinsic takes it.
+              auto fragment = [&](int64_t offset, Value index0, int64_t step,
+                                  ArrayRef<Value> valid) -> Value {
+                if (sh.perReg == 1) {
+                  Value v = guarded(lb, ll, s3, offset, index0, valid[0], in);
+                  return in.isF32() ? arith::BitcastOp::create(lb, ll, i32, v)
+                                    : v;
                 }
-                // A convergent call: LLVM declares the mma intrinsics
-                // without `convergent`, and then sinks an mma.sync whose
-                // result only a lane-dependent branch uses into that branch,
-                // where not all 32 lanes issue it (undefined; found by the
-                // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
+                Value word;
+                for (int64_t e = 0; e < sh.perReg; ++e) {
+                  Value v =
+                      guarded(lb, ll, s3, offset,
+                              ladd(index0, in3.i32(e * step)), valid[e], in);
+                  Value bits = v;
+                  if (!bits.getType().isInteger(8 * inBytes))
+                    bits = arith::BitcastOp::create(
+                        lb, ll, lb.getIntegerType(8 * inBytes), v);
+                  bits = arith::ExtUIOp::create(lb, ll, i32, bits);
+                  if (e)
+                    bits = arith::ShLIOp::create(lb, ll, bits,
+                                                 in3.i32(8 * inBytes * e));
+                  word = e ? arith::OrIOp::create(lb, ll, word, bits) : bits;
+                }
+                if (!in.isF16())
+                  return word;
+                return LLVM::BitcastOp::create(
+                    lb, ll, VectorType::get({2}, lb.getF16Type()), word);
+              };
+              auto both = [&](Value x, int64_t xs, bool xFull, Value y,
+                              int64_t ys, bool yFull) {
+                return arith::AndIOp::create(lb, ll, ult(lb, ll, x, xs, xFull),
+                                             ult(lb, ll, y, ys, yFull));
+              };
+              // `count` registers with one ldmatrix (.trans), this lane
+              // naming the row at element `index` of the tile at `offset`;
+              // convergent like the mma below.
+              auto ldmatrix = [&](int64_t offset, Value index, int64_t count,
+                                  bool trans) {
+                Value at = s3.address(offset, index, in);
+                std::string name =
+                    "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x" +
+                    std::to_string(count) + (trans ? ".trans" : "") +
+                    ".b16.p3"; // overloaded on the shared-memory pointer
                 LLVM::LLVMFuncOp fn = declareFunction(
-                    lb, ll, op->template getParentOfType<ModuleOp>(),
-                    sh.intrinsic,
+                    lb, ll, op->template getParentOfType<ModuleOp>(), name,
                     LLVM::LLVMFunctionType::get(
-                        result, llvm::to_vector(ValueRange(args).getTypes())));
-                auto call = LLVM::CallOp::create(lb, ll, fn, args);
+                        LLVM::LLVMStructType::getLiteral(
+                            ctx, SmallVector<Type>(count, i32)),
+                        {at.getType()}));
+                auto call = LLVM::CallOp::create(lb, ll, fn, ValueRange{at});
                 call.setConvergent(true);
-                Value d = call.getResult();
-                SmallVector<Value> next;
-                for (int64_t r = 0; r < accArgs; ++r) {
-                  Value v = LLVM::ExtractValueOp::create(lb, ll, d, r);
-                  if (!accPacked) {
-                    next.push_back(v);
-                    continue;
-                  }
-                  for (int64_t e = 0; e < 2; ++e)
-                    next.push_back(LLVM::ExtractElementOp::create(
-                        lb, ll, v,
-                        LLVM::ConstantOp::create(lb, ll, i32,
-                                                 lb.getI32IntegerAttr(e))));
+                SmallVector<Value> regs;
+                for (int64_t r = 0; r < count; ++r) {
+                  Value v =
+                      LLVM::ExtractValueOp::create(lb, ll, call.getResult(), r);
+                  if (in.isF16())
+                    v = LLVM::BitcastOp::create(
+                        lb, ll, VectorType::get({2}, lb.getF16Type()), v);
+                  regs.push_back(v);
                 }
-                scf::YieldOp::create(lb, ll, next);
-              });
-          for (int64_t i = 0; i < sh.accElems(); ++i) {
-            Value at = local.address(cOffset, cIndex[i], accType);
-            guardedStore(bb, l, loop.getResult(i), at, cValid[i],
-                         as::MemSemantic::WEAK);
-          }
-        });
-    ix.barrier();
-    SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
-  }
-};
+                return regs;
+              };
+              SmallVector<Value> args;
+              if (aLd)
+                args.append(ldmatrix(
+                    0, ladd(aBase, ladd(lmul(aLaneRow, k), ladd(k0, aLaneCol))),
+                    aRegs, /*trans=*/false));
+              else
+                for (int64_t r = 0; r < aRegs; ++r) {
+                  Value row = ladd(ladd(row0, g), in3.i32(sh.aRow[r]));
+                  Value col = ladd(tk, in3.i32(sh.aCol[r]));
+                  SmallVector<Value> valid;
+                  for (int64_t e = 0; e < sh.perReg; ++e)
+                    valid.push_back(
+                        both(row, m, mFull, ladd(col, in3.i32(e)), k, kFull));
+                  args.push_back(fragment(
+                      0, ladd(aBase, ladd(lmul(row, k), col)), 1, valid));
+                }
+              Value colB = ladd(col0, g);
+              if (bLd)
+                args.append(ldmatrix(
+                    bOffset,
+                    ladd(bBase, ladd(lmul(ladd(k0, bLaneRow), n), col0)), bRegs,
+                    /*trans=*/true));
+              else
+                for (int64_t r = 0; r < bRegs; ++r) {
+                  Value kk = ladd(tk, in3.i32(sh.bRow[r]));
+                  SmallVector<Value> valid;
+                  for (int64_t e = 0; e < sh.perReg; ++e)
+                    valid.push_back(
+                        both(ladd(kk, in3.i32(e)), k, kFull, colB, n, nFull));
+                  args.push_back(fragment(
+                      bOffset, ladd(bBase, ladd(lmul(kk, n), colB)), n, valid));
+                }
+              if (accPacked) {
+                for (int64_t r = 0; r < accArgs; ++r) {
+                  Value v = LLVM::UndefOp::create(lb, ll, accArg);
+                  for (int64_t e = 0; e < 2; ++e)
+                    v = LLVM::InsertElementOp::create(
+                        lb, ll, v, acc[2 * r + e],
+                        LLVM::ConstantOp::create(lb, ll, i32,
+                                                 lb.getI32IntegerAttr(e)));
+                  args.push_back(v);
+                }
+              } else {
+                args.append(acc.begin(), acc.end());
+              }
+              // A convergent call: LLVM declares the mma intrinsics
+              // without `convergent`, and then sinks an mma.sync whose
+              // result only a lane-dependent branch uses into that branch,
+              // where not all 32 lanes issue it (undefined; found by the
+              // SIMT executor at sm_90 -O2, tests/Fuzz/simt-mma-sync.mlir).
+              LLVM::LLVMFuncOp fn = declareFunction(
+                  lb, ll, op->template getParentOfType<ModuleOp>(),
+                  sh.intrinsic,
+                  LLVM::LLVMFunctionType::get(
+                      result, llvm::to_vector(ValueRange(args).getTypes())));
+              auto call = LLVM::CallOp::create(lb, ll, fn, args);
+              call.setConvergent(true);
+              Value d = call.getResult();
+              SmallVector<Value> next;
+              for (int64_t r = 0; r < accArgs; ++r) {
+                Value v = LLVM::ExtractValueOp::create(lb, ll, d, r);
+                if (!accPacked) {
+                  next.push_back(v);
+                  continue;
+                }
+                for (int64_t e = 0; e < 2; ++e)
+                  next.push_back(LLVM::ExtractElementOp::create(
+                      lb, ll, v,
+                      LLVM::ConstantOp::create(lb, ll, i32,
+                                               lb.getI32IntegerAttr(e))));
+              }
+              scf::YieldOp::create(lb, ll, next);
+            });
+        for (int64_t i = 0; i < sh.accElems(); ++i) {
+          Value at = local.address(cOffset, cIndex[i], accType);
+          guardedStore(bb, l, loop.getResult(i), at, cValid[i],
+                       as::MemSemantic::WEAK);
+        }
+      });
+  ix.barrier();
+  SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
 /// block_scaled_mma: lhs[i][k] * lhs_scale[i][k / V] times rhs[k][j] *
 /// rhs_scale[k / V][j] (V = K / the scales' K extent), exact in f64, added
@@ -1349,87 +1330,69 @@ struct MmaSyncDotLowering : public OpConversionPattern<OpT> {
 /// go through the scratch buffer one after the other. f8 operands with
 /// f8E8M0FNU scales only (f4E2M1FN operands, the only ones f8E4M3FN scales
 /// go with, are not held yet).
-struct ScaledDotLowering : public OpConversionPattern<as::BlockScaledMmaOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(as::BlockScaledMmaOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Location loc = op.getLoc();
-    RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
-                     c = tensorType(op.getAcc()),
-                     sa = tensorType(op.getLhsScale()),
-                     sb = tensorType(op.getRhsScale());
-    unsigned rank = c.getRank();
-    int64_t k = a.getShape()[rank - 1];
-    int64_t blocks = sa.getShape()[rank - 1];
-    if (blocks <= 0 || k % blocks != 0)
-      return rewriter.notifyMatchFailure(op, "scale shape");
-    int64_t v = k / blocks;
-    Type i8 = rewriter.getI8Type();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Scratch smem = Scratch::get(ix);
-    // Byte offsets of lhs, rhs, lhs_scale and rhs_scale.
-    std::array<int64_t, 4> offsets;
-    std::array<std::pair<ValueRange, RankedTensorType>, 4> inputs = {
-        {{adaptor.getLhs(), a},
-         {adaptor.getRhs(), b},
-         {adaptor.getLhsScale(), sa},
-         {adaptor.getRhsScale(), sb}}};
-    int64_t offset = 0;
-    for (auto [i, input] : llvm::enumerate(inputs)) {
-      offset = alignTo16(offset);
-      offsets[i] = offset;
-      smem.write(offset, input.first, input.second.getNumElements(), i8);
-      offset += input.second.getNumElements();
-    }
-    ix.barrier();
-
-    int64_t n = c.getNumElements(), slots = tc.map.slots(n);
-    SmallVector<SmallVector<Value>> coords;
-    for (int64_t s = 0; s < slots; ++s)
-      coords.push_back(ix.coords(ix.element(n, s), c.getShape()));
-    SmallVector<Value> init(adaptor.getAcc().begin(), adaptor.getAcc().end());
-    Type lhsType = a.getElementType(), scaleType = sa.getElementType();
-    auto loop = scf::ForOp::create(
-        rewriter, loc, ix.i32(0), ix.i32(k), ix.i32(1), init,
-        [&](OpBuilder &bb, Location l, Value p, ValueRange accs) {
-          ThreadIndexer inner(bb, l, ix);
-          Scratch local{inner, smem.base};
-          Value block = arith::DivUIOp::create(bb, l, p, inner.i32(v));
-          auto read = [&](unsigned input, ArrayRef<Value> at, Type logical) {
-            Value raw =
-                local.read(offsets[input],
-                           inner.linear(SmallVector<Value>(at),
-                                        inputs[input].second.getShape()),
-                           i8);
-            return decodeScaleF64(bb, l, raw, logical);
-          };
-          SmallVector<Value> next;
-          for (int64_t s = 0; s < slots; ++s) {
-            ArrayRef<Value> cc = coords[s];
-            SmallVector<Value> ai(cc.begin(), cc.end()),
-                bi(cc.begin(), cc.end());
-            ai[rank - 1] = p; // (batch, m, p)
-            bi[rank - 2] = p; // (batch, p, n)
-            SmallVector<Value> sai = ai, sbi = bi;
-            sai[rank - 1] = block;
-            sbi[rank - 2] = block;
-            Value x = arith::MulFOp::create(bb, l, read(0, ai, lhsType),
-                                            read(2, sai, scaleType));
-            Value y = arith::MulFOp::create(bb, l, read(1, bi, lhsType),
-                                            read(3, sbi, scaleType));
-            Value product = arith::MulFOp::create(bb, l, x, y);
-            next.push_back(addToF32(bb, l, product, accs[s]));
-          }
-          scf::YieldOp::create(bb, l, next);
-        });
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(loop.getResults())});
-    return success();
+LogicalResult lowerScaledDot(as::BlockScaledMmaOp op,
+                             OneToN<as::BlockScaledMmaOp> adaptor,
+                             Rewriter &rewriter, const ThreadMap &map) {
+  Location loc = op.getLoc();
+  RankedTensorType a = tensorType(op.getLhs()), b = tensorType(op.getRhs()),
+                   c = tensorType(op.getAcc()),
+                   sa = tensorType(op.getLhsScale()),
+                   sb = tensorType(op.getRhsScale());
+  unsigned rank = c.getRank();
+  int64_t k = a.getShape()[rank - 1];
+  int64_t blocks = sa.getShape()[rank - 1];
+  if (blocks <= 0 || k % blocks != 0)
+    return rewriter.notifyMatchFailure(op, "scale shape");
+  int64_t v = k / blocks;
+  Type i8 = rewriter.getI8Type();
+  ThreadIndexer ix(rewriter, loc, map);
+  Scratch smem = Scratch::get(ix);
+  // Byte offsets of lhs, rhs, lhs_scale and rhs_scale.
+  std::array<int64_t, 4> offsets;
+  std::array<std::pair<ValueRange, RankedTensorType>, 4> inputs = {
+      {{adaptor.getLhs(), a},
+       {adaptor.getRhs(), b},
+       {adaptor.getLhsScale(), sa},
+       {adaptor.getRhsScale(), sb}}};
+  int64_t offset = 0;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    offset = alignTo16(offset);
+    offsets[i] = offset;
+    smem.write(offset, input.first, input.second.getNumElements(), i8);
+    offset += input.second.getNumElements();
   }
-};
+  ix.barrier();
+
+  Type lhsType = a.getElementType(), scaleType = sa.getElementType();
+  Value block; // p / V, the scales' k index at step p
+  return contract(
+      op, rewriter, smem, c, k, adaptor.getAcc(),
+      [&](Scratch &local, Value p) {
+        block = arith::DivUIOp::create(local.ix.b, local.ix.loc, p,
+                                       local.ix.i32(v));
+      },
+      [&](Scratch &local, ArrayRef<Value> ai, ArrayRef<Value> bi, Value acc) {
+        OpBuilder &bb = local.ix.b;
+        Location l = local.ix.loc;
+        auto read = [&](unsigned input, ArrayRef<Value> at, Type logical) {
+          Value raw =
+              local.read(offsets[input],
+                         local.ix.linear(SmallVector<Value>(at),
+                                         inputs[input].second.getShape()),
+                         i8);
+          return decodeScaleF64(bb, l, raw, logical);
+        };
+        SmallVector<Value> sai(ai.begin(), ai.end()), sbi(bi.begin(), bi.end());
+        sai[rank - 1] = block;
+        sbi[rank - 2] = block;
+        Value x = arith::MulFOp::create(bb, l, read(0, ai, lhsType),
+                                        read(2, sai, scaleType));
+        Value y = arith::MulFOp::create(bb, l, read(1, bi, lhsType),
+                                        read(3, sbi, scaleType));
+        Value product = arith::MulFOp::create(bb, l, x, y);
+        return addToF32(bb, l, product, acc);
+      });
+}
 
 } // namespace
 
@@ -1463,15 +1426,15 @@ void tilecheck::backend::forEachBlock(
 
 void tilecheck::backend::populateSharedMemoryPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
-  MLIRContext *ctx = patterns.getContext();
-  patterns.add<MoveLowering<as::BroadcastOp>, MoveLowering<as::PermuteOp>,
-               MoveLowering<as::ExtractOp>, MoveLowering<as::CatOp>,
-               CombineLowering<as::ReduceOp>, CombineLowering<as::ScanOp>,
-               DotLowering<as::DotOp>, DotLowering<as::DotIntOp>,
-               ReinterpretLowering<as::PackOp>,
-               ReinterpretLowering<as::UnpackOp>, ScaledDotLowering,
-               MmaSyncDotLowering<as::DotOp>, MmaSyncDotLowering<as::DotIntOp>>(
-      tc, ctx);
+  addLowerings<lowerMove<as::BroadcastOp>, lowerMove<as::PermuteOp>,
+               lowerMove<as::ExtractOp>, lowerMove<as::CatOp>,
+               lowerCombine<as::ReduceOp>, lowerCombine<as::ScanOp>,
+               lowerDot<as::DotOp>, lowerDot<as::DotIntOp>,
+               lowerReinterpret<as::PackOp>, lowerReinterpret<as::UnpackOp>,
+               lowerScaledDot>(tc, patterns);
+  patterns.add<FunctionLowering<lowerMmaSyncDot<as::DotOp>>,
+               FunctionLowering<lowerMmaSyncDot<as::DotIntOp>>>(
+      tc, patterns.getContext(), /*benefit=*/2);
 }
 
 bool tilecheck::backend::isSupportedByBackend(Operation *op) {

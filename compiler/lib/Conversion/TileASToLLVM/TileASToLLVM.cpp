@@ -119,60 +119,49 @@ BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
 
 namespace {
 
-struct FuncLowering : public OpConversionPattern<aa::FuncOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(aa::FuncOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getResultTypes().empty())
-      return rewriter.notifyMatchFailure(op, "functions with results");
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    TypeConverter::SignatureConversion sig(op.getNumArguments());
-    for (auto [i, t] : llvm::enumerate(op.getArgumentTypes())) {
-      SmallVector<Type> converted;
-      if (failed(tc.convertType(t, converted)))
-        return rewriter.notifyMatchFailure(op, "argument type");
-      sig.addInputs(i, converted);
-    }
-    MLIRContext *ctx = op.getContext();
-    // The allocas' global scratch: one more parameter (Kernel ABI).
-    auto scratch = op->getAttrOfType<IntegerAttr>(kGlobalScratchAttr);
-    if (scratch)
-      sig.addInputs(LLVM::LLVMPointerType::get(ctx, 1));
-    auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
-                                            sig.getConvertedTypes());
-    auto fn =
-        LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(), type);
-    if (op.isKernel()) {
-      fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                  UnitAttr::get(ctx));
-      int32_t threads = static_cast<int32_t>(tc.map.blockThreads());
-      fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                  rewriter.getDenseI32ArrayAttr({threads, 1, 1}));
-      fn->setAttr(kThreadsAttr, rewriter.getI32IntegerAttr(threads));
-    }
-    if (scratch)
-      fn->setAttr(kGlobalScratchAttr, scratch);
-    rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
-    if (failed(rewriter.convertRegionTypes(&fn.getBody(), tc, &sig)))
-      return rewriter.notifyMatchFailure(op, "region types");
-    rewriter.eraseOp(op);
-    return success();
+LogicalResult lowerFunc(aa::FuncOp op, OneToN<aa::FuncOp> adaptor,
+                        Rewriter &rewriter, const BackendTypeConverter &tc) {
+  if (!op.getResultTypes().empty())
+    return rewriter.notifyMatchFailure(op, "functions with results");
+  TypeConverter::SignatureConversion sig(op.getNumArguments());
+  for (auto [i, t] : llvm::enumerate(op.getArgumentTypes())) {
+    SmallVector<Type> converted;
+    if (failed(tc.convertType(t, converted)))
+      return rewriter.notifyMatchFailure(op, "argument type");
+    sig.addInputs(i, converted);
   }
-};
-
-struct ReturnLowering : public OpConversionPattern<aa::ReturnOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(aa::ReturnOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 0)
-      return rewriter.notifyMatchFailure(op, "returned values");
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
-    return success();
+  MLIRContext *ctx = op.getContext();
+  // The allocas' global scratch: one more parameter (Kernel ABI).
+  auto scratch = op->getAttrOfType<IntegerAttr>(kGlobalScratchAttr);
+  if (scratch)
+    sig.addInputs(LLVM::LLVMPointerType::get(ctx, 1));
+  auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                          sig.getConvertedTypes());
+  auto fn =
+      LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(), type);
+  if (op.isKernel()) {
+    fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+    int32_t threads = static_cast<int32_t>(tc.map.blockThreads());
+    fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                rewriter.getDenseI32ArrayAttr({threads, 1, 1}));
+    fn->setAttr(kThreadsAttr, rewriter.getI32IntegerAttr(threads));
   }
-};
+  if (scratch)
+    fn->setAttr(kGlobalScratchAttr, scratch);
+  rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
+  if (failed(rewriter.convertRegionTypes(&fn.getBody(), tc, &sig)))
+    return rewriter.notifyMatchFailure(op, "region types");
+  rewriter.eraseOp(op);
+  return success();
+}
+
+LogicalResult lowerReturn(aa::ReturnOp op, OneToN<aa::ReturnOp> adaptor,
+                          Rewriter &rewriter) {
+  if (op->getNumOperands() != 0)
+    return rewriter.notifyMatchFailure(op, "returned values");
+  rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Element-wise
@@ -192,97 +181,85 @@ bool needsConversion(Operation *op) {
 }
 
 /// arith and math ops over tensors: the same op once per slot on scalars.
-struct TensorArithMath : public ConversionPattern {
-  TensorArithMath(const TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-        isa<arith::ConstantOp>(op) || !needsConversion(op))
-      return failure();
-    if (op->getNumResults() == 0)
-      return failure();
-    SmallVector<Type> resultTypes;
-    int64_t slots = 1;
-    for (Type t : op->getResultTypes()) {
-      SmallVector<Type> converted;
-      if (failed(getTypeConverter()->convertType(t, converted)) ||
-          converted.empty())
-        return rewriter.notifyMatchFailure(op, "result type");
-      slots = converted.size();
-      resultTypes.push_back(converted.front());
-    }
-    SmallVector<SmallVector<Value>> results(op->getNumResults());
-    for (int64_t s = 0; s < slots; ++s) {
-      SmallVector<Value> ins;
-      for (ValueRange r : operands)
-        ins.push_back(slotOf(r, s));
-      // A bitcast between an f8 and i8 is the storage itself.
-      if (isa<arith::BitcastOp>(op) && ins[0].getType() == resultTypes[0]) {
-        results[0].push_back(ins[0]);
-        continue;
-      }
-      OperationState state(op->getLoc(), op->getName().getStringRef(), ins,
-                           resultTypes, op->getAttrs());
-      // Self-test bug "backend-cmpi-signedness": unsigned orderings signed.
-      if (auto cmp = dyn_cast<arith::CmpIOp>(op);
-          cmp &&
-          selftest::isInjected(selftest::InjectedBug::BackendCmpISignedness)) {
-        arith::CmpIPredicate pred = cmp.getPredicate();
-        std::optional<arith::CmpIPredicate> signedPred =
-            pred == arith::CmpIPredicate::ult   ? arith::CmpIPredicate::slt
-            : pred == arith::CmpIPredicate::ule ? arith::CmpIPredicate::sle
-            : pred == arith::CmpIPredicate::ugt ? arith::CmpIPredicate::sgt
-            : pred == arith::CmpIPredicate::uge
-                ? std::optional(arith::CmpIPredicate::sge)
-                : std::nullopt;
-        if (signedPred)
-          state.attributes.set(
-              cmp.getPredicateAttrName(),
-              arith::CmpIPredicateAttr::get(op->getContext(), *signedPred));
-      }
-      Operation *scalar = rewriter.create(state);
-      for (auto [i, r] : llvm::enumerate(scalar->getResults()))
-        results[i].push_back(r);
-    }
-    rewriter.replaceOpWithMultiple(op, std::move(results));
-    return success();
+LogicalResult lowerTensorArithMath(Operation *op, ArrayRef<ValueRange> operands,
+                                   Rewriter &rewriter,
+                                   const BackendTypeConverter &tc) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      isa<arith::ConstantOp>(op) || !needsConversion(op))
+    return failure();
+  if (op->getNumResults() == 0)
+    return failure();
+  SmallVector<Type> resultTypes;
+  int64_t slots = 1;
+  for (Type t : op->getResultTypes()) {
+    SmallVector<Type> converted;
+    if (failed(tc.convertType(t, converted)) || converted.empty())
+      return rewriter.notifyMatchFailure(op, "result type");
+    slots = converted.size();
+    resultTypes.push_back(converted.front());
   }
-};
+  SmallVector<SmallVector<Value>> results(op->getNumResults());
+  for (int64_t s = 0; s < slots; ++s) {
+    SmallVector<Value> ins;
+    for (ValueRange r : operands)
+      ins.push_back(slotOf(r, s));
+    // A bitcast between an f8 and i8 is the storage itself.
+    if (isa<arith::BitcastOp>(op) && ins[0].getType() == resultTypes[0]) {
+      results[0].push_back(ins[0]);
+      continue;
+    }
+    OperationState state(op->getLoc(), op->getName().getStringRef(), ins,
+                         resultTypes, op->getAttrs());
+    // Self-test bug "backend-cmpi-signedness": unsigned orderings signed.
+    if (auto cmp = dyn_cast<arith::CmpIOp>(op);
+        cmp &&
+        selftest::isInjected(selftest::InjectedBug::BackendCmpISignedness)) {
+      arith::CmpIPredicate pred = cmp.getPredicate();
+      std::optional<arith::CmpIPredicate> signedPred =
+          pred == arith::CmpIPredicate::ult   ? arith::CmpIPredicate::slt
+          : pred == arith::CmpIPredicate::ule ? arith::CmpIPredicate::sle
+          : pred == arith::CmpIPredicate::ugt ? arith::CmpIPredicate::sgt
+          : pred == arith::CmpIPredicate::uge
+              ? std::optional(arith::CmpIPredicate::sge)
+              : std::nullopt;
+      if (signedPred)
+        state.attributes.set(
+            cmp.getPredicateAttrName(),
+            arith::CmpIPredicateAttr::get(op->getContext(), *signedPred));
+    }
+    Operation *scalar = rewriter.create(state);
+    for (auto [i, r] : llvm::enumerate(scalar->getResults()))
+      results[i].push_back(r);
+  }
+  rewriter.replaceOpWithMultiple(op, std::move(results));
+  return success();
+}
 
 /// nv_tileas element-wise ops (tensor or scalar form): one scalar lowering
 /// (ScalarOps.cpp) per slot.
-struct NvElementwise : public ConversionPattern {
-  NvElementwise(const TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<as::NvTileASDialect>(op->getDialect()) || !isScalarLowerable(op) ||
-        op->getNumResults() != 1)
+LogicalResult lowerNvElementwise(Operation *op, ArrayRef<ValueRange> operands,
+                                 Rewriter &rewriter,
+                                 const BackendTypeConverter &tc) {
+  if (!isa<as::NvTileASDialect>(op->getDialect()) || !isScalarLowerable(op) ||
+      op->getNumResults() != 1)
+    return failure();
+  SmallVector<Type> converted;
+  if (failed(tc.convertType(op->getResult(0).getType(), converted)) ||
+      converted.empty())
+    return rewriter.notifyMatchFailure(op, "result type");
+  SmallVector<Value> results;
+  for (int64_t s = 0, e = converted.size(); s < e; ++s) {
+    SmallVector<Value> ins;
+    for (ValueRange r : operands)
+      ins.push_back(slotOf(r, s));
+    FailureOr<Value> v = lowerScalarOp(rewriter, op, ins, converted.front());
+    if (failed(v))
       return failure();
-    SmallVector<Type> converted;
-    if (failed(getTypeConverter()->convertType(op->getResult(0).getType(),
-                                               converted)) ||
-        converted.empty())
-      return rewriter.notifyMatchFailure(op, "result type");
-    SmallVector<Value> results;
-    for (int64_t s = 0, e = converted.size(); s < e; ++s) {
-      SmallVector<Value> ins;
-      for (ValueRange r : operands)
-        ins.push_back(slotOf(r, s));
-      FailureOr<Value> v = lowerScalarOp(rewriter, op, ins, converted.front());
-      if (failed(v))
-        return failure();
-      results.push_back(*v);
-    }
-    rewriter.replaceOpWithMultiple(op, {results});
-    return success();
+    results.push_back(*v);
   }
-};
+  rewriter.replaceOpWithMultiple(op, {results});
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Constants, indices, block ids, tokens
@@ -293,239 +270,198 @@ struct NvElementwise : public ConversionPattern {
 /// (arith.constant, or nv_tileas.constant where a folder made one; a scalar
 /// nv_tileas.constant becomes the arith.constant of its one value.)
 template <typename OpT>
-struct TensorConstant : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
-  LogicalResult
-  matchAndRewrite(OpT op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    DenseElementsAttr dense =
-        dyn_cast<DenseElementsAttr>(Attribute(op.getValue()));
-    Operation *constant = op;
-    auto type = dyn_cast<RankedTensorType>(constant->getResult(0).getType());
-    if (!type) {
-      if (!std::is_same_v<OpT, as::ConstantOp> || !dense || !dense.isSplat())
-        return failure();
-      Attribute v = dense.getSplatValue<Attribute>();
-      if (auto f = dyn_cast<FloatAttr>(v); f && isNarrowFloat(f.getType()))
-        v = narrowFloatStorage(f);
-      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, cast<TypedAttr>(v));
-      return success();
-    }
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    Type elem = convertElementType(type.getElementType());
-    if (!dense || !elem || isa<LLVM::LLVMPointerType>(elem))
-      return rewriter.notifyMatchFailure(op, "constant kind");
-    if (isNarrowFloat(type.getElementType()))
-      dense = narrowFloatStorage(dense);
-    int64_t n = type.getNumElements(), slots = tc.map.slots(n);
-    Location loc = op.getLoc();
-    if (dense.isSplat()) {
-      Value v = arith::ConstantOp::create(
-          rewriter, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
-      rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(slots, v)});
-      return success();
-    }
-    // i1 data is stored as bytes.
-    Type storage = elem.isInteger(1) ? rewriter.getI8Type() : elem;
-    auto flat = RankedTensorType::get({n}, storage);
-    DenseElementsAttr data;
-    if (storage == elem) {
-      data = dense.reshape(flat);
-    } else {
-      SmallVector<int8_t> bytes;
-      for (bool b : dense.getValues<bool>())
-        bytes.push_back(b ? 1 : 0);
-      data = DenseElementsAttr::get(flat, ArrayRef<int8_t>(bytes));
-    }
-    auto module = constant->getParentOfType<ModuleOp>();
-    auto arrayType = LLVM::LLVMArrayType::get(storage, n);
-    // Equal constants share one global (the conversion driver may also
-    // apply this pattern to the same constant more than once).
-    std::string name = constantGlobal(rewriter, loc, module, "__tilec_const",
-                                      arrayType, data, /*alignment=*/16);
-    Value base = LLVM::AddressOfOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(op.getContext(), 1), name);
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    SmallVector<Value> values;
-    for (int64_t s = 0; s < slots; ++s) {
-      Value e = ix.element(n, s);
-      Value addr = LLVM::GEPOp::create(rewriter, loc, base.getType(), storage,
-                                       base, ValueRange{e});
-      Value v = LLVM::LoadOp::create(rewriter, loc, storage, addr);
-      if (storage != elem)
-        v = arith::TruncIOp::create(rewriter, loc, elem, v);
-      values.push_back(v);
-    }
-    rewriter.replaceOpWithMultiple(op, {values});
+LogicalResult lowerTensorConstant(OpT op, OneToN<OpT>, Rewriter &rewriter,
+                                  const ThreadMap &map) {
+  DenseElementsAttr dense =
+      dyn_cast<DenseElementsAttr>(Attribute(op.getValue()));
+  Operation *constant = op;
+  auto type = dyn_cast<RankedTensorType>(constant->getResult(0).getType());
+  if (!type) {
+    if (!std::is_same_v<OpT, as::ConstantOp> || !dense || !dense.isSplat())
+      return failure();
+    Attribute v = dense.getSplatValue<Attribute>();
+    if (auto f = dyn_cast<FloatAttr>(v); f && isNarrowFloat(f.getType()))
+      v = narrowFloatStorage(f);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, cast<TypedAttr>(v));
     return success();
   }
-};
+  Type elem = convertElementType(type.getElementType());
+  if (!dense || !elem || isa<LLVM::LLVMPointerType>(elem))
+    return rewriter.notifyMatchFailure(op, "constant kind");
+  if (isNarrowFloat(type.getElementType()))
+    dense = narrowFloatStorage(dense);
+  int64_t n = type.getNumElements(), slots = map.slots(n);
+  Location loc = op.getLoc();
+  if (dense.isSplat()) {
+    Value v = arith::ConstantOp::create(
+        rewriter, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(slots, v)});
+    return success();
+  }
+  // i1 data is stored as bytes.
+  Type storage = elem.isInteger(1) ? rewriter.getI8Type() : elem;
+  auto flat = RankedTensorType::get({n}, storage);
+  DenseElementsAttr data;
+  if (storage == elem) {
+    data = dense.reshape(flat);
+  } else {
+    SmallVector<int8_t> bytes;
+    for (bool b : dense.getValues<bool>())
+      bytes.push_back(b ? 1 : 0);
+    data = DenseElementsAttr::get(flat, ArrayRef<int8_t>(bytes));
+  }
+  auto module = constant->getParentOfType<ModuleOp>();
+  auto arrayType = LLVM::LLVMArrayType::get(storage, n);
+  // Equal constants share one global (the conversion driver may also
+  // apply this pattern to the same constant more than once).
+  std::string name = constantGlobal(rewriter, loc, module, "__tilec_const",
+                                    arrayType, data, /*alignment=*/16);
+  Value base = LLVM::AddressOfOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(op.getContext(), 1), name);
+  ThreadIndexer ix(rewriter, loc, map);
+  SmallVector<Value> values;
+  for (int64_t s = 0; s < slots; ++s) {
+    Value e = ix.element(n, s);
+    Value addr = LLVM::GEPOp::create(rewriter, loc, base.getType(), storage,
+                                     base, ValueRange{e});
+    Value v = LLVM::LoadOp::create(rewriter, loc, storage, addr);
+    if (storage != elem)
+      v = arith::TruncIOp::create(rewriter, loc, elem, v);
+    values.push_back(v);
+  }
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
 /// A scalar f8 or tf32 constant: its storage.
-struct NarrowScalarConstant : public OpConversionPattern<arith::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto value = dyn_cast<FloatAttr>(op.getValue());
-    if (!value || !isNarrowFloat(value.getType()))
-      return failure();
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, cast<TypedAttr>(narrowFloatStorage(value)));
-    return success();
-  }
-};
+LogicalResult lowerNarrowScalarConstant(arith::ConstantOp op,
+                                        OneToN<arith::ConstantOp>,
+                                        Rewriter &rewriter) {
+  auto value = dyn_cast<FloatAttr>(op.getValue());
+  if (!value || !isNarrowFloat(value.getType()))
+    return failure();
+  rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+      op, cast<TypedAttr>(narrowFloatStorage(value)));
+  return success();
+}
 
-struct IotaLowering : public OpConversionPattern<as::IotaOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::IotaOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    int64_t n = type.getNumElements();
-    Type elem = type.getElementType();
-    ThreadIndexer ix(rewriter, op.getLoc(), tc.map);
-    SmallVector<Value> values;
-    for (int64_t s = 0, e = tc.map.slots(n); s < e; ++s)
-      values.push_back(castInteger(rewriter, op.getLoc(), ix.element(n, s),
-                                   elem, /*isSigned=*/false));
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
-  }
-};
+LogicalResult lowerIota(as::IotaOp op, OneToN<as::IotaOp> adaptor,
+                        Rewriter &rewriter, const ThreadMap &map) {
+  auto type = cast<RankedTensorType>(op.getType());
+  int64_t n = type.getNumElements();
+  Type elem = type.getElementType();
+  ThreadIndexer ix(rewriter, op.getLoc(), map);
+  SmallVector<Value> values;
+  for (int64_t s = 0, e = map.slots(n); s < e; ++s)
+    values.push_back(castInteger(rewriter, op.getLoc(), ix.element(n, s), elem,
+                                 /*isSigned=*/false));
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
 template <typename OpT, typename X, typename Y, typename Z>
-struct GridQuery : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    rewriter.replaceOp(op, ValueRange{X::create(rewriter, loc, i32),
-                                      Y::create(rewriter, loc, i32),
-                                      Z::create(rewriter, loc, i32)});
-    return success();
-  }
-};
+LogicalResult lowerGridQuery(OpT op, OneToN<OpT>, Rewriter &rewriter) {
+  Location loc = op.getLoc();
+  Type i32 = rewriter.getI32Type();
+  rewriter.replaceOp(op, ValueRange{X::create(rewriter, loc, i32),
+                                    Y::create(rewriter, loc, i32),
+                                    Z::create(rewriter, loc, i32)});
+  return success();
+}
 
 /// Tokens order memory operations; below nv_tileas every store is fenced
 /// by block barriers on both sides, so a token is only a placeholder.
-template <typename OpT> struct TokenLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(OpT op,
-                  typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op,
-                       arith::ConstantOp::create(rewriter, op.getLoc(),
-                                                 rewriter.getBoolAttr(false))
-                           .getResult());
-    return success();
-  }
-};
+template <typename OpT>
+LogicalResult lowerToken(OpT op, OneToN<OpT>, Rewriter &rewriter) {
+  rewriter.replaceOp(op, arith::ConstantOp::create(rewriter, op.getLoc(),
+                                                   rewriter.getBoolAttr(false))
+                             .getResult());
+  return success();
+}
 
 /// Ops that are the identity on the thread map: assume (its predicate is a
 /// promise the backend does not use yet), reshape (same elements, same
 /// linear order) and convert_layout (one register distribution for every
 /// layout so far).
 template <typename OpT>
-struct IdentityLowering : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  LogicalResult matchAndRewrite(
-      OpT op,
-      typename OpT::template GenericAdaptor<ArrayRef<ValueRange>> adaptor,
-      ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithMultiple(op, {adaptor.getOperands().front()});
-    return success();
-  }
-};
+LogicalResult lowerIdentity(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter) {
+  rewriter.replaceOpWithMultiple(op, {adaptor.getOperands().front()});
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Memrefs and tiled views
 //===----------------------------------------------------------------------===//
 
-struct MakeMemrefLowering : public OpConversionPattern<as::MakeMemRefOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::MakeMemRefOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<aa::MemrefType>(op.getType());
-    Location loc = op.getLoc();
-    SmallVector<Value> parts{adaptor.getBase().front()};
-    auto take = [&](ArrayRef<int64_t> sizes, ArrayRef<ValueRange> dynamic) {
-      unsigned next = 0;
-      for (int64_t v : sizes) {
-        if (ShapedType::isDynamic(v))
-          parts.push_back(castInteger(rewriter, loc, dynamic[next++].front(),
-                                      rewriter.getI64Type(),
-                                      /*isSigned=*/true));
-        else
-          parts.push_back(arith::ConstantOp::create(
-              rewriter, loc, rewriter.getI64IntegerAttr(v)));
-      }
-    };
-    take(type.getShape(), adaptor.getDynamicShape());
-    take(type.getStrides(), adaptor.getDynamicStrides());
-    rewriter.replaceOpWithMultiple(op, {parts});
-    return success();
-  }
-};
+LogicalResult lowerMakeMemref(as::MakeMemRefOp op,
+                              OneToN<as::MakeMemRefOp> adaptor,
+                              Rewriter &rewriter) {
+  auto type = cast<aa::MemrefType>(op.getType());
+  Location loc = op.getLoc();
+  SmallVector<Value> parts{adaptor.getBase().front()};
+  auto take = [&](ArrayRef<int64_t> sizes, ArrayRef<ValueRange> dynamic) {
+    unsigned next = 0;
+    for (int64_t v : sizes) {
+      if (ShapedType::isDynamic(v))
+        parts.push_back(castInteger(rewriter, loc, dynamic[next++].front(),
+                                    rewriter.getI64Type(),
+                                    /*isSigned=*/true));
+      else
+        parts.push_back(arith::ConstantOp::create(
+            rewriter, loc, rewriter.getI64IntegerAttr(v)));
+    }
+  };
+  take(type.getShape(), adaptor.getDynamicShape());
+  take(type.getStrides(), adaptor.getDynamicStrides());
+  rewriter.replaceOpWithMultiple(op, {parts});
+  return success();
+}
 
-struct MemrefShapeLowering : public OpConversionPattern<as::MemRefShapeOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::MemRefShapeOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ValueRange parts = adaptor.getSrc();
-    SmallVector<Value> results;
-    for (auto [d, r] : llvm::enumerate(op->getResults()))
-      results.push_back(castInteger(rewriter, op.getLoc(), parts[1 + d],
-                                    r.getType(), /*isSigned=*/false));
-    rewriter.replaceOp(op, results);
-    return success();
-  }
-};
+LogicalResult lowerMemrefShape(as::MemRefShapeOp op,
+                               OneToN<as::MemRefShapeOp> adaptor,
+                               Rewriter &rewriter) {
+  ValueRange parts = adaptor.getSrc();
+  SmallVector<Value> results;
+  for (auto [d, r] : llvm::enumerate(op->getResults()))
+    results.push_back(castInteger(rewriter, op.getLoc(), parts[1 + d],
+                                  r.getType(), /*isSigned=*/false));
+  rewriter.replaceOp(op, results);
+  return success();
+}
 
 /// The extent of a tiled view's index space per index dimension (the
 /// interpreter's indexExtent): ceil(size / tile) for partition views,
 /// ceil(size / traversal stride) for strided ones, and for gather/scatter
 /// views the tensor size along the sparse dimension.
-struct IndexSpaceShapeLowering
-    : public OpConversionPattern<as::IndexSpaceShapeOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::IndexSpaceShapeOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto view = cast<aa::TiledViewType>(op.getSrc().getType());
-    ValueRange parts = adaptor.getSrc();
-    Location loc = op.getLoc();
-    SmallVector<Value> results;
-    for (auto [k, r] : llvm::enumerate(op->getResults())) {
-      bool gather = view.getKind() == aa::TiledViewKind::GatherScatter;
-      unsigned d = gather || view.getDimMap().empty() ? k : view.getDimMap()[k];
-      Value size = parts[1 + d];
-      Value extent = size;
-      // A gather/scatter view's indices, sparse and dense, are tensor
-      // coordinates (locate).
-      if (!gather) {
-        int64_t step = view.getKind() == aa::TiledViewKind::Strided
-                           ? view.getTraversalStrides()[k]
-                           : view.getTileShape()[k];
-        extent = arith::CeilDivUIOp::create(
-            rewriter, loc, size,
-            arith::ConstantOp::create(rewriter, loc,
-                                      rewriter.getI64IntegerAttr(step)));
-      }
-      results.push_back(castInteger(rewriter, loc, extent, r.getType(),
-                                    /*isSigned=*/false));
+LogicalResult lowerIndexSpaceShape(as::IndexSpaceShapeOp op,
+                                   OneToN<as::IndexSpaceShapeOp> adaptor,
+                                   Rewriter &rewriter) {
+  auto view = cast<aa::TiledViewType>(op.getSrc().getType());
+  ValueRange parts = adaptor.getSrc();
+  Location loc = op.getLoc();
+  SmallVector<Value> results;
+  for (auto [k, r] : llvm::enumerate(op->getResults())) {
+    bool gather = view.getKind() == aa::TiledViewKind::GatherScatter;
+    unsigned d = gather || view.getDimMap().empty() ? k : view.getDimMap()[k];
+    Value size = parts[1 + d];
+    Value extent = size;
+    // A gather/scatter view's indices, sparse and dense, are tensor
+    // coordinates (locate).
+    if (!gather) {
+      int64_t step = view.getKind() == aa::TiledViewKind::Strided
+                         ? view.getTraversalStrides()[k]
+                         : view.getTileShape()[k];
+      extent = arith::CeilDivUIOp::create(
+          rewriter, loc, size,
+          arith::ConstantOp::create(rewriter, loc,
+                                    rewriter.getI64IntegerAttr(step)));
     }
-    rewriter.replaceOp(op, results);
-    return success();
+    results.push_back(castInteger(rewriter, loc, extent, r.getType(),
+                                  /*isSigned=*/false));
   }
-};
+  rewriter.replaceOp(op, results);
+  return success();
+}
 
 } // namespace
 
@@ -644,210 +580,178 @@ Value paddingValue(OpBuilder &b, Location loc, Type elem,
   return arith::ConstantOp::create(b, loc, FloatAttr::get(elem, v));
 }
 
-struct TiledLoadLowering : public OpConversionPattern<as::TiledLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::TiledLoadOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (op->hasAttr(kAsyncCopyAttr))
-      return rewriter.notifyMatchFailure(op, "a cp.async (Pipelines.cpp)");
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    auto view = cast<aa::TiledViewType>(op.getView().getType());
-    auto type = cast<RankedTensorType>(op.getTile().getType());
-    Type elem = convertElementType(type.getElementType());
-    if (!elem)
-      return rewriter.notifyMatchFailure(op, "element type");
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    RowStage rows(ix, view, adaptor.getIndex());
-    auto rowAt = [&](Value j) { return rows.rowAt(j); };
-    SmallVector<Value> values;
-    int64_t n = type.getNumElements();
-    int64_t width = recordedAccessWidth(op);
-    for (int64_t s = 0, e = tc.map.slots(n); s < e; s += width) {
-      FailureOr<TileAddress> at = locate(
-          rewriter, loc, tc.map, view, adaptor.getView(), adaptor.getIndex(), s,
-          rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
-      if (failed(at))
-        return failure();
-      Value pad = paddingValue(rewriter, loc, elem, view.getPaddingValue());
-      if (width > 1) {
-        llvm::append_range(values,
-                           guardedVectorLoad(rewriter, loc, elem, width,
-                                             at->pointer, at->inBounds, pad));
-        continue;
-      }
-      values.push_back(guardedLoad(rewriter, loc, elem, at->pointer,
-                                   at->inBounds, pad,
-                                   op.getMemoryOrderingSemantics()));
+LogicalResult lowerTiledLoad(as::TiledLoadOp op,
+                             OneToN<as::TiledLoadOp> adaptor,
+                             Rewriter &rewriter, const ThreadMap &map) {
+  if (op->hasAttr(kAsyncCopyAttr))
+    return rewriter.notifyMatchFailure(op, "a cp.async (Pipelines.cpp)");
+  auto view = cast<aa::TiledViewType>(op.getView().getType());
+  auto type = cast<RankedTensorType>(op.getTile().getType());
+  Type elem = convertElementType(type.getElementType());
+  if (!elem)
+    return rewriter.notifyMatchFailure(op, "element type");
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  RowStage rows(ix, view, adaptor.getIndex());
+  auto rowAt = [&](Value j) { return rows.rowAt(j); };
+  SmallVector<Value> values;
+  int64_t n = type.getNumElements();
+  int64_t width = recordedAccessWidth(op);
+  for (int64_t s = 0, e = map.slots(n); s < e; s += width) {
+    FailureOr<TileAddress> at =
+        locate(rewriter, loc, map, view, adaptor.getView(), adaptor.getIndex(),
+               s, rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
+    if (failed(at))
+      return failure();
+    Value pad = paddingValue(rewriter, loc, elem, view.getPaddingValue());
+    if (width > 1) {
+      llvm::append_range(values,
+                         guardedVectorLoad(rewriter, loc, elem, width,
+                                           at->pointer, at->inBounds, pad));
+      continue;
     }
-    rows.done();
-    Value token = ix.boolean(false);
-    rewriter.replaceOpWithMultiple(op, {values, SmallVector<Value>{token}});
-    return success();
+    values.push_back(guardedLoad(rewriter, loc, elem, at->pointer, at->inBounds,
+                                 pad, op.getMemoryOrderingSemantics()));
   }
-};
+  rows.done();
+  Value token = ix.boolean(false);
+  rewriter.replaceOpWithMultiple(op, {values, SmallVector<Value>{token}});
+  return success();
+}
 
-struct TiledStoreLowering : public OpConversionPattern<as::TiledStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::TiledStoreOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getTile().getType());
-    const ThreadMap &map = backendConverter(getTypeConverter()).map;
-    int64_t n = type.getNumElements();
-    int64_t width = recordedAccessWidth(op);
-    return lowerTiledWrite(
-        op, rewriter, map, cast<aa::TiledViewType>(op.getView().getType()),
-        adaptor.getView(), adaptor.getIndex(), n,
-        [&](int64_t s, Value pointer, Value when) {
-          if (width > 1)
-            guardedVectorStore(rewriter, op.getLoc(),
-                               adaptor.getTile().slice(s, width), pointer,
-                               when);
-          else
-            guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], pointer,
-                         when, op.getMemoryOrderingSemantics());
-        },
-        width);
-  }
-};
+LogicalResult lowerTiledStore(as::TiledStoreOp op,
+                              OneToN<as::TiledStoreOp> adaptor,
+                              Rewriter &rewriter, const ThreadMap &map) {
+  auto type = cast<RankedTensorType>(op.getTile().getType());
+  int64_t n = type.getNumElements();
+  int64_t width = recordedAccessWidth(op);
+  return lowerTiledWrite(
+      op, rewriter, map, cast<aa::TiledViewType>(op.getView().getType()),
+      adaptor.getView(), adaptor.getIndex(), n,
+      [&](int64_t s, Value pointer, Value when) {
+        if (width > 1)
+          guardedVectorStore(rewriter, op.getLoc(),
+                             adaptor.getTile().slice(s, width), pointer, when);
+        else
+          guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], pointer,
+                       when, op.getMemoryOrderingSemantics());
+      },
+      width);
+}
 
 //===----------------------------------------------------------------------===//
 // Pointer tiles
 //===----------------------------------------------------------------------===//
 
-struct OffsetLowering : public OpConversionPattern<as::OffsetOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::OffsetOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type ptrType = mirrorElementType(op.getPtr().getType());
-    Type pointee =
-        convertElementType(cast<aa::PtrType>(ptrType).getPointeeType());
-    if (!pointee)
-      return rewriter.notifyMatchFailure(op, "pointee type");
-    Type storage = pointee.isInteger(1) ? rewriter.getI8Type() : pointee;
-    Location loc = op.getLoc();
-    SmallVector<Value> values;
-    ValueRange ptrs = adaptor.getPtr(), offsets = adaptor.getOffset();
-    for (size_t s = 0; s < std::max(ptrs.size(), offsets.size()); ++s) {
-      Value off = castInteger(rewriter, loc, slotOf(offsets, s),
-                              rewriter.getI64Type(), /*isSigned=*/true);
-      values.push_back(LLVM::GEPOp::create(rewriter, loc,
-                                           slotOf(ptrs, s).getType(), storage,
-                                           slotOf(ptrs, s), ValueRange{off}));
-    }
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
+LogicalResult lowerOffset(as::OffsetOp op, OneToN<as::OffsetOp> adaptor,
+                          Rewriter &rewriter) {
+  Type ptrType = mirrorElementType(op.getPtr().getType());
+  Type pointee =
+      convertElementType(cast<aa::PtrType>(ptrType).getPointeeType());
+  if (!pointee)
+    return rewriter.notifyMatchFailure(op, "pointee type");
+  Type storage = pointee.isInteger(1) ? rewriter.getI8Type() : pointee;
+  Location loc = op.getLoc();
+  SmallVector<Value> values;
+  ValueRange ptrs = adaptor.getPtr(), offsets = adaptor.getOffset();
+  for (size_t s = 0; s < std::max(ptrs.size(), offsets.size()); ++s) {
+    Value off = castInteger(rewriter, loc, slotOf(offsets, s),
+                            rewriter.getI64Type(), /*isSigned=*/true);
+    values.push_back(LLVM::GEPOp::create(rewriter, loc,
+                                         slotOf(ptrs, s).getType(), storage,
+                                         slotOf(ptrs, s), ValueRange{off}));
   }
-};
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
-struct LoadPtrLowering : public OpConversionPattern<as::LoadPtrTkoOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::LoadPtrTkoOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    Type elem = convertElementType(mirrorElementType(op.getResult().getType()));
-    if (!elem)
-      return rewriter.notifyMatchFailure(op, "element type");
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    SmallVector<Value> values;
-    ValueRange ptrs = adaptor.getSource();
-    for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = adaptor.getMask().empty() ? ix.boolean(true)
-                                             : slotOf(adaptor.getMask(), s);
-      Value pad = adaptor.getPaddingValue().empty()
-                      ? arith::ConstantOp::create(rewriter, loc,
-                                                  rewriter.getZeroAttr(elem))
-                            .getResult()
-                      : slotOf(adaptor.getPaddingValue(), s);
-      values.push_back(guardedLoad(rewriter, loc, elem, ptrs[s], when, pad,
-                                   op.getMemoryOrderingSemantics()));
-    }
-    rewriter.replaceOpWithMultiple(
-        op, {values, SmallVector<Value>{ix.boolean(false)}});
-    return success();
+LogicalResult lowerLoadPtr(as::LoadPtrTkoOp op,
+                           OneToN<as::LoadPtrTkoOp> adaptor, Rewriter &rewriter,
+                           const ThreadMap &map) {
+  Type elem = convertElementType(mirrorElementType(op.getResult().getType()));
+  if (!elem)
+    return rewriter.notifyMatchFailure(op, "element type");
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  SmallVector<Value> values;
+  ValueRange ptrs = adaptor.getSource();
+  for (size_t s = 0; s < ptrs.size(); ++s) {
+    Value when = adaptor.getMask().empty() ? ix.boolean(true)
+                                           : slotOf(adaptor.getMask(), s);
+    Value pad = adaptor.getPaddingValue().empty()
+                    ? arith::ConstantOp::create(rewriter, loc,
+                                                rewriter.getZeroAttr(elem))
+                          .getResult()
+                    : slotOf(adaptor.getPaddingValue(), s);
+    values.push_back(guardedLoad(rewriter, loc, elem, ptrs[s], when, pad,
+                                 op.getMemoryOrderingSemantics()));
   }
-};
+  rewriter.replaceOpWithMultiple(
+      op, {values, SmallVector<Value>{ix.boolean(false)}});
+  return success();
+}
 
-struct StorePtrLowering : public OpConversionPattern<as::StorePtrTkoOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::StorePtrTkoOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(getTypeConverter());
-    int64_t n = mirrorNumElements(op.getDestination().getType());
-    Location loc = op.getLoc();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    ix.barrier();
-    ValueRange ptrs = adaptor.getDestination();
-    for (size_t s = 0; s < ptrs.size(); ++s) {
-      Value when = arith::AndIOp::create(
-          rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
-          ix.writer());
-      guardedStore(rewriter, loc, slotOf(adaptor.getValue(), s), ptrs[s], when,
-                   op.getMemoryOrderingSemantics());
-    }
-    ix.barrier();
-    rewriter.replaceOp(op, ix.boolean(false));
-    return success();
+LogicalResult lowerStorePtr(as::StorePtrTkoOp op,
+                            OneToN<as::StorePtrTkoOp> adaptor,
+                            Rewriter &rewriter, const ThreadMap &map) {
+  int64_t n = mirrorNumElements(op.getDestination().getType());
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  ix.barrier();
+  ValueRange ptrs = adaptor.getDestination();
+  for (size_t s = 0; s < ptrs.size(); ++s) {
+    Value when = arith::AndIOp::create(
+        rewriter, loc, ownedAndUnmasked(ix, n, s, adaptor.getMask()),
+        ix.writer());
+    guardedStore(rewriter, loc, slotOf(adaptor.getValue(), s), ptrs[s], when,
+                 op.getMemoryOrderingSemantics());
   }
-};
+  ix.barrier();
+  rewriter.replaceOp(op, ix.boolean(false));
+  return success();
+}
 
 /// Pointer casts: int_to_ptr, ptr_to_int, ptr_to_ptr.
-struct PtrCastLowering : public ConversionPattern {
-  PtrCastLowering(const TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), 1, ctx) {}
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<as::IntToPtrOp, as::PtrToIntOp, as::PtrToPtrOp>(op))
-      return failure();
-    SmallVector<Type> converted;
-    if (failed(getTypeConverter()->convertType(op->getResult(0).getType(),
-                                               converted)))
-      return failure();
-    Location loc = op->getLoc();
-    SmallVector<Value> values;
-    for (Value v : operands[0]) {
-      if (isa<as::IntToPtrOp>(op))
-        values.push_back(
-            LLVM::IntToPtrOp::create(rewriter, loc, converted.front(), v));
-      else if (isa<as::PtrToIntOp>(op))
-        values.push_back(
-            LLVM::PtrToIntOp::create(rewriter, loc, converted.front(), v));
-      else
-        values.push_back(v);
-    }
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
+LogicalResult lowerPtrCast(Operation *op, ArrayRef<ValueRange> operands,
+                           Rewriter &rewriter, const BackendTypeConverter &tc) {
+  if (!isa<as::IntToPtrOp, as::PtrToIntOp, as::PtrToPtrOp>(op))
+    return failure();
+  SmallVector<Type> converted;
+  if (failed(tc.convertType(op->getResult(0).getType(), converted)))
+    return failure();
+  Location loc = op->getLoc();
+  SmallVector<Value> values;
+  for (Value v : operands[0]) {
+    if (isa<as::IntToPtrOp>(op))
+      values.push_back(
+          LLVM::IntToPtrOp::create(rewriter, loc, converted.front(), v));
+    else if (isa<as::PtrToIntOp>(op))
+      values.push_back(
+          LLVM::PtrToIntOp::create(rewriter, loc, converted.front(), v));
+    else
+      values.push_back(v);
   }
-};
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
-struct AssertLowering : public OpConversionPattern<as::AssertOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(as::AssertOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value all =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
-    for (Value v : adaptor.getCondition())
-      all = arith::AndIOp::create(rewriter, loc, all, v);
-    Value failed = arith::XOrIOp::create(
-        rewriter, loc, all,
-        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
-    scf::IfOp::create(rewriter, loc, failed, [&](OpBuilder &b, Location l) {
-      LLVM::Trap::create(b, l);
-      scf::YieldOp::create(b, l);
-    });
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
+LogicalResult lowerAssert(as::AssertOp op, OneToN<as::AssertOp> adaptor,
+                          Rewriter &rewriter) {
+  Location loc = op.getLoc();
+  Value all =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+  for (Value v : adaptor.getCondition())
+    all = arith::AndIOp::create(rewriter, loc, all, v);
+  Value failed = arith::XOrIOp::create(
+      rewriter, loc, all,
+      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+  scf::IfOp::create(rewriter, loc, failed, [&](OpBuilder &b, Location l) {
+    LLVM::Trap::create(b, l);
+    scf::YieldOp::create(b, l);
+  });
+  rewriter.eraseOp(op);
+  return success();
+}
 
 } // namespace
 
@@ -1258,20 +1162,24 @@ struct ConvertTileASToLLVMPass
     target.addLegalOp<ModuleOp>();
 
     RewritePatternSet patterns(ctx);
-    patterns.add<
-        FuncLowering, ReturnLowering, TensorConstant<arith::ConstantOp>,
-        TensorConstant<as::ConstantOp>, IotaLowering, MakeMemrefLowering,
-        MemrefShapeLowering, IndexSpaceShapeLowering, NarrowScalarConstant,
-        TiledLoadLowering, TiledStoreLowering, OffsetLowering, LoadPtrLowering,
-        StorePtrLowering, AssertLowering, TokenLowering<as::MakeTokenOp>,
-        TokenLowering<as::JoinTokensOp>, IdentityLowering<as::AssumeOp>,
-        IdentityLowering<as::ReshapeOp>, IdentityLowering<as::ConvertLayoutOp>,
-        IdentityLowering<as::MakeTiledViewOp>,
-        GridQuery<as::GetTileBlockIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
-                  NVVM::BlockIdZOp>,
-        GridQuery<as::GetNumTileBlocksOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
-                  NVVM::GridDimZOp>>(tc, ctx);
-    patterns.add<TensorArithMath, NvElementwise, PtrCastLowering>(tc, ctx);
+    addLowerings<lowerFunc, lowerReturn, lowerTensorConstant<arith::ConstantOp>,
+                 lowerTensorConstant<as::ConstantOp>, lowerIota,
+                 lowerMakeMemref, lowerMemrefShape, lowerIndexSpaceShape,
+                 lowerNarrowScalarConstant, lowerTiledLoad, lowerTiledStore,
+                 lowerOffset, lowerLoadPtr, lowerStorePtr, lowerAssert,
+                 lowerToken<as::MakeTokenOp>, lowerToken<as::JoinTokensOp>,
+                 lowerIdentity<as::AssumeOp>, lowerIdentity<as::ReshapeOp>,
+                 lowerIdentity<as::ConvertLayoutOp>,
+                 lowerIdentity<as::MakeTiledViewOp>,
+                 lowerGridQuery<as::GetTileBlockIdOp, NVVM::BlockIdXOp,
+                                NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
+                 lowerGridQuery<as::GetNumTileBlocksOp, NVVM::GridDimXOp,
+                                NVVM::GridDimYOp, NVVM::GridDimZOp>>(tc,
+                                                                     patterns);
+    patterns
+        .add<AnyOpLowering<lowerTensorArithMath>,
+             AnyOpLowering<lowerNvElementwise>, AnyOpLowering<lowerPtrCast>>(
+            tc, ctx);
     populateSharedMemoryPatterns(tc, patterns);
     populateWgmmaPatterns(tc, patterns);
     populateAtomicAndGlobalPatterns(tc, patterns);

@@ -154,275 +154,265 @@ Value descriptor(ThreadIndexer &ix, Value start, int64_t k, int64_t eb) {
 }
 
 template <typename OpT>
-struct WgmmaDotLowering : public OpConversionPattern<OpT> {
-  using Adaptor = typename OpT::template GenericAdaptor<ArrayRef<ValueRange>>;
-  WgmmaDotLowering(const TypeConverter &tc, MLIRContext *ctx)
-      : OpConversionPattern<OpT>(tc, ctx, /*benefit=*/3) {}
-
-  LogicalResult
-  matchAndRewrite(OpT op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const BackendTypeConverter &tc = backendConverter(this->getTypeConverter());
-    std::optional<WgmmaForm> form = wgmmaForm(op, tc.map, tc.computeCapability);
-    if (!form)
-      return failure();
-    const WgmmaForm &f = *form;
-    Location loc = op.getLoc();
-    RankedTensorType c = tensorType(op.getAcc()), a = tensorType(op.getLhs());
-    Type in = convertElementType(a.getElementType()),
-         accType = convertElementType(c.getElementType()),
-         i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
-    const int64_t eb = f.elemBytes, batch = f.batch, m = f.m, n = f.nTile,
-                  k = f.k, kPad = f.kPad;
-    unsigned rank = c.getRank();
-    ThreadIndexer ix(rewriter, loc, tc.map);
-    Scratch smem = Scratch::get(ix);
-    int64_t bOffset = f.aBytes();
-    int64_t cOffset = alignTo16(bOffset + f.bBytes());
-    // Padding (rows past M and N, columns past K) reads as zeros: the
-    // staging areas are cleared first, 16 bytes a store, then a barrier.
-    if (f.padded()) {
-      int64_t chunks = (bOffset + f.bBytes()) / 16, threads = tc.map.threads;
-      auto clear = scf::ForOp::create(rewriter, loc, ix.i32(0),
-                                      ix.i32((chunks + threads - 1) / threads),
-                                      ix.i32(1));
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(clear.getBody()->getTerminator());
-      ThreadIndexer in(rewriter, loc, tc.map);
-      Value chunk = arith::AddIOp::create(
-          rewriter, loc, in.tid(),
-          arith::MulIOp::create(rewriter, loc, clear.getInductionVar(),
-                                in.i32(threads)));
-      Value at = LLVM::GEPOp::create(
-          rewriter, loc, smem.base.getType(), rewriter.getI8Type(), smem.base,
-          ValueRange{arith::MulIOp::create(rewriter, loc, chunk, in.i32(16))});
-      SmallVector<Value> zero(4, in.i32(0));
-      guardedVectorStore(rewriter, loc, zero, at,
-                         arith::CmpIOp::create(rewriter, loc,
-                                               arith::CmpIPredicate::ult, chunk,
-                                               in.i32(chunks)));
-    }
-    if (f.padded())
-      ix.barrier();
-
-    // Every owner stores its elements of A ([b][m][k]) and B ([b][k][n])
-    // at their K-major places, and its accumulator slots row-major.
-    auto stage = [&](ValueRange values, int64_t offset, bool isB) {
-      int64_t count = batch * m * k;
-      ArrayRef<int64_t> shape = a.getShape();
-      int64_t rows = f.mPad;
-      if (isB) {
-        count = batch * k * n;
-        shape = tensorType(op.getRhs()).getShape();
-        rows = f.nPad;
-      }
-      SmallVector<int64_t> full(shape);
-      if (rank == 2)
-        full.insert(full.begin(), 1);
-      for (int64_t s = 0, e = values.size(); s < e; ++s) {
-        SmallVector<Value> at = ix.coords(ix.element(count, s), full);
-        Value row = isB ? at[2] : at[1], col = isB ? at[1] : at[2];
-        Value byte = canonicalOffset(ix, at[0], row, col, rows, kPad, eb);
-        Value ptr = LLVM::GEPOp::create(
-            rewriter, loc, smem.base.getType(), rewriter.getI8Type(), smem.base,
-            ValueRange{
-                arith::AddIOp::create(rewriter, loc, byte, ix.i32(offset))});
-        guardedStore(rewriter, loc, values[s], ptr, ix.owner(count, s),
-                     as::MemSemantic::WEAK);
-      }
-    };
-    stage(adaptor.getLhs(), 0, /*isB=*/false);
-    stage(adaptor.getRhs(), bOffset, /*isB=*/true);
-    smem.write(cOffset, adaptor.getAcc(), batch * m * n, accType);
-    // The tensor cores read through the async proxy.
-    inlinePtx(rewriter, loc, Type(), "fence.proxy.async.shared::cta;",
-              "~{memory}", {});
-    ix.barrier();
-
-    Value tid = ix.tid();
-    Value wg = arith::DivUIOp::create(rewriter, loc, tid, ix.i32(128));
-    Value i = arith::RemUIOp::create(rewriter, loc, tid, ix.i32(128));
-    Value base = LLVM::PtrToIntOp::create(rewriter, loc, i64, smem.base);
-    const int64_t groups = tc.map.threads / 128, mBlocks = f.mPad / 64,
-                  nBlocks = f.nPad / f.n, perBatch = mBlocks * nBlocks,
-                  blocks = batch * perBatch;
-    // f16 accumulators two to a 32-bit register, the first low.
-    const bool packed = f.dtype == "f16";
-    const int64_t elems = f.n / 2, regs = packed ? elems / 2 : elems;
-    Type regType = f.dtype == "f32" ? Type(rewriter.getF32Type()) : i32;
-    // Warpgroup g takes output blocks g, g + groups, ...
-    forEachBlock(
-        rewriter, loc, wg, groups, blocks,
-        [&](OpBuilder &bb, Location l, Value block) {
-          ThreadIndexer in2(bb, l, tc.map);
-          Scratch local{in2, smem.base};
-          I32 ar{bb, l};
-          auto add = [&](Value x, Value y) { return ar.add(x, y); };
-          auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
-          auto div = [&](Value x, int64_t y) { return ar.div(x, y); };
-          auto rem = [&](Value x, int64_t y) { return ar.rem(x, y); };
-          Value bi = div(block, perBatch), inBatch = rem(block, perBatch);
-          Value row0 = mul(div(inBatch, nBlocks), 64),
-                col0 = mul(rem(inBatch, nBlocks), f.n);
-          // This thread's accumulator elements: rows 16 (i / 32) + (i % 32)
-          // / 4 (+ 8), columns 8j + 2 (i % 4) (+ 1).
-          Value fragRow = add(mul(div(i, 32), 16), div(rem(i, 32), 4));
-          Value fragCol = mul(rem(i, 4), 2);
-          // Elements past M or N (padding) start from zero and are dropped.
-          SmallVector<Value> cIndex, cValid;
-          Value accZero =
-              arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
-          for (int64_t e = 0; e < elems; ++e) {
-            Value row = add(add(row0, fragRow), in2.i32(8 * ((e >> 1) & 1)));
-            Value col =
-                add(add(col0, fragCol), in2.i32(8 * (e >> 2) + (e & 1)));
-            auto below = [&](Value x, int64_t bound, int64_t padded) -> Value {
-              if (bound == padded)
-                return in2.boolean(true);
-              return arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult, x,
-                                           in2.i32(bound));
-            };
-            Value valid = arith::AndIOp::create(bb, l, below(row, m, f.mPad),
-                                                below(col, n, f.nPad));
-            cValid.push_back(valid);
-            // Padding elements index element 0 (never dereferenced).
-            Value index = add(mul(bi, m * n), add(mul(row, n), col));
-            cIndex.push_back(
-                arith::SelectOp::create(bb, l, valid, index, in2.i32(0)));
-          }
-          auto loadAcc = [&](int64_t e) {
-            return guardedLoad(bb, l, accType,
-                               local.address(cOffset, cIndex[e], accType),
-                               cValid[e], accZero, as::MemSemantic::WEAK);
-          };
-          SmallVector<Value> init;
-          for (int64_t r = 0; r < regs; ++r) {
-            if (!packed) {
-              Value v = loadAcc(r);
-              if (regType != accType)
-                v = arith::BitcastOp::create(bb, l, regType, v);
-              init.push_back(v);
-              continue;
-            }
-            Value word;
-            for (int64_t h = 0; h < 2; ++h) {
-              Value bits = arith::ExtUIOp::create(
-                  bb, l, i32,
-                  arith::BitcastOp::create(bb, l, bb.getI16Type(),
-                                           loadAcc(2 * r + h)));
-              if (h)
-                bits = arith::ShLIOp::create(bb, l, bits, in2.i32(16));
-              word = h ? arith::OrIOp::create(bb, l, word, bits) : bits;
-            }
-            init.push_back(word);
-          }
-          // The block's first rows of A and of B (shared addresses).
-          int64_t chunks = kPad * eb / 16;
-          auto start = [&](int64_t offset, int64_t rowsPerBatch, Value row) {
-            Value byte =
-                add(mul(bi, rowsPerBatch * kPad * eb),
-                    add(in2.i32(offset), mul(div(row, 8), chunks * 128)));
-            return arith::AddIOp::create(
-                bb, l, base, arith::ExtUIOp::create(bb, l, i64, byte));
-          };
-          Value aStart = start(0, f.mPad, row0),
-                bStart = start(bOffset, f.nPad, col0);
-          // One statement for up to kStepsPerStatement k-steps: fence,
-          // issue them one after the other (the tensor cores chain them on
-          // the accumulators), commit, wait.
-          const int64_t steps = kPad / f.kStep;
-          int64_t unroll = std::min(steps, kStepsPerStatement);
-          while (steps % unroll != 0) // a divisor (tiles are powers of two)
-            --unroll;
-          std::string list;
-          for (int64_t r = 0; r < regs; ++r)
-            list += llvm::formatv("{0}${1}", r ? ", " : "", r).str();
-          std::string tail = ", 1";
-          if (f.dtype != "s32")
-            tail += ", 1, 1";
-          if (f.atype == "f16" || f.atype == "bf16")
-            tail += ", 0, 0";
-          std::string text = "{\nwgmma.fence.sync.aligned;\n";
-          for (int64_t u = 0; u < unroll; ++u)
-            text += llvm::formatv(
-                        "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4} "
-                        "{{{5}}, ${6}, ${7}{8};\n",
-                        f.n, f.kStep, f.dtype, f.atype, f.btype, list,
-                        2 * regs + 2 * u, 2 * regs + 2 * u + 1, tail)
-                        .str();
-          text += "wgmma.commit_group.sync.aligned;\n"
-                  "wgmma.wait_group.sync.aligned 0;\n}";
-          std::string constraints;
-          StringRef out = f.dtype == "f32" ? "=f" : "=r";
-          for (int64_t r = 0; r < regs; ++r)
-            constraints += (r ? "," : "") + out.str();
-          for (int64_t r = 0; r < regs; ++r)
-            constraints += "," + std::to_string(r);
-          for (int64_t u = 0; u < unroll; ++u)
-            constraints += ",l,l";
-          constraints += ",~{memory}";
-          auto result = LLVM::LLVMStructType::getLiteral(
-              bb.getContext(), SmallVector<Type>(regs, regType));
-          auto loop = scf::ForOp::create(
-              bb, l, in2.i32(0), in2.i32(steps / unroll), in2.i32(1), init,
-              [&](OpBuilder &lb, Location ll, Value chunk, ValueRange acc) {
-                ThreadIndexer in3(lb, ll, tc.map);
-                SmallVector<Value> operands(acc.begin(), acc.end());
-                for (int64_t u = 0; u < unroll; ++u) {
-                  // k-step chunk * unroll + u: 256 bytes (two core
-                  // matrices of each row group) after the previous one.
-                  Value step = arith::ExtUIOp::create(
-                      lb, ll, i64,
-                      arith::AddIOp::create(
-                          lb, ll,
-                          arith::MulIOp::create(lb, ll, chunk,
-                                                in3.i32(256 * unroll)),
-                          in3.i32(256 * u)));
-                  for (Value first : {aStart, bStart})
-                    operands.push_back(descriptor(
-                        in3, arith::AddIOp::create(lb, ll, first, step), kPad,
-                        eb));
-                }
-                Value d =
-                    inlinePtx(lb, ll, result, text, constraints, operands);
-                SmallVector<Value> next;
-                for (int64_t r = 0; r < regs; ++r)
-                  next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, r));
-                scf::YieldOp::create(lb, ll, next);
-              });
-          for (int64_t r = 0; r < regs; ++r) {
-            Value v = loop.getResult(r);
-            if (!packed) {
-              if (regType != accType)
-                v = arith::BitcastOp::create(bb, l, accType, v);
-              guardedStore(bb, l, v, local.address(cOffset, cIndex[r], accType),
-                           cValid[r], as::MemSemantic::WEAK);
-              continue;
-            }
-            for (int64_t h = 0; h < 2; ++h) {
-              Value bits =
-                  h ? arith::ShRUIOp::create(bb, l, v, in2.i32(16)) : v;
-              Value half = arith::BitcastOp::create(
-                  bb, l, accType,
-                  arith::TruncIOp::create(bb, l, bb.getI16Type(), bits));
-              guardedStore(bb, l, half,
-                           local.address(cOffset, cIndex[2 * r + h], accType),
-                           cValid[2 * r + h], as::MemSemantic::WEAK);
-            }
-          }
-        });
-    ix.barrier();
-    SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
-    ix.barrier();
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
+LogicalResult lowerWgmmaDot(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
+                            const BackendTypeConverter &tc) {
+  std::optional<WgmmaForm> form = wgmmaForm(op, tc.map, tc.computeCapability);
+  if (!form)
+    return failure();
+  const WgmmaForm &f = *form;
+  Location loc = op.getLoc();
+  RankedTensorType c = tensorType(op.getAcc()), a = tensorType(op.getLhs());
+  Type in = convertElementType(a.getElementType()),
+       accType = convertElementType(c.getElementType()),
+       i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+  const int64_t eb = f.elemBytes, batch = f.batch, m = f.m, n = f.nTile,
+                k = f.k, kPad = f.kPad;
+  unsigned rank = c.getRank();
+  ThreadIndexer ix(rewriter, loc, tc.map);
+  Scratch smem = Scratch::get(ix);
+  int64_t bOffset = f.aBytes();
+  int64_t cOffset = alignTo16(bOffset + f.bBytes());
+  // Padding (rows past M and N, columns past K) reads as zeros: the
+  // staging areas are cleared first, 16 bytes a store, then a barrier.
+  if (f.padded()) {
+    int64_t chunks = (bOffset + f.bBytes()) / 16, threads = tc.map.threads;
+    auto clear =
+        scf::ForOp::create(rewriter, loc, ix.i32(0),
+                           ix.i32((chunks + threads - 1) / threads), ix.i32(1));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(clear.getBody()->getTerminator());
+    ThreadIndexer in(rewriter, loc, tc.map);
+    Value chunk = arith::AddIOp::create(
+        rewriter, loc, in.tid(),
+        arith::MulIOp::create(rewriter, loc, clear.getInductionVar(),
+                              in.i32(threads)));
+    Value at = LLVM::GEPOp::create(
+        rewriter, loc, smem.base.getType(), rewriter.getI8Type(), smem.base,
+        ValueRange{arith::MulIOp::create(rewriter, loc, chunk, in.i32(16))});
+    SmallVector<Value> zero(4, in.i32(0));
+    guardedVectorStore(rewriter, loc, zero, at,
+                       arith::CmpIOp::create(rewriter, loc,
+                                             arith::CmpIPredicate::ult, chunk,
+                                             in.i32(chunks)));
   }
-};
+  if (f.padded())
+    ix.barrier();
+
+  // Every owner stores its elements of A ([b][m][k]) and B ([b][k][n])
+  // at their K-major places, and its accumulator slots row-major.
+  auto stage = [&](ValueRange values, int64_t offset, bool isB) {
+    int64_t count = batch * m * k;
+    ArrayRef<int64_t> shape = a.getShape();
+    int64_t rows = f.mPad;
+    if (isB) {
+      count = batch * k * n;
+      shape = tensorType(op.getRhs()).getShape();
+      rows = f.nPad;
+    }
+    SmallVector<int64_t> full(shape);
+    if (rank == 2)
+      full.insert(full.begin(), 1);
+    for (int64_t s = 0, e = values.size(); s < e; ++s) {
+      SmallVector<Value> at = ix.coords(ix.element(count, s), full);
+      Value row = isB ? at[2] : at[1], col = isB ? at[1] : at[2];
+      Value byte = canonicalOffset(ix, at[0], row, col, rows, kPad, eb);
+      Value ptr = LLVM::GEPOp::create(
+          rewriter, loc, smem.base.getType(), rewriter.getI8Type(), smem.base,
+          ValueRange{
+              arith::AddIOp::create(rewriter, loc, byte, ix.i32(offset))});
+      guardedStore(rewriter, loc, values[s], ptr, ix.owner(count, s),
+                   as::MemSemantic::WEAK);
+    }
+  };
+  stage(adaptor.getLhs(), 0, /*isB=*/false);
+  stage(adaptor.getRhs(), bOffset, /*isB=*/true);
+  smem.write(cOffset, adaptor.getAcc(), batch * m * n, accType);
+  // The tensor cores read through the async proxy.
+  inlinePtx(rewriter, loc, Type(), "fence.proxy.async.shared::cta;",
+            "~{memory}", {});
+  ix.barrier();
+
+  Value tid = ix.tid();
+  Value wg = arith::DivUIOp::create(rewriter, loc, tid, ix.i32(128));
+  Value i = arith::RemUIOp::create(rewriter, loc, tid, ix.i32(128));
+  Value base = LLVM::PtrToIntOp::create(rewriter, loc, i64, smem.base);
+  const int64_t groups = tc.map.threads / 128, mBlocks = f.mPad / 64,
+                nBlocks = f.nPad / f.n, perBatch = mBlocks * nBlocks,
+                blocks = batch * perBatch;
+  // f16 accumulators two to a 32-bit register, the first low.
+  const bool packed = f.dtype == "f16";
+  const int64_t elems = f.n / 2, regs = packed ? elems / 2 : elems;
+  Type regType = f.dtype == "f32" ? Type(rewriter.getF32Type()) : i32;
+  // Warpgroup g takes output blocks g, g + groups, ...
+  forEachBlock(
+      rewriter, loc, wg, groups, blocks,
+      [&](OpBuilder &bb, Location l, Value block) {
+        ThreadIndexer in2(bb, l, tc.map);
+        Scratch local{in2, smem.base};
+        I32 ar{bb, l};
+        auto add = [&](Value x, Value y) { return ar.add(x, y); };
+        auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
+        auto div = [&](Value x, int64_t y) { return ar.div(x, y); };
+        auto rem = [&](Value x, int64_t y) { return ar.rem(x, y); };
+        Value bi = div(block, perBatch), inBatch = rem(block, perBatch);
+        Value row0 = mul(div(inBatch, nBlocks), 64),
+              col0 = mul(rem(inBatch, nBlocks), f.n);
+        // This thread's accumulator elements: rows 16 (i / 32) + (i % 32)
+        // / 4 (+ 8), columns 8j + 2 (i % 4) (+ 1).
+        Value fragRow = add(mul(div(i, 32), 16), div(rem(i, 32), 4));
+        Value fragCol = mul(rem(i, 4), 2);
+        // Elements past M or N (padding) start from zero and are dropped.
+        SmallVector<Value> cIndex, cValid;
+        Value accZero =
+            arith::ConstantOp::create(bb, l, bb.getZeroAttr(accType));
+        for (int64_t e = 0; e < elems; ++e) {
+          Value row = add(add(row0, fragRow), in2.i32(8 * ((e >> 1) & 1)));
+          Value col = add(add(col0, fragCol), in2.i32(8 * (e >> 2) + (e & 1)));
+          auto below = [&](Value x, int64_t bound, int64_t padded) -> Value {
+            if (bound == padded)
+              return in2.boolean(true);
+            return arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult, x,
+                                         in2.i32(bound));
+          };
+          Value valid = arith::AndIOp::create(bb, l, below(row, m, f.mPad),
+                                              below(col, n, f.nPad));
+          cValid.push_back(valid);
+          // Padding elements index element 0 (never dereferenced).
+          Value index = add(mul(bi, m * n), add(mul(row, n), col));
+          cIndex.push_back(
+              arith::SelectOp::create(bb, l, valid, index, in2.i32(0)));
+        }
+        auto loadAcc = [&](int64_t e) {
+          return guardedLoad(bb, l, accType,
+                             local.address(cOffset, cIndex[e], accType),
+                             cValid[e], accZero, as::MemSemantic::WEAK);
+        };
+        SmallVector<Value> init;
+        for (int64_t r = 0; r < regs; ++r) {
+          if (!packed) {
+            Value v = loadAcc(r);
+            if (regType != accType)
+              v = arith::BitcastOp::create(bb, l, regType, v);
+            init.push_back(v);
+            continue;
+          }
+          Value word;
+          for (int64_t h = 0; h < 2; ++h) {
+            Value bits = arith::ExtUIOp::create(
+                bb, l, i32,
+                arith::BitcastOp::create(bb, l, bb.getI16Type(),
+                                         loadAcc(2 * r + h)));
+            if (h)
+              bits = arith::ShLIOp::create(bb, l, bits, in2.i32(16));
+            word = h ? arith::OrIOp::create(bb, l, word, bits) : bits;
+          }
+          init.push_back(word);
+        }
+        // The block's first rows of A and of B (shared addresses).
+        int64_t chunks = kPad * eb / 16;
+        auto start = [&](int64_t offset, int64_t rowsPerBatch, Value row) {
+          Value byte =
+              add(mul(bi, rowsPerBatch * kPad * eb),
+                  add(in2.i32(offset), mul(div(row, 8), chunks * 128)));
+          return arith::AddIOp::create(
+              bb, l, base, arith::ExtUIOp::create(bb, l, i64, byte));
+        };
+        Value aStart = start(0, f.mPad, row0),
+              bStart = start(bOffset, f.nPad, col0);
+        // One statement for up to kStepsPerStatement k-steps: fence,
+        // issue them one after the other (the tensor cores chain them on
+        // the accumulators), commit, wait.
+        const int64_t steps = kPad / f.kStep;
+        int64_t unroll = std::min(steps, kStepsPerStatement);
+        while (steps % unroll != 0) // a divisor (tiles are powers of two)
+          --unroll;
+        std::string list;
+        for (int64_t r = 0; r < regs; ++r)
+          list += llvm::formatv("{0}${1}", r ? ", " : "", r).str();
+        std::string tail = ", 1";
+        if (f.dtype != "s32")
+          tail += ", 1, 1";
+        if (f.atype == "f16" || f.atype == "bf16")
+          tail += ", 0, 0";
+        std::string text = "{\nwgmma.fence.sync.aligned;\n";
+        for (int64_t u = 0; u < unroll; ++u)
+          text += llvm::formatv(
+                      "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4} "
+                      "{{{5}}, ${6}, ${7}{8};\n",
+                      f.n, f.kStep, f.dtype, f.atype, f.btype, list,
+                      2 * regs + 2 * u, 2 * regs + 2 * u + 1, tail)
+                      .str();
+        text += "wgmma.commit_group.sync.aligned;\n"
+                "wgmma.wait_group.sync.aligned 0;\n}";
+        std::string constraints;
+        StringRef out = f.dtype == "f32" ? "=f" : "=r";
+        for (int64_t r = 0; r < regs; ++r)
+          constraints += (r ? "," : "") + out.str();
+        for (int64_t r = 0; r < regs; ++r)
+          constraints += "," + std::to_string(r);
+        for (int64_t u = 0; u < unroll; ++u)
+          constraints += ",l,l";
+        constraints += ",~{memory}";
+        auto result = LLVM::LLVMStructType::getLiteral(
+            bb.getContext(), SmallVector<Type>(regs, regType));
+        auto loop = scf::ForOp::create(
+            bb, l, in2.i32(0), in2.i32(steps / unroll), in2.i32(1), init,
+            [&](OpBuilder &lb, Location ll, Value chunk, ValueRange acc) {
+              ThreadIndexer in3(lb, ll, tc.map);
+              SmallVector<Value> operands(acc.begin(), acc.end());
+              for (int64_t u = 0; u < unroll; ++u) {
+                // k-step chunk * unroll + u: 256 bytes (two core
+                // matrices of each row group) after the previous one.
+                Value step = arith::ExtUIOp::create(
+                    lb, ll, i64,
+                    arith::AddIOp::create(
+                        lb, ll,
+                        arith::MulIOp::create(lb, ll, chunk,
+                                              in3.i32(256 * unroll)),
+                        in3.i32(256 * u)));
+                for (Value first : {aStart, bStart})
+                  operands.push_back(descriptor(
+                      in3, arith::AddIOp::create(lb, ll, first, step), kPad,
+                      eb));
+              }
+              Value d = inlinePtx(lb, ll, result, text, constraints, operands);
+              SmallVector<Value> next;
+              for (int64_t r = 0; r < regs; ++r)
+                next.push_back(LLVM::ExtractValueOp::create(lb, ll, d, r));
+              scf::YieldOp::create(lb, ll, next);
+            });
+        for (int64_t r = 0; r < regs; ++r) {
+          Value v = loop.getResult(r);
+          if (!packed) {
+            if (regType != accType)
+              v = arith::BitcastOp::create(bb, l, accType, v);
+            guardedStore(bb, l, v, local.address(cOffset, cIndex[r], accType),
+                         cValid[r], as::MemSemantic::WEAK);
+            continue;
+          }
+          for (int64_t h = 0; h < 2; ++h) {
+            Value bits = h ? arith::ShRUIOp::create(bb, l, v, in2.i32(16)) : v;
+            Value half = arith::BitcastOp::create(
+                bb, l, accType,
+                arith::TruncIOp::create(bb, l, bb.getI16Type(), bits));
+            guardedStore(bb, l, half,
+                         local.address(cOffset, cIndex[2 * r + h], accType),
+                         cValid[2 * r + h], as::MemSemantic::WEAK);
+          }
+        }
+      });
+  ix.barrier();
+  SmallVector<Value> values = smem.readSlots(cOffset, batch * m * n, accType);
+  ix.barrier();
+  rewriter.replaceOpWithMultiple(op, {values});
+  return success();
+}
 
 } // namespace
 
 void tilecheck::backend::populateWgmmaPatterns(const BackendTypeConverter &tc,
                                                RewritePatternSet &patterns) {
-  patterns.add<WgmmaDotLowering<as::DotOp>, WgmmaDotLowering<as::DotIntOp>>(
-      tc, patterns.getContext());
+  patterns.add<FunctionLowering<lowerWgmmaDot<as::DotOp>>,
+               FunctionLowering<lowerWgmmaDot<as::DotIntOp>>>(
+      tc, patterns.getContext(), /*benefit=*/3);
 }
