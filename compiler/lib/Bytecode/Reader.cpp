@@ -90,6 +90,8 @@ private:
                          llvm::StringRef what, llvm::StringRef kind,
                          llvm::StringRef counted, T &out);
   LogicalResult typeRef(ByteReader &r, Type &out);
+  /// A type reference, as a TypeAttr.
+  LogicalResult typeAttrRef(ByteReader &r, Attribute &out);
   LogicalResult stringRef(ByteReader &r, llvm::StringRef &out);
   LogicalResult denseConstant(uint64_t index, Type type, Attribute &out);
   LogicalResult selfContained(ByteReader &r, Attribute &out, unsigned depth);
@@ -251,6 +253,21 @@ static bool readOffsetTable(ByteReader &r, unsigned alignment,
   return readOffsetTableBody<T>(r, n, out, strict);
 }
 
+/// Reads `count`, padding to the width of `T` and `count` little-endian
+/// values of type `T`.
+template <typename T>
+static bool readAlignedArray(ByteReader &r, llvm::SmallVectorImpl<T> &out,
+                             llvm::StringRef what) {
+  uint64_t n;
+  if (!r.count(n, sizeof(T), what) || !r.align(sizeof(T)))
+    return false;
+  out.resize(n);
+  for (T &v : out)
+    if (!r.le(v))
+      return false;
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Debug info
 //===----------------------------------------------------------------------===//
@@ -276,19 +293,9 @@ LogicalResult Reader::readDebug() {
   if (!hasSection(Section::Debug))
     return success();
   ByteReader r = sectionReader(Section::Debug);
-  uint64_t numLists, numIndices;
-  if (!r.count(numLists, 4, "debug list") || !r.align(4))
+  if (!readAlignedArray(r, debugListOffsets, "debug list") ||
+      !readAlignedArray(r, debugIndices, "debug location"))
     return error(r, "debug section");
-  debugListOffsets.resize(numLists);
-  for (uint32_t &offset : debugListOffsets)
-    if (!r.le(offset))
-      return error(r, "debug section");
-  if (!r.count(numIndices, 8, "debug location") || !r.align(8))
-    return error(r, "debug section");
-  debugIndices.resize(numIndices);
-  for (uint64_t &index : debugIndices)
-    if (!r.le(index))
-      return error(r, "debug section");
   // List offsets and entries are checked when a function uses them, as
   // NVIDIA's reader does: unused garbage in the section is not an error.
   uint64_t numEntries;
@@ -524,6 +531,14 @@ LogicalResult Reader::typeRef(ByteReader &r, Type &out) {
   return tableRef(r, types, "type reference", "type", "types", out);
 }
 
+LogicalResult Reader::typeAttrRef(ByteReader &r, Attribute &out) {
+  Type type;
+  if (failed(typeRef(r, type)))
+    return failure();
+  out = TypeAttr::get(type);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
@@ -588,6 +603,28 @@ LogicalResult Reader::parseType(ByteReader &r, size_t limit, Type &out) {
       return error("unknown optional-parameter flags in type");
     return success();
   };
+  // Partition and strided views: the flags, the tile shape, the traversal
+  // strides (strided views only), the tensor view, the dimension map and the
+  // padding value.
+  struct TiledViewParams {
+    llvm::SmallVector<int64_t> tile, strides;
+    Type view;
+    llvm::SmallVector<int32_t> dimMap;
+    ct::PaddingValueAttr pad;
+  };
+  auto tiledView = [&](TiledViewParams &p, bool withStrides,
+                       llvm::StringRef what) -> LogicalResult {
+    uint64_t f;
+    if (failed(flags(f, 1)))
+      return failure();
+    if (!i32s(p.tile) || (withStrides && !i32s(p.strides)))
+      return error(r, what);
+    if (failed(ref(p.view)))
+      return failure();
+    if (!r.leArray(p.dimMap))
+      return error(r, what);
+    return padding(f & 1, p.pad);
+  };
 
   switch (tag) {
   case TypeTag::I1: out = builder.getI1Type(); break;
@@ -635,49 +672,25 @@ LogicalResult Reader::parseType(ByteReader &r, size_t limit, Type &out) {
     break;
   }
   case TypeTag::PartitionView: {
-    uint64_t f;
-    llvm::SmallVector<int64_t> tile;
-    llvm::SmallVector<int32_t> dimMap;
-    Type view;
-    ct::PaddingValueAttr pad;
-    if (failed(flags(f, 1)))
+    TiledViewParams p;
+    if (failed(tiledView(p, /*withStrides=*/false, "partition_view type")))
       return failure();
-    if (!i32s(tile))
-      return error(r, "partition_view type");
-    if (failed(ref(view)))
-      return failure();
-    if (!r.leArray(dimMap))
-      return error(r, "partition_view type");
-    if (failed(padding(f & 1, pad)))
-      return failure();
-    auto tv = dyn_cast<ct::TensorViewType>(view);
+    auto tv = dyn_cast<ct::TensorViewType>(p.view);
     if (!tv)
       return error("partition_view must wrap a tensor_view type");
     out = ct::PartitionViewType::getChecked(
-        diag, ctx, llvm::ArrayRef<int64_t>(tile), tv,
-        llvm::ArrayRef<int32_t>(dimMap), pad);
+        diag, ctx, llvm::ArrayRef<int64_t>(p.tile), tv,
+        llvm::ArrayRef<int32_t>(p.dimMap), p.pad);
     break;
   }
   case TypeTag::StridedView: {
-    uint64_t f;
-    llvm::SmallVector<int64_t> tile, strides;
-    llvm::SmallVector<int32_t> dimMap;
-    Type view;
-    ct::PaddingValueAttr pad;
-    if (failed(flags(f, 1)))
-      return failure();
-    if (!i32s(tile) || !i32s(strides))
-      return error(r, "strided_view type");
-    if (failed(ref(view)))
-      return failure();
-    if (!r.leArray(dimMap))
-      return error(r, "strided_view type");
-    if (failed(padding(f & 1, pad)))
+    TiledViewParams p;
+    if (failed(tiledView(p, /*withStrides=*/true, "strided_view type")))
       return failure();
     out = ct::StridedViewType::getChecked(
-        diag, ctx, llvm::ArrayRef<int64_t>(tile),
-        llvm::ArrayRef<int64_t>(strides), view,
-        llvm::ArrayRef<int32_t>(dimMap), pad);
+        diag, ctx, llvm::ArrayRef<int64_t>(p.tile),
+        llvm::ArrayRef<int64_t>(p.strides), p.view,
+        llvm::ArrayRef<int32_t>(p.dimMap), p.pad);
     break;
   }
   case TypeTag::GatherScatterView: {
@@ -781,14 +794,21 @@ LogicalResult Reader::selfContained(ByteReader &r, Attribute &out,
   uint64_t tag;
   if (!r.varint(tag))
     return error(r, "attribute");
+  // A type reference, then a varint (an integer's bits, a constant index).
+  auto typedVarint = [&](Type &type, uint64_t &v,
+                         llvm::StringRef what) -> LogicalResult {
+    if (failed(typeRef(r, type)))
+      return failure();
+    if (!r.varint(v))
+      return error(r, what);
+    return success();
+  };
   switch (static_cast<AttrTag>(tag)) {
   case AttrTag::Integer: {
     Type type;
     uint64_t v;
-    if (failed(typeRef(r, type)))
+    if (failed(typedVarint(type, v, "integer attribute")))
       return failure();
-    if (!r.varint(v))
-      return error(r, "integer attribute");
     auto it = dyn_cast<IntegerType>(type);
     if (!it)
       return error("integer attribute must have an integer type");
@@ -828,13 +848,8 @@ LogicalResult Reader::selfContained(ByteReader &r, Attribute &out,
     out = builder.getBoolAttr(b);
     return success();
   }
-  case AttrTag::Type: {
-    Type type;
-    if (failed(typeRef(r, type)))
-      return failure();
-    out = TypeAttr::get(type);
-    return success();
-  }
+  case AttrTag::Type:
+    return typeAttrRef(r, out);
   case AttrTag::String: {
     llvm::StringRef s;
     if (failed(stringRef(r, s)))
@@ -856,10 +871,8 @@ LogicalResult Reader::selfContained(ByteReader &r, Attribute &out,
   case AttrTag::DenseElements: {
     Type type;
     uint64_t index;
-    if (failed(typeRef(r, type)))
+    if (failed(typedVarint(type, index, "dense attribute")))
       return failure();
-    if (!r.varint(index))
-      return error(r, "dense attribute");
     return denseConstant(index, type, out);
   }
   case AttrTag::DivBy: {
@@ -1054,13 +1067,8 @@ LogicalResult Reader::opAttr(ByteReader &r, const OpEncoding &enc,
       return failure();
     return makeHints(dict, out);
   }
-  case AttrEnc::Type: {
-    Type t;
-    if (failed(typeRef(r, t)))
-      return failure();
-    out = TypeAttr::get(t);
-    return success();
-  }
+  case AttrEnc::Type:
+    return typeAttrRef(r, out);
   }
   return error("unsupported attribute encoding");
 }

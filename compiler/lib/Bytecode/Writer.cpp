@@ -39,6 +39,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <type_traits>
+
 using namespace mlir;
 using namespace tilecheck::bytecode;
 namespace ct = tilecheck::cuda_tile;
@@ -265,30 +267,28 @@ LogicalResult Writer::encodeType(Type type, ByteWriter &w, Operation *op) {
     w.leArray<int64_t>(t.getStrides());
     return success();
   }
-  if (auto t = dyn_cast<ct::PartitionViewType>(type)) {
-    if (failed(tag(TypeTag::PartitionView)))
+  // Partition and strided views: the padding flags bit, the tile shape, the
+  // traversal strides (strided views only), the tensor view, the dimension
+  // map and the padding value. Strided views start at 13.3, so their flags
+  // varint is always there.
+  auto tiledView = [&](auto t, TypeTag viewTag) -> LogicalResult {
+    if (failed(tag(viewTag)))
       return failure();
     if (unified)
       w.varint(t.getPaddingValue() ? 1 : 0);
     writeI32s(w, t.getTileShape());
+    if constexpr (std::is_same_v<decltype(t), ct::StridedViewType>)
+      writeI32s(w, t.getTraversalStrides());
     if (failed(idx(t.getTensorView())))
       return failure();
     w.leArray<int32_t>(t.getDimMap());
     padding(t.getPaddingValue());
     return success();
-  }
-  if (auto t = dyn_cast<ct::StridedViewType>(type)) {
-    if (failed(tag(TypeTag::StridedView)))
-      return failure();
-    w.varint(t.getPaddingValue() ? 1 : 0);
-    writeI32s(w, t.getTileShape());
-    writeI32s(w, t.getTraversalStrides());
-    if (failed(idx(t.getTensorView())))
-      return failure();
-    w.leArray<int32_t>(t.getDimMap());
-    padding(t.getPaddingValue());
-    return success();
-  }
+  };
+  if (auto t = dyn_cast<ct::PartitionViewType>(type))
+    return tiledView(t, TypeTag::PartitionView);
+  if (auto t = dyn_cast<ct::StridedViewType>(type))
+    return tiledView(t, TypeTag::StridedView);
   if (auto t = dyn_cast<ct::GatherScatterViewType>(type)) {
     if (failed(tag(TypeTag::GatherScatterView)))
       return failure();
@@ -664,26 +664,24 @@ LogicalResult Writer::writeOp(Operation *op, ByteWriter &w) {
   // Flags: one bit per optional attribute/operand present.
   if (enc->numFlagBits) {
     uint64_t flags = 0;
-    for (const AttrField &a : enc->attrs) {
-      if (!a.optional || !op->getInherentAttr(a.name).value_or(Attribute()))
-        continue;
-      if (ver < a.since)
-        return op->emitError()
-               << "optional attribute '" << a.name
-               << "' is provided but requires bytecode version "
-               << a.since.str() << ", targeting " << ver.str();
-      flags |= 1ULL << a.flagBit;
-    }
-    for (auto [i, o] : llvm::enumerate(enc->operands)) {
-      if (o.flagBit < 0 || groups[i].empty())
-        continue;
-      if (ver < o.since)
-        return op->emitError()
-               << "optional operand '" << o.name
-               << "' is provided but requires bytecode version "
-               << o.since.str() << ", targeting " << ver.str();
-      flags |= 1ULL << o.flagBit;
-    }
+    // Sets the bit of a present optional field, which must exist in `ver`.
+    auto setFlag = [&](llvm::StringRef kind, llvm::StringRef name,
+                       Version since, int bit) -> LogicalResult {
+      if (ver < since)
+        return op->emitError() << "optional " << kind << " '" << name
+                               << "' is provided but requires bytecode version "
+                               << since.str() << ", targeting " << ver.str();
+      flags |= 1ULL << bit;
+      return success();
+    };
+    for (const AttrField &a : enc->attrs)
+      if (a.optional && op->getInherentAttr(a.name).value_or(Attribute()) &&
+          failed(setFlag("attribute", a.name, a.since, a.flagBit)))
+        return failure();
+    for (auto [i, o] : llvm::enumerate(enc->operands))
+      if (o.flagBit >= 0 && !groups[i].empty() &&
+          failed(setFlag("operand", o.name, o.since, o.flagBit)))
+        return failure();
     bool flagsPresent = !(enc->since < *enc->firstOptionalVersion) ||
                         ver >= *enc->firstOptionalVersion;
     if (flagsPresent)

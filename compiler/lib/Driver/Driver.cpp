@@ -202,20 +202,20 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
   // materializeScheduleUseAUS. The options are also recorded on the module
   // by tilec-pipeline-config so that the printed pipeline and the IR carry
   // the configuration the driver saw.
-  if (opts.v2OptLevel >= 1 &&
-      opts.pipelineStrategy == PipelineStrategy::Unspecialize)
-    add([stages = opts.unspecializedPipelineNumStages] {
-      nv_tileas::TileASUnspecializedPipelineOptions options;
-      options.numStages = stages;
-      return nv_tileas::createTileASUnspecializedPipeline(options);
-    });
-  if (opts.v2OptLevel >= 1 &&
-      opts.pipelineStrategy == PipelineStrategy::WarpSpecialize)
-    add([aus = opts.materializeScheduleUseAUS] {
-      nv_tileas::TileASMaterializeScheduleOptions options;
-      options.useAUS = aus;
-      return nv_tileas::createTileASMaterializeSchedule(options);
-    });
+  if (opts.v2OptLevel >= 1) {
+    if (opts.pipelineStrategy == PipelineStrategy::Unspecialize)
+      add([stages = opts.unspecializedPipelineNumStages] {
+        nv_tileas::TileASUnspecializedPipelineOptions options;
+        options.numStages = stages;
+        return nv_tileas::createTileASUnspecializedPipeline(options);
+      });
+    else if (opts.pipelineStrategy == PipelineStrategy::WarpSpecialize)
+      add([aus = opts.materializeScheduleUseAUS] {
+        nv_tileas::TileASMaterializeScheduleOptions options;
+        options.useAUS = aus;
+        return nv_tileas::createTileASMaterializeSchedule(options);
+      });
+  }
   add([v2 = opts.v2OptLevel, strategy = opts.pipelineStrategy,
        scheduler = opts.scheduler, rrt = opts.rrtSizeThreshold] {
     return createPipelineConfigPass(v2, strategy, scheduler, rrt);

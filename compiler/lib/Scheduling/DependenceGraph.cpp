@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <functional>
 #include <limits>
+#include <queue>
 
 using namespace tilecheck::sched;
 using llvm::StringRef;
@@ -54,28 +56,33 @@ void DependenceGraph::finalize(const MachineModel &model) {
   }
 }
 
-bool DependenceGraph::hasIntraIterationCycle() const {
+std::vector<unsigned> DependenceGraph::intraIterationOrder() const {
   // Kahn's algorithm over the distance-0 edges.
   std::vector<unsigned> indegree(size(), 0);
   for (const Edge &e : edges_)
     if (e.distance == 0)
       ++indegree[e.to];
-  std::vector<unsigned> ready;
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+      ready;
   for (unsigned i = 0; i < size(); ++i)
     if (indegree[i] == 0)
-      ready.push_back(i);
-  unsigned visited = 0;
+      ready.push(i);
+  std::vector<unsigned> order;
   while (!ready.empty()) {
-    unsigned n = ready.back();
-    ready.pop_back();
-    ++visited;
+    unsigned n = ready.top();
+    ready.pop();
+    order.push_back(n);
     for (unsigned ei : out_[n]) {
       const Edge &e = edges_[ei];
       if (e.distance == 0 && --indegree[e.to] == 0)
-        ready.push_back(e.to);
+        ready.push(e.to);
     }
   }
-  return visited != size();
+  return order;
+}
+
+bool DependenceGraph::hasIntraIterationCycle() const {
+  return intraIterationOrder().size() != size();
 }
 
 std::optional<unsigned>

@@ -22,14 +22,10 @@ std::optional<Target> tilecheck::sched::parseTarget(StringRef name) {
     return std::nullopt;
   digits = digits.rtrim("af");
   return llvm::StringSwitch<std::optional<Target>>(digits)
-      .Case("80", Target::SM80)
-      .Case("86", Target::SM80)
-      .Case("89", Target::SM80)
+      .Cases({"80", "86", "89"}, Target::SM80)
       .Case("90", Target::SM90)
-      .Case("100", Target::SM100)
-      .Case("103", Target::SM100)
-      .Case("120", Target::SM120)
-      .Case("121", Target::SM120)
+      .Cases({"100", "103"}, Target::SM100)
+      .Cases({"120", "121"}, Target::SM120)
       .Default(std::nullopt);
 }
 

@@ -7,12 +7,12 @@
 #include "tilecheck/Scheduling/Schedule.h"
 #include "tilecheck/Support/EnumNames.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <numeric>
-#include <queue>
 
 using namespace tilecheck::sched;
 using llvm::StringRef;
@@ -165,30 +165,13 @@ tilecheck::sched::generateSerialSchedule(const DependenceGraph &graph,
   out.edges = graph.edges();
   const unsigned n = graph.size();
   out.nodes.assign(n, {});
-  std::vector<unsigned> indegree(n, 0);
-  for (const Edge &e : graph.edges())
-    if (e.distance == 0)
-      ++indegree[e.to];
-  // Ready queue popped in program order (smallest node index first).
-  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
-      ready;
-  for (unsigned i = 0; i < n; ++i)
-    if (indegree[i] == 0)
-      ready.push(i);
-  unsigned order = 0;
-  while (!ready.empty()) {
-    unsigned op = ready.top();
-    ready.pop();
+  // Program order, as far as the dependences allow.
+  out.ordered = graph.intraIterationOrder();
+  for (auto [order, op] : llvm::enumerate(out.ordered)) {
     out.nodes[op].stage = 0;
-    out.nodes[op].order = order++;
-    out.ordered.push_back(op);
-    for (unsigned ei : graph.outEdges(op)) {
-      const Edge &e = graph.edges()[ei];
-      if (e.distance == 0 && --indegree[e.to] == 0)
-        ready.push(e.to);
-    }
+    out.nodes[op].order = order;
   }
-  out.success = order == n; // false: a dependence cycle
+  out.success = out.ordered.size() == n; // false: a dependence cycle
   return out;
 }
 

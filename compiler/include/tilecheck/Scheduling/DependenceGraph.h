@@ -70,6 +70,10 @@ public:
   const std::vector<unsigned> &outEdges(unsigned i) const { return out_[i]; }
   const std::vector<unsigned> &inEdges(unsigned i) const { return in_[i]; }
 
+  /// The nodes in a topological order of the distance-0 edges, the smallest
+  /// ready node index first (program order where the edges allow it). Nodes
+  /// on or behind a distance-0 cycle are left out.
+  std::vector<unsigned> intraIterationOrder() const;
   /// True when the distance-0 edges form a cycle (no iteration can run).
   bool hasIntraIterationCycle() const;
 

@@ -22,19 +22,12 @@ using namespace tilecheck::cuda_tile;
 //===----------------------------------------------------------------------===//
 
 /// divf additionally accepts `approx` and `full`.
-static ParseResult parseDivFRounding(OpAsmParser &parser,
-                                     RoundingModeAttr &attr) {
-  static constexpr RoundingMode modes[] = {
-      RoundingMode::NEAREST_EVEN, RoundingMode::ZERO,
-      RoundingMode::NEGATIVE_INF, RoundingMode::POSITIVE_INF,
-      RoundingMode::APPROX,       RoundingMode::FULL};
-  return parseRoundingKeyword(parser, attr, modes, RoundingMode::NEAREST_EVEN,
-                              /*strict=*/false);
-}
-static void printDivFRounding(OpAsmPrinter &printer, Operation *,
-                              RoundingModeAttr attr) {
-  printRoundingKeyword(printer, attr, RoundingMode::NEAREST_EVEN);
-}
+static constexpr RoundingMode kDivFRoundingModes[] = {
+    RoundingMode::NEAREST_EVEN, RoundingMode::ZERO,
+    RoundingMode::NEGATIVE_INF, RoundingMode::POSITIVE_INF,
+    RoundingMode::APPROX,       RoundingMode::FULL};
+static constexpr RoundingSpec kDivFRounding{
+    kDivFRoundingModes, RoundingMode::NEAREST_EVEN, /*strict=*/false};
 
 /// A bare keyword that `symbolize` names a value of; else `message` at
 /// the keyword.
@@ -102,12 +95,7 @@ void CudaTileDialect::registerArithOps() {
 /// Float ops restricted to IEEE rounding plus optional f32 flush-to-zero
 /// (addf, subf, mulf, fma).
 template <typename OpT> static LogicalResult verifyIEEERoundedFloatOp(OpT op) {
-  if (!llvm::is_contained(ieeeRoundingModes(), op.getRoundingMode()))
-    return op->emitOpError("invalid rounding mode specified, expect one of "
-                           "[nearest_even, zero, negative_inf, positive_inf]");
-  if (op.getFlushToZero())
-    return verifyF32OnlyModifier(op, op.getType(), "flush_to_zero");
-  return success();
+  return verifyFloatRounding(op, ieeeRounding());
 }
 
 LogicalResult AddFOp::verify() { return verifyIEEERoundedFloatOp(*this); }
@@ -115,32 +103,17 @@ LogicalResult SubFOp::verify() { return verifyIEEERoundedFloatOp(*this); }
 LogicalResult MulFOp::verify() { return verifyIEEERoundedFloatOp(*this); }
 LogicalResult FmaOp::verify() { return verifyIEEERoundedFloatOp(*this); }
 
+/// divf: `full` is f32-only too.
 LogicalResult DivFOp::verify() {
-  RoundingMode mode = getRoundingMode();
-  if (mode == RoundingMode::NEAREST_INT_TO_ZERO)
-    return emitOpError("invalid rounding mode specified, expect one of "
-                       "[nearest_even, zero, negative_inf, positive_inf, "
-                       "approx, full]");
-  if (getFlushToZero() &&
-      failed(verifyF32OnlyModifier(*this, getType(), "flush_to_zero")))
+  if (failed(verifyFloatRounding(*this, kDivFRounding)))
     return failure();
-  if (mode == RoundingMode::APPROX)
-    return verifyF32OnlyModifier(*this, getType(), "approx");
-  if (mode == RoundingMode::FULL)
+  if (getRoundingMode() == RoundingMode::FULL)
     return verifyF32OnlyModifier(*this, getType(), "full");
   return success();
 }
 
-LogicalResult MaxFOp::verify() {
-  if (getFlushToZero())
-    return verifyF32OnlyModifier(*this, getType(), "flush_to_zero");
-  return success();
-}
-LogicalResult MinFOp::verify() {
-  if (getFlushToZero())
-    return verifyF32OnlyModifier(*this, getType(), "flush_to_zero");
-  return success();
-}
+LogicalResult MaxFOp::verify() { return verifyFlushToZero(*this); }
+LogicalResult MinFOp::verify() { return verifyFlushToZero(*this); }
 
 LogicalResult DivIOp::verify() {
   RoundingMode mode = getRounding();

@@ -41,11 +41,11 @@ void tilecheck::cuda_tile::printSignedness(OpAsmPrinter &printer, Operation *,
   printer << stringifySignedness(attr.getValue());
 }
 
-ParseResult tilecheck::cuda_tile::parseRoundingKeyword(
-    OpAsmParser &parser, RoundingModeAttr &attr,
-    ArrayRef<RoundingMode> allowed, RoundingMode defaultMode, bool strict) {
+ParseResult tilecheck::cuda_tile::parseRounding(OpAsmParser &parser,
+                                                RoundingModeAttr &attr,
+                                                const RoundingSpec &spec) {
   if (failed(parser.parseOptionalKeyword("rounding"))) {
-    attr = RoundingModeAttr::get(parser.getContext(), defaultMode);
+    attr = RoundingModeAttr::get(parser.getContext(), spec.defaultMode);
     return success();
   }
   StringRef spelling;
@@ -53,14 +53,15 @@ ParseResult tilecheck::cuda_tile::parseRoundingKeyword(
       parser.parseGreater())
     return failure();
   std::optional<RoundingMode> mode = symbolizeRoundingMode(spelling);
-  bool accepted = mode && (!strict || llvm::is_contained(allowed, *mode));
+  bool accepted =
+      mode && (!spec.strict || llvm::is_contained(spec.allowed, *mode));
   if (!accepted) {
     InFlightDiagnostic diag = parser.emitError(parser.getCurrentLocation())
                               << "expected rounding mode to be one of: ";
-    llvm::interleaveComma(allowed, diag, [&](RoundingMode m) {
+    llvm::interleaveComma(spec.allowed, diag, [&](RoundingMode m) {
       diag << "'" << stringifyRoundingMode(m) << "'";
     });
-    if (strict)
+    if (spec.strict)
       diag << ", got: '" << spelling << "'";
     return diag;
   }
@@ -68,30 +69,22 @@ ParseResult tilecheck::cuda_tile::parseRoundingKeyword(
   return success();
 }
 
-void tilecheck::cuda_tile::printRoundingKeyword(OpAsmPrinter &printer,
-                                                RoundingModeAttr attr,
-                                                RoundingMode defaultMode) {
-  if (attr && attr.getValue() != defaultMode)
+void tilecheck::cuda_tile::printRounding(OpAsmPrinter &printer, Operation *,
+                                         RoundingModeAttr attr,
+                                         const RoundingSpec &spec) {
+  if (attr && attr.getValue() != spec.defaultMode)
     printer << " rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
 }
 
-ArrayRef<RoundingMode> tilecheck::cuda_tile::ieeeRoundingModes() {
-  static constexpr RoundingMode modes[] = {
-      RoundingMode::NEAREST_EVEN, RoundingMode::ZERO,
-      RoundingMode::NEGATIVE_INF, RoundingMode::POSITIVE_INF};
-  return modes;
-}
+static constexpr RoundingMode kIEEERoundingModes[] = {
+    RoundingMode::NEAREST_EVEN, RoundingMode::ZERO, RoundingMode::NEGATIVE_INF,
+    RoundingMode::POSITIVE_INF};
 
-ParseResult tilecheck::cuda_tile::parseIEEERounding(OpAsmParser &parser,
-                                                    RoundingModeAttr &attr) {
-  return parseRoundingKeyword(parser, attr, ieeeRoundingModes(),
-                              RoundingMode::NEAREST_EVEN, /*strict=*/true);
-}
-
-void tilecheck::cuda_tile::printIEEERounding(OpAsmPrinter &printer,
-                                             Operation *,
-                                             RoundingModeAttr attr) {
-  printRoundingKeyword(printer, attr, RoundingMode::NEAREST_EVEN);
+const RoundingSpec &tilecheck::cuda_tile::ieeeRounding() {
+  static constexpr RoundingSpec spec{kIEEERoundingModes,
+                                     RoundingMode::NEAREST_EVEN,
+                                     /*strict=*/true};
+  return spec;
 }
 
 LogicalResult tilecheck::cuda_tile::verifyF32OnlyModifier(Operation *op,
@@ -104,6 +97,25 @@ LogicalResult tilecheck::cuda_tile::verifyF32OnlyModifier(Operation *op,
                            << " modifier only supported for f32 data type, "
                               "but got: "
                            << elementType;
+}
+
+LogicalResult tilecheck::cuda_tile::verifyFloatRounding(
+    Operation *op, Type tileType, RoundingMode mode, const RoundingSpec &spec,
+    bool flushToZero) {
+  if (!llvm::is_contained(spec.allowed, mode)) {
+    InFlightDiagnostic diag =
+        op->emitOpError("invalid rounding mode specified, expect one of [");
+    llvm::interleaveComma(spec.allowed, diag, [&](RoundingMode m) {
+      diag << stringifyRoundingMode(m);
+    });
+    return diag << "]";
+  }
+  if (flushToZero &&
+      failed(verifyF32OnlyModifier(op, tileType, "flush_to_zero")))
+    return failure();
+  if (mode == RoundingMode::APPROX)
+    return verifyF32OnlyModifier(op, tileType, "approx");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

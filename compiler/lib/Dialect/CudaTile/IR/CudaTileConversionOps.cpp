@@ -17,17 +17,11 @@ using namespace tilecheck::cuda_tile;
 //===----------------------------------------------------------------------===//
 
 /// ftoi: only `rounding<nearest_int_to_zero>`, which is also the default.
-static ParseResult parseConvIntegerRounding(OpAsmParser &parser,
-                                            RoundingModeAttr &attr) {
-  static constexpr RoundingMode modes[] = {RoundingMode::NEAREST_INT_TO_ZERO};
-  return parseRoundingKeyword(parser, attr, modes,
-                              RoundingMode::NEAREST_INT_TO_ZERO,
-                              /*strict=*/true);
-}
-static void printConvIntegerRounding(OpAsmPrinter &printer, Operation *,
-                                     RoundingModeAttr attr) {
-  printRoundingKeyword(printer, attr, RoundingMode::NEAREST_INT_TO_ZERO);
-}
+static constexpr RoundingMode kConvIntegerRoundingModes[] = {
+    RoundingMode::NEAREST_INT_TO_ZERO};
+static constexpr RoundingSpec kConvIntegerRounding{
+    kConvIntegerRoundingModes, RoundingMode::NEAREST_INT_TO_ZERO,
+    /*strict=*/true};
 
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/CudaTile/IR/CudaTileConversionOps.cpp.inc"

@@ -291,7 +291,7 @@ class CTA_FloatRoundedBinOp<string mnemonic> : CudaTile_Op131<mnemonic,
       UnitAttr:$flush_to_zero);
   let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `` custom<IEEERounding>($rounding_mode)
+    $lhs `,` $rhs `` custom<Rounding>($rounding_mode, "ieeeRounding()")
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
@@ -382,7 +382,7 @@ def CudaTile_DivFOp : CudaTile_Op131<"divf",
       UnitAttr:$flush_to_zero);
   let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `` custom<DivFRounding>($rounding_mode)
+    $lhs `,` $rhs `` custom<Rounding>($rounding_mode, "kDivFRounding")
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
@@ -438,7 +438,7 @@ def CudaTile_FmaOp : CudaTile_Op131<"fma",
       UnitAttr:$flush_to_zero);
   let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` $acc `` custom<IEEERounding>($rounding_mode)
+    $lhs `,` $rhs `,` $acc `` custom<Rounding>($rounding_mode, "ieeeRounding()")
     (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;

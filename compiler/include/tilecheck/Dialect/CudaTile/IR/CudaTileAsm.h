@@ -11,6 +11,9 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <utility>
 
 namespace tilecheck::cuda_tile {
 
@@ -76,34 +79,65 @@ mlir::ParseResult parseSignedness(mlir::OpAsmParser &parser,
 void printSignedness(mlir::OpAsmPrinter &printer, mlir::Operation *,
                      SignednessAttr attr);
 
-/// Parses an optional `rounding<mode>`, `defaultMode` when absent. `allowed`
-/// is the list the diagnostic quotes. In `strict` mode a known mode outside
-/// `allowed` is a parse error naming the offending spelling; otherwise it is
-/// left to the op verifier.
-mlir::ParseResult parseRoundingKeyword(mlir::OpAsmParser &parser,
-                                       RoundingModeAttr &attr,
-                                       llvm::ArrayRef<RoundingMode> allowed,
-                                       RoundingMode defaultMode, bool strict);
+/// The `rounding<mode>` an op accepts: `allowed` is the list the
+/// diagnostic quotes, `defaultMode` is implied when the keyword is absent.
+/// In `strict` mode a known mode outside `allowed` is a parse error naming
+/// the offending spelling; otherwise it is left to the op verifier.
+struct RoundingSpec {
+  llvm::ArrayRef<RoundingMode> allowed;
+  RoundingMode defaultMode;
+  bool strict;
+};
+
+/// custom<Rounding>($rounding_mode, "spec"): an optional `rounding<mode>`,
+/// `spec.defaultMode` when absent.
+mlir::ParseResult parseRounding(mlir::OpAsmParser &parser,
+                                RoundingModeAttr &attr,
+                                const RoundingSpec &spec);
 /// Prints ` rounding<mode>` with its leading space (formats glue the
 /// directive to the previous element so the default prints nothing at all).
-void printRoundingKeyword(mlir::OpAsmPrinter &printer, RoundingModeAttr attr,
-                          RoundingMode defaultMode);
+void printRounding(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                   RoundingModeAttr attr, const RoundingSpec &spec);
 
-/// nearest_even, zero, negative_inf, positive_inf.
-llvm::ArrayRef<RoundingMode> ieeeRoundingModes();
-
-/// custom<IEEERounding>: `rounding<m>` limited to the IEEE modes;
-/// nearest_even is implied.
-mlir::ParseResult parseIEEERounding(mlir::OpAsmParser &parser,
-                                    RoundingModeAttr &attr);
-void printIEEERounding(mlir::OpAsmPrinter &printer, mlir::Operation *,
-                       RoundingModeAttr attr);
+/// `rounding<m>` limited to the IEEE modes; nearest_even is implied.
+const RoundingSpec &ieeeRounding();
 
 /// Rejects an f32-only modifier (`flush_to_zero`, `approx`) on a tile of
 /// another element type.
 llvm::LogicalResult verifyF32OnlyModifier(mlir::Operation *op,
                                           mlir::Type tileType,
                                           llvm::StringRef modifier);
+
+/// `flush_to_zero` is an f32-only modifier.
+template <typename OpT> llvm::LogicalResult verifyFlushToZero(OpT op) {
+  if (op.getFlushToZero())
+    return verifyF32OnlyModifier(op, op.getType(), "flush_to_zero");
+  return llvm::success();
+}
+
+/// Float ops with a rounding mode: `mode` must be one of `spec.allowed`
+/// ("invalid rounding mode specified, expect one of [...]"), then
+/// `flush_to_zero` (when set) and `approx` are f32-only, in that order.
+llvm::LogicalResult verifyFloatRounding(mlir::Operation *op,
+                                        mlir::Type tileType, RoundingMode mode,
+                                        const RoundingSpec &spec,
+                                        bool flushToZero);
+
+namespace detail {
+template <typename OpT>
+using FlushToZeroGetter = decltype(std::declval<OpT>().getFlushToZero());
+} // namespace detail
+
+/// The same for an op's result type, rounding mode and, where the op has
+/// one, flush_to_zero flag.
+template <typename OpT>
+llvm::LogicalResult verifyFloatRounding(OpT op, const RoundingSpec &spec) {
+  bool flushToZero = false;
+  if constexpr (llvm::is_detected<detail::FlushToZeroGetter, OpT>::value)
+    flushToZero = op.getFlushToZero();
+  return verifyFloatRounding(op, op.getType(), op.getRoundingMode(), spec,
+                             flushToZero);
+}
 
 } // namespace tilecheck::cuda_tile
 

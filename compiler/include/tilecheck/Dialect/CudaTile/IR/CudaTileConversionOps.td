@@ -41,7 +41,7 @@ def CudaTile_FToFOp : CudaTile_Op131<"ftof",
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
   let results = (outs CT_AnyFloatTile:$to);
   let assemblyFormat = [{
-    $from `` custom<IEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from `` custom<Rounding>($rounding_mode, "ieeeRounding()") attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -64,7 +64,7 @@ def CudaTile_FToIOp : CudaTile_Op131<"ftoi",
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_INT_TO_ZERO">:$rounding_mode);
   let results = (outs CT_IntTile:$to);
   let assemblyFormat = [{
-    $from custom<Signedness>($signedness) `` custom<ConvIntegerRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<Signedness>($signedness) `` custom<Rounding>($rounding_mode, "kConvIntegerRounding") attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }
@@ -86,7 +86,7 @@ def CudaTile_IToFOp : CudaTile_Op131<"itof",
                         "::tilecheck::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
   let results = (outs CT_AnyFloatTile:$to);
   let assemblyFormat = [{
-    $from custom<Signedness>($signedness) `` custom<IEEERounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+    $from custom<Signedness>($signedness) `` custom<Rounding>($rounding_mode, "ieeeRounding()") attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;
 }

@@ -45,7 +45,7 @@ class CTM_UnaryApproxOp<string mnemonic>
                         "::tilecheck::cuda_tile::RoundingMode::FULL">:$rounding_mode);
   let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $source `` custom<ApproxOrFullRounding>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
+    $source `` custom<Rounding>($rounding_mode, "kApproxOrFullRounding") attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -146,7 +146,7 @@ def CudaTile_SqrtOp : CudaTile_Op131<"sqrt",
       UnitAttr:$flush_to_zero);
   let results = (outs CT_FloatTile:$result);
   let assemblyFormat = [{
-    $source `` custom<SqrtRounding>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+    $source `` custom<Rounding>($rounding_mode, "kSqrtRounding") (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
 }
