@@ -464,25 +464,25 @@ std::optional<Result> readResult(const std::string &dir, std::string &error) {
   std::istringstream in(text);
   std::string line;
   Result r;
+  auto bad = [&](const std::string &why) {
+    error = dir + "/result.txt: " + why;
+    return std::nullopt;
+  };
   bool header = false;
   while (std::getline(in, line)) {
     std::istringstream ls(line);
     std::string key;
     ls >> key;
     if (!header) {
-      if (key != "tilecheck-launch-result") {
-        error = dir + "/result.txt: not a launch result";
-        return std::nullopt;
-      }
+      if (key != "tilecheck-launch-result")
+        return bad("not a launch result");
       header = true;
     } else if (key == "status") {
       std::string name;
       ls >> name;
       std::optional<Status> s = statusFromName(name);
-      if (!s) {
-        error = dir + "/result.txt: unknown status '" + name + "'";
-        return std::nullopt;
-      }
+      if (!s)
+        return bad("unknown status '" + name + "'");
       r.status = *s;
     } else if (key == "device") {
       r.device = line.size() > 7 ? line.substr(7) : "";
@@ -496,20 +496,16 @@ std::optional<Result> readResult(const std::string &dir, std::string &error) {
       size_t index = 0;
       std::string name, bytes;
       ls >> index >> name;
-      if (index > (1u << 20) || !readFile(dir + "/" + name, bytes)) {
-        error = dir + "/result.txt: cannot read output '" + name + "'";
-        return std::nullopt;
-      }
+      if (index > (1u << 20) || !readFile(dir + "/" + name, bytes))
+        return bad("cannot read output '" + name + "'");
       if (r.buffers.size() <= index)
         r.buffers.resize(index + 1);
       r.buffers[index].assign(bytes.begin(), bytes.end());
     } else if (key == "printed") {
       std::string name;
       ls >> name;
-      if (!readFile(dir + "/" + name, r.printed)) {
-        error = dir + "/result.txt: cannot read '" + name + "'";
-        return std::nullopt;
-      }
+      if (!readFile(dir + "/" + name, r.printed))
+        return bad("cannot read '" + name + "'");
     } else if (key == "message") {
       size_t lines = 0;
       ls >> lines;
@@ -519,10 +515,8 @@ std::optional<Result> readResult(const std::string &dir, std::string &error) {
       r.message = m;
     }
   }
-  if (!header) {
-    error = dir + "/result.txt: empty";
-    return std::nullopt;
-  }
+  if (!header)
+    return bad("empty");
   return r;
 }
 

@@ -9,7 +9,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
+#include <optional>
 
 using namespace llvm;
 
@@ -135,6 +137,22 @@ uint64_t minMax(bool isMax, Ty t, bool nanMode, uint64_t a, uint64_t b) {
   return (x < y) == isMax ? b : a;
 }
 
+/// add/sub/mul/div/fma in the host's arithmetic (round to nearest even).
+template <typename T> T hostArith(FK k, T x, T y, T z) {
+  return k == FK::Add   ? x + y
+         : k == FK::Sub ? x - y
+         : k == FK::Mul ? x * y
+         : k == FK::Div ? x / y
+                        : std::fma(x, y, z);
+}
+
+/// The APFloat operations of add, sub, mul and div, in FK's order.
+using APBinary = APFloat::opStatus (APFloat::*)(const APFloat &,
+                                                APFloat::roundingMode);
+constexpr APBinary kAPBinary[] = {&APFloat::add, &APFloat::subtract,
+                                  &APFloat::multiply, &APFloat::divide};
+static_assert(std::size(kAPBinary) == size_t(FK::Div) + 1);
+
 uint64_t scalarArith(FK k, Ty t, Rnd rnd, bool ftz, bool sat, bool nanMode,
                      uint64_t a, uint64_t b, uint64_t c) {
   if (ftz) {
@@ -146,42 +164,17 @@ uint64_t scalarArith(FK k, Ty t, Rnd rnd, bool ftz, bool sat, bool nanMode,
     return finish(t, ftz, false, minMax(k == FK::Max, t, nanMode, a, b));
   uint64_t r;
   if (t == Ty::F32 && nearest(rnd)) {
-    float x = f32(a), y = f32(b), z = f32(c);
-    float v = k == FK::Add   ? x + y
-              : k == FK::Sub ? x - y
-              : k == FK::Mul ? x * y
-              : k == FK::Div ? x / y
-                             : std::fma(x, y, z);
-    r = bits32(v);
+    r = bits32(hostArith(k, f32(a), f32(b), f32(c)));
   } else if (t == Ty::F64 && nearest(rnd)) {
-    double x = f64(a), y = f64(b), z = f64(c);
-    double v = k == FK::Add   ? x + y
-               : k == FK::Sub ? x - y
-               : k == FK::Mul ? x * y
-               : k == FK::Div ? x / y
-                              : std::fma(x, y, z);
-    r = bits64(v);
+    r = bits64(hostArith(k, f64(a), f64(b), f64(c)));
   } else {
     APFloat x = ap(t, a), y = ap(t, b);
     APFloat::roundingMode rm = rmOf(rnd);
-    switch (k) {
-    case FK::Add:
-      x.add(y, rm);
-      break;
-    case FK::Sub:
-      x.subtract(y, rm);
-      break;
-    case FK::Mul:
-      x.multiply(y, rm);
-      break;
-    case FK::Div:
-      x.divide(y, rm);
-      break;
-    case FK::Fma:
+    if (k == FK::Fma) {
       x.fusedMultiplyAdd(y, ap(t, c), rm);
-      break;
-    default:
-      break;
+    } else {
+      assert(size_t(k) < std::size(kAPBinary) && "min/max come here");
+      (x.*kAPBinary[size_t(k)])(y, rm);
     }
     r = bitsAP(x);
   }
@@ -189,6 +182,17 @@ uint64_t scalarArith(FK k, Ty t, Rnd rnd, bool ftz, bool sat, bool nanMode,
 }
 
 Ty halfOf(Ty t) { return t == Ty::F16x2 ? Ty::F16 : Ty::BF16; }
+
+/// The square root \p c rounded to nearest, moved one step to where the
+/// directed mode of \p rnd rounds (\p above: c lies above the exact root).
+template <typename T> T directedStep(T c, bool above, Rnd rnd) {
+  APFloat::roundingMode rm = rmOf(rnd);
+  if (above && (rm == APFloat::rmTowardZero || rm == APFloat::rmTowardNegative))
+    return std::nextafter(c, T(0));
+  if (!above && rm == APFloat::rmTowardPositive)
+    return std::nextafter(c, std::numeric_limits<T>::infinity());
+  return c;
+}
 
 /// Correctly rounded square root under a directed mode.
 uint64_t directedSqrt(Ty t, Rnd rnd, uint64_t a) {
@@ -201,14 +205,7 @@ uint64_t directedSqrt(Ty t, Rnd rnd, uint64_t a) {
     double xd = x;
     if (sq == xd)
       return bits32(c);
-    bool above = sq > xd; // c is above the exact root
-    APFloat::roundingMode rm = rmOf(rnd);
-    if (above &&
-        (rm == APFloat::rmTowardZero || rm == APFloat::rmTowardNegative))
-      c = std::nextafter(c, 0.0f);
-    else if (!above && rm == APFloat::rmTowardPositive)
-      c = std::nextafter(c, std::numeric_limits<float>::infinity());
-    return bits32(c);
+    return bits32(directedStep(c, /*above=*/sq > xd, rnd));
   }
   double x = f64(a);
   double c = std::sqrt(x);
@@ -217,13 +214,28 @@ uint64_t directedSqrt(Ty t, Rnd rnd, uint64_t a) {
   double r = std::fma(-c, c, x); // x - c*c, exact
   if (r == 0)
     return bits64(c);
-  bool above = r < 0;
-  APFloat::roundingMode rm = rmOf(rnd);
-  if (above && (rm == APFloat::rmTowardZero || rm == APFloat::rmTowardNegative))
-    c = std::nextafter(c, 0.0);
-  else if (!above && rm == APFloat::rmTowardPositive)
-    c = std::nextafter(c, std::numeric_limits<double>::infinity());
-  return bits64(c);
+  return bits64(directedStep(c, /*above=*/r < 0, rnd));
+}
+
+/// The transcendental functions PTX computes approximately, in double
+/// precision; none for the other opcodes.
+std::optional<double> approxMath(Opc k, double x) {
+  switch (k) {
+  case Opc::Rsqrt:
+    return 1.0 / std::sqrt(x);
+  case Opc::Ex2:
+    return std::exp2(x);
+  case Opc::Lg2:
+    return std::log2(x);
+  case Opc::Sin:
+    return std::sin(x);
+  case Opc::Cos:
+    return std::cos(x);
+  case Opc::Tanh:
+    return std::tanh(x);
+  default:
+    return std::nullopt;
+  }
 }
 
 uint64_t fromDouble(Ty t, double v) {
@@ -321,26 +333,9 @@ uint64_t floatUnary(Opc k, Ty t, Rnd rnd, bool ftz, bool approx, uint64_t a) {
       r = bitsAP(one);
     }
     break;
-  case Opc::Rsqrt:
-    r = fromDouble(t, 1.0 / std::sqrt(x));
-    break;
-  case Opc::Ex2:
-    r = fromDouble(t, std::exp2(x));
-    break;
-  case Opc::Lg2:
-    r = fromDouble(t, std::log2(x));
-    break;
-  case Opc::Sin:
-    r = fromDouble(t, std::sin(x));
-    break;
-  case Opc::Cos:
-    r = fromDouble(t, std::cos(x));
-    break;
-  case Opc::Tanh:
-    r = fromDouble(t, std::tanh(x));
-    break;
   default:
-    r = a;
+    std::optional<double> v = approxMath(k, x);
+    r = v ? fromDouble(t, *v) : a;
   }
   return finish(t, ftz, false, r);
 }

@@ -30,85 +30,41 @@ const ElemType kAllElemTypes[16] = {
     ElemType::F8E5M2, ElemType::F8E8M0FNU, ElemType::F4E2M1FN,
     ElemType::Ptr};
 
-unsigned storageBytes(ElemType type) {
-  switch (type) {
-  case ElemType::I1:
-  case ElemType::I4:
-  case ElemType::I8:
-  case ElemType::F8E4M3FN:
-  case ElemType::F8E5M2:
-  case ElemType::F8E8M0FNU:
-  case ElemType::F4E2M1FN:
-    return 1;
-  case ElemType::I16:
-  case ElemType::F16:
-  case ElemType::BF16:
-    return 2;
-  case ElemType::I32:
-  case ElemType::F32:
-  case ElemType::TF32:
-    return 4;
-  case ElemType::I64:
-  case ElemType::F64:
-  case ElemType::Ptr:
-    return 8;
-  }
-  llvm_unreachable("unknown ElemType");
-}
+/// Bit widths in ElemType's order.
+constexpr unsigned kBitWidths[] = {1,  4,  8,  16, 32, 64, 16, 16,
+                                   32, 19, 64, 8,  8,  8,  4,  64};
+static_assert(std::size(kBitWidths) == size_t(ElemType::Ptr) + 1);
 
 unsigned bitWidth(ElemType type) {
-  switch (type) {
-  case ElemType::I1:
-    return 1;
-  case ElemType::I4:
-  case ElemType::F4E2M1FN:
-    return 4;
-  case ElemType::TF32:
-    return 19;
-  default:
-    return storageBytes(type) * 8;
-  }
+  assert(size_t(type) < std::size(kBitWidths) && "unknown ElemType");
+  return kBitWidths[size_t(type)];
 }
 
-bool isFloat(ElemType type) { return semantics(type) != nullptr; }
-
-bool isInteger(ElemType type) {
-  switch (type) {
-  case ElemType::I1:
-  case ElemType::I4:
-  case ElemType::I8:
-  case ElemType::I16:
-  case ElemType::I32:
-  case ElemType::I64:
-    return true;
-  default:
-    return false;
-  }
+unsigned storageBytes(ElemType type) {
+  // The bit width rounded up to a power-of-two number of bytes.
+  return PowerOf2Ceil(std::max(bitWidth(type), 8u)) / 8;
 }
+
+// The integers are ElemType's first enumerators, the floats follow.
+bool isInteger(ElemType type) { return type <= ElemType::I64; }
+
+bool isFloat(ElemType type) {
+  return type >= ElemType::F16 && type <= ElemType::F4E2M1FN;
+}
+
+/// The APFloat semantics of the float types, the enumerators F16 ...
+/// F4E2M1FN in ElemType's order.
+using SemanticsFn = const fltSemantics &(*)();
+const SemanticsFn kFloatSemantics[] = {
+    &APFloat::IEEEhalf,   &APFloat::BFloat,        &APFloat::IEEEsingle,
+    &APFloat::FloatTF32,  &APFloat::IEEEdouble,    &APFloat::Float8E4M3FN,
+    &APFloat::Float8E5M2, &APFloat::Float8E8M0FNU, &APFloat::Float4E2M1FN};
+static_assert(std::size(kFloatSemantics) ==
+              size_t(ElemType::F4E2M1FN) - size_t(ElemType::F16) + 1);
 
 const fltSemantics *semantics(ElemType type) {
-  switch (type) {
-  case ElemType::F16:
-    return &APFloat::IEEEhalf();
-  case ElemType::BF16:
-    return &APFloat::BFloat();
-  case ElemType::F32:
-    return &APFloat::IEEEsingle();
-  case ElemType::TF32:
-    return &APFloat::FloatTF32();
-  case ElemType::F64:
-    return &APFloat::IEEEdouble();
-  case ElemType::F8E4M3FN:
-    return &APFloat::Float8E4M3FN();
-  case ElemType::F8E5M2:
-    return &APFloat::Float8E5M2();
-  case ElemType::F8E8M0FNU:
-    return &APFloat::Float8E8M0FNU();
-  case ElemType::F4E2M1FN:
-    return &APFloat::Float4E2M1FN();
-  default:
-    return nullptr;
-  }
+  size_t i = size_t(type) - size_t(ElemType::F16);
+  return i < std::size(kFloatSemantics) ? &kFloatSemantics[i]() : nullptr;
 }
 
 /// In ElemType's order.

@@ -149,11 +149,21 @@ LogicalResult iotaSem(ExecContext &ctx, Operation *operation) {
 // Shape manipulation
 //===----------------------------------------------------------------------===//
 
+/// The semantics of shape op OpT, whose result tile Compute makes from the
+/// tile of its `source` operand alone (or reports an error against the op).
+template <class OpT,
+          FailureOr<Tile> (*Compute)(ExecContext &, OpT, const Tile &)>
+LogicalResult shapeSem(ExecContext &ctx, Operation *operation) {
+  auto op = cast<OpT>(operation);
+  FailureOr<Tile> dst = Compute(ctx, op, ctx.getTile(op.getSource()));
+  if (failed(dst))
+    return failure();
+  return setResultTile(ctx, op.getResult(), std::move(*dst));
+}
+
 /// Size-1 source dimensions repeat; the others map one to one.
-template <class Ops>
-LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::BroadcastOp>(operation);
-  const Tile &src = ctx.getTile(op.getSource());
+template <class OpT>
+FailureOr<Tile> broadcastTile(ExecContext &ctx, OpT op, const Tile &src) {
   Tile dst = makeTile(op.getType());
   if (src.rank() != dst.rank())
     return ctx.error(op, "source and result ranks differ");
@@ -167,27 +177,23 @@ LogicalResult broadcastSem(ExecContext &ctx, Operation *operation) {
                                " is neither 1 nor the result's size");
   }
   gatherStrided(dst, src, srcStrides);
-  return setResultTile(ctx, op.getResult(), std::move(dst));
+  return dst;
 }
 
 /// Row-major order is kept, so the bytes are the same; only the shape
 /// changes.
-template <class Ops>
-LogicalResult reshapeSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::ReshapeOp>(operation);
-  const Tile &src = ctx.getTile(op.getSource());
+template <class OpT>
+FailureOr<Tile> reshapeTile(ExecContext &ctx, OpT op, const Tile &src) {
   Tile dst = makeTile(op.getType());
   if (src.size() != dst.size() || src.elemType() != dst.elemType())
     return ctx.error(op, "source and result hold different element counts");
   std::memcpy(dst.data(), src.data(), src.size() * src.elemBytes());
-  return setResultTile(ctx, op.getResult(), std::move(dst));
+  return dst;
 }
 
 /// result[i_0, ..., i_n] = source[j] with j[perm[d]] = i_d.
-template <class Ops>
-LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::PermuteOp>(operation);
-  const Tile &src = ctx.getTile(op.getSource());
+template <class OpT>
+FailureOr<Tile> permuteTile(ExecContext &ctx, OpT op, const Tile &src) {
   Tile dst = makeTile(op.getType());
   ArrayRef<int32_t> perm = op.getPermutation();
   if (perm.size() != src.rank() || dst.rank() != src.rank())
@@ -198,7 +204,7 @@ LogicalResult permuteSem(ExecContext &ctx, Operation *operation) {
   for (unsigned d = 0; d < dst.rank(); ++d)
     strideOfResultDim[d] = srcStrides[perm[d]];
   gatherStrided(dst, src, strideOfResultDim);
-  return setResultTile(ctx, op.getResult(), std::move(dst));
+  return dst;
 }
 
 /// Along `dim` the result holds lhs, then rhs.
@@ -229,10 +235,8 @@ LogicalResult catSem(ExecContext &ctx, Operation *operation) {
 
 /// The indices number result-sized blocks of the source (unsigned); a block
 /// that does not exist is undefined behaviour.
-template <class Ops>
-LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<typename Ops::ExtractOp>(operation);
-  const Tile &src = ctx.getTile(op.getSource());
+template <class OpT>
+FailureOr<Tile> extractTile(ExecContext &ctx, OpT op, const Tile &src) {
   Tile dst = makeTile(op.getType());
   if (op.getIndices().size() != src.rank())
     return ctx.error(op, "expected one index per dimension");
@@ -249,7 +253,7 @@ LogicalResult extractSem(ExecContext &ctx, Operation *operation) {
     origin += static_cast<int64_t>(block) * dst.shape()[d] * srcStrides[d];
   }
   gatherStrided(dst, src, srcStrides, origin);
-  return setResultTile(ctx, op.getResult(), std::move(dst));
+  return dst;
 }
 
 //===----------------------------------------------------------------------===//
@@ -412,15 +416,19 @@ LogicalResult scanSem(ExecContext &ctx, Operation *operation) {
 } // namespace
 
 template <class Ops> void registerCoreFor(SemanticsRegistry &r) {
+  using BroadcastOp = typename Ops::BroadcastOp;
+  using ReshapeOp = typename Ops::ReshapeOp;
+  using PermuteOp = typename Ops::PermuteOp;
+  using ExtractOp = typename Ops::ExtractOp;
   add<typename Ops::ConstantOp>(r, constantSem<Ops>);
   add<typename Ops::GetTileBlockIdOp>(r, blockIdSem<false>);
   add<typename Ops::GetNumTileBlocksOp>(r, blockIdSem<true>);
   add<typename Ops::IotaOp>(r, iotaSem<Ops>);
-  add<typename Ops::BroadcastOp>(r, broadcastSem<Ops>);
-  add<typename Ops::ReshapeOp>(r, reshapeSem<Ops>);
-  add<typename Ops::PermuteOp>(r, permuteSem<Ops>);
+  add<BroadcastOp>(r, shapeSem<BroadcastOp, broadcastTile<BroadcastOp>>);
+  add<ReshapeOp>(r, shapeSem<ReshapeOp, reshapeTile<ReshapeOp>>);
+  add<PermuteOp>(r, shapeSem<PermuteOp, permuteTile<PermuteOp>>);
   add<typename Ops::CatOp>(r, catSem<Ops>);
-  add<typename Ops::ExtractOp>(r, extractSem<Ops>);
+  add<ExtractOp>(r, shapeSem<ExtractOp, extractTile<ExtractOp>>);
   add<typename Ops::ReduceOp>(r, reduceSem<Ops>);
   add<typename Ops::ScanOp>(r, scanSem<Ops>);
 }

@@ -40,22 +40,14 @@ template <typename T> inline void storeAt(uint8_t *base, int64_t i, T v) {
 /// or 8); returns false (without calling) for any other size.
 template <typename F>
 inline bool dispatchUnsignedOfSize(unsigned bytes, F &&f) {
-  switch (bytes) {
-  case 1:
-    f(uint8_t{});
+  auto callIfSized = [&](auto tag) {
+    if (sizeof(tag) != bytes)
+      return false;
+    f(tag);
     return true;
-  case 2:
-    f(uint16_t{});
-    return true;
-  case 4:
-    f(uint32_t{});
-    return true;
-  case 8:
-    f(uint64_t{});
-    return true;
-  default:
-    return false;
-  }
+  };
+  return callIfSized(uint8_t{}) || callIfSized(uint16_t{}) ||
+         callIfSized(uint32_t{}) || callIfSized(uint64_t{});
 }
 
 /// Calls f(T{}) with T the unsigned storage type of an 8/16/32/64-bit

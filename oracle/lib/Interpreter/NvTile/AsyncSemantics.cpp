@@ -58,13 +58,25 @@ FailureOr<SmallVector<RtValue, 4>> runRegion(ExecContext &ctx, Operation *op,
 /// What a blocking op can do now.
 enum class Step { Proceed, Wait, Misuse };
 
-/// Creates a queue or pipeline of `count` slots as the value of `result`.
-LogicalResult createChannel(ExecContext &ctx, Operation *op, Value result,
-                            ChannelKind kind, unsigned count,
-                            const char *tooFewMessage) {
+/// Whether `ring` is a queue or a pipeline, and its number of slots (the
+/// queue depth or the pipeline stages of its type).
+std::pair<ChannelKind, unsigned> ringOf(Value ring) {
+  if (auto queue = dyn_cast<nv_tileaa::QueueType>(ring.getType()))
+    return {ChannelKind::Queue, queue.getDepth()};
+  return {ChannelKind::Pipeline,
+          cast<nv_tileas::PipelineType>(ring.getType()).getStages()};
+}
+
+/// nv_tileaa.queue.create and nv_tileas create_pipeline: a new queue or
+/// pipeline, with the slot count of its type, as the value of the result.
+LogicalResult createChannelSem(ExecContext &ctx, Operation *op) {
+  Value ring = op->getResult(0);
+  auto [kind, count] = ringOf(ring);
   if (count < 1)
-    return ctx.error(op, tooFewMessage);
-  ctx.set(result, i64Scalar(ctx.getAsyncState().createChannel(kind, count)));
+    return ctx.error(op, kind == ChannelKind::Queue
+                             ? "queue depth must be at least 1"
+                             : "a pipeline needs at least one stage");
+  ctx.set(ring, i64Scalar(ctx.getAsyncState().createChannel(kind, count)));
   return success();
 }
 
@@ -82,13 +94,13 @@ struct SlotAccess {
   uint64_t stage;
 };
 
-/// Resolves the handle `ring` (a queue or pipeline of this tile block) and
-/// the index operand. A negative index is undefined behaviour for a queue
-/// iteration (a program value) and an internal error for a pipeline
+/// Resolves the handle `ring` (a queue or pipeline of this tile block, as its
+/// type says) and the index operand. A negative index is undefined behaviour
+/// for a queue iteration (a program value) and an internal error for a pipeline
 /// position (iterators only count up from 0).
 FailureOr<SlotAccess> slotAccess(ExecContext &ctx, Operation *op, Value ring,
-                                 Value index, ChannelKind kind,
-                                 uint64_t count) {
+                                 Value index) {
+  auto [kind, count] = ringOf(ring);
   bool queue = kind == ChannelKind::Queue;
   FailureOr<int64_t> handle = scalarOf(ctx, op, ring);
   FailureOr<int64_t> n = scalarOf(ctx, op, index);
@@ -144,10 +156,8 @@ Step takeStep(const Slot &slot, uint64_t round) {
 template <typename OpT>
 FailureOr<SlotAccess> awaitQueueSlot(ExecContext &ctx, OpT op, StepFn step,
                                      const char *misuse) {
-  Value queue = op.getQueue();
   FailureOr<SlotAccess> access =
-      slotAccess(ctx, op, queue, op.getIteration(), ChannelKind::Queue,
-                 cast<nv_tileaa::QueueType>(queue.getType()).getDepth());
+      slotAccess(ctx, op, op.getQueue(), op.getIteration());
   if (failed(access))
     return failure();
   FailureOr<bool> proceed = awaitStep(ctx, op, *access, step);
@@ -156,13 +166,6 @@ FailureOr<SlotAccess> awaitQueueSlot(ExecContext &ctx, OpT op, StepFn step,
   if (!*proceed)
     return ctx.ub(op, "iteration " + Twine(access->index) + misuse);
   return access;
-}
-
-LogicalResult queueCreateSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<nv_tileaa::QueueCreateOp>(operation);
-  return createChannel(ctx, op, op.getQueue(), ChannelKind::Queue,
-                       op.getQueue().getType().getDepth(),
-                       "queue depth must be at least 1");
 }
 
 LogicalResult queuePutSem(ExecContext &ctx, Operation *operation) {
@@ -213,22 +216,13 @@ LogicalResult executeYieldSem(ExecContext &ctx, Operation *op) {
 /// operands).
 template <typename OpT>
 FailureOr<SlotAccess> stageAccess(ExecContext &ctx, OpT op) {
-  return slotAccess(
-      ctx, op, op.getPipeline(), op.getIterator(), ChannelKind::Pipeline,
-      cast<nv_tileas::PipelineType>(op.getPipeline().getType()).getStages());
+  return slotAccess(ctx, op, op.getPipeline(), op.getIterator());
 }
 
 std::string positionText(const SlotAccess &a) {
   return "position " + std::to_string(a.index) + " (stage " +
          std::to_string(a.stage) + ", phase " + std::to_string(a.round % 2) +
          ")";
-}
-
-LogicalResult createPipelineSem(ExecContext &ctx, Operation *operation) {
-  auto op = cast<nv_tileas::CreatePipelineOp>(operation);
-  return createChannel(ctx, op, op.getPipeline(), ChannelKind::Pipeline,
-                       op.getPipeline().getType().getStages(),
-                       "a pipeline needs at least one stage");
 }
 
 LogicalResult createIteratorSem(ExecContext &ctx, Operation *operation) {
@@ -466,12 +460,12 @@ LogicalResult waitSem(ExecContext &ctx, Operation *operation) {
 } // namespace
 
 void registerAsyncSemantics(SemanticsRegistry &r) {
-  add<nv_tileaa::QueueCreateOp>(r, queueCreateSem);
+  add<nv_tileaa::QueueCreateOp>(r, createChannelSem);
   add<nv_tileaa::QueuePutOp>(r, queuePutSem);
   add<nv_tileaa::QueueGetOp>(r, queueGetSem);
   add<nv_tileaa::ExecuteOp>(r, executeSem);
   add<nv_tileaa::ExecuteYieldOp>(r, executeYieldSem);
-  add<nv_tileas::CreatePipelineOp>(r, createPipelineSem);
+  add<nv_tileas::CreatePipelineOp>(r, createChannelSem);
   add<nv_tileas::CreateIteratorOp>(r, createIteratorSem);
   add<nv_tileas::IncrementIteratorOp>(r, incrementIteratorSem);
   add<nv_tileas::ProducerAcquireOp>(
