@@ -25,7 +25,6 @@ differential runs: this is the measurement of that.
 Usage: schedule_stats.py --bin build/bin [--count 50] [--seed 1]
                          [--presets pipeline,mma] [--no-seeds]
 """
-import argparse
 import glob
 import os
 import re
@@ -33,7 +32,8 @@ import subprocess
 import sys
 import tempfile
 
-PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full", "pipeline"]
+import generated_runs
+
 TARGETS = ["sm_80", "sm_90", "sm_100"]
 LOOP = re.compile(r'tileas\.schedule\.generator = "(serial|cost)"'
                   r'(?:, tileas\.schedule\.ii = (\d+) : i32, tileas\.schedule\.mii = (\d+) : i32)?')
@@ -126,13 +126,8 @@ def count(tilec, files, target):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--count", type=int, default=50)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--presets", default=",".join(PRESETS),
-                    help="comma-separated generator presets (default: all)")
+    ap = generated_runs.parser(__doc__, "--count", 50,
+                               presets_help="comma-separated generator presets (default: all)")
     ap.add_argument("--no-seeds", action="store_true", help="leave the seed kernels out")
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     args = ap.parse_args()

@@ -14,7 +14,6 @@ Usage: simt_agreement.py --bin build/bin [--count-per-preset 125] [--seed 1]
            [--presets ints,floats,...] [--jobs 2] [--findings DIR]
 Exit status: 0 no finding, 1 findings, 2 a tile-diff run failed.
 """
-import argparse
 import collections
 import os
 import re
@@ -22,19 +21,15 @@ import subprocess
 import sys
 import time
 
-PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full", "pipeline"]
+import generated_runs
+
 LINE = re.compile(r"^\s+(\S+) .*?\[compiler=simt,(sm_\d+),O(\d)[^\]]*\]")
 FINDING = re.compile(r"^finding: (\S+) \S+ .*?\[compiler=simt,(sm_\d+),O(\d)[^\]]*\] culprit=(\S+)")
 SKIPPED = re.compile(r"configuration runs skipped, not counted: (.*)$")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--count-per-preset", type=int, default=125)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--presets", default=",".join(PRESETS))
+    ap = generated_runs.parser(__doc__, "--count-per-preset", 125)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--findings", default=None)
     args = ap.parse_args()

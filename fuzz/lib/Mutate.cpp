@@ -17,6 +17,7 @@
 
 #include <cctype>
 #include <iterator>
+#include <type_traits>
 #include <utility>
 
 using llvm::StringRef;
@@ -95,6 +96,21 @@ template <typename T> std::string print(T thing) {
   return s;
 }
 
+/// `thing` (an attribute or a type) printed, with its `which`-th token that
+/// `isToken` accepts (modulo their number) replaced by `with`, and parsed
+/// back; null when there is no such token or the text does not parse.
+template <typename T, typename Pred>
+T reparseWithToken(T thing, Pred isToken, unsigned which, StringRef with,
+                   mlir::MLIRContext *ctx) {
+  std::string text = replaceToken(print(thing), isToken, which, with);
+  if (text.empty())
+    return T();
+  if constexpr (std::is_same_v<T, mlir::Type>)
+    return mlir::parseType(text, ctx);
+  else
+    return mlir::parseAttribute(text, ctx);
+}
+
 } // namespace
 
 Mutator::Mutator(mlir::ModuleOp module) {
@@ -122,12 +138,9 @@ bool Mutator::apply(const Mutation &m) {
     if (attrs.empty())
       return false;
     mlir::NamedAttribute named = attrs[m.b % attrs.size()];
-    std::string text =
-        replaceToken(print(named.getValue()), isInteger, m.c,
-                     kInteresting[m.d % std::size(kInteresting)]);
-    if (text.empty())
-      return false;
-    mlir::Attribute attr = mlir::parseAttribute(text, ctx);
+    mlir::Attribute attr =
+        reparseWithToken(named.getValue(), isInteger, m.c,
+                         kInteresting[m.d % std::size(kInteresting)], ctx);
     if (!attr)
       return false;
     op->setAttr(named.getName(), attr);
@@ -138,16 +151,13 @@ bool Mutator::apply(const Mutation &m) {
     if (values.empty())
       return false;
     mlir::Value value = values[m.a % values.size()];
-    std::string printed = print(value.getType());
-    std::string text =
+    mlir::Type type =
         m.kind % 6 == 1
-            ? replaceToken(printed, isInteger, m.c,
-                           kInteresting[m.d % std::size(kInteresting)])
-            : replaceToken(printed, isElementType, m.c,
-                           kElementTypes[m.d % std::size(kElementTypes)]);
-    if (text.empty())
-      return false;
-    mlir::Type type = mlir::parseType(text, ctx);
+            ? reparseWithToken(value.getType(), isInteger, m.c,
+                               kInteresting[m.d % std::size(kInteresting)], ctx)
+            : reparseWithToken(value.getType(), isElementType, m.c,
+                               kElementTypes[m.d % std::size(kElementTypes)],
+                               ctx);
     if (!type)
       return false;
     value.setType(type);

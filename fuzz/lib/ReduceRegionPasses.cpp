@@ -227,11 +227,13 @@ protected:
 /// that usableBreak accepts (the first one is the site's).
 class ContinueToBreakPass : public SiteListPass<LoopOp> {
 protected:
-  virtual bool usableBreak(LoopOp op, BreakOp br) const = 0;
+  /// Whether `br` can end `body`, the loop's body, in the continue's place.
+  virtual bool usableBreak(Block *body, BreakOp br) const = 0;
   BreakOp findBreak(LoopOp op) const {
     BreakOp found;
+    Block *body = &op.getRegion().front();
     op.getRegion().walk([&](BreakOp br) {
-      if (!found && targetLoop(br) == op && usableBreak(op, br))
+      if (!found && targetLoop(br) == op && usableBreak(body, br))
         found = br;
     });
     return found;
@@ -258,8 +260,7 @@ public:
   StringRef getName() const override { return "loop-once"; }
 
 protected:
-  bool usableBreak(LoopOp op, BreakOp br) const override {
-    Block *body = &op.getRegion().front();
+  bool usableBreak(Block *body, BreakOp br) const override {
     return llvm::all_of(br.getOperands(),
                         [&](Value v) { return visibleAtEnd(v, body); });
   }
@@ -282,8 +283,7 @@ public:
 protected:
   /// A `break` whose operands are loop-carried values or visible at the end
   /// of the body.
-  bool usableBreak(LoopOp op, BreakOp br) const override {
-    Block *body = &op.getRegion().front();
+  bool usableBreak(Block *body, BreakOp br) const override {
     bool usable = llvm::all_of(br.getOperands(), [&](Value v) {
       auto arg = dyn_cast<BlockArgument>(v);
       return (arg && arg.getOwner() == body) || visibleAtEnd(v, body);

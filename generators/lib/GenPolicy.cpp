@@ -24,11 +24,6 @@ namespace tilecheck::gen {
 
 namespace {
 
-json::Value fieldToJSON(unsigned v) { return static_cast<int64_t>(v); }
-json::Value fieldToJSON(int64_t v) { return v; }
-json::Value fieldToJSON(double v) { return v; }
-json::Value fieldToJSON(bool v) { return v; }
-
 bool fieldFromJSON(const json::Value &v, unsigned &out) {
   std::optional<int64_t> i = v.getAsInteger();
   if (!i || *i < 0 || *i > 0xffffffffll)
@@ -36,26 +31,10 @@ bool fieldFromJSON(const json::Value &v, unsigned &out) {
   out = static_cast<unsigned>(*i);
   return true;
 }
-bool fieldFromJSON(const json::Value &v, int64_t &out) {
-  std::optional<int64_t> i = v.getAsInteger();
-  if (!i)
-    return false;
-  out = *i;
-  return true;
-}
-bool fieldFromJSON(const json::Value &v, double &out) {
-  std::optional<double> d = v.getAsNumber();
-  if (!d)
-    return false;
-  out = *d;
-  return true;
-}
-bool fieldFromJSON(const json::Value &v, bool &out) {
-  std::optional<bool> b = v.getAsBoolean();
-  if (!b)
-    return false;
-  out = *b;
-  return true;
+// The other field types read as LLVM's JSON library reads them.
+template <typename T> bool fieldFromJSON(const json::Value &v, T &out) {
+  json::Path::Root root;
+  return json::fromJSON(v, out, root);
 }
 
 // Canonical text of one field for hashing: doubles with 17 significant
@@ -69,124 +48,149 @@ void canonical(raw_ostream &os, double v) {
   os << buf;
 }
 
-GenPolicy makePreset(StringRef name) {
-  GenPolicy p;
-  p.name = name.str();
-  // Edge values everywhere but in the presets aimed at MMA kernels (their
-  // programs are the GPU runs' and tileiras hunt's).
-  p.wEdge = 2;
-  if (name == "ints") {
-    p.wF32 = p.wF16 = p.wBF16 = p.wF64 = 0;
-    p.wFloatArith = p.wMath = 0;
-    p.wRowNorm = 0;
-    p.wIntArith = 12;
-    p.wConvert = 3;
-    // Forms with lowerings of their own that plain arithmetic seldom
-    // reaches with operands of both signs and a stored result.
-    p.wRareInt = 2;
-  } else if (name == "floats-exact") {
-    p.wI64 = p.wI16 = p.wI8 = 0;
-    p.wI32 = 1; // loop counters and indices only
-    p.wIntArith = 1;
-    p.wMath = 0;
-    p.exactFloats = true;
-    p.allowMath = false;
-    p.floatInputMag = 8;
-  } else if (name == "floats") {
-    p.wI64 = p.wI16 = p.wI8 = 0;
-    p.wI32 = 1;
-    p.wIntArith = 1;
-    p.wMath = 6;
-    p.wRowNorm = 4;
-  } else if (name == "memory") {
-    p.wLoad = 8;
-    p.wPtrLoad = 6;
-    p.wAtomic = 3;
-    p.wStore = 5;
-    p.pDynamicShape = 0.6;
-    p.pTokens = 0.6;
-    p.pPtrStore = 0.5;
-    p.maxOutputs = 4;
-    p.wMath = 0;
-    p.pDimMap = 0.25;
-  } else if (name == "control") {
-    p.wFor = 8;
-    p.wLoop = 6;
-    p.wIf = 8;
-    p.maxDepth = 4;
-    p.maxTrip = 6;
-    p.maxBodyStmts = 4;
-  } else if (name == "pipeline") {
-    p.wEdge = 0;
-    // Loop bodies shaped like pipelined kernels: K-loops whose iteration
-    // loads two operand pairs and runs two MMAs (enough ops, and a
-    // WGMMA-class MMA on sm_90/sm_100, for seed 004's selector to pick the
-    // cost-based scheduler), plus row reductions and softmax/layernorm rows.
-    p.wGemm = 24;
-    p.pDualMma = 0.9;
-    p.minTrip = 2;
-    p.maxTrip = 4;
-    p.wRowNorm = 3;
-    p.wReduce = 4;
-    p.wFor = 4;
-    p.maxMmaDim = 32;
-    p.maxTileElems = 1024;
-    p.exactFloats = true;
-    p.allowMath = false;
-    p.wMath = 0;
-  } else if (name == "tensorcore") {
-    p.wEdge = 0;
-    // What NVIDIA's tileiras turns into TMA copies and tensor-core MMAs
-    // (issue 21): GEMM K-loops over operands whose base pointers are
-    // assumed 16-byte aligned, with M, N and K of 16 to 128 (every TMA box
-    // row at least 32 bytes, shapes wgmma and tcgen05 take), f16/bf16/f8/
-    // tf32 operands with f32 accumulators; exact, so a GPU's result must
-    // equal the interpreter's bit for bit.
-    p.wGemm = 20;
-    p.pAlignedBase = 0.9;
-    p.minMmaDim = 16;
-    p.maxMmaDim = 128;
-    p.maxTileElems = 8192;
-    p.minTrip = 1;
-    p.maxTrip = 3;
-    p.maxGridX = 2;
-    p.maxGridY = 2;
-    p.pDynamicShape = 0.1;
-    p.pPtrStore = 0.1;
-    p.pOrdered = 0.1; // TMA takes weak loads and stores only
-    p.exactFloats = true;
-    p.allowMath = false;
-    p.wMath = 0;
-  } else if (name == "mma") {
-    p.wEdge = 0;
-    p.wGemm = 14;
-    p.pF8HalfAcc = 0.5;
-    p.maxMmaDim = 64;
-    p.maxTileElems = 2048;
-    p.exactFloats = true;
-    p.allowMath = false;
-    p.wMath = 0;
-  } else {
-    p.name = "full";
-  }
-  return p;
+// Float-heavy presets keep i32 (loop counters and indices only) and drop the
+// other integer types.
+void mostlyFloats(GenPolicy &p) {
+  p.wI64 = p.wI16 = p.wI8 = 0;
+  p.wI32 = 1;
+  p.wIntArith = 1;
 }
+
+// Every float op exact: no transcendental math, no inexact division.
+void onlyExactFloats(GenPolicy &p) {
+  p.exactFloats = true;
+  p.allowMath = false;
+  p.wMath = 0;
+}
+
+// The presets aimed at MMA kernels: GEMM loops of exact floats and no edge
+// values (their programs are the GPU runs' and tileiras hunt's).
+void gemmKernels(GenPolicy &p, unsigned wGemm, unsigned maxMmaDim,
+                 unsigned maxTileElems) {
+  p.wEdge = 0;
+  p.wGemm = wGemm;
+  p.maxMmaDim = maxMmaDim;
+  p.maxTileElems = maxTileElems;
+  onlyExactFloats(p);
+}
+
+struct Preset {
+  const char *name;
+  void (*apply)(GenPolicy &p);
+};
+
+// New presets go last: fuzz inputs pick a preset by index.
+const Preset kPresets[] = {
+    {"ints",
+     [](GenPolicy &p) {
+       p.wF32 = p.wF16 = p.wBF16 = p.wF64 = 0;
+       p.wFloatArith = p.wMath = 0;
+       p.wRowNorm = 0;
+       p.wIntArith = 12;
+       p.wConvert = 3;
+       // Forms with lowerings of their own that plain arithmetic seldom
+       // reaches with operands of both signs and a stored result.
+       p.wRareInt = 2;
+     }},
+    {"floats-exact",
+     [](GenPolicy &p) {
+       mostlyFloats(p);
+       onlyExactFloats(p);
+       p.floatInputMag = 8;
+     }},
+    {"floats",
+     [](GenPolicy &p) {
+       mostlyFloats(p);
+       p.wMath = 6;
+       p.wRowNorm = 4;
+     }},
+    {"memory",
+     [](GenPolicy &p) {
+       p.wLoad = 8;
+       p.wPtrLoad = 6;
+       p.wAtomic = 3;
+       p.wStore = 5;
+       p.pDynamicShape = 0.6;
+       p.pTokens = 0.6;
+       p.pPtrStore = 0.5;
+       p.maxOutputs = 4;
+       p.wMath = 0;
+       p.pDimMap = 0.25;
+     }},
+    {"control",
+     [](GenPolicy &p) {
+       p.wFor = 8;
+       p.wLoop = 6;
+       p.wIf = 8;
+       p.maxDepth = 4;
+       p.maxTrip = 6;
+       p.maxBodyStmts = 4;
+     }},
+    {"mma",
+     [](GenPolicy &p) {
+       gemmKernels(p, /*wGemm=*/14, /*maxMmaDim=*/64, /*maxTileElems=*/2048);
+       p.pF8HalfAcc = 0.5;
+     }},
+    {"full", [](GenPolicy &) {}},
+    {"pipeline",
+     [](GenPolicy &p) {
+       // Loop bodies shaped like pipelined kernels: K-loops whose iteration
+       // loads two operand pairs and runs two MMAs (enough ops, and a
+       // WGMMA-class MMA on sm_90/sm_100, for seed 004's selector to pick the
+       // cost-based scheduler), plus row reductions and softmax/layernorm
+       // rows.
+       gemmKernels(p, /*wGemm=*/24, /*maxMmaDim=*/32, /*maxTileElems=*/1024);
+       p.pDualMma = 0.9;
+       p.minTrip = 2;
+       p.maxTrip = 4;
+       p.wRowNorm = 3;
+       p.wReduce = 4;
+       p.wFor = 4;
+     }},
+    {"tensorcore",
+     [](GenPolicy &p) {
+       // What NVIDIA's tileiras turns into TMA copies and tensor-core MMAs
+       // (issue 21): GEMM K-loops over operands whose base pointers are
+       // assumed 16-byte aligned, with M, N and K of 16 to 128 (every TMA
+       // box row at least 32 bytes, shapes wgmma and tcgen05 take), f16/bf16/
+       // f8/tf32 operands with f32 accumulators; exact, so a GPU's result
+       // must equal the interpreter's bit for bit.
+       gemmKernels(p, /*wGemm=*/20, /*maxMmaDim=*/128, /*maxTileElems=*/8192);
+       p.pAlignedBase = 0.9;
+       p.minMmaDim = 16;
+       p.minTrip = 1;
+       p.maxTrip = 3;
+       p.maxGridX = 2;
+       p.maxGridY = 2;
+       p.pDynamicShape = 0.1;
+       p.pPtrStore = 0.1;
+       p.pOrdered = 0.1; // TMA takes weak loads and stores only
+     }},
+};
 
 } // namespace
 
 std::vector<std::string> presetNames() {
-  // New presets go last: fuzz inputs pick a preset by index.
-  return {"ints", "floats-exact", "floats",   "memory",    "control",
-          "mma",  "full",         "pipeline", "tensorcore"};
+  std::vector<std::string> names;
+  for (const Preset &preset : kPresets)
+    names.push_back(preset.name);
+  return names;
 }
 
 Expected<GenPolicy> presetPolicy(StringRef name) {
-  for (const std::string &known : presetNames())
-    if (known == name)
-      return makePreset(name);
+  for (const Preset &preset : kPresets) {
+    if (name != preset.name)
+      continue;
+    GenPolicy p;
+    p.name = preset.name;
+    // Edge values everywhere but in the presets aimed at MMA kernels.
+    p.wEdge = 2;
+    preset.apply(p);
+    return p;
+  }
   std::string list;
-  for (const std::string &known : presetNames())
-    list += (list.empty() ? "" : ", ") + known;
+  for (const Preset &preset : kPresets)
+    list += (list.empty() ? "" : ", ") + std::string(preset.name);
   return makeError("unknown policy preset '" + name + "' (known: " + list +
                    ")");
 }
@@ -194,7 +198,7 @@ Expected<GenPolicy> presetPolicy(StringRef name) {
 json::Value GenPolicy::toJSON() const {
   json::Object obj;
   obj["name"] = name;
-#define TILECHECK_GEN_POLICY_TOJSON(T, N, D, DOC) obj[#N] = fieldToJSON(N);
+#define TILECHECK_GEN_POLICY_TOJSON(T, N, D, DOC) obj[#N] = N;
   TILECHECK_GEN_POLICY_FIELDS(TILECHECK_GEN_POLICY_TOJSON)
 #undef TILECHECK_GEN_POLICY_TOJSON
   return json::Value(std::move(obj));

@@ -22,6 +22,7 @@
 #define TILECHECK_FUZZ_TILEDIFF_H
 
 #include "tilecheck/Fuzz/Engine.h"
+#include "tilecheck/Support/CommandLine.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -30,7 +31,7 @@ namespace tilecheck::fuzz {
 enum TileDiffExit : int {
   kDiffClean = 0,
   kDiffFindings = 1,
-  kDiffUsage = 2,
+  kDiffUsage = kUsageExitCode,
   kDiffInternal = 3,
 };
 

@@ -19,6 +19,7 @@
 #include "tilecheck/Oracle/Interpreter.h"
 #include "tilecheck/Oracle/Npy.h"
 #include "tilecheck/Oracle/TestCase.h"
+#include "tilecheck/Support/CommandLine.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -42,7 +43,7 @@ namespace tilecheck::oracle {
 enum TileRunExit : int {
   kExitOk = 0,
   kExitError = 1,
-  kExitUsage = 2,
+  kExitUsage = kUsageExitCode,
   kExitUndefinedBehavior = 3,
   kExitAssertFailed = 4,
   kExitStepLimit = 5,
