@@ -77,20 +77,18 @@ TEST(ExactSearch, ARecurrenceThatPinsTwoCopiesToOneRowNeedsTwoMoreCycles) {
 // the search proves every II below the resource-adjusted bound infeasible,
 // so the generator's schedules there are optimal.
 TEST(ExactSearch, KLoopBoundsAreTheSmallestFeasibleII) {
-  for (Target t : {Target::SM90, Target::SM100})
-    for (unsigned loads = 1; loads <= 3; ++loads)
-      for (unsigned stages = 2; stages <= 4; ++stages) {
-        MachineModel m = MachineModel::forTarget(t);
-        DependenceGraph g = schedtest::tmaKLoop(t, loads, stages);
-        unsigned optimum = (694 + 4 * (loads - 1) + stages - 1) / stages;
-        IILowerBound bound = provenIILowerBound(g, m, optimum, 100000);
-        EXPECT_EQ(bound.ii, optimum)
-            << targetName(t).str() << " loads " << loads << " stages " << stages
-            << ": " << verdictName(bound.verdict).str();
-        ExactSearchResult at = searchModuloSchedule(g, m, optimum, 100000);
-        ASSERT_EQ(at.verdict, Verdict::Feasible);
-        EXPECT_EQ(problems(at.schedule, g, m), "");
-      }
+  for (auto [t, loads, stages] : schedtest::tmaKLoopGrid()) {
+    MachineModel m = MachineModel::forTarget(t);
+    DependenceGraph g = schedtest::tmaKLoop(t, loads, stages);
+    unsigned optimum = schedtest::tmaKLoopBound(loads, stages);
+    IILowerBound bound = provenIILowerBound(g, m, optimum, 100000);
+    EXPECT_EQ(bound.ii, optimum)
+        << targetName(t).str() << " loads " << loads << " stages " << stages
+        << ": " << verdictName(bound.verdict).str();
+    ExactSearchResult at = searchModuloSchedule(g, m, optimum, 100000);
+    ASSERT_EQ(at.verdict, Verdict::Feasible);
+    EXPECT_EQ(problems(at.schedule, g, m), "");
+  }
 }
 
 // At MII = 289 both loads lie on the recurrence with no slack, so they

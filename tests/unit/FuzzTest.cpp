@@ -115,6 +115,31 @@ struct FaultScope {
 };
 #endif
 
+/// addCase() under fastOptions(), with its reference run (which must
+/// succeed).
+class AddCaseWithReference : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto run = runReference(program, std::nullopt, options);
+    ASSERT_TRUE(static_cast<bool>(run)) << llvm::toString(run.takeError());
+    ref = std::move(*run);
+  }
+
+#ifdef TILECHECK_TEST_HOOKS
+  /// `program` checked under `config` and `opts` with the child fault
+  /// `fault`.
+  ConfigResult checkWithFault(const char *fault, const Configuration &config,
+                              const EngineOptions &opts) {
+    FaultScope scope(fault);
+    return checkConfiguration(program, *ref, config, opts);
+  }
+#endif
+
+  TestCase program = addCase();
+  EngineOptions options = fastOptions();
+  std::optional<Reference> ref;
+};
+
 struct TempDir : tilecheck::testing::TempDir {
   TempDir() : tilecheck::testing::TempDir("fuzz-test") {}
 };
@@ -1045,23 +1070,20 @@ TEST(FuzzIsolation, AddressSpaceLimit) {
 // test-hook build's TILECHECK_TEST_CHILD_FAULT (fuzz/lib/TestHooks.h); the
 // isolation they rely on is tested without hooks above (FuzzIsolation).
 
-TEST(FuzzEngine, CrashingChildIsAFinding) {
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+using FuzzFaultyChild = AddCaseWithReference;
+
+TEST_F(FuzzFaultyChild, CrashingChildIsAFinding) {
   Configuration config = defaultMatrix()[4]; // O2, serial
   {
-    FaultScope fault("abort");
-    ConfigResult r = checkConfiguration(program, *ref, config, options);
+    ConfigResult r = checkWithFault("abort", config, options);
     EXPECT_EQ(r.kind, FindingKind::Crash) << r.detail;
     EXPECT_NE(r.detail.find("signal 6"), std::string::npos) << r.detail;
     EXPECT_NE(r.signature.text.find("signal 6"), std::string::npos);
   }
   {
     // Inside a pass: the progress lines name it.
-    FaultScope fault("segv@tileaa-assign-atoms");
-    ConfigResult r = checkConfiguration(program, *ref, config, options);
+    ConfigResult r =
+        checkWithFault("segv@tileaa-assign-atoms", config, options);
     EXPECT_EQ(r.kind, FindingKind::Crash) << r.detail;
     EXPECT_EQ(r.culprit, "tileaa-assign-atoms");
     EXPECT_EQ(r.culpritMethod, "instrumentation");
@@ -1083,11 +1105,7 @@ TEST(FuzzEngine, CrashingChildIsAFinding) {
   EXPECT_NE(clean.kind, FindingKind::Crash) << clean.detail;
 }
 
-TEST(FuzzEngine, HangingChildIsAFinding) {
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+TEST_F(FuzzFaultyChild, HangingChildIsAFinding) {
   options.limits.timeoutMs = 1500;
   FaultScope fault("hang@canonicalize");
   ConfigResult r =
@@ -1133,14 +1151,10 @@ TEST(FuzzEngine, FailingBatchIsCheckedAgainRunByRun) {
       << clean.results[0].detail;
 }
 
-TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
+TEST_F(FuzzFaultyChild, OutOfMemoryChildIsAFinding) {
   if (!canLimitAddressSpace())
     GTEST_SKIP() << "ASan reserves its shadow in the address space, so this "
                     "build cannot cap a child's memory (Release runs this)";
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
   options.limits.memoryMb = 1536;
   FaultScope fault("oom@convert-cuda-tile-to-tileaa");
   ConfigResult r =
@@ -1149,11 +1163,7 @@ TEST(FuzzEngine, OutOfMemoryChildIsAFinding) {
   EXPECT_EQ(r.culprit, "convert-cuda-tile-to-tileaa");
 }
 
-TEST(FuzzEngine, InvalidIRIsAVerifierFailureOfThePass) {
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+TEST_F(FuzzFaultyChild, InvalidIRIsAVerifierFailureOfThePass) {
   FaultScope fault("invalid@canonicalize");
   ConfigResult r = checkConfiguration(program, *ref, defaultMatrix()[2],
                                       options); // O1
@@ -1334,45 +1344,43 @@ TEST(FuzzIsolation, RunsInsideABatchChild) {
   EXPECT_EQ(ok.channel, "phase inline\n|to the run's stderr\n|7");
   EXPECT_EQ(ok.stderrText, "to the batch's stderr\n");
 
-  ChildOutcome hung = runIsolated(
+  // A batch child whose one run is `body` under `run`.
+  auto batchOfOne = [&](llvm::function_ref<int(int)> body, Limits run) {
+    return runIsolated(
+        [&](int) {
+          InlineRunsScope scope;
+          runIsolated(body, run);
+          return 0;
+        },
+        batch);
+  };
+  Limits shortRun;
+  shortRun.timeoutMs = 300;
+  ChildOutcome hung = batchOfOne(
       [](int) {
-        InlineRunsScope scope;
-        Limits run;
-        run.timeoutMs = 300;
-        runIsolated(
-            [](int) {
-              for (;;)
-                ::pause();
-              return 0;
-            },
-            run);
+        for (;;)
+          ::pause();
         return 0;
       },
-      batch);
+      shortRun);
   EXPECT_EQ(hung.status, ChildOutcome::Status::Signaled);
   EXPECT_EQ(hung.signal, SIGUSR2);
   EXPECT_LT(hung.seconds, 30.0);
 
   if (!canLimitAddressSpace())
     return; // ASan reserves its shadow in the address space
-  ChildOutcome big = runIsolated(
+  Limits smallRun;
+  smallRun.memoryMb = 256;
+  ChildOutcome big = batchOfOne(
       [](int) {
-        InlineRunsScope scope;
-        Limits run;
-        run.memoryMb = 256;
-        runIsolated(
-            [](int) {
-              std::vector<std::unique_ptr<char[]>> blocks;
-              for (;;) {
-                blocks.push_back(std::make_unique<char[]>(64 << 20));
-                std::memset(blocks.back().get(), 1, 64 << 20);
-              }
-              return 0;
-            },
-            run);
+        std::vector<std::unique_ptr<char[]>> blocks;
+        for (;;) {
+          blocks.push_back(std::make_unique<char[]>(64 << 20));
+          std::memset(blocks.back().get(), 1, 64 << 20);
+        }
         return 0;
       },
-      batch);
+      smallRun);
   EXPECT_EQ(big.status, ChildOutcome::Status::OutOfMemory);
 }
 
@@ -1435,15 +1443,20 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
 // first addi into a subi right after the named pass)
 //===----------------------------------------------------------------------===//
 
-TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+using FuzzCulprit = AddCaseWithReference;
+
+TEST_F(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
   Configuration o2 = defaultMatrix()[4], o3 = defaultMatrix()[6];
+  // `options` with `pass` its only checkpoint.
+  auto checkpointOnly = [&](const char *pass) {
+    EngineOptions only = options;
+    only.checkpointAll = false;
+    only.checkpointPasses = {pass};
+    return only;
+  };
   {
-    FaultScope fault("miscompile@convert-tileaa-to-tileas");
-    ConfigResult r = checkConfiguration(program, *ref, o2, options);
+    ConfigResult r =
+        checkWithFault("miscompile@convert-tileaa-to-tileas", o2, options);
     ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
     EXPECT_EQ(r.culprit, "convert-tileaa-to-tileas");
     EXPECT_EQ(r.culpritMethod, "checkpoint");
@@ -1463,11 +1476,8 @@ TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
   {
     // Only the last pass is a checkpoint: it brackets the culprit, the
     // bisection inside the bracket names it.
-    FaultScope fault("miscompile@tileaa-assign-atoms");
-    EngineOptions sparse = options;
-    sparse.checkpointAll = false;
-    sparse.checkpointPasses = {"tilec-pipeline-config"};
-    ConfigResult r = checkConfiguration(program, *ref, o3, sparse);
+    ConfigResult r = checkWithFault("miscompile@tileaa-assign-atoms", o3,
+                                    checkpointOnly("tilec-pipeline-config"));
     ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
     EXPECT_EQ(r.culprit, "tileaa-assign-atoms");
     EXPECT_EQ(r.culpritMethod, "checkpoint+bisection");
@@ -1478,22 +1488,15 @@ TEST(FuzzCulprit, CheckpointsNameTheMiscompilingPass) {
   {
     // The only checkpoint comes before the miscompile: the end result alone
     // disagrees and the bisection over the whole pass list finds the pass.
-    FaultScope fault("miscompile@cse");
-    EngineOptions early = options;
-    early.checkpointAll = false;
-    early.checkpointPasses = {"convert-cuda-tile-to-tileaa"};
-    ConfigResult r = checkConfiguration(program, *ref, o2, early);
+    ConfigResult r = checkWithFault(
+        "miscompile@cse", o2, checkpointOnly("convert-cuda-tile-to-tileaa"));
     ASSERT_EQ(r.kind, FindingKind::WrongResult) << r.detail;
     EXPECT_EQ(r.culprit, "cse");
     EXPECT_EQ(r.culpritMethod, "bisection");
   }
 }
 
-TEST(FuzzCulprit, StoredWrongResultReplays) {
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
+TEST_F(FuzzCulprit, StoredWrongResultReplays) {
   TempDir tmp;
   auto store = FindingsStore::open(tmp.path);
   ASSERT_TRUE(static_cast<bool>(store));
@@ -1548,12 +1551,10 @@ TEST(FuzzCulprit, StoredWrongResultReplays) {
 // A build without test hooks has no fault switch
 //===----------------------------------------------------------------------===//
 
-TEST(FuzzTestHooks, ThisBuildIgnoresTheFaultVariables) {
+using FuzzTestHooks = AddCaseWithReference;
+
+TEST_F(FuzzTestHooks, ThisBuildIgnoresTheFaultVariables) {
   EXPECT_FALSE(selftest::testHooksCompiledIn());
-  TestCase program = addCase();
-  EngineOptions options = fastOptions();
-  auto ref = runReference(program, std::nullopt, options);
-  ASSERT_TRUE(static_cast<bool>(ref)) << llvm::toString(ref.takeError());
   ::setenv("TILECHECK_TEST_CHILD_FAULT", "miscompile@canonicalize", 1);
   ::setenv("TILECHECK_INJECT_BUG", "cmpi-signedness", 1);
   for (selftest::InjectedBug bug : selftest::allInjectedBugs())

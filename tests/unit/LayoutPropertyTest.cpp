@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArbitraryProgram.h"
+
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 #include "tilecheck/Driver/Driver.h"
 #include "tilecheck/Generators/Generator.h"
@@ -38,6 +40,7 @@
 
 using namespace mlir;
 using namespace tilecheck;
+using tilecheck::testing::arbitraryProgram;
 
 namespace {
 
@@ -134,15 +137,12 @@ TEST_F(LayoutTest, TransformsKeepLayouts) {
       "after layout assignment, canonicalize/CSE/LICM/inlining keep "
       "every tensor in a layout and the module valid",
       [&] {
-        uint64_t seed = *rc::gen::inRange<uint64_t>(0, 1u << 20);
-        bool useMma = *rc::gen::arbitrary<bool>();
+        gen::GeneratedProgram program = arbitraryProgram(full, mma);
         unsigned optLevel = *rc::gen::inRange(0u, 4u);
         std::vector<Transform> transforms =
             *rc::gen::container<std::vector<Transform>>(
                 rc::gen::element(Transform::Canonicalize, Transform::CSE,
                                  Transform::LICM, Transform::Inline));
-        gen::GeneratedProgram program =
-            gen::generateProgram(useMma ? mma : full, seed);
         std::string diagnostics;
         std::string text = lowered(program, optLevel, diagnostics);
         RC_ASSERT_FALSE(text.empty());

@@ -14,10 +14,21 @@ using namespace tilecheck::oracle::testing;
 
 namespace {
 
-class OracleControl : public OracleTest {};
+class OracleControl : public OracleTest {
+protected:
+  /// Parses `module`, whose @f takes an i1 and returns an i32, and expects
+  /// @f to give `whenTrue` for 1 and `whenFalse` for 0.
+  void expectOnFlag(const char *module, int64_t whenTrue, int64_t whenFalse) {
+    ASSERT_TRUE(parse(module));
+    EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {1})})[0].getSInt(0),
+              whenTrue);
+    EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {0})})[0].getSInt(0),
+              whenFalse);
+  }
+};
 
 TEST_F(OracleControl, IfSelectsRegionAndYields) {
-  ASSERT_TRUE(parse(R"mlir(
+  expectOnFlag(R"mlir(
 cuda_tile.module @m {
   testing$func @f(%c: tile<i1>) -> tile<i32> {
     %r = if %c -> (tile<i32>) {
@@ -29,9 +40,8 @@ cuda_tile.module @m {
     }
     return %r : tile<i32>
   }
-})mlir"));
-  EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {1})})[0].getSInt(0), 7);
-  EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {0})})[0].getSInt(0), -3);
+})mlir",
+               7, -3);
 }
 
 TEST_F(OracleControl, ForCarriesValuesAndBindsInductionVariable) {
@@ -78,7 +88,7 @@ cuda_tile.module @m {
 }
 
 TEST_F(OracleControl, BreakInsideIfLeavesTheLoop) {
-  ASSERT_TRUE(parse(R"mlir(
+  expectOnFlag(R"mlir(
 cuda_tile.module @m {
   testing$func @f(%c: tile<i1>) -> tile<i32> {
     %a = constant <i32: 11> : tile<i32>
@@ -91,13 +101,12 @@ cuda_tile.module @m {
     }
     return %r : tile<i32>
   }
-})mlir"));
-  EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {1})})[0].getSInt(0), 11);
-  EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {0})})[0].getSInt(0), 22);
+})mlir",
+               11, 22);
 }
 
 TEST_F(OracleControl, ReturnInsideIfEndsTheFunction) {
-  ASSERT_TRUE(parse(R"mlir(
+  expectOnFlag(R"mlir(
 cuda_tile.module @m {
   testing$func @f(%c: tile<i1>) -> tile<i32> {
     if %c {
@@ -107,9 +116,8 @@ cuda_tile.module @m {
     %b = constant <i32: 2> : tile<i32>
     return %b : tile<i32>
   }
-})mlir"));
-  EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {1})})[0].getSInt(0), 1);
-  EXPECT_EQ(eval("f", {tileOf(ElemType::I1, {}, {0})})[0].getSInt(0), 2);
+})mlir",
+               1, 2);
 }
 
 TEST_F(OracleControl, EndlessLoopHitsTheStepLimit) {

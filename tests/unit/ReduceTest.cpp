@@ -46,6 +46,16 @@ std::string storeAtOut(const std::string &value, int n = 16,
          ptrs + ", " + ints + moreTypes + " -> token\n    return\n  }\n}\n";
 }
 
+/// A kernel k(%out) of `body` after %i, an iota of 16 elements, ending with
+/// storeAtOut(value).
+std::string iotaKernel(const std::string &body, const std::string &value) {
+  return R"mlir(
+cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>) {
+    %i = iota : tile<16xi32>)mlir" +
+         body + storeAtOut(value);
+}
+
 /// Straight-line code around one `divi`, storing through a pointer.
 const std::string kStraightLine = R"mlir(
 cuda_tile.module @m {
@@ -315,33 +325,29 @@ cuda_tile.module @m {
 }
 
 TEST_F(ReduceTest, UnwrapCombinerReplacesAScanByItsOperand) {
-  const std::string scan = R"mlir(
-cuda_tile.module @m {
-  entry @k(%out: tile<ptr<i32>>) {
-    %i = iota : tile<16xi32>
+  const std::string scan = iotaKernel(R"mlir(
     %s = scan %i dim=0 reverse=false identities=[0 : i32] : tile<16xi32> -> tile<16xi32>
     (%e: tile<i32>, %a: tile<i32>) {
       %sum = addi %e, %a : tile<i32>
       yield %sum : tile<i32>
     }
-)mlir" + storeAtOut("%s");
+)mlir",
+                                      "%s");
   TestCase tc = parse(scan, {"zeros:i32:16"});
   reduce(tc, contains("cuda_tile.store_ptr_tko"), {"unwrap-combiner"});
   expectCounts(tc, {{"cuda_tile.scan", 0}, {"cuda_tile.addi", 0}});
 }
 
 TEST_F(ReduceTest, CombinerDropOperandRemovesAnUnusedScanOperand) {
-  const std::string scan = R"mlir(
-cuda_tile.module @m {
-  entry @k(%out: tile<ptr<i32>>) {
-    %i = iota : tile<16xi32>
+  const std::string scan = iotaKernel(R"mlir(
     %s:2 = scan %i, %i dim=0 reverse=false identities=[0 : i32, 0 : i32] : tile<16xi32>, tile<16xi32> -> tile<16xi32>, tile<16xi32>
     (%e: tile<i32>, %a: tile<i32>, %e2: tile<i32>, %a2: tile<i32>) {
       %sum = addi %e, %a : tile<i32>
       %x = xori %e2, %a2 : tile<i32>
       yield %sum, %x : tile<i32>, tile<i32>
     }
-)mlir" + storeAtOut("%s#0");
+)mlir",
+                                      "%s#0");
   TestCase tc = parse(scan, {"zeros:i32:16"});
   reduce(tc, contains("cuda_tile.addi"), {"combiner-drop-operand"});
   cuda_tile::ScanOp op = lastOp<cuda_tile::ScanOp>(tc);

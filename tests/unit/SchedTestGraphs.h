@@ -76,6 +76,30 @@ inline DependenceGraph tmaKLoop(Target t, unsigned loads, unsigned stages) {
   return kLoop(t, OpClass::TmaLoad, loads, stages);
 }
 
+/// ceil((694 + 4(loads - 1)) / stages): the smallest feasible II of
+/// tmaKLoop(t, loads, stages) on either target.
+inline unsigned tmaKLoopBound(unsigned loads, unsigned stages) {
+  return (694 + 4 * (loads - 1) + stages - 1) / stages;
+}
+
+/// One TMA K-loop of the scheduling tests' grid.
+struct TmaKLoopShape {
+  Target target;
+  unsigned loads;
+  unsigned stages;
+};
+
+/// The TMA K-loops the scheduling tests check: sm_90 and sm_100, 1 to 3
+/// loads, 2 to 4 stages.
+inline std::vector<TmaKLoopShape> tmaKLoopGrid() {
+  std::vector<TmaKLoopShape> grid;
+  for (Target t : {Target::SM90, Target::SM100})
+    for (unsigned loads = 1; loads <= 3; ++loads)
+      for (unsigned stages = 2; stages <= 4; ++stages)
+        grid.push_back({t, loads, stages});
+  return grid;
+}
+
 } // namespace tilecheck::sched::schedtest
 
 #endif // TILECHECK_TESTS_UNIT_SCHEDTESTGRAPHS_H

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArbitraryProgram.h"
+
 #include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleIR.h"
 #include "tilecheck/Driver/Driver.h"
 #include "tilecheck/Generators/Generator.h"
@@ -28,6 +30,7 @@
 using namespace mlir;
 using namespace tilecheck;
 using sched::EdgeKind;
+using tilecheck::testing::arbitraryProgram;
 
 namespace {
 
@@ -134,12 +137,9 @@ TEST_F(ScheduleIRTest, GeneratedLoopsGetValidDeterministicSchedules) {
       "tileas-generate-schedule schedules every generated loop validly and "
       "deterministically, with either scheduler",
       [&] {
-        uint64_t seed = *rc::gen::inRange<uint64_t>(0, 1u << 20);
-        bool usePipeline = *rc::gen::arbitrary<bool>();
+        gen::GeneratedProgram program = arbitraryProgram(full, pipeline);
         const char *target = *rc::gen::element("sm_80", "sm_90", "sm_100");
         bool serial = *rc::gen::arbitrary<bool>();
-        gen::GeneratedProgram program =
-            gen::generateProgram(usePipeline ? pipeline : full, seed);
         driver::CompileOptions opts;
         opts.optLevel = 2 + *rc::gen::inRange(0u, 2u);
         opts.emit = driver::EmitStage::TileAS;

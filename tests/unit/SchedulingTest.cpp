@@ -292,19 +292,16 @@ TEST(SchedCostBased, SchedulesTheKLoopAtMII) {
 // (distance s) then needs s * II >= 694 + 4(k-1). MII (694 / s) ignores the
 // engine; the generator lands exactly on the tighter bound.
 TEST(SchedCostBased, KLoopsMeetTheResourceAdjustedRecurrence) {
-  for (Target t : {Target::SM90, Target::SM100})
-    for (unsigned loads = 1; loads <= 3; ++loads)
-      for (unsigned stages = 2; stages <= 4; ++stages) {
-        MachineModel m = MachineModel::forTarget(t);
-        DependenceGraph g = schedtest::tmaKLoop(t, loads, stages);
-        ScheduleAnalysis s = unconstrainedSchedule(g, m);
-        ASSERT_TRUE(s.success);
-        unsigned bound = (694 + 4 * (loads - 1) + stages - 1) / stages;
-        EXPECT_EQ(s.mii, (694 + stages - 1) / stages);
-        EXPECT_EQ(s.ii, bound) << targetName(t).str() << " loads " << loads
-                               << " stages " << stages;
-        EXPECT_EQ(joined(checkSchedule(s, g, m, Constraints())), "");
-      }
+  for (auto [t, loads, stages] : schedtest::tmaKLoopGrid()) {
+    MachineModel m = MachineModel::forTarget(t);
+    DependenceGraph g = schedtest::tmaKLoop(t, loads, stages);
+    ScheduleAnalysis s = unconstrainedSchedule(g, m);
+    ASSERT_TRUE(s.success);
+    EXPECT_EQ(s.mii, (694 + stages - 1) / stages);
+    EXPECT_EQ(s.ii, schedtest::tmaKLoopBound(loads, stages))
+        << targetName(t).str() << " loads " << loads << " stages " << stages;
+    EXPECT_EQ(joined(checkSchedule(s, g, m, Constraints())), "");
+  }
 }
 
 TEST(SchedCostBased, EveryRungAloneGivesValidSchedules) {

@@ -60,47 +60,48 @@ TEST(Simt, IntegerArithmetic) {
   add.s16x2 %r37, 0x0001FFFF, 0x00020003; // per half, wrapping: 0x00030002
 )";
   for (unsigned i = 2; i <= 37; ++i)
-    if (i != 6 && i != 9)
+    if (i != 6)
       body += st32(i, "%r" + std::to_string(i));
   body += st64(6, "%rd2");
   KernelRun r = run(kernel(body), 38);
   EXPECT_OK(r);
-  const std::vector<uint64_t> &o = r.out;
-  EXPECT_EQ(o[2], 0u);
-  EXPECT_EQ(o[3], 1u);
-  EXPECT_EQ(o[4], 0xFFFFFFFFu);
-  EXPECT_EQ(o[5], 3u);
-  EXPECT_EQ(o[6], static_cast<uint64_t>(-21));
-  EXPECT_EQ(o[7], 2u);
-  EXPECT_EQ(o[8], 17u);
-  EXPECT_EQ(o[10], 0xFFFFFFFDu);
-  EXPECT_EQ(o[11], 0xFFFFFFFFu);
-  EXPECT_EQ(o[12], 0u);
-  EXPECT_EQ(o[13], 0xFFFFFFFFu);
-  EXPECT_EQ(o[14], 0x12u);
-  EXPECT_EQ(o[15], 0xFFFFFFFFu);
-  EXPECT_EQ(o[16], 0xFFFFFF5Fu);
-  EXPECT_EQ(o[17], 0x551144FFu);
-  EXPECT_EQ(o[18], 0x18u);
-  EXPECT_EQ(o[19], 1u);
-  EXPECT_EQ(o[20], 15u);
-  EXPECT_EQ(o[21], 8u);
-  EXPECT_EQ(o[22], 0x80000000u);
-  EXPECT_EQ(o[23], 16u);
-  EXPECT_EQ(o[24], 0xFFFFFFFFu);
-  EXPECT_EQ(o[25], 15u);
-  EXPECT_EQ(o[26], 0xFFFFFFF9u);
-  EXPECT_EQ(o[27], 1u);
-  EXPECT_EQ(o[28], 0xFFFFFFFBu);
-  EXPECT_EQ(o[29], 7u);
-  EXPECT_EQ(o[30], 0u);
-  EXPECT_EQ(o[31], 2u);
-  EXPECT_EQ(o[32], 0xFFFE0001u);
-  EXPECT_EQ(o[33], 0xFFFFFFFFu);
-  EXPECT_EQ(o[34], 1u);
-  EXPECT_EQ(o[35], 0x0002FFFFu);
-  EXPECT_EQ(o[36], 0x0001FFFFu);
-  EXPECT_EQ(o[37], 0x00030002u);
+  // Slots 2 to 37: %r2 to %r37, but %rd2 in slot 6.
+  expectSlots(r, 2, {0u,
+                     1u,
+                     0xFFFFFFFFu,
+                     3u,
+                     static_cast<uint64_t>(-21),
+                     2u,
+                     17u,
+                     0xFFFFFFF9u,
+                     0xFFFFFFFDu,
+                     0xFFFFFFFFu,
+                     0u,
+                     0xFFFFFFFFu,
+                     0x12u,
+                     0xFFFFFFFFu,
+                     0xFFFFFF5Fu,
+                     0x551144FFu,
+                     0x18u,
+                     1u,
+                     15u,
+                     8u,
+                     0x80000000u,
+                     16u,
+                     0xFFFFFFFFu,
+                     15u,
+                     0xFFFFFFF9u,
+                     1u,
+                     0xFFFFFFFBu,
+                     7u,
+                     0u,
+                     2u,
+                     0xFFFE0001u,
+                     0xFFFFFFFFu,
+                     1u,
+                     0x0002FFFFu,
+                     0x0001FFFFu,
+                     0x00030002u});
 }
 
 TEST(Simt, FloatRoundingFlushSaturation) {
@@ -153,41 +154,43 @@ TEST(Simt, FloatRoundingFlushSaturation) {
     body += st64(31 + i, "%fd" + std::to_string(i));
   KernelRun r = run(kernel(body), 35);
   EXPECT_OK(r);
-  const std::vector<uint64_t> &o = r.out;
-  EXPECT_EQ(o[1], 0x3F800000u);
-  EXPECT_EQ(o[2], 0x3F800001u);
-  EXPECT_EQ(o[3], 0xBF800001u);
-  EXPECT_EQ(o[4], 0x40800000u);
-  EXPECT_EQ(o[5], 0x40800001u);
-  EXPECT_EQ(o[6], 0x3EAAAAABu);
-  EXPECT_EQ(o[7], 0x3EAAAAAAu);
-  EXPECT_EQ(o[8], 0x28800000u);
-  EXPECT_EQ(o[9], 0x3FB504F3u);
-  EXPECT_EQ(o[10], 0x3FB504F4u);
-  EXPECT_EQ(o[11], 0u);
-  EXPECT_EQ(o[12], 1u);
-  EXPECT_EQ(o[13], 0x3F800000u);
-  EXPECT_EQ(o[14], 0u);
-  EXPECT_EQ(o[15], 0x3F800000u);
-  EXPECT_EQ(o[16], 0x7FFFFFFFu);
-  EXPECT_EQ(o[17], 0x80000000u);
-  EXPECT_EQ(o[18], 0u);
-  EXPECT_EQ(o[19], 0xC0000000u);
-  EXPECT_EQ(o[20], 0x7FC00000u);
-  EXPECT_EQ(o[21], 0xBF800000u);
-  EXPECT_EQ(o[22], 0x7FFFFFFFu);
-  EXPECT_EQ(o[23], 0x40000000u);
-  EXPECT_EQ(o[24], 0x3EAAAAABu);
-  EXPECT_EQ(o[25], 1u);
-  EXPECT_EQ(o[26], 0u);
-  EXPECT_EQ(o[27], 0x3C00u);
-  EXPECT_EQ(o[28], 0x3C02u);
-  EXPECT_EQ(o[29], 0x4700u);
-  EXPECT_EQ(o[30], 0x4010u);
-  EXPECT_EQ(o[31], 0xBF80u);
-  EXPECT_EQ(o[32], 0x3FD5555555555555u);
-  EXPECT_EQ(o[33], 0x3FD5555555555555u); // 1/3 rounds down at nearest too
-  EXPECT_EQ(o[34], 0x3FF6A09E667F3BCDu);
+  // Slots 1 to 34 in the order of the stores above; slot 33: 1/3 rounds
+  // down at nearest too.
+  expectSlots(r, 1,
+              {0x3F800000u,
+               0x3F800001u,
+               0xBF800001u,
+               0x40800000u,
+               0x40800001u,
+               0x3EAAAAABu,
+               0x3EAAAAAAu,
+               0x28800000u,
+               0x3FB504F3u,
+               0x3FB504F4u,
+               0u,
+               1u,
+               0x3F800000u,
+               0u,
+               0x3F800000u,
+               0x7FFFFFFFu,
+               0x80000000u,
+               0u,
+               0xC0000000u,
+               0x7FC00000u,
+               0xBF800000u,
+               0x7FFFFFFFu,
+               0x40000000u,
+               0x3EAAAAABu,
+               1u,
+               0u,
+               0x3C00u,
+               0x3C02u,
+               0x4700u,
+               0x4010u,
+               0xBF80u,
+               0x3FD5555555555555u,
+               0x3FD5555555555555u,
+               0x3FF6A09E667F3BCDu});
 }
 
 TEST(Simt, Conversions) {
@@ -226,39 +229,40 @@ TEST(Simt, Conversions) {
     body += st32(i, "%f" + std::to_string(i));
   for (unsigned i = 1; i <= 5; ++i)
     body +=
-        llvm::formatv("  st.global.b16 [%rd0+{0}], %h{1};\n", (19 + i) * 8, i)
+        llvm::formatv("  st.global.b16 [%rd0+{0}], %h{1};\n", (18 + i) * 8, i)
             .str();
   body += st64(11, "%rd11") + st64(12, "%rd12") + st32(13, "%r13") +
-          st32(14, "%r14") + st32(15, "%r15") + st64(25, "%fd1") +
-          st64(26, "%rd19");
-  KernelRun r = run(kernel(body), 27);
+          st32(14, "%r14") + st32(15, "%r15") + st64(24, "%fd1") +
+          st64(25, "%rd19");
+  KernelRun r = run(kernel(body), 26);
   EXPECT_OK(r);
-  const std::vector<uint64_t> &o = r.out;
-  EXPECT_EQ(o[1], 0x7FFFFFFFu);
-  EXPECT_EQ(o[2], 0u);
-  EXPECT_EQ(o[3], 2u);
-  EXPECT_EQ(o[4], 4u);
-  EXPECT_EQ(o[5], 0xFFFFFFFFu);
-  EXPECT_EQ(o[6], 0u);
-  EXPECT_EQ(o[7], 0x4B800000u);
-  EXPECT_EQ(o[8], 0x4F7FFFFFu);
-  EXPECT_EQ(o[9], 0x4F800000u);
-  EXPECT_EQ(o[10], 0x3EAAA000u);
-  EXPECT_EQ(o[11], 0xFFFFFFFFFFFFFFFFu);
-  EXPECT_EQ(o[12], 0xFFFFFFFFu);
-  EXPECT_EQ(o[13], 0xFFFFFF80u);
-  EXPECT_EQ(o[14], 127u);
-  EXPECT_EQ(o[15], 0u);
-  EXPECT_EQ(o[16], 0x3EAAAAABu);
-  EXPECT_EQ(o[17], 0x3EAAAAAAu);
-  EXPECT_EQ(o[18], 0x3F800000u);
-  EXPECT_EQ(o[20], 0x3C00u);
-  EXPECT_EQ(o[21], 0x7BFFu);
-  EXPECT_EQ(o[22], 0x7C00u);
-  EXPECT_EQ(o[23], 0x3F80u);
-  EXPECT_EQ(o[24], 0x3F82u);
-  EXPECT_EQ(o[25], 0xC008000000000000u);
-  EXPECT_EQ(o[26], 0x8000000000000000u);
+  // Slots 1 to 25: %r1 to %f18 by number, then %h1 to %h5, %fd1, %rd19.
+  expectSlots(r, 1,
+              {0x7FFFFFFFu,
+               0u,
+               2u,
+               4u,
+               0xFFFFFFFFu,
+               0u,
+               0x4B800000u,
+               0x4F7FFFFFu,
+               0x4F800000u,
+               0x3EAAA000u,
+               0xFFFFFFFFFFFFFFFFu,
+               0xFFFFFFFFu,
+               0xFFFFFF80u,
+               127u,
+               0u,
+               0x3EAAAAABu,
+               0x3EAAAAAAu,
+               0x3F800000u,
+               0x3C00u,
+               0x7BFFu,
+               0x7C00u,
+               0x3F80u,
+               0x3F82u,
+               0xC008000000000000u,
+               0x8000000000000000u});
 }
 
 TEST(Simt, ComparisonsAndSelects) {
@@ -287,10 +291,7 @@ TEST(Simt, ComparisonsAndSelects) {
   body += st32(15, "%r1") + st32(16, "%r2");
   KernelRun r = run(kernel(body), 17);
   EXPECT_OK(r);
-  const std::vector<uint64_t> expected = {0, 0, 1, 0, 1, 1, 1,  0, 1,
-                                          0, 1, 0, 1, 0, 0, 10, 20};
-  for (unsigned i = 1; i <= 16; ++i)
-    EXPECT_EQ(r.out[i], expected[i]) << "slot " << i;
+  expectSlots(r, 1, {0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 10, 20});
 }
 
 TEST(Simt, SpecialRegistersAcrossCtasAndWarps) {
@@ -345,12 +346,7 @@ LOOP:
   bra.uni LOOP;
 DONE:
   activemask.b32 %r6;
-  mul.wide.u32 %rd2, %r1, 24;
-  add.s64 %rd3, %rd0, %rd2;
-  st.global.b32 [%rd3], %r3;
-  st.global.b32 [%rd3+8], %r4;
-  st.global.b32 [%rd3+16], %r6;
-)";
+)" + stSlots("%r1", 3, {"%r3", "%r4", "%r6"});
   KernelRun r = run(kernel(body), 32 * 3, /*block=*/32);
   EXPECT_OK(r);
   for (uint32_t t = 0; t < 32; ++t) {
@@ -369,19 +365,14 @@ TEST(Simt, SharedMemoryBarriersAndVectors) {
   std::string body = R"(
   mov.u32 %r1, %tid.x;
   mov.u64 %rd2, sbuf;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd4, %rd2, %rd3;
   mul.lo.u32 %r2, %r1, 3;
-  st.shared.u32 [%rd4], %r2;
+)" + stSharedWord("%rd2", "%r1", "%r2") +
+                     R"(
   bar.sync 0;
   add.u32 %r3, %r1, 1;
   rem.u32 %r3, %r3, 64;
-  mul.wide.u32 %rd5, %r3, 4;
-  add.s64 %rd6, %rd2, %rd5;
-  ld.shared.u32 %r4, [%rd6];
-  mul.wide.u32 %rd7, %r1, 8;
-  add.s64 %rd8, %rd0, %rd7;
-  st.global.b32 [%rd8], %r4;
+)" + ldSharedWord("%r4", "%rd2", "%r3") +
+                     stSlots("%r1", 1, {"%r4"}) + R"(
   setp.ne.u32 %p1, %r1, 0;
   @%p1 bra END;
   mov.u64 %rd9, dyn;
@@ -484,18 +475,9 @@ TEST(Simt, WarpCollectives) {
   selp.u32 %r10, 1, 0, %p1;
   selp.u32 %r11, 1, 0, %p3;
   selp.u32 %r12, 1, 0, %p4;
-  mul.wide.u32 %rd2, %r1, 80;
-  add.s64 %rd3, %rd0, %rd2;
-  st.global.b32 [%rd3], %r3;
-  st.global.b32 [%rd3+8], %r4;
-  st.global.b32 [%rd3+16], %r5;
-  st.global.b32 [%rd3+24], %r6;
-  st.global.b32 [%rd3+32], %r8;
-  st.global.b32 [%rd3+40], %r9;
-  st.global.b32 [%rd3+48], %r10;
-  st.global.b32 [%rd3+56], %r11;
-  st.global.b32 [%rd3+64], %r12;
-)";
+)" + stSlots("%r1", 10,
+             {"%r3", "%r4", "%r5", "%r6", "%r8", "%r9", "%r10", "%r11",
+              "%r12"});
   KernelRun r = run(kernel(body), 32 * 10, /*block=*/32);
   EXPECT_OK(r);
   for (uint32_t l = 0; l < 32; ++l) {
@@ -549,18 +531,7 @@ TEST(Simt, LdmatrixAndMmaM16N8K16) {
   ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r18, %r19}, [%rd13];
   mov.f32 %f5, 0f00000000;
   mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r13, %r14, %r15, %r16}, {%r18, %r19}, {%f5, %f5, %f5, %f5};
-  shr.u32 %r20, %r1, 2;
-  and.b32 %r21, %r1, 3;
-  shl.b32 %r22, %r20, 3;
-  shl.b32 %r23, %r21, 1;
-  add.u32 %r24, %r22, %r23;
-  mul.wide.u32 %rd14, %r24, 8;
-  add.s64 %rd15, %rd0, %rd14;
-  st.global.f32 [%rd15], %f1;
-  st.global.f32 [%rd15+8], %f2;
-  st.global.f32 [%rd15+512], %f3;
-  st.global.f32 [%rd15+520], %f4;
-)";
+)" + stFragment16x8("f32", {"%f1", "%f2", "%f3", "%f4"});
   int A[16][16], B[16][8];
   std::vector<uint16_t> halves;
   for (int i = 0; i < 16; ++i)
@@ -599,33 +570,21 @@ TEST(Simt, IntegerMmaM16N8K16WrapsAndTakesEachSignedness) {
   // wrap.
   std::string body = R"(
   mov.u32 %r1, %tid.x;
-  shr.u32 %r2, %r1, 2;
-  and.b32 %r3, %r1, 3;
-  shl.b32 %r4, %r2, 4;
-  shl.b32 %r5, %r3, 2;
-  add.u32 %r6, %r4, %r5;
+)" + laneOffset("%r6", 2, 16, 4) +
+                     R"(
   cvt.u64.u32 %rd2, %r6;
   add.s64 %rd3, %rd1, %rd2;
   ld.global.u32 %r7, [%rd3];
   ld.global.u32 %r8, [%rd3+128];
   ld.global.u32 %r9, [%rd3+256];
-  shl.b32 %r10, %r2, 3;
-  shl.b32 %r11, %r3, 1;
-  add.u32 %r12, %r10, %r11;
-  mul.wide.u32 %rd4, %r12, 4;
-  add.s64 %rd5, %rd1, %rd4;
+)" + laneOffset("%r12", 2, 8, 2) +
+                     elementAddress("%rd5", "%rd1", "%r12", 4) + R"(
   ld.global.u32 %r13, [%rd5+384];
   ld.global.u32 %r14, [%rd5+388];
   ld.global.u32 %r15, [%rd5+640];
   ld.global.u32 %r16, [%rd5+644];
   mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32 {%r17, %r18, %r19, %r20}, {%r7, %r8}, {%r9}, {%r13, %r14, %r15, %r16};
-  mul.wide.u32 %rd6, %r12, 8;
-  add.s64 %rd7, %rd0, %rd6;
-  st.global.u32 [%rd7], %r17;
-  st.global.u32 [%rd7+8], %r18;
-  st.global.u32 [%rd7+512], %r19;
-  st.global.u32 [%rd7+520], %r20;
-)";
+)" + stFragment16x8("u32", {"%r17", "%r18", "%r19", "%r20"});
   int8_t A[16][16];
   uint8_t B[16][8];
   int32_t C[16][8];
@@ -685,18 +644,9 @@ TEST(Simt, PermuteModesAndPackedConversions) {
     body += st32(i, "%r" + std::to_string(i));
   KernelRun r = run(kernel(body), 13);
   EXPECT_OK(r);
-  EXPECT_EQ(r.out[1], 0x44332211u);
-  EXPECT_EQ(r.out[2], 0x55667700u);
-  EXPECT_EQ(r.out[3], 0x22222222u);
-  EXPECT_EQ(r.out[4], 0x33221111u);
-  EXPECT_EQ(r.out[5], 0x22221100u);
-  EXPECT_EQ(r.out[6], 0x33223322u);
-  EXPECT_EQ(r.out[7], 0x3C004000u);
-  EXPECT_EQ(r.out[8], 0x3F804000u);
-  EXPECT_EQ(r.out[9], 0u);
-  EXPECT_EQ(r.out[10], 1u);
-  EXPECT_EQ(r.out[11], 0u);
-  EXPECT_EQ(r.out[12], 1u);
+  expectSlots(r, 1,
+              {0x44332211u, 0x55667700u, 0x22222222u, 0x33221111u, 0x22221100u,
+               0x33223322u, 0x3C004000u, 0x3F804000u, 0u, 1u, 0u, 1u});
 }
 
 TEST(Simt, StmatrixLayout) {
@@ -718,13 +668,8 @@ TEST(Simt, StmatrixLayout) {
                               : "stmatrix.sync.aligned.m8n8.x1.shared.b16") +
                        R"( [%rd4], {%r4};
   bar.sync 0;
-  mul.wide.u32 %rd5, %r1, 4;
-  add.s64 %rd6, %rd3, %rd5;
-  ld.shared.u32 %r6, [%rd6];
-  mul.wide.u32 %rd7, %r1, 8;
-  add.s64 %rd8, %rd0, %rd7;
-  st.global.u32 [%rd8], %r6;
-)";
+)" + ldSharedWord("%r6", "%rd3", "%r1") +
+                       stSlots("%r1", 1, {"%r6"});
     return kernel(body, ".shared .align 16 .b8 sbuf[128];\n");
   };
   for (bool trans : {false, true}) {
@@ -797,13 +742,12 @@ TEST(Simt, CpAsyncGroups) {
                       ".shared .align 16 .b8 sbuf2[128];\n";
   std::string body = R"(
   mov.u32 %r1, %tid.x;
-  mul.wide.u32 %rd2, %r1, 4;
-  mul.wide.u32 %rd3, %r1, 8;
-  add.s64 %rd4, %rd1, %rd3;
+)" + elementAddress("%rd4", "%rd1", "%r1", 8) +
+                     R"(
   mov.u64 %rd5, sbuf;
-  add.s64 %rd6, %rd5, %rd2;
   mov.u64 %rd7, sbuf2;
-  add.s64 %rd8, %rd7, %rd2;
+)" + elementAddress("%rd6", "%rd5", "%r1", 4) +
+                     elementAddress("%rd8", "%rd7", "%r1", 4) + R"(
   cp.async.ca.shared.global [%rd6], [%rd4], 4;
   cp.async.commit_group;
   cp.async.ca.shared.global [%rd8], [%rd4], 4, 2;
@@ -812,16 +756,9 @@ TEST(Simt, CpAsyncGroups) {
   bar.sync 0;
   add.u32 %r2, %r1, 1;
   and.b32 %r2, %r2, 31;
-  mul.wide.u32 %rd9, %r2, 4;
-  add.s64 %rd10, %rd5, %rd9;
-  ld.shared.u32 %r3, [%rd10];
-  add.s64 %rd11, %rd7, %rd9;
-  ld.shared.u32 %r4, [%rd11];
-  mul.wide.u32 %rd12, %r1, 16;
-  add.s64 %rd13, %rd0, %rd12;
-  st.global.u32 [%rd13], %r3;
-  st.global.u32 [%rd13+8], %r4;
-)";
+)" + ldSharedWord("%r3", "%rd5", "%r2") +
+                     ldSharedWord("%r4", "%rd7", "%r2") +
+                     stSlots("%r1", 2, {"%r3", "%r4"});
   std::vector<uint64_t> in(32);
   for (uint64_t t = 0; t < 32; ++t)
     in[t] = 0xABCD0000u + t * 0x101;
@@ -861,24 +798,17 @@ INITED:
   mov.u64 %rd3, sdata;
   setp.ge.u32 %p2, %r1, 32;
   @%p2 bra CONSUMER;
-  mul.wide.u32 %rd4, %r1, 4;
-  add.s64 %rd5, %rd3, %rd4;
   mul.lo.u32 %r2, %r1, 7;
-  st.shared.u32 [%rd5], %r2;
+)" + stSharedWord("%rd3", "%r1", "%r2") +
+                       R"(
   mbarrier.arrive.release.cta.shared.b64 %rd6, [%rd2];
   bra.uni END;
 CONSUMER:
   mbarrier.try_wait.parity.shared.b64 %p3, [%rd2], 0;
   @!%p3 bra CONSUMER;
   sub.u32 %r3, %r1, 32;
-  mul.wide.u32 %rd7, %r3, 4;
-  add.s64 %rd8, %rd3, %rd7;
-  ld.shared.u32 %r4, [%rd8];
-  mul.wide.u32 %rd9, %r3, 8;
-  add.s64 %rd10, %rd0, %rd9;
-  st.global.u32 [%rd10], %r4;
-END:
-)";
+)" + ldSharedWord("%r4", "%rd3", "%r3") +
+                       stSlots("%r3", 1, {"%r4"}) + "END:\n";
     body.replace(body.find("COUNT"), 5, std::to_string(count));
     return kernel(body, decls);
   };
@@ -912,13 +842,8 @@ WAIT:
 LOOP:
   mbarrier.try_wait.parity.shared.b64 %p2, [%rd2], 0;
   @!%p2 bra LOOP;
-  mul.wide.u32 %rd5, %r1, 4;
-  add.s64 %rd6, %rd3, %rd5;
-  ld.shared.u32 %r2, [%rd6];
-  mul.wide.u32 %rd7, %r1, 8;
-  add.s64 %rd8, %rd0, %rd7;
-  st.global.u32 [%rd8], %r2;
-)";
+)" + ldSharedWord("%r2", "%rd3", "%r1") +
+                     stSlots("%r1", 1, {"%r2"});
   std::vector<uint64_t> in(16);
   for (uint64_t i = 0; i < 16; ++i)
     in[i] = (2 * i + 1) << 32 | (2 * i);
@@ -936,9 +861,8 @@ TEST(SimtReports, SharedMemoryRaceWithoutBarrier) {
   std::string body = R"(
   mov.u32 %r1, %tid.x;
   mov.u64 %rd2, sbuf;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd4, %rd2, %rd3;
-  st.shared.u32 [%rd4], %r1;
+)" + stSharedWord("%rd2", "%r1", "%r1") +
+                     R"(
   ld.shared.u32 %r4, [sbuf+4];
 )";
   KernelRun r = run(kernel(body, ".shared .align 4 .b8 sbuf[256];\n"), 1, 32);

@@ -16,6 +16,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cassert>
 #include <cstring>
 
 namespace simttest {
@@ -99,6 +100,95 @@ inline std::string st32(unsigned i, const std::string &reg) {
 }
 inline std::string st64(unsigned i, const std::string &reg) {
   return llvm::formatv("  st.global.b64 [%rd0+{0}], {1};\n", i * 8, reg);
+}
+
+/// PTX: `dst` = `base` + `index` * `scale`, `index` a .u32 register (the
+/// widened product goes through %rd60).
+inline std::string elementAddress(const std::string &dst,
+                                  const std::string &base,
+                                  const std::string &index, unsigned scale) {
+  return llvm::formatv("  mul.wide.u32 %rd60, {0}, {1};\n"
+                       "  add.s64 {2}, {3}, %rd60;\n",
+                       index, scale, dst, base);
+}
+
+/// PTX: `dst` = (lane >> bits) * hiScale + (lane & (2^bits - 1)) * loScale
+/// for the lane (thread) id in %r1: an offset in the MMA fragment layouts,
+/// e.g. g * 8 + 2t for g = lane / 4, t = lane % 4. Uses %r60 and %r61.
+inline std::string laneOffset(const std::string &dst, unsigned bits,
+                              unsigned hiScale, unsigned loScale) {
+  return llvm::formatv("  shr.u32 %r60, %r1, {0};\n"
+                       "  and.b32 %r61, %r1, {1};\n"
+                       "  mul.lo.u32 %r61, %r61, {2};\n"
+                       "  mad.lo.u32 {3}, %r60, {4}, %r61;\n",
+                       bits, (1u << bits) - 1, loScale, dst, hiScale);
+}
+
+/// PTX: loads the .u32 word `index` (a .u32 register) of the shared array
+/// whose address is in `base` into `dst` (the address goes through %rd62).
+inline std::string ldSharedWord(const std::string &dst, const std::string &base,
+                                const std::string &index) {
+  return elementAddress("%rd62", base, index, 4) +
+         llvm::formatv("  ld.shared.u32 {0}, [%rd62];\n", dst).str();
+}
+
+/// PTX: stores `value` (a .u32 register) into the .u32 word `index` (a .u32
+/// register) of the shared array whose address is in `base` (the address
+/// goes through %rd62).
+inline std::string stSharedWord(const std::string &base,
+                                const std::string &index,
+                                const std::string &value) {
+  return elementAddress("%rd62", base, index, 4) +
+         llvm::formatv("  st.shared.u32 [%rd62], {0};\n", value).str();
+}
+
+/// PTX: `st.global.TYPE` of `regs` into out slots `address` + offsets[i]
+/// bytes.
+inline std::string stAt(const std::string &type, const std::string &address,
+                        std::initializer_list<unsigned> offsets,
+                        std::initializer_list<const char *> regs) {
+  assert(offsets.size() == regs.size() && "an offset for each register");
+  std::string ptx;
+  const char *const *reg = regs.begin();
+  for (unsigned offset : offsets)
+    ptx += llvm::formatv("  st.global.{0} [{1}{2}], {3};\n", type, address,
+                         offset ? "+" + std::to_string(offset) : "", *reg++);
+  return ptx;
+}
+
+/// PTX: stores the .b32 registers `regs` into consecutive out slots from
+/// slot `index` * `stride` on (`index` a .u32 register; the address goes
+/// through %rd61).
+inline std::string stSlots(const std::string &index, unsigned stride,
+                           std::initializer_list<const char *> regs) {
+  std::string ptx = elementAddress("%rd61", "%rd0", index, 8 * stride);
+  unsigned offset = 0;
+  for (const char *reg : regs) {
+    ptx += stAt("b32", "%rd61", {offset}, {reg});
+    offset += 8;
+  }
+  return ptx;
+}
+
+/// PTX: stores a lane's m16n8 C/D fragment, the .TYPE registers d0..d3 at
+/// (g, 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1) (g = lane / 4,
+/// t = lane % 4), into the row-major 16x8 matrix in out, an element a slot.
+/// Uses %r60 to %r62 and %rd60, %rd61.
+inline std::string stFragment16x8(const std::string &type,
+                                  std::initializer_list<const char *> d) {
+  return laneOffset("%r62", 2, 8, 2) +
+         elementAddress("%rd61", "%rd0", "%r62", 8) +
+         stAt(type, "%rd61", {0, 8, 512, 520}, d);
+}
+
+/// Expects out[first + i] == expected[i] for each i.
+inline void expectSlots(const KernelRun &r, unsigned first,
+                        std::initializer_list<uint64_t> expected) {
+  unsigned slot = first;
+  for (uint64_t value : expected) {
+    EXPECT_EQ(r.out[slot], value) << "slot " << slot;
+    ++slot;
+  }
 }
 
 #define EXPECT_OK(r)                                                           \
