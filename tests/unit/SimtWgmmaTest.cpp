@@ -526,7 +526,22 @@ TEST(SimtWgmmaReports, TheIsasRules) {
   // The accumulators' initialization after the wgmma.fence.
   EXPECT_TRUE(faultsWith(
       runCase(c, s, insertBefore("wgmma.mma_async", "  mov.b32 %acc2, 0;\n")),
-      "uses %acc2, written since the warp's last wgmma.fence"));
+      "uses %acc2, read or written since the warp's last wgmma.fence"));
+  // A read of an accumulator after the wgmma.fence (the instance writes it).
+  EXPECT_TRUE(faultsWith(
+      runCase(c, s, insertBefore("wgmma.mma_async", "  mov.b32 %r5, %acc2;\n")),
+      "uses %acc2, read or written since the warp's last wgmma.fence"));
+  // No wgmma.fence at all, the accumulators untouched before (scale-d 0).
+  EXPECT_TRUE(faultsWith(runCase(c, s,
+                                 [](std::string &body) {
+                                   erase("  wgmma.fence.sync.aligned;\n")(body);
+                                   size_t p;
+                                   while ((p = body.find("  mov.b32 %acc")) !=
+                                          std::string::npos)
+                                     body.erase(p, body.find('\n', p) + 1 - p);
+                                 }),
+                         "wgmma.mma_async with no wgmma.fence before it in "
+                         "warp"));
   // Two warps only.
   EXPECT_TRUE(faultsWith(runCase(c, s, {}, 64),
                          "needs the 128 threads of a warpgroup"));
@@ -561,6 +576,56 @@ TEST(SimtWgmmaReports, TheIsasRules) {
                            "  @%p3 cp.async.ca.shared.global [%rd20+16], "
                            "[%rd1+0], 16;\n")),
       "a copy of thread 0 has not written yet"));
+  // Warpgroup 1 skips the wgmma; after a delay, thread 128 stores into bytes
+  // warpgroup 0's wgmma read, with no barrier between: a race.
+  auto secondGroupWrites = [](std::string store) {
+    return [=](std::string &body) {
+      // Only the first warpgroup stages the operands.
+      std::string top = "  mov.u64 %rd20, smem;\n";
+      body.insert(body.find(top) + top.size(), "  setp.ge.u32 %p8, %r1, 128;\n"
+                                               "  @%p8 bra STAGED;\n");
+      body.insert(body.find("  fence.proxy.async.shared::cta;"), "STAGED:\n");
+      size_t fence = body.find("  wgmma.fence.sync.aligned;");
+      body.insert(fence, "  setp.ge.u32 %p6, %r1, 128;\n"
+                         "  @%p6 bra SKIP;\n");
+      std::string wait = "  wgmma.wait_group.sync.aligned 0;\n";
+      body.insert(body.find(wait) + wait.size(),
+                  "SKIP:\n"
+                  "  @!%p6 bra STORED;\n"
+                  "  mov.u32 %r31, 0;\n"
+                  "DELAY:\n"
+                  "  add.u32 %r31, %r31, 1;\n"
+                  "  setp.lt.u32 %p7, %r31, 200;\n"
+                  "  @%p7 bra DELAY;\n" +
+                      store +
+                      "  ret;\n"
+                      "STORED:\n");
+    };
+  };
+  EXPECT_TRUE(faultsWith(
+      runCase(c, s,
+              secondGroupWrites("  setp.eq.u32 %p3, %r1, 128;\n"
+                                "  @%p3 st.shared.u32 [%rd20+16], %r1;\n"),
+              256),
+      "data race on shared memory at offset 16: thread 128 writes it after "
+      "warpgroup 0's wgmma.mma_async read it"));
+  // The same store after a barrier the first warpgroup's threads join too.
+  EXPECT_OK(runCase(
+      c, s,
+      [&](std::string &body) {
+        secondGroupWrites("  bar.sync 1;\n"
+                          "  setp.eq.u32 %p3, %r1, 128;\n"
+                          "  @%p3 st.shared.u32 [%rd20+16], "
+                          "%r1;\n")(body);
+        body.replace(body.find("STORED:\n"), 8, "STORED:\n  bar.sync 1;\n");
+      },
+      256));
+  // Warp 1 of the warpgroup whose wgmma read the bytes stores into them
+  // after its wait: ordered, no race.
+  EXPECT_OK(runCase(c, s,
+                    insertBefore("shr.u32 %r2, %r1, 5;",
+                                 "  setp.eq.u32 %p3, %r1, 32;\n"
+                                 "  @%p3 st.shared.u32 [%rd20+16], %r1;\n")));
   // A descriptor that differs between threads.
   EXPECT_TRUE(
       faultsWith(runCase(c, s,

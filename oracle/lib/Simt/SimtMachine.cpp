@@ -58,6 +58,11 @@ constexpr uint64_t kLocalWindow = 0x0000600000000000ull;
 constexpr uint64_t kWindowSize = 1ull << 40;
 constexpr uint32_t kWarp = 32;
 constexpr int32_t kNoThread = -1, kManyThreads = -2;
+/// The reader of a shared byte that warpgroup g's wgmma.mma_async read:
+/// -3 - g (the race check's mark).
+constexpr int32_t wgmmaReader(uint32_t group) { return -3 - int32_t(group); }
+constexpr bool isWgmmaReader(int32_t reader) { return reader <= -3; }
+constexpr uint32_t readerGroup(int32_t reader) { return uint32_t(-3 - reader); }
 
 uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 uint64_t sext(uint64_t v, unsigned bits) {
@@ -91,9 +96,9 @@ struct Frame {
   uint64_t localBase = 0;
   /// The call instruction of the caller (for the return copy), or null.
   const Inst *callSite = nullptr;
-  /// In modules with wgmma: the registers written since the thread's last
-  /// wgmma.fence (one byte each).
-  std::vector<uint8_t> written;
+  /// In modules with wgmma: the registers read or written since the
+  /// thread's last wgmma.fence (one byte each; reads mark it too).
+  mutable std::vector<uint8_t> accessed;
 };
 
 /// A register operand of a wgmma.mma_async not yet waited on: the
@@ -219,6 +224,9 @@ private:
   /// the instance count it ends at), oldest first.
   struct WarpWgmma {
     uint64_t joined = 0;
+    /// Whether the warp has issued a wgmma.fence (its first mma_async
+    /// needs one before it).
+    bool fenced = false;
     std::deque<uint64_t> groups;
   };
   std::vector<Warpgroup> warpgroups;
@@ -331,7 +339,7 @@ private:
     f.fn = fnIdx;
     f.regs.assign(fn.regTypes.size(), 0);
     if (mod.usesWgmma)
-      f.written.assign(fn.regTypes.size(), 0);
+      f.accessed.assign(fn.regTypes.size(), 0);
     f.params.assign(fn.paramBytes, 0);
     f.localBase = t.local.size();
     t.local.resize(t.local.size() + fn.localBytes, 0);
@@ -640,6 +648,8 @@ private:
     switch (o.kind) {
     case Operand::Reg:
       v = t.frames.back().regs[o.reg];
+      if (mod.usesWgmma)
+        t.frames.back().accessed[o.reg] = 1;
       break;
     case Operand::Imm:
       v = static_cast<uint64_t>(o.imm);
@@ -661,7 +671,7 @@ private:
     Frame &f = t.frames.back();
     f.regs[o.reg] = v;
     if (mod.usesWgmma)
-      f.written[o.reg] = 1;
+      f.accessed[o.reg] = 1;
   }
 
   //===--------------------------------------------------------------------===//
@@ -742,6 +752,7 @@ private:
               return false;
             }
       int32_t me = static_cast<int32_t>(t.linear);
+      uint32_t myGroup = t.linear / wgmma::kThreads;
       // A cp.async.bulk lands through the async proxy: wgmma may read it
       // without fence.proxy.async.
       uint64_t writeSeq = 0;
@@ -759,18 +770,34 @@ private:
           continue;
         bool wroteNow = sharedWriteEpoch[b] == epoch && sharedWriter[b] != me &&
                         sharedWriter[b] != kNoThread;
+        // A wgmma.mma_async's reads are ordered before its own
+        // warpgroup's accesses after the wait (a store before it faults
+        // above).
+        int32_t reader = sharedReader[b];
         bool readNow =
-            sharedReadEpoch[b] == epoch &&
-            (sharedReader[b] == kManyThreads ||
-             (sharedReader[b] != me && sharedReader[b] != kNoThread));
+            sharedReadEpoch[b] == epoch && reader != kNoThread &&
+            reader != me &&
+            !(isWgmmaReader(reader) && readerGroup(reader) == myGroup);
         bool otherAtomic = sharedWriterAtomic[b] != 0;
         if ((wroteNow && !(atomic && otherAtomic)) ||
             (isWrite && !atomic && readNow)) {
+          std::string other =
+              wroteNow || reader >= 0
+                  ? formatv("threads {0} and {1} access it", me,
+                            wroteNow ? sharedWriter[b] : reader)
+                        .str()
+              : isWgmmaReader(reader)
+                  ? formatv("thread {0} writes it after warpgroup {1}'s "
+                            "wgmma.mma_async read it",
+                            me, readerGroup(reader))
+                        .str()
+                  : formatv("thread {0} writes it after other threads read it",
+                            me)
+                        .str();
           fault(t, inst,
-                formatv("data race on shared memory at offset {0}: threads "
-                        "{1} and {2} access it with no barrier between, at "
-                        "least one writing",
-                        b, me, wroteNow ? sharedWriter[b] : sharedReader[b]));
+                formatv("data race on shared memory at offset {0}: {1} with "
+                        "no barrier between, at least one writing",
+                        b, other));
           return false;
         }
         if (isWrite) {
@@ -779,10 +806,13 @@ private:
           sharedWriterAtomic[b] = atomic;
           sharedWriteSeq[b] = writeSeq;
         } else if (!atomic) {
-          if (sharedReadEpoch[b] == epoch && sharedReader[b] != me)
-            sharedReader[b] = kManyThreads;
-          else
+          // A thread of the warpgroup whose wgmma read the byte leaves the
+          // wgmma's mark (a write of a third thread then races with this
+          // read unreported; never a false report).
+          if (sharedReadEpoch[b] != epoch)
             sharedReader[b] = me;
+          else if (reader != me && reader != wgmmaReader(myGroup))
+            sharedReader[b] = kManyThreads;
           sharedReadEpoch[b] = epoch;
         }
       }
@@ -2490,9 +2520,10 @@ private:
     case Opc::WgmmaFence:
       // Register accesses before it are ordered before the mma_async
       // instances after it.
+      ws.fenced = true;
       lanes([&](Thread &t) {
-        std::vector<uint8_t> &w = t.frames.back().written;
-        std::fill(w.begin(), w.end(), 0);
+        std::vector<uint8_t> &a = t.frames.back().accessed;
+        std::fill(a.begin(), a.end(), 0);
         advance(t);
       });
       return;
@@ -2572,6 +2603,13 @@ private:
                                      : llvm::ArrayRef(ops).slice(1, 3),
                                inst.guard))
         return;
+    if (!warpWgmma[warp].fenced) {
+      fault(lead, inst,
+            formatv("wgmma.mma_async with no wgmma.fence before it in warp "
+                    "{0} (the first wgmma.mma_async needs one)",
+                    warp));
+      return;
+    }
     uint64_t descA = aRegs ? 0 : read(lead, ops[1]);
     uint64_t descB = read(lead, ops[2]);
     bool scaleD = read(lead, ops[3]) & 1;
@@ -2585,15 +2623,16 @@ private:
         return;
       }
       // wgmma.fence must order the thread's accesses to the registers the
-      // instance uses before it.
+      // instance uses before it (the instances' own accumulator accesses
+      // chain without one: they do not mark the registers).
       Frame &f = t.frames.back();
       for (const Operand *vec : {&ops[0], aRegs ? &ops[1] : nullptr})
         if (vec)
           for (const Operand &r : vec->elems)
-            if (f.written[r.reg]) {
+            if (f.accessed[r.reg]) {
               fault(t, inst,
-                    formatv("wgmma.mma_async uses {0}, written since the "
-                            "warp's last wgmma.fence (wgmma.fence first)",
+                    formatv("wgmma.mma_async uses {0}, read or written since "
+                            "the warp's last wgmma.fence (wgmma.fence first)",
                             regName(t, t.frames.size() - 1, r.reg)));
               return;
             }
@@ -2787,6 +2826,21 @@ private:
                           b, sharedWriter[b], group));
             return false;
           }
+        }
+        if (launch.detectRaces) {
+          // The read, for the race check of later writes: the mark of the
+          // warpgroup's wgmma; a thread of the warpgroup that read the byte
+          // in this interval stays (both reads are ordered before the
+          // warpgroup's accesses after the wait); any other reader makes
+          // it many.
+          int32_t &reader = sharedReader[b];
+          if (sharedReadEpoch[b] != epoch || reader == kNoThread)
+            reader = wgmmaReader(group);
+          else if (reader != wgmmaReader(group) &&
+                   !(reader >= 0 &&
+                     uint32_t(reader) / wgmma::kThreads == group))
+            reader = kManyThreads;
+          sharedReadEpoch[b] = epoch;
         }
         bits |= uint64_t(shared[b]) << (8 * i);
       }
