@@ -531,6 +531,28 @@ TEST(SimtWgmmaReports, TheIsasRules) {
   EXPECT_TRUE(faultsWith(
       runCase(c, s, insertBefore("wgmma.mma_async", "  mov.b32 %r5, %acc2;\n")),
       "uses %acc2, read or written since the warp's last wgmma.fence"));
+  // A second instance of another shape (n16) on the first accumulators,
+  // with no wgmma.fence between: only instances of one shape chain.
+  auto secondShape = [](std::string between) {
+    return [=](std::string &body) {
+      size_t at = body.find("  wgmma.mma_async");
+      size_t end = body.find('\n', at) + 1;
+      std::string mma = body.substr(at, end - at);
+      // Its eight accumulators: the first eight of the n32 instance's.
+      size_t list = mma.find("{%acc0,");
+      std::string eight = "{%acc0";
+      for (int i = 1; i < 8; ++i)
+        eight += fmt(", %acc{0}", i);
+      mma.replace(list, mma.find('}', list) - list, eight);
+      size_t shape = mma.find("m64n32");
+      mma.replace(shape, 6, "m64n16");
+      body.insert(end, between + mma);
+    };
+  };
+  EXPECT_TRUE(faultsWith(runCase(c, s, secondShape("")),
+                         "wgmma.mma_async (m64n16k16) uses %acc0, an "
+                         "accumulator of a wgmma.mma_async of another shape"));
+  EXPECT_OK(runCase(c, s, secondShape("  wgmma.fence.sync.aligned;\n")));
   // No wgmma.fence at all, the accumulators untouched before (scale-d 0).
   EXPECT_TRUE(faultsWith(runCase(c, s,
                                  [](std::string &body) {

@@ -227,6 +227,9 @@ private:
     /// Whether the warp has issued a wgmma.fence (its first mma_async
     /// needs one before it).
     bool fenced = false;
+    /// The mma_async instructions it issued since its last wgmma.fence
+    /// (each once).
+    std::vector<const Inst *> sinceFence;
     std::deque<uint64_t> groups;
   };
   std::vector<Warpgroup> warpgroups;
@@ -2521,6 +2524,7 @@ private:
       // Register accesses before it are ordered before the mma_async
       // instances after it.
       ws.fenced = true;
+      ws.sinceFence.clear();
       lanes([&](Thread &t) {
         std::vector<uint8_t> &a = t.frames.back().accessed;
         std::fill(a.begin(), a.end(), 0);
@@ -2645,6 +2649,25 @@ private:
         return;
       }
     WarpWgmma &ws = warpWgmma[warp];
+    // Instances chain on their accumulators without a fence only when
+    // they have the same shape.
+    for (const Inst *prev : ws.sinceFence)
+      if (prev->shape != inst.shape)
+        for (const Operand &r : inst.ops[0].elems)
+          if (llvm::any_of(prev->ops[0].elems,
+                           [&](const Operand &p) { return p.reg == r.reg; })) {
+            fault(lead, inst,
+                  formatv("wgmma.mma_async (m{0}n{1}k{2}) uses {3}, an "
+                          "accumulator of a wgmma.mma_async of another shape "
+                          "(PTX line {4}) since the warp's last wgmma.fence "
+                          "(wgmma.fence first)",
+                          inst.shape[0], inst.shape[1], inst.shape[2],
+                          regName(lead, lead.frames.size() - 1, r.reg),
+                          prev->line));
+            return;
+          }
+    if (!llvm::is_contained(ws.sinceFence, &inst))
+      ws.sinceFence.push_back(&inst);
     Warpgroup &wg = warpgroups[group];
     uint64_t seq = ws.joined++;
     WgmmaOp &op = wg.pending[seq];
