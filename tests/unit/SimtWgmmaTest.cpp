@@ -324,9 +324,10 @@ std::string wgmmaKernel(const WgmmaCase &c, const Staged &s,
 }
 
 /// Runs a case's kernel (as `mutate` leaves it) on `threads` threads.
+/// `functions`: PTX functions the kernel may call, put before it.
 KernelRun runCase(const WgmmaCase &c, const Staged &s,
                   std::function<void(std::string &)> mutate = {},
-                  uint32_t threads = 128) {
+                  uint32_t threads = 128, std::string functions = "") {
   std::vector<uint64_t> in;
   for (unsigned st = 0; st < c.steps; ++st) {
     in.push_back(s.descA[st]);
@@ -341,7 +342,9 @@ KernelRun runCase(const WgmmaCase &c, const Staged &s,
     std::memcpy(&w, s.smem.data() + i, 8);
     in.push_back(w);
   }
-  return run(wgmmaKernel(c, s, std::move(mutate)), 64 * c.n, threads, 1, in);
+  std::string ptx = wgmmaKernel(c, s, std::move(mutate));
+  ptx.insert(ptx.find(".visible .entry"), functions);
+  return run(ptx, 64 * c.n, threads, 1, in);
 }
 
 /// Runs a case and compares every D element with the expected product.
@@ -553,6 +556,15 @@ TEST(SimtWgmmaReports, TheIsasRules) {
                          "wgmma.mma_async (m64n16k16) uses %acc0, an "
                          "accumulator of a wgmma.mma_async of another shape"));
   EXPECT_OK(runCase(c, s, secondShape("  wgmma.fence.sync.aligned;\n")));
+  // The wgmma.fence in a function the kernel calls orders the kernel's
+  // own register accesses too.
+  EXPECT_OK(runCase(
+      c, s,
+      [](std::string &body) {
+        std::string fence = "  wgmma.fence.sync.aligned;\n";
+        body.replace(body.find(fence), fence.size(), "  call fence_all;\n");
+      },
+      128, ".func fence_all()\n{\n  wgmma.fence.sync.aligned;\n  ret;\n}\n"));
   // No wgmma.fence at all, the accumulators untouched before (scale-d 0).
   EXPECT_TRUE(faultsWith(runCase(c, s,
                                  [](std::string &body) {
@@ -741,6 +753,61 @@ TEST(SimtWgmmaReports, DeadlockTransposeAndParsing) {
   EXPECT_NE(scale.result.message.find("an immediate 0 or 1 as scale-d"),
             std::string::npos)
       << scale.result.message;
+}
+
+// A function's instance (m64n8, accumulators %x0-%x3: the callee's registers
+// 0-3) waited on and returned from, then the kernel's instance of another
+// shape on its own registers 0-7 with no fence between: different
+// registers, no fault (the shape rule compares registers of one frame).
+TEST(SimtWgmmaReports, ShapesInDifferentFrames) {
+  std::string ptx = R"(.version 8.4
+.target sm_90a
+.address_size 64
+.shared .align 1024 .b8 smem[2048];
+.func issue(.param .b64 issue_a, .param .b64 issue_b)
+{
+  .reg .f32 %x<4>;
+  .reg .b64 %d<2>;
+  ld.param.b64 %d0, [issue_a];
+  ld.param.b64 %d1, [issue_b];
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%x0, %x1, %x2, %x3}, %d0, %d1, 0, 1, 1, 0, 0;
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  ret;
+}
+.visible .entry k(.param .u64 k_out, .param .u64 k_in)
+{
+  .reg .f32 %y<8>;
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<6>;
+  .param .b64 pa;
+  .param .b64 pb;
+  mov.u32 %r0, %tid.x;
+  mul.wide.u32 %rd0, %r0, 16;
+  mov.u64 %rd1, smem;
+  add.s64 %rd2, %rd1, %rd0;
+  mov.u64 %rd3, 0;
+  st.shared.v2.u64 [%rd2], {%rd3, %rd3};
+  fence.proxy.async.shared::cta;
+  bar.sync 0;
+  shr.u64 %rd4, %rd1, 4;
+  add.s64 %rd5, %rd4, 64;
+  st.param.b64 [pa], %rd4;
+  st.param.b64 [pb], %rd5;
+  call issue, (pa, pb);
+  wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {%y0, %y1, %y2, %y3, %y4, %y5, %y6, %y7}, %rd4, %rd5, 0, 1, 1, 0, 0;
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  ret;
+}
+)";
+  if (tilecheck::target::findPtxas()) {
+    tilecheck::target::PtxasResult as =
+        tilecheck::target::runPtxas(ptx, "sm_90a", 3);
+    EXPECT_EQ(as.status, tilecheck::target::PtxasStatus::Ok) << as.log;
+  }
+  EXPECT_OK(run(ptx, 1, 128));
 }
 
 } // namespace

@@ -228,8 +228,16 @@ private:
     /// needs one before it).
     bool fenced = false;
     /// The mma_async instructions it issued since its last wgmma.fence
-    /// (each once).
-    std::vector<const Inst *> sinceFence;
+    /// (each once), with the depth of the frame they name registers of (a
+    /// return drops the frame's).
+    struct Issued {
+      const Inst *inst;
+      uint32_t depth;
+      bool operator==(const Issued &o) const {
+        return inst == o.inst && depth == o.depth;
+      }
+    };
+    std::vector<Issued> sinceFence;
     std::deque<uint64_t> groups;
   };
   std::vector<Warpgroup> warpgroups;
@@ -794,7 +802,8 @@ private:
                             "wgmma.mma_async read it",
                             me, readerGroup(reader))
                         .str()
-                  : formatv("thread {0} writes it after other threads read it",
+                  : formatv("thread {0} writes it after other threads (or a "
+                            "wgmma.mma_async) read it",
                             me)
                         .str();
           fault(t, inst,
@@ -962,6 +971,10 @@ private:
                       fn.name, regName(t, depth, p.reg)));
         return;
       }
+    if (mod.usesWgmma)
+      llvm::erase_if(
+          warpWgmma[t.linear / kWarp].sinceFence,
+          [&](const WarpWgmma::Issued &e) { return e.depth >= depth; });
     Frame done = std::move(t.frames.back());
     t.frames.pop_back();
     t.local.resize(done.localBase);
@@ -2521,13 +2534,13 @@ private:
     };
     switch (inst.op) {
     case Opc::WgmmaFence:
-      // Register accesses before it are ordered before the mma_async
-      // instances after it.
+      // Register accesses before it, in every frame of the thread, are
+      // ordered before the mma_async instances after it.
       ws.fenced = true;
       ws.sinceFence.clear();
       lanes([&](Thread &t) {
-        std::vector<uint8_t> &a = t.frames.back().accessed;
-        std::fill(a.begin(), a.end(), 0);
+        for (Frame &f : t.frames)
+          std::fill(f.accessed.begin(), f.accessed.end(), 0);
         advance(t);
       });
       return;
@@ -2651,8 +2664,9 @@ private:
     WarpWgmma &ws = warpWgmma[warp];
     // Instances chain on their accumulators without a fence only when
     // they have the same shape.
-    for (const Inst *prev : ws.sinceFence)
-      if (prev->shape != inst.shape)
+    const uint32_t depth = static_cast<uint32_t>(lead.frames.size() - 1);
+    for (const auto &[prev, prevDepth] : ws.sinceFence)
+      if (prevDepth == depth && prev->shape != inst.shape)
         for (const Operand &r : inst.ops[0].elems)
           if (llvm::any_of(prev->ops[0].elems,
                            [&](const Operand &p) { return p.reg == r.reg; })) {
@@ -2662,12 +2676,11 @@ private:
                           "(PTX line {4}) since the warp's last wgmma.fence "
                           "(wgmma.fence first)",
                           inst.shape[0], inst.shape[1], inst.shape[2],
-                          regName(lead, lead.frames.size() - 1, r.reg),
-                          prev->line));
+                          regName(lead, depth, r.reg), prev->line));
             return;
           }
-    if (!llvm::is_contained(ws.sinceFence, &inst))
-      ws.sinceFence.push_back(&inst);
+    if (!llvm::is_contained(ws.sinceFence, WarpWgmma::Issued{&inst, depth}))
+      ws.sinceFence.push_back({&inst, depth});
     Warpgroup &wg = warpgroups[group];
     uint64_t seq = ws.joined++;
     WgmmaOp &op = wg.pending[seq];
