@@ -612,13 +612,16 @@ TEST(SimtWgmmaReports, TheIsasRules) {
       "a copy of thread 0 has not written yet"));
   // Warpgroup 1 skips the wgmma; after a delay, thread 128 stores into bytes
   // warpgroup 0's wgmma read, with no barrier between: a race.
-  auto secondGroupWrites = [](std::string store) {
+  // With 256 threads: only the first warpgroup stages the operands.
+  auto onlyFirstGroupStages = [](std::string &body) {
+    std::string top = "  mov.u64 %rd20, smem;\n";
+    body.insert(body.find(top) + top.size(), "  setp.ge.u32 %p8, %r1, 128;\n"
+                                             "  @%p8 bra STAGED;\n");
+    body.insert(body.find("  fence.proxy.async.shared::cta;"), "STAGED:\n");
+  };
+  auto secondGroupWrites = [&](std::string store) {
     return [=](std::string &body) {
-      // Only the first warpgroup stages the operands.
-      std::string top = "  mov.u64 %rd20, smem;\n";
-      body.insert(body.find(top) + top.size(), "  setp.ge.u32 %p8, %r1, 128;\n"
-                                               "  @%p8 bra STAGED;\n");
-      body.insert(body.find("  fence.proxy.async.shared::cta;"), "STAGED:\n");
+      onlyFirstGroupStages(body);
       size_t fence = body.find("  wgmma.fence.sync.aligned;");
       body.insert(fence, "  setp.ge.u32 %p6, %r1, 128;\n"
                          "  @%p6 bra SKIP;\n");
@@ -654,6 +657,20 @@ TEST(SimtWgmmaReports, TheIsasRules) {
         body.replace(body.find("STORED:\n"), 8, "STORED:\n  bar.sync 1;\n");
       },
       256));
+  // Both warpgroups' wgmmas read the bytes (warpgroup 0 staged them); thread
+  // 128 stores into them after its own wait: warpgroup 0's read races.
+  EXPECT_TRUE(faultsWith(
+      runCase(
+          c, s,
+          [&](std::string &body) {
+            onlyFirstGroupStages(body);
+            insertBefore("shr.u32 %r2, %r1, 5;",
+                         "  setp.eq.u32 %p3, %r1, 128;\n"
+                         "  @%p3 st.shared.u32 [%rd20+16], %r1;\n")(body);
+          },
+          256),
+      "data race on shared memory at offset 16: thread 128 writes it after "
+      "other threads (or a wgmma.mma_async) read it"));
   // Warp 1 of the warpgroup whose wgmma read the bytes stores into them
   // after its wait: ordered, no race.
   EXPECT_OK(runCase(c, s,
