@@ -687,6 +687,24 @@ TEST(SimtWgmmaReports, TheIsasRules) {
                  "descriptors and scale-d differ across the threads"));
 }
 
+/// A function `issue(a, b)` whose m64n8 wgmma (accumulators %x0-%x3, the
+/// function's registers 0-3) reads descriptors a and b; `wait`: it waits
+/// for it before returning.
+std::string issueFunction(bool wait) {
+  return std::string(R"(
+.func issue(.param .b64 issue_a, .param .b64 issue_b)
+{
+  .reg .f32 %x<4>;
+  .reg .b64 %d<2>;
+  ld.param.b64 %d0, [issue_a];
+  ld.param.b64 %d1, [issue_b];
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%x0, %x1, %x2, %x3}, %d0, %d1, 0, 1, 1, 0, 0;
+  wgmma.commit_group.sync.aligned;
+)") + (wait ? "  wgmma.wait_group.sync.aligned 0;\n" : "") +
+         "  ret;\n}\n";
+}
+
 TEST(SimtWgmmaReports, DeadlockTransposeAndParsing) {
   WgmmaCase c;
   Staged s = stage(c);
@@ -729,19 +747,7 @@ TEST(SimtWgmmaReports, DeadlockTransposeAndParsing) {
   });
   EXPECT_EQ(n56.result.status, SimtStatus::Unsupported) << n56.result.message;
   // A function that issues a wgmma and returns before waiting for it.
-  std::string func = R"(
-.func issue(.param .b64 issue_a, .param .b64 issue_b)
-{
-  .reg .f32 %x<4>;
-  .reg .b64 %d<2>;
-  ld.param.b64 %d0, [issue_a];
-  ld.param.b64 %d1, [issue_b];
-  wgmma.fence.sync.aligned;
-  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%x0, %x1, %x2, %x3}, %d0, %d1, 0, 1, 1, 0, 0;
-  wgmma.commit_group.sync.aligned;
-  ret;
-}
-)";
+  std::string func = issueFunction(/*wait=*/false);
   std::string call = sm90a(kernel(R"(
   .param .b64 pa;
   .param .b64 pb;
@@ -781,18 +787,8 @@ TEST(SimtWgmmaReports, ShapesInDifferentFrames) {
 .target sm_90a
 .address_size 64
 .shared .align 1024 .b8 smem[2048];
-.func issue(.param .b64 issue_a, .param .b64 issue_b)
-{
-  .reg .f32 %x<4>;
-  .reg .b64 %d<2>;
-  ld.param.b64 %d0, [issue_a];
-  ld.param.b64 %d1, [issue_b];
-  wgmma.fence.sync.aligned;
-  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%x0, %x1, %x2, %x3}, %d0, %d1, 0, 1, 1, 0, 0;
-  wgmma.commit_group.sync.aligned;
-  wgmma.wait_group.sync.aligned 0;
-  ret;
-}
+)" + issueFunction(/*wait=*/true) +
+                    R"(
 .visible .entry k(.param .u64 k_out, .param .u64 k_in)
 {
   .reg .f32 %y<8>;
