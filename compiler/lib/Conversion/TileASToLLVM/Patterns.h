@@ -414,6 +414,21 @@ struct I32 {
   }
 };
 
+/// Where output block `block` of a batched dot starts: its batch and its
+/// first row and column (`perBatch` blocks a batch, `nBlocks` of
+/// `rows` x `cols` elements a block row).
+struct OutputBlock {
+  mlir::Value batch, row0, col0;
+};
+inline OutputBlock outputBlock(I32 &ar, mlir::Value block, int64_t perBatch,
+                               int64_t nBlocks, int64_t rows, int64_t cols) {
+  mlir::Value batch = ar.div(block, perBatch);
+  mlir::Value inBatch = ar.rem(block, perBatch);
+  mlir::Value row0 = ar.mul(ar.div(inBatch, nBlocks), rows);
+  mlir::Value col0 = ar.mul(ar.rem(inBatch, nBlocks), cols);
+  return {batch, row0, col0};
+}
+
 /// Worker `worker` (i32: a warp, a warpgroup) of `workers` takes blocks
 /// worker, worker + workers, ... of `blocks`: a loop of rounds, not
 /// unrolled (the code stays the same size whatever the tile), `body`

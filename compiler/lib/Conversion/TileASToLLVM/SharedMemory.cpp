@@ -1089,13 +1089,9 @@ LogicalResult lowerMmaSyncDot(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
         };
         const bool mFull = m % sh.blockM == 0, nFull = n % 8 == 0,
                    kFull = k % sh.kStep == 0;
-        Value bi = arith::DivUIOp::create(bb, l, block, in2.i32(perBatch));
-        Value inBatch = arith::RemUIOp::create(bb, l, block, in2.i32(perBatch));
-        Value row0 =
-            mul(arith::DivUIOp::create(bb, l, inBatch, in2.i32(nBlocks)),
-                sh.blockM);
-        Value col0 =
-            mul(arith::RemUIOp::create(bb, l, inBatch, in2.i32(nBlocks)), 8);
+        OutputBlock at =
+            outputBlock(ar, block, perBatch, nBlocks, sh.blockM, 8);
+        Value bi = at.batch, row0 = at.row0, col0 = at.col0;
         Value t2 = mul(t, 2);
         Value aBase = mul(bi, m * k), bBase = mul(bi, k * n),
               cBase = mul(bi, m * n);

@@ -254,9 +254,8 @@ LogicalResult lowerWgmmaDot(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
         auto mul = [&](Value x, int64_t y) { return ar.mul(x, y); };
         auto div = [&](Value x, int64_t y) { return ar.div(x, y); };
         auto rem = [&](Value x, int64_t y) { return ar.rem(x, y); };
-        Value bi = div(block, perBatch), inBatch = rem(block, perBatch);
-        Value row0 = mul(div(inBatch, nBlocks), 64),
-              col0 = mul(rem(inBatch, nBlocks), f.n);
+        OutputBlock at = outputBlock(ar, block, perBatch, nBlocks, 64, f.n);
+        Value bi = at.batch, row0 = at.row0, col0 = at.col0;
         // This thread's accumulator elements: rows 16 (i / 32) + (i % 32)
         // / 4 (+ 8), columns 8j + 2 (i % 4) (+ 1).
         Value fragRow = add(mul(div(i, 32), 16), div(rem(i, 32), 4));
