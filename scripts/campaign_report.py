@@ -91,6 +91,11 @@ def config_flags(config):
             flags.append("--scheduler=" + value)
         elif key == "stages":
             flags.append("--unspecialized-pipeline-num-stages=" + value)
+        elif key == "agents" and value == "aus":
+            flags.append("--materialize-schedule-use-aus")
+        elif key == "reg2reg":
+            flags.append("--materialize-convert-layout-reg2reg-vec-size=" +
+                         value)
     return flags
 
 

@@ -60,6 +60,8 @@ std::string Configuration::tilecText() const {
     os << ",stages=" << stages;
   if (aus)
     os << ",agents=aus";
+  if (reg2reg != Configuration().reg2reg)
+    os << ",reg2reg=" << reg2reg;
   if (interleavings)
     os << ",interleavings=" << interleavings;
   os << ",order=";
@@ -79,6 +81,7 @@ driver::CompileOptions Configuration::compileOptions() const {
   opts.scheduler = scheduler;
   opts.unspecializedPipelineNumStages = stages;
   opts.materializeScheduleUseAUS = aus;
+  opts.reg2regVecSize = reg2reg;
   opts.emit = driver::EmitStage::TileAS;
   return opts;
 }
@@ -94,6 +97,7 @@ json::Value Configuration::toJSON() const {
       {"scheduler", driver::stringifyScheduler(scheduler)},
       {"stages", static_cast<int64_t>(stages)},
       {"agents", aus ? "aus" : "aws"},
+      {"reg2reg_vec_size", static_cast<int64_t>(reg2reg)},
       {"interleavings", static_cast<int64_t>(interleavings)},
       {"bytecode", bytecodeVersion.empty() ? bytecode::Version::newest().str()
                                            : bytecodeVersion},
@@ -161,6 +165,9 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       if (value != "aus" && value != "aws")
         return bad(field, "expected aws or aus");
       config.aus = value == "aus";
+    } else if (key == "reg2reg") {
+      if (value.getAsInteger(10, config.reg2reg) || config.reg2reg > 64)
+        return bad(field, "expected a copy atom width 0..64 (bytes)");
     } else if (key == "interleavings") {
       if (value.getAsInteger(10, config.interleavings) ||
           config.interleavings < 1 || config.interleavings > 100000)
@@ -266,6 +273,16 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
     c.aus = aus;
     if (!aus)
       c.blockOrderSeed = 1;
+    out.push_back(c);
+  }
+  // Layout conversions staged through shared memory (reg2reg=0) and moved
+  // element by element (reg2reg=4: below every 16-byte atom, at or above
+  // every element but f64 and pointers).
+  for (auto [o, width] : {std::pair(2u, 0u), std::pair(3u, 4u)}) {
+    Configuration c;
+    c.target = "sm_100";
+    c.optLevel = o;
+    c.reg2reg = width;
     out.push_back(c);
   }
   return out;
@@ -392,8 +409,19 @@ std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
   aus.aus = true;
   Configuration aws = aus;
   aws.aus = false;
+  // The fifth and sixth lower materialized layout conversions: staged
+  // through shared memory, and element by element through the loop
+  // tileas-unroll-register-loops tags.
+  Configuration staged = backendConfiguration("simt", "sm_90", 2);
+  staged.reg2reg = 0;
+  Configuration perElement = backendConfiguration("simt", "sm_80", 3);
+  perElement.reg2reg = 4;
   return {backendConfiguration("simt", "sm_100", 3),
-          backendConfiguration("simt", "sm_80", 0), aus, aws};
+          backendConfiguration("simt", "sm_80", 0),
+          aus,
+          aws,
+          staged,
+          perElement};
 }
 
 std::vector<Configuration> tilecheck::fuzz::gpuMatrix(TileirasUse tileiras) {

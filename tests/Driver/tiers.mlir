@@ -55,8 +55,10 @@
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
 // O2TILEAS-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O3 --emit tileas | tr ',' '\n' | FileCheck %s --check-prefix=O3TILEAS
@@ -74,8 +76,10 @@
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
 // O3TILEAS-NOT: {{.}}
 
 // RUN: tilec --print-pipeline -O0 --emit tileas --emit-line-info | tr ',' '\n' | FileCheck %s --check-prefix=O0TILEASLI
@@ -112,8 +116,10 @@
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O2TILEASLI-NOT: {{.}}
 
@@ -133,8 +139,10 @@
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-line-info-snapshot{{(\{.*\})?\)*$}}
 // O3TILEASLI-NOT: {{.}}
 

@@ -127,7 +127,9 @@ TEST(DriverPipeline, TierPassLists) {
                     cse = "cse", config = "tilec-pipeline-config",
                     licm = "loop-invariant-code-motion",
                     prep = "tileas-prepare-for-scheduling",
+                    layouts = "tileas-materialize-convert-layout",
                     sched = "tileas-generate-schedule",
+                    unroll = "tileas-unroll-register-loops",
                     snap = "tilec-line-info-snapshot";
   for (unsigned o = 0; o <= 3; ++o)
     EXPECT_EQ(names(tier(o, EmitStage::Mlir, true)), Names{});
@@ -148,22 +150,23 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(0, EmitStage::TileAS)), cat(front0, {as}));
   EXPECT_EQ(names(tier(1, EmitStage::TileAS)), cat(front1, {as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
-            cat(front1, {atoms, as, cse, canon, prep, sched, config}));
+            cat(front1,
+                {atoms, as, cse, canon, prep, layouts, sched, config, unroll}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
-            cat(front3, {atoms, as, cse, canon, canon, cse, licm, prep, sched,
-                         config}));
+            cat(front3, {atoms, as, cse, canon, canon, cse, licm, prep, layouts,
+                         sched, config, unroll}));
 
   // Line info: no snapshot at O0 (mandatory conversions only), the first at
   // O1+, the second where the TileAS adder runs (O2+).
   EXPECT_EQ(names(tier(0, EmitStage::TileAS, true)), cat(front0, {as}));
   EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)), cat(front1, {snap, as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), cat(front1, {snap}));
-  EXPECT_EQ(
-      names(tier(2, EmitStage::TileAS, true)),
-      cat(front1, {snap, atoms, as, cse, canon, prep, sched, config, snap}));
+  EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
+            cat(front1, {snap, atoms, as, cse, canon, prep, layouts, sched,
+                         config, unroll, snap}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
             cat(front3, {snap, atoms, as, cse, canon, canon, cse, licm, prep,
-                         sched, config, snap}));
+                         layouts, sched, config, unroll, snap}));
 }
 
 TEST(DriverPipeline, UnspecializeNeedsV2AndO2) {

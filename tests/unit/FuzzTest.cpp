@@ -150,7 +150,7 @@ struct TempDir : tilecheck::testing::TempDir {
 
 TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   std::vector<Configuration> m = defaultMatrix();
-  ASSERT_EQ(m.size(), 12u);
+  ASSERT_EQ(m.size(), 14u);
   EXPECT_EQ(m.front().str(),
             "sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major");
   EXPECT_EQ(m[7].str(),
@@ -165,10 +165,41 @@ TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   // interleaving, then one agent.
   EXPECT_EQ(m[10].str(), "sm_100,O2,v2=1,strategy=warp-specialize,"
                          "scheduler=cost,order=seed:1");
-  EXPECT_EQ(m.back().str(), "sm_100,O3,v2=1,strategy=warp-specialize,"
-                            "scheduler=cost,agents=aus,order=row-major");
-  EXPECT_TRUE(m.back().compileOptions().materializeScheduleUseAUS);
+  EXPECT_EQ(m[11].str(), "sm_100,O3,v2=1,strategy=warp-specialize,"
+                         "scheduler=cost,agents=aus,order=row-major");
+  EXPECT_TRUE(m[11].compileOptions().materializeScheduleUseAUS);
   EXPECT_FALSE(m[10].compileOptions().materializeScheduleUseAUS);
+  // Layout conversions staged through shared memory, then element by
+  // element.
+  EXPECT_EQ(m[12].str(), "sm_100,O2,v2=0,strategy=none,scheduler=cost,"
+                         "reg2reg=0,order=row-major");
+  EXPECT_EQ(m[12].compileOptions().reg2regVecSize, 0u);
+  EXPECT_EQ(m.back().str(), "sm_100,O3,v2=0,strategy=none,scheduler=cost,"
+                            "reg2reg=4,order=row-major");
+  EXPECT_EQ(m.back().compileOptions().reg2regVecSize, 4u);
+  EXPECT_EQ(m[7].compileOptions().reg2regVecSize, 16u);
+}
+
+TEST(FuzzConfig, Reg2RegRoundTripsAndIsChecked) {
+  auto c = parseConfiguration("sm_90,O3,reg2reg=8");
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(c->reg2reg, 8u);
+  EXPECT_EQ(c->str(), "sm_90,O3,v2=0,strategy=none,scheduler=cost,reg2reg=8,"
+                      "order=row-major");
+  auto again = parseConfiguration(c->str());
+  ASSERT_TRUE(static_cast<bool>(again));
+  EXPECT_TRUE(*again == *c);
+  // The default is not printed, so older texts keep their meaning.
+  auto d = parseConfiguration("sm_90,O3,reg2reg=16");
+  ASSERT_TRUE(static_cast<bool>(d));
+  EXPECT_EQ(d->str(),
+            "sm_90,O3,v2=0,strategy=none,scheduler=cost,order=row-major");
+  auto bad = parseConfiguration("sm_90,O3,reg2reg=65");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("0..64"), std::string::npos);
+  auto simt = parseConfiguration("compiler=simt,sm_80,O3,reg2reg=4");
+  ASSERT_TRUE(static_cast<bool>(simt)) << llvm::toString(simt.takeError());
+  EXPECT_EQ(simt->compileOptions().reg2regVecSize, 4u);
 }
 
 /// Sets TILECHECK_PTXAS for a scope (a fake ptxas from a test).
@@ -641,21 +672,21 @@ TEST(FuzzConfig, MatricesWithTileiras) {
   using U = TileirasUse;
   std::vector<Configuration> found =
       makeMatrix(MatrixKind::Default, 1, 8, U::Found);
-  ASSERT_EQ(found.size(), 19u);
-  EXPECT_EQ(found[17].str(), "compiler=tileiras,sm_100,O3");
-  EXPECT_EQ(found[18].str(), "compiler=tileiras,sm_100,O3,bytecode=13.1");
+  ASSERT_EQ(found.size(), 23u);
+  EXPECT_EQ(found[21].str(), "compiler=tileiras,sm_100,O3");
+  EXPECT_EQ(found[22].str(), "compiler=tileiras,sm_100,O3,bytecode=13.1");
   // The backend with ptxas (skipped, said on one line, where ptxas is
   // missing) and on the SIMT executor, on every machine.
   std::vector<Configuration> missing =
       makeMatrix(MatrixKind::Default, 1, 8, U::Missing);
-  EXPECT_EQ(missing.size(), 17u);
-  EXPECT_EQ(missing[12].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
+  EXPECT_EQ(missing.size(), 21u);
+  EXPECT_EQ(missing[14].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
-  EXPECT_EQ(missing[13].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
+  EXPECT_EQ(missing[15].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
-            "compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,"
-            "scheduler=cost,order=row-major");
+            "compiler=simt,sm_80,O3,v2=0,strategy=none,scheduler=cost,"
+            "reg2reg=4,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Simt, 1, 8, U::Exclude).size(), 16u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 12);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 12);
@@ -1431,8 +1462,7 @@ TEST(FuzzEngine, PipelinePassesSplitTopLevel) {
   EXPECT_EQ(passes->front().rfind("canonicalize{", 0), 0u) << passes->front();
   EXPECT_EQ((*passes)[1], "cuda-tile-lower-early-exits");
   EXPECT_EQ((*passes)[2], "convert-cuda-tile-to-tileaa");
-  EXPECT_EQ(passes->back().rfind("tilec-pipeline-config{", 0), 0u)
-      << passes->back();
+  EXPECT_EQ(passes->back(), "tileas-unroll-register-loops");
   for (const std::string &p : *passes)
     EXPECT_EQ(p.find(','), std::string::npos) << p;
 }

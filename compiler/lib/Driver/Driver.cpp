@@ -57,6 +57,11 @@ LogicalResult tilecheck::driver::validateOptions(const CompileOptions &opts,
     os << "v2 opt level " << opts.v2OptLevel << " is out of range (0..3)";
     return failure();
   }
+  if (opts.reg2regVecSize > 64) {
+    os << "reg2reg vec size " << opts.reg2regVecSize
+       << " is out of range (0..64 bytes)";
+    return failure();
+  }
   if (opts.unspecializedPipelineNumStages < 1 ||
       opts.unspecializedPipelineNumStages > 8) {
     os << "unspecialized pipeline num stages "
@@ -184,6 +189,17 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
   // the tiled accesses, tiny loops unrolled.
   add([] { return nv_tileas::createTileASPrepareForScheduling(); });
 
+  // Layout conversions (seed 001): each convert_layout becomes a register
+  // copy or shared-memory staging, before the scheduler, so that the
+  // schedule places the staging ops and its consumers clone them with the
+  // rest of a loop.
+  add([vec = opts.reg2regVecSize, bytes = opts.reinterpretToI8] {
+    nv_tileas::TileASMaterializeConvertLayoutOptions options;
+    options.reg2regVecSize = vec;
+    options.reinterpretToI8 = bytes;
+    return nv_tileas::createTileASMaterializeConvertLayout(options);
+  });
+
   // TileAS scheduling (seed 000): every loop gets a schedule from the
   // generator `scheduler` names (serial; or cost, where seed 004's selector
   // decides per loop), checked and recorded as attributes.
@@ -220,6 +236,9 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
        scheduler = opts.scheduler, rrt = opts.rrtSizeThreshold] {
     return createPipelineConfigPass(v2, strategy, scheduler, rrt);
   });
+  // The last nv_tileas pass (seed 000): the per-element copy roots get
+  // their unroll hint once nothing moves them any more.
+  add([] { return nv_tileas::createTileASUnrollRegisterLoops(); });
 
   // Second snapshot: the TileAS/LLVM boundary.
   if (opts.emitLineInfo)

@@ -6,6 +6,8 @@
 //         [--scheduler serial|cost|exact] [--rrt-size-threshold N]
 //         [--unspecialized-pipeline-num-stages N]
 //         [--materialize-schedule-use-aus]
+//         [--materialize-convert-layout-reg2reg-vec-size N]
+//         [--materialize-convert-layout-reinterpret-to-i8]
 //         [--gpu-name sm_XX] [--emit STAGE] [--emit-line-info]
 //         [--line-info-file F] [--print-pipeline] [--pass-pipeline TEXT]
 //         [-o OUT]
@@ -64,6 +66,16 @@ static cl::opt<bool> materializeScheduleUseAUS(
     "materialize-schedule-use-aus",
     cl::desc("Warp specialization: materialize schedules in one agent (AUS) "
              "instead of producer and consumer agents (AWS)"),
+    cl::init(false), cl::cat(category));
+static cl::opt<unsigned> reg2regVecSize(
+    "materialize-convert-layout-reg2reg-vec-size",
+    cl::desc("Layout conversions (O2+): the widest register copy atom in "
+             "bytes (0..64, default 16; below 16 element by element, 0 "
+             "through shared memory)"),
+    cl::init(16), cl::cat(category));
+static cl::opt<bool> reinterpretToI8(
+    "materialize-convert-layout-reinterpret-to-i8",
+    cl::desc("Layout conversions (O2+): move f8, f6 and f4 tensors as bytes"),
     cl::init(false), cl::cat(category));
 // cl::desc keeps a StringRef: the text must outlive the option.
 static const std::string gpuNameDesc =
@@ -141,6 +153,8 @@ static bool readOptions(CompileOptions &opts) {
   opts.rrtSizeThreshold = rrtSizeThreshold;
   opts.unspecializedPipelineNumStages = unspecializedPipelineNumStages;
   opts.materializeScheduleUseAUS = materializeScheduleUseAUS;
+  opts.reg2regVecSize = reg2regVecSize;
+  opts.reinterpretToI8 = reinterpretToI8;
   opts.gpuName = gpuName;
   opts.emitLineInfo = emitLineInfo;
   opts.passPipeline = passPipeline;

@@ -82,6 +82,12 @@ struct CompileOptions {
   /// warp-specialize): tileas-materialize-schedule's use-AUS, one agent
   /// instead of producer and consumer agents.
   bool materializeScheduleUseAUS = false;
+  /// Layout conversions (O2+): tileas-materialize-convert-layout's
+  /// reg2reg-vec-size, the widest register copy atom in bytes (0..64; below
+  /// 16 conversions go element by element, at 0 through shared memory),
+  /// and its reinterpret-to-i8.
+  unsigned reg2regVecSize = 16;
+  bool reinterpretToI8 = false;
   /// The stage printed into `CompileResult::output`.
   EmitStage emit = EmitStage::TileAS;
   /// Adds the two line-info snapshot printers (seed 003); their text goes to

@@ -1420,6 +1420,124 @@ void tilecheck::backend::forEachBlock(
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Materialized layout conversions (tileas-materialize-convert-layout)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A buffer is its group's copy of the bytes [offset, offset + size) of the
+/// alloc_tensor area (ThreadMap::buffersAt): groups outside agents compute
+/// the same values, so each writes its own copy.
+LogicalResult lowerAllocTensor(as::AllocTensorOp op,
+                               OneToN<as::AllocTensorOp> adaptor,
+                               Rewriter &rewriter, const ThreadMap &map) {
+  Location loc = op.getLoc();
+  ThreadIndexer ix(rewriter, loc, map);
+  auto ptr = LLVM::LLVMPointerType::get(op.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(rewriter, loc, ptr, kSmemSymbol);
+  Value at = ix.i32(map.buffersAt + op.getOffset());
+  if (map.groups > 1) {
+    int64_t a = ix.agent();
+    Value region = a >= 0 ? ix.i32(a * map.buffersPerGroup)
+                          : arith::MulIOp::create(rewriter, loc, ix.group(),
+                                                  ix.i32(map.buffersPerGroup));
+    at = arith::AddIOp::create(rewriter, loc, at, region);
+  }
+  rewriter.replaceOp(op, LLVM::GEPOp::create(rewriter, loc, ptr,
+                                             rewriter.getI8Type(), base,
+                                             ValueRange{at})
+                             .getResult());
+  return success();
+}
+
+/// The owners of each element write it at its linear index, between two
+/// barriers: the first keeps earlier readers of the buffer (a smem_load of
+/// the previous iteration) ahead of the writes, the second makes the
+/// writes visible to every thread that reads the element back.
+LogicalResult lowerCopy(as::CopyOp op, OneToN<as::CopyOp> adaptor,
+                        Rewriter &rewriter, const ThreadMap &map) {
+  RankedTensorType type = tensorType(op.getSource());
+  Type elem = convertElementType(type.getElementType());
+  if (!elem)
+    return rewriter.notifyMatchFailure(op, "element type");
+  ThreadIndexer ix(rewriter, op.getLoc(), map);
+  Scratch buffer{ix, adaptor.getDest().front()};
+  ix.barrier();
+  buffer.write(0, adaptor.getSource(), type.getNumElements(), elem);
+  ix.barrier();
+  rewriter.eraseOp(op);
+  return success();
+}
+
+/// Every thread reads the elements its slots hold.
+LogicalResult lowerSmemLoad(as::SmemLoadOp op, OneToN<as::SmemLoadOp> adaptor,
+                            Rewriter &rewriter, const ThreadMap &map) {
+  RankedTensorType type = tensorType(op.getResult());
+  Type elem = convertElementType(type.getElementType());
+  if (!elem)
+    return rewriter.notifyMatchFailure(op, "element type");
+  ThreadIndexer ix(rewriter, op.getLoc(), map);
+  Scratch buffer{ix, adaptor.getSource().front()};
+  rewriter.replaceOpWithMultiple(
+      op, {buffer.readSlots(0, type.getNumElements(), elem)});
+  return success();
+}
+
+/// A per-element register copy root (nv_tileas.root_reg_to_reg_copy_op):
+/// the thread's slots copied one element per iteration of a loop, through
+/// two arrays of the thread's own (local memory until LLVM unrolls the
+/// loop and promotes them); the loop carries the op's loop_annotation
+/// (tileas-unroll-register-loops). Other conversions move nothing: every
+/// layout distributes a tensor over the threads the same way.
+LogicalResult lowerRegisterCopyRoot(as::ConvertLayoutOp op,
+                                    OneToN<as::ConvertLayoutOp> adaptor,
+                                    Rewriter &rewriter) {
+  if (!op->hasAttr(as::kRootRegToRegCopyAttrName))
+    return rewriter.notifyMatchFailure(op, "not a per-element copy root");
+  ValueRange slots = adaptor.getSource();
+  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!fn)
+    return rewriter.notifyMatchFailure(op, "not in a function");
+  Location loc = op.getLoc();
+  Type elem = slots.front().getType();
+  auto local = LLVM::LLVMPointerType::get(op.getContext());
+  Value from, to;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&fn.getBody().front());
+    Value count = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(slots.size()));
+    from = LLVM::AllocaOp::create(rewriter, loc, local, elem, count);
+    to = LLVM::AllocaOp::create(rewriter, loc, local, elem, count);
+  }
+  auto at = [&](OpBuilder &b, Value array, Value index) {
+    return LLVM::GEPOp::create(b, loc, local, elem, array, ValueRange{index});
+  };
+  I32 ar{rewriter, loc};
+  for (auto [i, v] : llvm::enumerate(slots))
+    LLVM::StoreOp::create(rewriter, loc, v, at(rewriter, from, ar.c(i)));
+  auto loop =
+      scf::ForOp::create(rewriter, loc, ar.c(0), ar.c(slots.size()), ar.c(1));
+  if (Attribute annotation = op->getAttr(as::kLoopAnnotationAttrName))
+    loop->setAttr(as::kLoopAnnotationAttrName, annotation);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    Value i = loop.getInductionVar();
+    Value v = LLVM::LoadOp::create(rewriter, loc, elem, at(rewriter, from, i));
+    LLVM::StoreOp::create(rewriter, loc, v, at(rewriter, to, i));
+  }
+  SmallVector<Value> out;
+  for (size_t i = 0; i < slots.size(); ++i)
+    out.push_back(
+        LLVM::LoadOp::create(rewriter, loc, elem, at(rewriter, to, ar.c(i))));
+  rewriter.replaceOpWithMultiple(op, {out});
+  return success();
+}
+
+} // namespace
+
 void tilecheck::backend::populateSharedMemoryPatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   addLowerings<lowerMove<as::BroadcastOp>, lowerMove<as::PermuteOp>,
@@ -1427,9 +1545,11 @@ void tilecheck::backend::populateSharedMemoryPatterns(
                lowerCombine<as::ReduceOp>, lowerCombine<as::ScanOp>,
                lowerDot<as::DotOp>, lowerDot<as::DotIntOp>,
                lowerReinterpret<as::PackOp>, lowerReinterpret<as::UnpackOp>,
-               lowerScaledDot>(tc, patterns);
+               lowerScaledDot, lowerAllocTensor, lowerCopy, lowerSmemLoad>(
+      tc, patterns);
   patterns.add<FunctionLowering<lowerMmaSyncDot<as::DotOp>>,
-               FunctionLowering<lowerMmaSyncDot<as::DotIntOp>>>(
+               FunctionLowering<lowerMmaSyncDot<as::DotIntOp>>,
+               FunctionLowering<lowerRegisterCopyRoot>>(
       tc, patterns.getContext(), /*benefit=*/2);
 }
 
@@ -1446,7 +1566,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
       hasNarrowFloat(op->getResultTypes())) {
     if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
             as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
-            as::ProducerWriteOp, as::ConsumerReadOp>(op))
+            as::ProducerWriteOp, as::ConsumerReadOp, as::CopyOp,
+            as::SmemLoadOp>(op))
       return true;
     if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
              as::BlockScaledMmaOp, as::PrintTkoOp>(op))
@@ -1462,7 +1583,7 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
           as::ConvertLayoutOp, as::GetTileBlockIdOp, as::GetNumTileBlocksOp,
           as::IntToPtrOp, as::PtrToIntOp, as::PtrToPtrOp, as::BroadcastOp,
           as::PermuteOp, as::ExtractOp, as::CatOp, as::ReduceOp, as::ScanOp,
-          as::YieldOp>(op))
+          as::YieldOp, as::AllocTensorOp, as::CopyOp, as::SmemLoadOp>(op))
     return true;
   if (isa<as::TiledLoadOp, as::TiledStoreOp>(op))
     return true;

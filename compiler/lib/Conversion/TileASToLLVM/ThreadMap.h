@@ -76,6 +76,11 @@ struct ThreadMap {
   int64_t groups = 1;
   /// Bytes of the scratch buffer each group has to itself.
   int64_t scratchPerGroup = 0;
+  /// Where the shared-memory buffers of nv_tileas.alloc_tensor start in the
+  /// dynamic shared memory, after the scratch buffer and the pipelines, and
+  /// the bytes each group has of them (every buffer at its own offset).
+  int64_t buffersAt = 0;
+  int64_t buffersPerGroup = 0;
 
   int64_t blockThreads() const { return threads * groups; }
 

@@ -94,6 +94,10 @@ BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
   addConversion([](as::PipelineType t) -> Type {
     return LLVM::LLVMPointerType::get(t.getContext(), 3);
   });
+  // A shared-memory buffer is its address (SharedMemory.cpp).
+  addConversion([](as::SmemType t) -> Type {
+    return LLVM::LLVMPointerType::get(t.getContext(), 3);
+  });
   addConversion([](as::IteratorType t) -> Type {
     return IntegerType::get(t.getContext(), 64);
   });
@@ -1121,6 +1125,16 @@ struct ConvertTileASToLLVMPass
       if (at > pipelinesAt)
         scratch = std::max(scratch, at);
     });
+    // Then the alloc_tensor buffers, a region of them per group.
+    module.walk([&](as::AllocTensorOp a) {
+      map.buffersPerGroup = std::max<int64_t>(
+          map.buffersPerGroup, a.getOffset() + a.getType().getSizeInBytes());
+    });
+    if (map.buffersPerGroup > 0) {
+      map.buffersPerGroup = llvm::alignTo(map.buffersPerGroup, 16);
+      map.buffersAt = llvm::alignTo(scratch, 16);
+      scratch = map.buffersAt + groups * map.buffersPerGroup;
+    }
     // What a tile block of this module needs beyond what a launch can
     // give: not lowered (a program the backend executors skip).
     auto notLowered = [&](const Twine &what) {

@@ -68,6 +68,11 @@ struct Configuration {
   /// use-AUS; printed as "agents=aus" when set, which only strategy
   /// warp-specialize allows); false is the producer/consumer agents (AWS).
   bool aus = false;
+  /// tileas-materialize-convert-layout's reg2reg-vec-size (O2+): the widest
+  /// register copy atom in bytes; below 16 layout conversions go element by
+  /// element, at 0 through shared memory. Printed as "reg2reg=N" when not
+  /// 16.
+  unsigned reg2reg = 16;
   /// Order of the tile blocks when the compiled program is interpreted (and
   /// the interleaving seed of agents, once the interpreter schedules them):
   /// nullopt is row-major, otherwise a seeded shuffle.

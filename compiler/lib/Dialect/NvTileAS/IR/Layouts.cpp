@@ -154,8 +154,55 @@ LogicalResult nv_tileas::verifyLayouts(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// The attributes of a materialized layout conversion: the plan's tag
+/// fixes the op that carries it (seed 001: the tag cannot change after
+/// tileas-materialize-convert-layout).
+static LogicalResult verifyConversionAttribute(Operation *op,
+                                               NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kAtomPlanAttrName) {
+    auto plan = dyn_cast<AtomPlanAttr>(attr.getValue());
+    if (!plan)
+      return op->emitError("'") << name << "' must be an #nv_tileas.atom_plan";
+    if (plan.getTag() == kRegToRegPlan && !isa<ConvertLayoutOp>(op))
+      return op->emitError("a register-to-register atom plan (tag 0) belongs "
+                           "on nv_tileas.convert_layout; the tag of a "
+                           "materialized conversion cannot change");
+    if (plan.getTag() == kSmemStagingPlan && !isa<SmemLoadOp>(op))
+      return op->emitError("a shared-memory staging atom plan (tag 1) belongs "
+                           "on nv_tileas.smem_load; the tag of a "
+                           "materialized conversion cannot change");
+    if (plan.getTag() > kSmemStagingPlan)
+      return op->emitError("atom plan tag ")
+             << plan.getTag() << " is neither 0 (register to register) nor 1 "
+             << "(shared-memory staging)";
+    if (plan.getAtomBytes() == 0)
+      return op->emitError("an atom plan moves at least one byte per atom");
+    return success();
+  }
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError("'") << name << "' is a unit attribute";
+  if (name == kRootRegToRegCopyAttrName) {
+    auto plan = op->getAttrOfType<AtomPlanAttr>(kAtomPlanAttrName);
+    if (!isa<ConvertLayoutOp>(op) || !plan || plan.getTag() != kRegToRegPlan)
+      return op->emitError("'")
+             << name << "' marks a nv_tileas.convert_layout with a "
+             << "register-to-register atom plan";
+    return success();
+  }
+  if (!isa<ConvertLayoutOp, SmemLoadOp>(op) || !op->hasAttr(kAtomPlanAttrName))
+    return op->emitError("'") << name
+                              << "' marks the reader of a materialized layout "
+                                 "conversion (with its atom plan)";
+  return success();
+}
+
 LogicalResult NvTileASDialect::verifyOperationAttribute(Operation *op,
                                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kAtomPlanAttrName || name == kRootRegToRegCopyAttrName ||
+      name == kReinterpretByteAttrName)
+    return verifyConversionAttribute(op, attr);
   if (attr.getName() != kLayoutsAttrName)
     return op->emitError("unknown nv_tileas attribute '")
            << attr.getName().getValue() << "'";

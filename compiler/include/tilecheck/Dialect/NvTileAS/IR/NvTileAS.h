@@ -36,6 +36,24 @@ inline constexpr int64_t kSharedMemoryBytes = 232448;
 /// in its body has a layout, and the verifier checks the layout rules there.
 inline constexpr llvm::StringLiteral kLayoutsAttrName = "nv_tileas.layouts";
 
+/// Layout conversions materialized by tileas-materialize-convert-layout
+/// (compiler/docs/Lowering.md, "Materializing layout conversions"): the
+/// chosen plan (an AtomPlanAttr) on the op that carries the value on, the
+/// per-element register copy root that tileas-unroll-register-loops tags,
+/// and the reader of a conversion done on bytes.
+inline constexpr llvm::StringLiteral kAtomPlanAttrName = "nv_tileas.atom_plan";
+inline constexpr llvm::StringLiteral kRootRegToRegCopyAttrName =
+    "nv_tileas.root_reg_to_reg_copy_op";
+inline constexpr llvm::StringLiteral kReinterpretByteAttrName =
+    "nv_tileas.reinterpret_byte";
+/// The LLVM loop annotation tileas-unroll-register-loops puts on a
+/// per-element copy root (seed 000's key), for the loop the backend makes.
+inline constexpr llvm::StringLiteral kLoopAnnotationAttrName =
+    "loop_annotation";
+/// The plan tags (seed 001's AtomPlan::tag).
+inline constexpr unsigned kRegToRegPlan = 0;
+inline constexpr unsigned kSmemStagingPlan = 1;
+
 /// The layout of a tensor type (its encoding); null for other types and
 /// tensors without one.
 LayoutKindAttr getLayout(mlir::Type type);

@@ -75,6 +75,23 @@ def NvTileAS_LayoutAttr : EnumAttr<NvTileAS_Dialect, NvTileAS_LayoutKind, "layou
   let assemblyFormat = "$value";
 }
 
+def NvTileAS_AtomPlanAttr : NvTileAS_Attr<"AtomPlan", "atom_plan"> {
+  let summary = "how tileas-materialize-convert-layout moves a conversion";
+  let description = [{
+    `#nv_tileas.atom_plan<tag = 1, atom_bytes = 16>`, seed 001's AtomPlan
+    record, carried as `nv_tileas.atom_plan` by the op a layout conversion
+    was materialized into: tag 0 is register to register (a
+    `convert_layout`; `atom_bytes` the bytes one copy atom moves), tag 1
+    staging through shared memory (the `smem_load` that reads the staged
+    tile back; `atom_bytes` the bytes each access moves). Once chosen the
+    tag is fixed: the dialect's attribute verifier rejects a tag 0 plan on
+    a `smem_load` and a tag 1 plan on a `convert_layout`
+    (compiler/docs/Lowering.md, "Materializing layout conversions").
+  }];
+  let parameters = (ins "unsigned":$tag, "unsigned":$atomBytes);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def NvTileAS_SmemType : TypeDef<NvTileAS_Dialect, "Smem"> {
   let mnemonic = "smem";
   let summary = "a tile-shaped buffer in shared memory";

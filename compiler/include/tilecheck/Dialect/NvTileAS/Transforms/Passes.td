@@ -222,4 +222,86 @@ def TileASMaterializeSchedule
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileASMaterializeConvertLayout
+    : Pass<"tileas-materialize-convert-layout", "::mlir::ModuleOp"> {
+  let summary = "Decomposes every nv_tileas.convert_layout into a register "
+                "copy or shared-memory staging";
+  let description = [{
+    Seed 001's TileASMaterializeConvertLayout. Every `convert_layout`,
+    collected bottom-up, gets the decomposition plans the target's
+    catalogue lists for its element type and layouts (compiler/docs/
+    Lowering.md, "Materializing layout conversions"), sorted by efficiency
+    (stable); the first feasible one is applied and recorded on the op that
+    carries the value on (`nv_tileas.atom_plan`):
+
+    - tag 0, direct: the conversion stays one `convert_layout` (the layouts
+      share a distribution over the threads) moving 16-byte atoms; feasible
+      when `reg2reg-vec-size` is at least 16.
+    - tag 0, per element: one element per atom, feasible when
+      `reg2reg-vec-size` is at least the element's bytes; the
+      `convert_layout` is marked `nv_tileas.root_reg_to_reg_copy_op` and
+      the backend moves it element by element in a loop
+      (tileas-unroll-register-loops tags that loop for unrolling).
+    - tag 1, staging: an `alloc_tensor` (its own 16-byte aligned offset in
+      the function's staging area, at most 48 KiB), a `copy` of the source
+      into it and a `smem_load` at the destination layout; numbers only.
+
+    It runs right before tileas-generate-schedule, so schedules place the
+    staging ops and the specialization passes clone them with the loop.
+
+    Register plans exist between register layouts (reg, mma_a/b/c); a
+    conversion from or to smem or tmem has the staging plan only, and tmem
+    exists on sm_100 only. Sub-byte floats have no per-element plan and
+    cannot be staged unless `reinterpret-to-i8` turns them into bytes
+    (`nv_tileas.pack` / `unpack`; byte-sized f8 formats through
+    `arith.bitcast`), recorded as `nv_tileas.reinterpret_byte` on the
+    reader. When no plan is listed or none is feasible, the op gets
+    "failed to query target spec for convert_layout" (seed 001, verbatim)
+    and the pass fails once every op was visited.
+
+    Statistics (`-mlir-pass-statistics`, in LLVM builds with statistics;
+    Debian's has none, so scripts count the plans in the IR): conversions
+    per plan, reinterpreted ones, failures.
+  }];
+  let options = [
+    Option<"reg2regVecSize", "reg2reg-vec-size", "unsigned", "16",
+           "cap on a register-to-register copy atom, in bytes">,
+    Option<"reinterpretToI8", "reinterpret-to-i8", "bool", "false",
+           "reinterpret f8, f6 and f4 tensors as i8 so that staging happens "
+           "at byte granularity">,
+  ];
+  let statistics = [
+    Statistic<"numDirect", "direct", "conversions kept as one 16-byte-atom "
+              "register copy (tag 0)">,
+    Statistic<"numPerElement", "per-element", "conversions moved one element "
+              "at a time (tag 0, root_reg_to_reg_copy_op)">,
+    Statistic<"numStaged", "staged", "conversions staged through shared "
+              "memory (tag 1)">,
+    Statistic<"numReinterpreted", "reinterpreted", "conversions done on bytes "
+              "(reinterpret-to-i8)">,
+    Statistic<"numFailed", "failed", "conversions without a feasible plan">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TileASUnrollRegisterLoops
+    : Pass<"tileas-unroll-register-loops", "::mlir::ModuleOp"> {
+  let summary = "Unroll loops that access slices of register tensors";
+  let description = [{
+    Seed 000's TileASUnrollRegisterLoops (the summary is the seed's
+    description string). Every op tileas-materialize-convert-layout marked
+    `nv_tileas.root_reg_to_reg_copy_op` gets
+    `loop_annotation = #llvm.loop_annotation<unroll = <enable>>`; the
+    backend puts it on the element-by-element loop it lowers the op to, so
+    LLVM's loop unroller unrolls that loop and the per-thread arrays it
+    copies through become registers instead of local memory. No options.
+
+    Statistics (in LLVM builds with statistics): ops tagged.
+  }];
+  let statistics = [
+    Statistic<"numTagged", "tagged", "register copy roots tagged">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_PASSES_TD
