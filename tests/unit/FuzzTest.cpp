@@ -180,6 +180,24 @@ TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   EXPECT_EQ(m[7].compileOptions().reg2regVecSize, 16u);
 }
 
+// A layout conversion without a feasible plan is the configuration's own
+// rejection only when its reg2reg cap excluded the register copy; at the
+// default cap, or when the target lists no plan, it is a finding.
+TEST(FuzzConfig, ConvertLayoutRejectionsUnderACapAreExpected) {
+  using detail::isExpectedTargetRejection;
+  const std::string error =
+      "p.mlir:3:8: error: failed to query target spec for convert_layout\n";
+  EXPECT_TRUE(isExpectedTargetRejection(
+      error + "p.mlir:3:8: note: none of the 1 plans listed is feasible with "
+              "reg2reg-vec-size=0 and a staging area of 49152 bytes\n"));
+  EXPECT_FALSE(isExpectedTargetRejection(
+      error + "p.mlir:3:8: note: none of the 3 plans listed is feasible with "
+              "reg2reg-vec-size=16 and a staging area of 49152 bytes\n"));
+  EXPECT_FALSE(isExpectedTargetRejection(
+      error + "p.mlir:3:8: note: the target's catalogue lists no plan for "
+              "tensor<4xf32> to tensor<4xf32>\n"));
+}
+
 TEST(FuzzConfig, Reg2RegRoundTripsAndIsChecked) {
   auto c = parseConfiguration("sm_90,O3,reg2reg=8");
   ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());

@@ -7,7 +7,8 @@
 // only as bytes (reinterpret-to-i8 is off).
 module attributes {nv_tileaa.compute_capability = 100 : i32} {
 nv_tileaa.func @f4(%a: tensor<16x64xf4E2M1FN, #nv_tileas<layout reg>>) {
-  // expected-error @+1 {{failed to query target spec for convert_layout}}
+  // expected-error @+2 {{failed to query target spec for convert_layout}}
+  // expected-note @+1 {{none of the 1 plans listed is feasible with reg2reg-vec-size=4 and a staging area of 49152 bytes}}
   %0 = nv_tileas.convert_layout %a : (tensor<16x64xf4E2M1FN, #nv_tileas<layout reg>>) -> tensor<16x64xf4E2M1FN, #nv_tileas<layout mma_a>>
   nv_tileaa.return
 }
@@ -19,9 +20,11 @@ nv_tileaa.func @f4(%a: tensor<16x64xf4E2M1FN, #nv_tileas<layout reg>>) {
 // conversions are reported.
 module attributes {nv_tileaa.compute_capability = 90 : i32} {
 nv_tileaa.func @pointers(%p: tensor<16x16x!nv_tileaa.ptr<f32, 1>, #nv_tileas<layout reg>>) {
-  // expected-error @+1 {{failed to query target spec for convert_layout}}
+  // expected-error @+2 {{failed to query target spec for convert_layout}}
+  // expected-note @+1 {{none of the 2 plans listed is feasible with reg2reg-vec-size=4 and a staging area of 49152 bytes}}
   %0 = nv_tileas.convert_layout %p : (tensor<16x16x!nv_tileaa.ptr<f32, 1>, #nv_tileas<layout reg>>) -> tensor<16x16x!nv_tileaa.ptr<f32, 1>, #nv_tileas<layout mma_a>>
-  // expected-error @+1 {{failed to query target spec for convert_layout}}
+  // expected-error @+2 {{failed to query target spec for convert_layout}}
+  // expected-note @+1 {{none of the 2 plans listed is feasible with reg2reg-vec-size=4 and a staging area of 49152 bytes}}
   %1 = nv_tileas.convert_layout %0 : (tensor<16x16x!nv_tileaa.ptr<f32, 1>, #nv_tileas<layout mma_a>>) -> tensor<16x16x!nv_tileaa.ptr<f32, 1>, #nv_tileas<layout reg>>
   nv_tileaa.return
 }
@@ -32,7 +35,8 @@ nv_tileaa.func @pointers(%p: tensor<16x16x!nv_tileaa.ptr<f32, 1>, #nv_tileas<lay
 // No tensor memory before sm_100: the catalogue lists nothing.
 module attributes {nv_tileaa.compute_capability = 90 : i32} {
 nv_tileaa.func @tmem(%t: tensor<128x16xf32, #nv_tileas<layout tmem>>) {
-  // expected-error @+1 {{failed to query target spec for convert_layout}}
+  // expected-error @+2 {{failed to query target spec for convert_layout}}
+  // expected-note @+1 {{the target's catalogue lists no plan for 'tensor<128x16xf32, #nv_tileas<layout tmem>>' to 'tensor<128x16xf32, #nv_tileas<layout reg>>'}}
   %0 = nv_tileas.convert_layout %t : (tensor<128x16xf32, #nv_tileas<layout tmem>>) -> tensor<128x16xf32, #nv_tileas<layout reg>>
   nv_tileaa.return
 }
@@ -42,7 +46,8 @@ nv_tileaa.func @tmem(%t: tensor<128x16xf32, #nv_tileas<layout tmem>>) {
 
 // No target, no catalogue.
 nv_tileaa.func @untargeted(%a: tensor<16x16xf16, #nv_tileas<layout reg>>) {
-  // expected-error @+1 {{failed to query target spec for convert_layout}}
+  // expected-error @+2 {{failed to query target spec for convert_layout}}
+  // expected-note @+1 {{the target's catalogue lists no plan for}}
   %0 = nv_tileas.convert_layout %a : (tensor<16x16xf16, #nv_tileas<layout reg>>) -> tensor<16x16xf16, #nv_tileas<layout mma_a>>
   nv_tileaa.return
 }
@@ -53,7 +58,8 @@ nv_tileaa.func @untargeted(%a: tensor<16x16xf16, #nv_tileas<layout reg>>) {
 // no register plan from smem).
 module attributes {nv_tileaa.compute_capability = 90 : i32} {
 nv_tileaa.func @big(%s: tensor<128x128xf32, #nv_tileas<layout smem>>) {
-  // expected-error @+1 {{failed to query target spec for convert_layout}}
+  // expected-error @+2 {{failed to query target spec for convert_layout}}
+  // expected-note @+1 {{none of the 1 plans listed is feasible with reg2reg-vec-size=4 and a staging area of 49152 bytes}}
   %0 = nv_tileas.convert_layout %s : (tensor<128x128xf32, #nv_tileas<layout smem>>) -> tensor<128x128xf32, #nv_tileas<layout reg>>
   nv_tileaa.return
 }

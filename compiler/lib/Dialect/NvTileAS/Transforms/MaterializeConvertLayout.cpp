@@ -129,8 +129,21 @@ struct MaterializeConvertLayoutPass
     return llvm::alignTo(stagingEnd, 16) + bytes <= kStagingBudgetBytes;
   }
 
-  void fail(ConvertLayoutOp op) {
-    op.emitError("failed to query target spec for convert_layout");
+  /// Seed 001's diagnostic, with a note saying which of its two cases
+  /// this is: no plan listed, or none feasible under the options.
+  void fail(ConvertLayoutOp op, size_t listed = 0) {
+    InFlightDiagnostic d =
+        op.emitError("failed to query target spec for convert_layout");
+    if (listed == 0)
+      d.attachNote() << "the target's catalogue lists no plan for "
+                     << op.getSource().getType() << " to "
+                     << op.getResult().getType();
+    else
+      d.attachNote() << "none of the " << listed
+                     << " plans listed is feasible with reg2reg-vec-size="
+                     << static_cast<unsigned>(reg2regVecSize)
+                     << " and a staging area of " << kStagingBudgetBytes
+                     << " bytes";
     ++numFailed;
     failedAny = true;
   }
@@ -172,7 +185,7 @@ struct MaterializeConvertLayoutPass
     const AtomPlan *plan = llvm::find_if(
         plans, [&](const AtomPlan &p) { return feasible(p, moved); });
     if (plan == plans.end())
-      return fail(op);
+      return fail(op, plans.size());
 
     auto planAttr =
         AtomPlanAttr::get(op.getContext(), plan->tag, plan->atomBytes);

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""How often tileas-materialize-convert-layout and
+tileas-unroll-register-loops fire on generated programs.
+
+For every generator preset (N programs each) and target, compile with
+`tilec -O2 --emit tileas --materialize-convert-layout-reg2reg-vec-size W`
+for W = 16 (the default), 4 and 0, and count in the nv_tileas IR the
+materialized conversions by plan: tag 0 direct (a convert_layout with a
+16-byte atom plan), tag 0 per element (marked
+nv_tileas.root_reg_to_reg_copy_op; tagged for unrolling when it carries a
+loop_annotation), tag 1 staged (a smem_load with a plan), and the programs
+that fail to compile with "failed to query target spec for convert_layout".
+Pass statistics would say the same, but Debian's LLVM is built without
+statistics. Prints a Markdown table.
+
+Usage: convert_layout_stats.py --bin build/bin [--count 25] [--seed 1]
+                               [--presets mma,tensorcore]
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import generated_runs
+
+TARGETS = ["sm_80", "sm_90", "sm_100"]
+WIDTHS = [16, 4, 0]
+DIRECT = re.compile(r"nv_tileas\.convert_layout [^\n]*atom_plan<tag = 0, atomBytes = 16>")
+ELEMENT = re.compile(r"nv_tileas\.convert_layout [^\n]*nv_tileas\.root_reg_to_reg_copy_op")
+TAGGED = re.compile(r"nv_tileas\.convert_layout [^\n]*loop_annotation = [^\n]*root_reg_to_reg_copy_op")
+STAGED = re.compile(r"nv_tileas\.smem_load [^\n]*atom_plan<tag = 1")
+FAILED = "failed to query target spec for convert_layout"
+
+
+def main():
+    ap = generated_runs.parser(__doc__, "--count", 25,
+                               "comma-separated presets (default: all but "
+                               "tensorcore, plus tensorcore)")
+    args = ap.parse_args()
+    presets = args.presets.split(",")
+    if "tensorcore" not in presets and args.presets == ",".join(generated_runs.PRESETS):
+        presets.append("tensorcore")
+    tilec = os.path.join(args.bin, "tilec")
+    gen = os.path.join(args.bin, "tile-gen")
+    print("| preset | target | W | programs | with conversions | direct | "
+          "per element (tagged) | staged | failed programs | other failures |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for preset in presets:
+            out = os.path.join(tmp, preset)
+            subprocess.run([gen, "--policy", preset, "--count", str(args.count),
+                            "--seed", str(args.seed), "-o", out],
+                           check=True, capture_output=True)
+            programs = sorted(os.path.join(out, d, "program.mlir")
+                              for d in os.listdir(out))
+            for target in TARGETS:
+                for width in WIDTHS:
+                    row = dict(with_conv=0, direct=0, element=0, tagged=0,
+                               staged=0, failed=0, other=0)
+                    for prog in programs:
+                        r = subprocess.run(
+                            [tilec, prog, "-O2", "--emit", "tileas",
+                             "--gpu-name", target,
+                             "--materialize-convert-layout-reg2reg-vec-size",
+                             str(width)],
+                            capture_output=True, text=True, timeout=300)
+                        if r.returncode != 0:
+                            if FAILED in r.stderr:
+                                row["failed"] += 1
+                            elif "is not supported by compute capability" not in r.stderr:
+                                row["other"] += 1
+                            continue
+                        ir = r.stdout
+                        counts = dict(direct=len(DIRECT.findall(ir)),
+                                      element=len(ELEMENT.findall(ir)),
+                                      tagged=len(TAGGED.findall(ir)),
+                                      staged=len(STAGED.findall(ir)))
+                        if counts["direct"] + counts["element"] + counts["staged"]:
+                            row["with_conv"] += 1
+                        for k, v in counts.items():
+                            row[k] += v
+                    print(f"| {preset} | {target} | {width} | {len(programs)} | "
+                          f"{row['with_conv']} | {row['direct']} | "
+                          f"{row['element']} ({row['tagged']}) | {row['staged']} | "
+                          f"{row['failed']} | {row['other']} |")
+                    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
