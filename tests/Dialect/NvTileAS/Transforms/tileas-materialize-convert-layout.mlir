@@ -13,6 +13,16 @@
 // PIPE: tileas-prepare-for-scheduling{{.*}},tileas-materialize-convert-layout{reg2reg-vec-size=16 reinterpret-to-i8=false},tileas-generate-schedule{{.*}},tilec-pipeline-config{{.*}},tileas-unroll-register-loops)
 // PIPE8: tileas-materialize-convert-layout{reg2reg-vec-size=8 reinterpret-to-i8=true}
 // PIPE1-NOT: tileas-materialize-convert-layout
+// Staging buffers are memory no other op reaches (their effects' own
+// resource), so the gemm seed's loads still become a producer agent with
+// every conversion staged in the consumer (regression: the buffers' effects
+// on the default resource made each alloc_tensor "write what a stage 0 load
+// reads" and no loop was warp-specialized).
+// RUN: tilec -O2 --gpu-name sm_90 --v2-opt-level 1 --pipeline-strategy warp-specialize --materialize-convert-layout-reg2reg-vec-size 0 --emit tileas %S/../../../../corpus/seeds/gemm.mlir | FileCheck %s --check-prefix=AWS
+// AWS: nv_tileas.async.pipeline.agent_switch
+// AWS-COUNT-2: nv_tileas.async.pipeline.produce_one
+// AWS-COUNT-2: nv_tileas.async.pipeline.consume_one
+// AWS-COUNT-4: nv_tileas.smem_load
 // PIPE1-NOT: tileas-unroll-register-loops
 
 #reg = #nv_tileas<layout reg>

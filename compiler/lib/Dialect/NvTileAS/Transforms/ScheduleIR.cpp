@@ -3,6 +3,7 @@
 #include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleIR.h"
 
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -76,7 +77,15 @@ bool conflict(const std::optional<llvm::SmallVector<Access>> &a,
       if (!x.write && !y.write)
         continue;
       auto *def = SideEffects::DefaultResource::get();
-      if (x.resource == y.resource || x.resource == def || y.resource == def)
+      if (x.resource == y.resource)
+        return true;
+      // alloc_tensor's buffers are reached by alloc_tensor, copy and
+      // smem_load only: unknown memory (the default resource) is never
+      // theirs.
+      auto *buffers = SharedMemoryResource::get();
+      if (x.resource == buffers || y.resource == buffers)
+        continue;
+      if (x.resource == def || y.resource == def)
         return true;
     }
   return false;

@@ -11,6 +11,7 @@
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 
 #include "mlir/IR/TensorEncoding.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASDialect.h.inc"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASEnums.h.inc"
@@ -20,6 +21,15 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASTypes.h.inc"
+
+namespace tilecheck::nv_tileas {
+/// The memory of alloc_tensor's buffers, which no op but alloc_tensor,
+/// copy and smem_load reaches (their effects' resource).
+struct SharedMemoryResource
+    : mlir::SideEffects::Resource::Base<SharedMemoryResource> {
+  llvm::StringRef getName() final { return "<nv_tileas buffers>"; }
+};
+} // namespace tilecheck::nv_tileas
 
 #define GET_OP_CLASSES
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileASOps.h.inc"

@@ -117,6 +117,12 @@ def NvTileAS_ShuffleOp : Mirror_FormattedOp<NvTileAS_Dialect, "shuffle", [Pure,
 def NvTileAS_Smem : Type<CPred<"::llvm::isa<::tilecheck::nv_tileas::SmemType>($_self)">,
                          "nv_tileas.smem", "::tilecheck::nv_tileas::SmemType">;
 
+// The buffers of alloc_tensor: shared memory that only alloc_tensor, copy
+// and smem_load reach (global memory, pipeline slots and the backend's
+// scratch are elsewhere), so their effects conflict with no other op's.
+def NvTileAS_SharedMemoryResource
+    : Resource<"::tilecheck::nv_tileas::SharedMemoryResource">;
+
 def NvTileAS_AllocTensorOp : Mirror_FormattedOp<NvTileAS_Dialect, "alloc_tensor"> {
   let summary = "a tile-shaped buffer in the tile block's shared memory";
   let description = [{
@@ -130,7 +136,8 @@ def NvTileAS_AllocTensorOp : Mirror_FormattedOp<NvTileAS_Dialect, "alloc_tensor"
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>]>:$offset);
-  let results = (outs Res<NvTileAS_Smem, "the buffer", [MemAlloc]>:$result);
+  let results = (outs Res<NvTileAS_Smem, "the buffer",
+                          [MemAlloc<NvTileAS_SharedMemoryResource>]>:$result);
   let hasVerifier = 1;
 }
 
@@ -144,7 +151,8 @@ def NvTileAS_CopyOp : Mirror_FormattedOp<NvTileAS_Dialect, "copy"> {
     ```
   }];
   let arguments = (ins MT_AnyTile:$source,
-                       Arg<NvTileAS_Smem, "the buffer written", [MemWrite]>:$dest);
+                       Arg<NvTileAS_Smem, "the buffer written",
+                           [MemWrite<NvTileAS_SharedMemoryResource>]>:$dest);
   let hasVerifier = 1;
 }
 
@@ -157,7 +165,8 @@ def NvTileAS_SmemLoadOp : Mirror_FormattedOp<NvTileAS_Dialect, "smem_load"> {
     %t = "nv_tileas.smem_load"(%b) : (!nv_tileas.smem<64x64xf16>) -> tensor<64x64xf16>
     ```
   }];
-  let arguments = (ins Arg<NvTileAS_Smem, "the buffer read", [MemRead]>:$source);
+  let arguments = (ins Arg<NvTileAS_Smem, "the buffer read",
+                           [MemRead<NvTileAS_SharedMemoryResource>]>:$source);
   let results = (outs MT_AnyTile:$result);
   let hasVerifier = 1;
 }
