@@ -201,6 +201,12 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
       config.strategy != driver::PipelineStrategy::Unspecialize)
     return makeError("configuration '" + text +
                      "': stages applies to strategy=unspecialize only");
+  // Layout conversions are materialized from O2 on: a cap below makes no
+  // configuration of its own.
+  if (config.reg2reg != Configuration().reg2reg && config.optLevel < 2)
+    return makeError("configuration '" + text +
+                     "': reg2reg applies to O2 and O3 (where "
+                     "tileas-materialize-convert-layout runs) only");
   if (config.aus && config.strategy != driver::PipelineStrategy::WarpSpecialize)
     return makeError("configuration '" + text +
                      "': agents=aus applies to strategy=warp-specialize only");

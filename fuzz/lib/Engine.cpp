@@ -233,14 +233,22 @@ interpret(Operation *module, const TestCase &program,
 bool isExpectedTargetRejection(StringRef diagnostics) {
   if (diagnostics.contains("is not supported by compute capability"))
     return true;
+  // Every such error must carry its own note naming a cap below 16.
   static const llvm::Regex capped(
       "plans listed is feasible with reg2reg-vec-size=([0-9]+) ");
-  SmallVector<StringRef, 2> match;
-  unsigned cap = 0;
-  return diagnostics.contains("failed to query target spec for "
-                              "convert_layout") &&
-         capped.match(diagnostics, &match) && !match[1].getAsInteger(10, cap) &&
-         cap < 16;
+  size_t errors = 0, cappedNotes = 0;
+  SmallVector<StringRef> lines;
+  diagnostics.split(lines, '\n');
+  for (StringRef line : lines) {
+    if (line.contains("failed to query target spec for convert_layout"))
+      ++errors;
+    SmallVector<StringRef, 2> match;
+    unsigned cap = 0;
+    if (capped.match(line, &match) && !match[1].getAsInteger(10, cap) &&
+        cap < 16)
+      ++cappedNotes;
+  }
+  return errors > 0 && cappedNotes == errors;
 }
 
 FindingKind classifyCompileFailure(StringRef diagnostics, bool invalidIR) {

@@ -196,6 +196,14 @@ TEST(FuzzConfig, ConvertLayoutRejectionsUnderACapAreExpected) {
   EXPECT_FALSE(isExpectedTargetRejection(
       error + "p.mlir:3:8: note: the target's catalogue lists no plan for "
               "tensor<4xf32> to tensor<4xf32>\n"));
+  // Two failures, only one of them under the cap: a finding.
+  EXPECT_FALSE(isExpectedTargetRejection(
+      error +
+      "p.mlir:3:8: note: none of the 1 plans listed is feasible with "
+      "reg2reg-vec-size=0 and a staging area of 49152 bytes\n" +
+      error +
+      "p.mlir:3:8: note: the target's catalogue lists no plan for "
+      "tensor<4xf32> to tensor<4xf32>\n"));
 }
 
 TEST(FuzzConfig, Reg2RegRoundTripsAndIsChecked) {
@@ -215,6 +223,10 @@ TEST(FuzzConfig, Reg2RegRoundTripsAndIsChecked) {
   auto bad = parseConfiguration("sm_90,O3,reg2reg=65");
   ASSERT_FALSE(static_cast<bool>(bad));
   EXPECT_NE(llvm::toString(bad.takeError()).find("0..64"), std::string::npos);
+  // Below O2 the pass does not run; tileiras has no such option.
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("sm_90,O1,reg2reg=0")));
+  EXPECT_FALSE(static_cast<bool>(
+      parseConfiguration("compiler=tileiras,sm_100,O3,reg2reg=0")));
   auto simt = parseConfiguration("compiler=simt,sm_80,O3,reg2reg=4");
   ASSERT_TRUE(static_cast<bool>(simt)) << llvm::toString(simt.takeError());
   EXPECT_EQ(simt->compileOptions().reg2regVecSize, 4u);

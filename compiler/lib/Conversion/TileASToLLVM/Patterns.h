@@ -228,12 +228,15 @@ locate(mlir::OpBuilder &b, mlir::Location loc, ThreadMap map,
 struct Scratch {
   ThreadIndexer &ix;
   mlir::Value base; // !llvm.ptr<3>
+  /// The base is not known to be 16-byte aligned: one element per access.
+  bool unaligned = false;
 
   /// Slots one access of `write` and `readSlots` moves for an n-element
   /// tensor at `byteOffset`: the thread map's run, halved until it is at
   /// most 16 bytes and the offset keeps it aligned; 1 for i1 and pointers.
   int64_t runWidth(int64_t byteOffset, int64_t n, mlir::Type elem) const {
-    if (elem.isInteger(1) || llvm::isa<mlir::LLVM::LLVMPointerType>(elem))
+    if (unaligned || elem.isInteger(1) ||
+        llvm::isa<mlir::LLVM::LLVMPointerType>(elem))
       return 1;
     int64_t bytes = storageBytes(elem), w = ix.map.block(n);
     while (w > 1 && (w * bytes > 16 || byteOffset % (w * bytes) != 0))

@@ -1451,6 +1451,13 @@ LogicalResult lowerAllocTensor(as::AllocTensorOp op,
   return success();
 }
 
+/// Whether `buffer` starts on a 16-byte boundary: an alloc_tensor at a
+/// multiple of 16 (the area and each group's region are aligned).
+bool alignedBuffer(Value buffer) {
+  auto alloc = buffer.getDefiningOp<as::AllocTensorOp>();
+  return alloc && alloc.getOffset() % 16 == 0;
+}
+
 /// The owners of each element write it at its linear index, between two
 /// barriers: the first keeps earlier readers of the buffer (a smem_load of
 /// the previous iteration) ahead of the writes, the second makes the
@@ -1462,7 +1469,7 @@ LogicalResult lowerCopy(as::CopyOp op, OneToN<as::CopyOp> adaptor,
   if (!elem)
     return rewriter.notifyMatchFailure(op, "element type");
   ThreadIndexer ix(rewriter, op.getLoc(), map);
-  Scratch buffer{ix, adaptor.getDest().front()};
+  Scratch buffer{ix, adaptor.getDest().front(), !alignedBuffer(op.getDest())};
   ix.barrier();
   buffer.write(0, adaptor.getSource(), type.getNumElements(), elem);
   ix.barrier();
@@ -1478,7 +1485,8 @@ LogicalResult lowerSmemLoad(as::SmemLoadOp op, OneToN<as::SmemLoadOp> adaptor,
   if (!elem)
     return rewriter.notifyMatchFailure(op, "element type");
   ThreadIndexer ix(rewriter, op.getLoc(), map);
-  Scratch buffer{ix, adaptor.getSource().front()};
+  Scratch buffer{ix, adaptor.getSource().front(),
+                 !alignedBuffer(op.getSource())};
   rewriter.replaceOpWithMultiple(
       op, {buffer.readSlots(0, type.getNumElements(), elem)});
   return success();

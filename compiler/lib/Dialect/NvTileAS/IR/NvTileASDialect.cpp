@@ -69,14 +69,20 @@ void SmemType::print(AsmPrinter &printer) const {
   printer << getElementType() << ">";
 }
 
+int64_t nv_tileas::storageBytes(Type elem) {
+  if (!elem.isIntOrFloat())
+    return 8;
+  // tf32 is held as the f32 pattern; sub-byte elements take a byte each.
+  if (elem.isTF32())
+    return 4;
+  return std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+}
+
 int64_t SmemType::getSizeInBytes() const {
   int64_t n = 1;
   for (int64_t d : getShape())
     n *= d;
-  unsigned bits = getElementType().isIntOrFloat()
-                      ? getElementType().getIntOrFloatBitWidth()
-                      : 64;
-  return n * std::max<int64_t>(1, bits / 8);
+  return n * storageBytes(getElementType());
 }
 
 void NvTileASDialect::registerAttributes() {

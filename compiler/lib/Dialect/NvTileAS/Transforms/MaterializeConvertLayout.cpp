@@ -66,11 +66,9 @@ bool isNarrowFloat(Type elem) {
   return isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() <= 8;
 }
 
-/// Bytes one element takes in a register (pointers: 8; i1: 1).
+/// Bytes one element takes in a register (pointers 8, i1 1, tf32 4).
 unsigned elementBytes(Type elem) {
-  if (!elem.isIntOrFloat())
-    return 8;
-  return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+  return static_cast<unsigned>(storageBytes(elem));
 }
 
 /// The plans `target`'s catalogue lists for converting a tensor of `elem`

@@ -38,6 +38,11 @@ namespace tilecheck::nv_tileas {
 /// Shared memory one tile block may use (bytes); alloc_tensor must fit.
 inline constexpr int64_t kSharedMemoryBytes = 232448;
 
+/// Bytes one element of a tile takes in memory and in a register, as the
+/// interpreter and the backend hold it: tf32 as its f32 pattern (4),
+/// sub-byte and i1 elements a byte each, pointers 8.
+int64_t storageBytes(mlir::Type elem);
+
 //===----------------------------------------------------------------------===//
 // Layouts (compiler/docs/Lowering.md, "Layouts"; Layouts.cpp)
 //===----------------------------------------------------------------------===//
