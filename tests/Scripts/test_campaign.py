@@ -146,6 +146,25 @@ class CampaignTest(unittest.TestCase):
         self.assertEqual(run.returncode, 2)
         self.assertIn("logs", run.stderr)
 
+    def test_config_flags(self):
+        # Every tilec axis of a configuration text becomes its tilec flag
+        # (the report's pass lists come from `tilec --print-pipeline`).
+        spec = importlib.util.spec_from_file_location(
+            "campaign_report",
+            os.path.join(ROOT, "scripts", "campaign_report.py"))
+        module = importlib.util.module_from_spec(spec)
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        spec.loader.exec_module(module)
+        self.assertEqual(
+            module.config_flags("sm_90,O3,v2=1,strategy=warp-specialize,"
+                                "scheduler=cost,agents=aus,reg2reg=4,"
+                                "order=row-major"),
+            ["--gpu-name=sm_90", "-O3", "--v2-opt-level=1",
+             "--pipeline-strategy=warp-specialize", "--scheduler=cost",
+             "--materialize-schedule-use-aus",
+             "--materialize-convert-layout-reg2reg-vec-size=4"])
+        self.assertIsNone(module.config_flags("compiler=simt,sm_90,O2"))
+
     def test_example_found_behind_a_hot_journal(self):
         # A writer killed in the middle of a transaction whose pages have
         # spilled to the journal leaves a hot journal: a read-only
