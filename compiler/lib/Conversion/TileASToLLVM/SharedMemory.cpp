@@ -1458,20 +1458,32 @@ bool alignedBuffer(Value buffer) {
   return alloc && alloc.getOffset() % 16 == 0;
 }
 
+/// How copy and smem_load move `tile`'s elements through `buffer` (at
+/// `address`, converted): the element type the backend holds them in and
+/// the buffer's accessor; failure for an element type it does not hold.
+FailureOr<std::pair<Type, Scratch>> bufferAccess(ThreadIndexer &ix, Value tile,
+                                                 Value buffer, Value address) {
+  Type elem = convertElementType(tensorType(tile).getElementType());
+  if (!elem)
+    return failure();
+  return std::make_pair(elem, Scratch{ix, address, !alignedBuffer(buffer)});
+}
+
 /// The owners of each element write it at its linear index, between two
 /// barriers: the first keeps earlier readers of the buffer (a smem_load of
 /// the previous iteration) ahead of the writes, the second makes the
 /// writes visible to every thread that reads the element back.
 LogicalResult lowerCopy(as::CopyOp op, OneToN<as::CopyOp> adaptor,
                         Rewriter &rewriter, const ThreadMap &map) {
-  RankedTensorType type = tensorType(op.getSource());
-  Type elem = convertElementType(type.getElementType());
-  if (!elem)
-    return rewriter.notifyMatchFailure(op, "element type");
   ThreadIndexer ix(rewriter, op.getLoc(), map);
-  Scratch buffer{ix, adaptor.getDest().front(), !alignedBuffer(op.getDest())};
+  auto access =
+      bufferAccess(ix, op.getSource(), op.getDest(), adaptor.getDest().front());
+  if (failed(access))
+    return rewriter.notifyMatchFailure(op, "element type");
   ix.barrier();
-  buffer.write(0, adaptor.getSource(), type.getNumElements(), elem);
+  access->second.write(0, adaptor.getSource(),
+                       tensorType(op.getSource()).getNumElements(),
+                       access->first);
   ix.barrier();
   rewriter.eraseOp(op);
   return success();
@@ -1480,15 +1492,14 @@ LogicalResult lowerCopy(as::CopyOp op, OneToN<as::CopyOp> adaptor,
 /// Every thread reads the elements its slots hold.
 LogicalResult lowerSmemLoad(as::SmemLoadOp op, OneToN<as::SmemLoadOp> adaptor,
                             Rewriter &rewriter, const ThreadMap &map) {
-  RankedTensorType type = tensorType(op.getResult());
-  Type elem = convertElementType(type.getElementType());
-  if (!elem)
-    return rewriter.notifyMatchFailure(op, "element type");
   ThreadIndexer ix(rewriter, op.getLoc(), map);
-  Scratch buffer{ix, adaptor.getSource().front(),
-                 !alignedBuffer(op.getSource())};
+  auto access = bufferAccess(ix, op.getResult(), op.getSource(),
+                             adaptor.getSource().front());
+  if (failed(access))
+    return rewriter.notifyMatchFailure(op, "element type");
   rewriter.replaceOpWithMultiple(
-      op, {buffer.readSlots(0, type.getNumElements(), elem)});
+      op, {access->second.readSlots(
+              0, tensorType(op.getResult()).getNumElements(), access->first)});
   return success();
 }
 
