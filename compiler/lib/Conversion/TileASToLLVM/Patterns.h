@@ -249,15 +249,10 @@ struct Scratch {
     auto ptr = mlir::LLVM::LLVMPointerType::get(ix.b.getContext(), 3);
     mlir::Value base =
         mlir::LLVM::AddressOfOp::create(ix.b, ix.loc, ptr, kSmemSymbol);
-    if (ix.map.groups > 1) {
-      int64_t a = ix.agent();
-      mlir::Value offset =
-          a >= 0 ? ix.i32(a * ix.map.scratchPerGroup)
-                 : mlir::arith::MulIOp::create(ix.b, ix.loc, ix.group(),
-                                               ix.i32(ix.map.scratchPerGroup));
-      base = mlir::LLVM::GEPOp::create(ix.b, ix.loc, ptr, ix.b.getI8Type(),
-                                       base, mlir::ValueRange{offset});
-    }
+    if (ix.map.groups > 1)
+      base = mlir::LLVM::GEPOp::create(
+          ix.b, ix.loc, ptr, ix.b.getI8Type(), base,
+          mlir::ValueRange{ix.groupRegion(ix.map.scratchPerGroup)});
     return {ix, base};
   }
 

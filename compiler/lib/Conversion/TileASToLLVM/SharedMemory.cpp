@@ -1437,13 +1437,9 @@ LogicalResult lowerAllocTensor(as::AllocTensorOp op,
   auto ptr = LLVM::LLVMPointerType::get(op.getContext(), 3);
   Value base = LLVM::AddressOfOp::create(rewriter, loc, ptr, kSmemSymbol);
   Value at = ix.i32(map.buffersAt + op.getOffset());
-  if (map.groups > 1) {
-    int64_t a = ix.agent();
-    Value region = a >= 0 ? ix.i32(a * map.buffersPerGroup)
-                          : arith::MulIOp::create(rewriter, loc, ix.group(),
-                                                  ix.i32(map.buffersPerGroup));
-    at = arith::AddIOp::create(rewriter, loc, at, region);
-  }
+  if (map.groups > 1)
+    at = arith::AddIOp::create(rewriter, loc, at,
+                               ix.groupRegion(map.buffersPerGroup));
   rewriter.replaceOp(op, LLVM::GEPOp::create(rewriter, loc, ptr,
                                              rewriter.getI8Type(), base,
                                              ValueRange{at})

@@ -162,6 +162,14 @@ public:
   mlir::Value group() {
     return mlir::arith::DivUIOp::create(b, loc, blockTid(), i32(map.threads));
   }
+  /// Where the thread's group's region starts (i32 bytes) in an area of
+  /// `bytesPerGroup` bytes a group: a constant inside an agent.
+  mlir::Value groupRegion(int64_t bytesPerGroup) {
+    int64_t a = agent();
+    if (a >= 0)
+      return i32(a * bytesPerGroup);
+    return mlir::arith::MulIOp::create(b, loc, group(), i32(bytesPerGroup));
+  }
   /// Whether this thread may write global memory (i1): outside agents only
   /// group 0 does, so that every group computing the same value writes it
   /// once.

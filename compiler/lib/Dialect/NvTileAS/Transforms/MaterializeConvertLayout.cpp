@@ -66,11 +66,6 @@ bool isNarrowFloat(Type elem) {
   return isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() <= 8;
 }
 
-/// Bytes one element takes in a register (pointers 8, i1 1, tf32 4).
-unsigned elementBytes(Type elem) {
-  return static_cast<unsigned>(storageBytes(elem));
-}
-
 /// The plans `target`'s catalogue lists for converting a tensor of `elem`
 /// from layout `from` to layout `to`, in catalogue order (unsorted):
 ///   - between register layouts: a 16-byte-atom register copy (efficiency
@@ -92,8 +87,8 @@ SmallVector<AtomPlan> planCatalogue(sched::Target target, Type elem,
     plans.push_back(
         {kRegToRegPlan, kVectorAtomBytes, false, 2 * kVectorAtomBytes});
     if (!isSubByteFloat(elem))
-      plans.push_back(
-          {kRegToRegPlan, elementBytes(elem), true, 2 * elementBytes(elem)});
+      plans.push_back({kRegToRegPlan, static_cast<unsigned>(storageBytes(elem)),
+                       true, static_cast<unsigned>(2 * storageBytes(elem))});
   }
   return plans;
 }
@@ -120,11 +115,17 @@ struct MaterializeConvertLayoutPass
       signalPassFailure();
   }
 
+  /// The staging buffer of a tensor of `type`.
+  static SmemType bufferFor(RankedTensorType type) {
+    return SmemType::get(type.getContext(), type.getShape(),
+                         type.getElementType());
+  }
+
   bool feasible(const AtomPlan &plan, RankedTensorType type) const {
     if (plan.tag == kRegToRegPlan)
       return plan.atomBytes <= reg2regVecSize;
-    int64_t bytes = type.getNumElements() * elementBytes(type.getElementType());
-    return llvm::alignTo(stagingEnd, 16) + bytes <= kStagingBudgetBytes;
+    return llvm::alignTo(stagingEnd, 16) + bufferFor(type).getSizeInBytes() <=
+           kStagingBudgetBytes;
   }
 
   /// Seed 001's diagnostic, with a note saying which of its two cases
@@ -208,8 +209,7 @@ struct MaterializeConvertLayoutPass
     Operation *reader;
     if (plan->tag == kSmemStagingPlan) {
       int64_t offset = llvm::alignTo(stagingEnd, 16);
-      auto bufferType = SmemType::get(op.getContext(), moved.getShape(),
-                                      moved.getElementType());
+      SmemType bufferType = bufferFor(moved);
       stagingEnd = offset + bufferType.getSizeInBytes();
       Value buffer = AllocTensorOp::create(b, loc, bufferType, offset);
       CopyOp::create(b, loc, value, buffer);
