@@ -96,6 +96,8 @@ def config_flags(config):
         elif key == "reg2reg":
             flags.append("--materialize-convert-layout-reg2reg-vec-size=" +
                          value)
+        elif key == "queues":
+            flags.append("--queue-loads-depth=" + value)
     return flags
 
 

@@ -71,6 +71,7 @@ PIPELINED = "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2"
 # is no later stage to misplace it in.
 PIPELINED4 = "sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=4"
 WARP_SPECIALIZED = "sm_100,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=seed:1"
+QUEUED = "sm_100,O2,queues=2,order=seed:2"
 SIMT_AUS = "compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus"
 GENERATED = collections.OrderedDict([
     ("divi-floor", ("ints", 1, 60, "convert-tileaa-to-tileas", None)),
@@ -84,6 +85,9 @@ GENERATED = collections.OrderedDict([
     # The dropped consumer_release deadlocks a materialized loop once its
     # trip count exceeds the pipeline's slots.
     ("pipeline-release", ("pipeline", 1, 30, "tileas-materialize-schedule", WARP_SPECIALIZED)),
+    # A consumer that never advances its iterators: the queued-load loops
+    # of the pipeline preset wait for position 0 again.
+    ("queue-iterator", ("pipeline", 1, 30, "tileas-queue-to-pipeline", QUEUED)),
     # Below nv_tileas: the PTX of one-agent warp specialization, every
     # pipeline position in the first slot, run on the SIMT executor.
     ("backend-pipeline-slot", ("pipeline", 1, 30, "backend", SIMT_AUS)),

@@ -62,6 +62,8 @@ std::string Configuration::tilecText() const {
     os << ",agents=aus";
   if (reg2reg != Configuration().reg2reg)
     os << ",reg2reg=" << reg2reg;
+  if (queues)
+    os << ",queues=" << queues;
   if (interleavings)
     os << ",interleavings=" << interleavings;
   os << ",order=";
@@ -82,6 +84,7 @@ driver::CompileOptions Configuration::compileOptions() const {
   opts.unspecializedPipelineNumStages = stages;
   opts.materializeScheduleUseAUS = aus;
   opts.reg2regVecSize = reg2reg;
+  opts.queueDepth = queues;
   opts.emit = driver::EmitStage::TileAS;
   return opts;
 }
@@ -98,6 +101,7 @@ json::Value Configuration::toJSON() const {
       {"stages", static_cast<int64_t>(stages)},
       {"agents", aus ? "aus" : "aws"},
       {"reg2reg_vec_size", static_cast<int64_t>(reg2reg)},
+      {"queue_depth", static_cast<int64_t>(queues)},
       {"interleavings", static_cast<int64_t>(interleavings)},
       {"bytecode", bytecodeVersion.empty() ? bytecode::Version::newest().str()
                                            : bytecodeVersion},
@@ -168,6 +172,9 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
     } else if (key == "reg2reg") {
       if (value.getAsInteger(10, config.reg2reg) || config.reg2reg > 64)
         return bad(field, "expected a copy atom width 0..64 (bytes)");
+    } else if (key == "queues") {
+      if (value.getAsInteger(10, config.queues) || config.queues > 8)
+        return bad(field, "expected a queue depth 0..8 (0: off)");
     } else if (key == "interleavings") {
       if (value.getAsInteger(10, config.interleavings) ||
           config.interleavings < 1 || config.interleavings > 100000)
@@ -207,6 +214,10 @@ Expected<Configuration> tilecheck::fuzz::parseConfiguration(StringRef text) {
     return makeError("configuration '" + text +
                      "': reg2reg applies to O2 and O3 (where "
                      "tileas-materialize-convert-layout runs) only");
+  if (config.queues && config.optLevel < 2)
+    return makeError("configuration '" + text +
+                     "': queues applies to O2 and O3 (where "
+                     "tileaa-queue-loads runs) only");
   if (config.aus && config.strategy != driver::PipelineStrategy::WarpSpecialize)
     return makeError("configuration '" + text +
                      "': agents=aus applies to strategy=warp-specialize only");
@@ -291,6 +302,14 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
     c.reg2reg = width;
     out.push_back(c);
   }
+  // Queued loads: a producer agent and queues (tileaa-queue-loads), then
+  // pipelines and agent_switch, the agents under a seeded interleaving.
+  Configuration queued;
+  queued.target = "sm_100";
+  queued.optLevel = 2;
+  queued.queues = 2;
+  queued.blockOrderSeed = 2;
+  out.push_back(queued);
   return out;
 }
 
@@ -422,12 +441,17 @@ std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
   staged.reg2reg = 0;
   Configuration perElement = backendConfiguration("simt", "sm_80", 3);
   perElement.reg2reg = 4;
+  // The seventh runs queued loads: the producer agent of tileaa-queue-loads
+  // on its own thread group, feeding the consumer through mbarriers.
+  Configuration queued = backendConfiguration("simt", "sm_90", 2);
+  queued.queues = 2;
   return {backendConfiguration("simt", "sm_100", 3),
           backendConfiguration("simt", "sm_80", 0),
           aus,
           aws,
           staged,
-          perElement};
+          perElement,
+          queued};
 }
 
 std::vector<Configuration> tilecheck::fuzz::gpuMatrix(TileirasUse tileiras) {

@@ -513,7 +513,8 @@ public:
         config.strategy != defaults.strategy ||
         config.scheduler != defaults.scheduler ||
         config.stages != defaults.stages || config.aus != defaults.aus ||
-        config.reg2reg != defaults.reg2reg || config.blockOrderSeed)
+        config.reg2reg != defaults.reg2reg || config.queues ||
+        config.blockOrderSeed)
       return makeError("tileiras configurations take only a target, an "
                        "opt level and a bytecode version");
     if (!llvm::is_contained(tileirasTargets(), config.target))

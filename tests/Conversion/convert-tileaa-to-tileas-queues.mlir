@@ -1,8 +1,8 @@
 // RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas{compute-capability=sm_90})' %s | FileCheck %s
 // RUN: tilec-opt --pass-pipeline='builtin.module(convert-tileaa-to-tileas{compute-capability=sm_90})' %s | tilec-opt > /dev/null
 
-// Queues and execute stay nv_tileaa through the conversion: the async
-// passes (tileas-materialize-async, seed 001) consume them later. The ops
+// Queues and execute stay nv_tileaa through the conversion:
+// tileas-queue-to-pipeline (seed 001) consumes them later. The ops
 // inside the agent region are converted like any other.
 
 // CHECK-LABEL: nv_tileaa.func @producer_consumer

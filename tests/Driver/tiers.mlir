@@ -164,7 +164,7 @@
 // tileas-materialize-schedule in AWS mode, or AUS with
 // --materialize-schedule-use-aus.
 // RUN: tilec --print-pipeline -O2 --v2-opt-level 1 --pipeline-strategy warp-specialize | FileCheck %s --check-prefix=AWS
-// AWS: tileas-generate-schedule{{[{][^}]*[}]}},tileas-materialize-schedule{remarks=false use-AUS=false use-dual-simt=true},tilec-pipeline-config
+// AWS: tileas-generate-schedule{{[{][^}]*[}]}},tileas-materialize-schedule{remarks=false use-AUS=false use-dual-simt=true},tileas-materialize-async,tilec-pipeline-config
 // RUN: tilec --print-pipeline -O3 --v2-opt-level 1 --pipeline-strategy warp-specialize --materialize-schedule-use-aus | FileCheck %s --check-prefix=AUS
 // AUS: tileas-materialize-schedule{remarks=false use-AUS=true use-dual-simt=true}
 // RUN: tilec --print-pipeline -O2 --v2-opt-level 0 --pipeline-strategy warp-specialize | FileCheck %s --check-prefix=NOWS

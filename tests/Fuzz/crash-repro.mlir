@@ -20,7 +20,9 @@
 // CHECK-NEXT: known bucket (seen 8 times), not stored again
 // CHECK: [sm_100,O3,v2=0,strategy=none,scheduler=cost,reg2reg=4,order=row-major]
 // CHECK-NEXT: known bucket (seen 10 times), not stored again
-// CHECK: 1 programs checked, 10 findings in 1 buckets
+// CHECK: [sm_100,O2,v2=0,strategy=none,scheduler=cost,queues=2,order=seed:2]
+// CHECK-NEXT: known bucket (seen 11 times), not stored again
+// CHECK: 1 programs checked, 11 findings in 1 buckets
 // CHECK-NEXT: exit=1
 
 // RUN: cat %t.findings/crash-*-1/culprit.txt | FileCheck %s --check-prefix=CULPRIT

@@ -7,5 +7,5 @@
 // RUN: sh -c 'env TILECHECK_TEST_CHILD_FAULT=abort tile-diff --generate --seed 3 --count 2 --policy ints --jobs 2; echo "exit=$?"' | FileCheck %s
 // CHECK-DAG: finding: crash {{[0-9a-f]+}} seed 3 (ints) [sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major] culprit=(no pass) (bisection)
 // CHECK-DAG: finding: crash {{[0-9a-f]+}} seed 4 (ints) [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major] culprit=(no pass) (bisection)
-// CHECK: 2 programs checked, 28 findings in 1 buckets
+// CHECK: 2 programs checked, 30 findings in 1 buckets
 // CHECK-NEXT: exit=1

@@ -22,6 +22,14 @@
 // AUS: cp.async.mbarrier.arrive.noinc.shared.b64
 // RUN: tile-diff %s --entry k --grid 1 --arg @%t/a.npy --arg @%t/b.npy --arg @%t/c.npy --arg @%t/d.npy --arg zeros:f32:16x16 --only-config compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost | FileCheck %s
 // RUN: tile-diff %s --entry k --grid 1 --arg @%t/a.npy --arg @%t/b.npy --arg @%t/c.npy --arg @%t/d.npy --arg zeros:f32:16x16 --only-config compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus | FileCheck %s
+// Queued loads (tileaa-queue-loads, tileas-queue-to-pipeline): the loads
+// move into the produce_one regions, so the weak tiled loads are copied
+// by cp.async too, and the relaxed one goes through registers.
+// RUN: tilec %s -O2 --emit ptx --gpu-name sm_90 --queue-loads-depth 2 | FileCheck %s --check-prefix=QUEUED
+// QUEUED: cp.async.ca.shared.global
+// QUEUED: cp.async.mbarrier.arrive.noinc.shared.b64
+// QUEUED: ld.relaxed.sys.global
+// RUN: tile-diff %s --entry k --grid 1 --arg @%t/a.npy --arg @%t/b.npy --arg @%t/c.npy --arg @%t/d.npy --arg zeros:f32:16x16 --only-config compiler=simt,sm_90,O2,queues=2 | FileCheck %s
 // CHECK: 1 programs checked, 0 findings in 0 buckets
 
 cuda_tile.module @m {

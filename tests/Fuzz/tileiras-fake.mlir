@@ -77,7 +77,7 @@
 // The default matrix gets ptxas on our backend's PTX (skipped where ptxas is
 // missing), that PTX on the CPU SIMT executor at both ends of the backend,
 // warp-specialized in one and two agents and with layout conversions
-// staged and copied element by element, and tileiras -O3 (on the
+// staged and copied element by element, and with queued loads, and tileiras -O3 (on the
 // program as bytecode 13.3 and as 13.1) when a tileiras is found, --no-tileiras
 // leaves it out, and without one the tileiras matrix is skipped (exit 0).
 // RUN: env TILECHECK_TILEIRAS=%S/Inputs/fake-tileiras.sh tile-diff %s --grid 1 --arg 5 --arg zeros:i32:8 -v | FileCheck %s --check-prefix=DEFAULT
@@ -88,6 +88,7 @@
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=0,strategy=none,scheduler=cost,reg2reg=0,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,reg2reg=4,order=row-major]
+// DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=0,strategy=none,scheduler=cost,queues=2,order=seed:2]
 // DEFAULT-NEXT: {{ok|skipped}} {{.*}} [compiler=ptxas,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_80,O0,v2=0,strategy=none,scheduler=cost,order=row-major]
@@ -95,6 +96,7 @@
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=0,strategy=none,scheduler=cost,reg2reg=0,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_80,O3,v2=0,strategy=none,scheduler=cost,reg2reg=4,order=row-major]
+// DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=0,strategy=none,scheduler=cost,queues=2,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3,bytecode=13.1]
 // DEFAULT-NEXT: 1 programs checked, 0 findings in 0 buckets

@@ -14,7 +14,9 @@
 // CHECK-NEXT: known bucket (seen 12 times), not stored again
 // CHECK: finding: wrong-result [[SIG]] {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,reg2reg=4,order=row-major] culprit=convert-tileaa-to-tileas (checkpoint)
 // CHECK-NEXT: known bucket (seen 14 times), not stored again
-// CHECK-NEXT: 1 programs checked, 14 findings in 1 buckets
+// CHECK: finding: wrong-result [[SIG]] {{.*}} [sm_100,O2,v2=0,strategy=none,scheduler=cost,queues=2,order=seed:2] culprit=convert-tileaa-to-tileas (checkpoint)
+// CHECK-NEXT: known bucket (seen 15 times), not stored again
+// CHECK-NEXT: 1 programs checked, 15 findings in 1 buckets
 // CHECK-NEXT: exit=1
 
 // The checkpoint culprit's first changed value is the addi the hook broke:

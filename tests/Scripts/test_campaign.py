@@ -158,11 +158,12 @@ class CampaignTest(unittest.TestCase):
         self.assertEqual(
             module.config_flags("sm_90,O3,v2=1,strategy=warp-specialize,"
                                 "scheduler=cost,agents=aus,reg2reg=4,"
-                                "order=row-major"),
+                                "queues=3,order=row-major"),
             ["--gpu-name=sm_90", "-O3", "--v2-opt-level=1",
              "--pipeline-strategy=warp-specialize", "--scheduler=cost",
              "--materialize-schedule-use-aus",
-             "--materialize-convert-layout-reg2reg-vec-size=4"])
+             "--materialize-convert-layout-reg2reg-vec-size=4",
+             "--queue-loads-depth=3"])
         self.assertIsNone(module.config_flags("compiler=simt,sm_90,O2"))
 
     def test_example_found_behind_a_hot_journal(self):

@@ -243,6 +243,31 @@ TEST(DriverPipeline, OptionsReachTheirPasses) {
   }
 }
 
+// Queued loads: tileaa-queue-loads right before the conversion to
+// nv_tileas, tileas-queue-to-pipeline right after it; from O2 only.
+TEST(DriverPipeline, QueuedLoadsFramesTheConversion) {
+  ensureConversions();
+  CompileOptions opts = tier(2, EmitStage::TileAS, false);
+  opts.queueDepth = 3;
+  CompileResult r = describePipeline(opts);
+  ASSERT_TRUE(r.ok()) << r.diagnostics;
+  size_t queue = r.output.find("tileaa-queue-loads{depth=3}");
+  size_t convert = r.output.find("convert-tileaa-to-tileas{");
+  size_t pipe = r.output.find("tileas-queue-to-pipeline");
+  ASSERT_NE(queue, std::string::npos) << r.output;
+  ASSERT_NE(pipe, std::string::npos) << r.output;
+  EXPECT_LT(queue, convert);
+  EXPECT_LT(convert, pipe);
+  EXPECT_EQ(r.output.find("convert-tileaa-to-tileas", pipe), std::string::npos);
+  opts.queueDepth = 0;
+  CompileResult off = describePipeline(opts);
+  EXPECT_EQ(off.output.find("queue"), std::string::npos) << off.output;
+  opts = tier(1, EmitStage::TileAS, false);
+  opts.queueDepth = 3;
+  CompileResult o1 = describePipeline(opts);
+  EXPECT_EQ(o1.output.find("queue"), std::string::npos) << o1.output;
+}
+
 TEST(DriverPipeline, DeterministicAndRoundTrips) {
   ensureConversions();
   for (unsigned o = 0; o <= 3; ++o)
@@ -348,6 +373,13 @@ TEST(DriverPipeline, InvalidOptionsAreRejected) {
   EXPECT_EQ(r.diagnostics.rfind("k.mlir: error: unknown GPU name 'sm_75'", 0),
             0u)
       << r.diagnostics;
+
+  opts = CompileOptions();
+  opts.queueDepth = 9;
+  EXPECT_TRUE(failed(validateOptions(opts, message)));
+  EXPECT_NE(message.find("queue depth 9 is out of range (0..8)"),
+            std::string::npos)
+      << message;
 
   opts = CompileOptions();
   opts.emit = EmitStage::Mlir;

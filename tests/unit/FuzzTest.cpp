@@ -150,7 +150,7 @@ struct TempDir : tilecheck::testing::TempDir {
 
 TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   std::vector<Configuration> m = defaultMatrix();
-  ASSERT_EQ(m.size(), 14u);
+  ASSERT_EQ(m.size(), 15u);
   EXPECT_EQ(m.front().str(),
             "sm_100,O0,v2=0,strategy=none,scheduler=serial,order=row-major");
   EXPECT_EQ(m[7].str(),
@@ -174,10 +174,15 @@ TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   EXPECT_EQ(m[12].str(), "sm_100,O2,v2=0,strategy=none,scheduler=cost,"
                          "reg2reg=0,order=row-major");
   EXPECT_EQ(m[12].compileOptions().reg2regVecSize, 0u);
-  EXPECT_EQ(m.back().str(), "sm_100,O3,v2=0,strategy=none,scheduler=cost,"
-                            "reg2reg=4,order=row-major");
-  EXPECT_EQ(m.back().compileOptions().reg2regVecSize, 4u);
+  EXPECT_EQ(m[13].str(), "sm_100,O3,v2=0,strategy=none,scheduler=cost,"
+                         "reg2reg=4,order=row-major");
+  EXPECT_EQ(m[13].compileOptions().reg2regVecSize, 4u);
   EXPECT_EQ(m[7].compileOptions().reg2regVecSize, 16u);
+  // Queued loads, the agents under a seeded interleaving.
+  EXPECT_EQ(m.back().str(), "sm_100,O2,v2=0,strategy=none,scheduler=cost,"
+                            "queues=2,order=seed:2");
+  EXPECT_EQ(m.back().compileOptions().queueDepth, 2u);
+  EXPECT_EQ(m[7].compileOptions().queueDepth, 0u);
 }
 
 // A layout conversion without a feasible plan is the configuration's own
@@ -230,6 +235,33 @@ TEST(FuzzConfig, Reg2RegRoundTripsAndIsChecked) {
   auto simt = parseConfiguration("compiler=simt,sm_80,O3,reg2reg=4");
   ASSERT_TRUE(static_cast<bool>(simt)) << llvm::toString(simt.takeError());
   EXPECT_EQ(simt->compileOptions().reg2regVecSize, 4u);
+}
+
+TEST(FuzzConfig, QueuesRoundTripsAndIsChecked) {
+  auto c = parseConfiguration("sm_90,O3,queues=3");
+  ASSERT_TRUE(static_cast<bool>(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(c->queues, 3u);
+  EXPECT_EQ(c->str(), "sm_90,O3,v2=0,strategy=none,scheduler=cost,queues=3,"
+                      "order=row-major");
+  EXPECT_EQ(c->compileOptions().queueDepth, 3u);
+  auto again = parseConfiguration(c->str());
+  ASSERT_TRUE(static_cast<bool>(again));
+  EXPECT_TRUE(*again == *c);
+  // 0 is off and not printed.
+  auto off = parseConfiguration("sm_90,O3,queues=0");
+  ASSERT_TRUE(static_cast<bool>(off));
+  EXPECT_EQ(off->str(),
+            "sm_90,O3,v2=0,strategy=none,scheduler=cost,order=row-major");
+  auto bad = parseConfiguration("sm_90,O3,queues=9");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("0..8"), std::string::npos);
+  // Below O2 the pass does not run; tileiras has no such option.
+  EXPECT_FALSE(static_cast<bool>(parseConfiguration("sm_90,O1,queues=2")));
+  EXPECT_FALSE(static_cast<bool>(
+      parseConfiguration("compiler=tileiras,sm_100,O3,queues=2")));
+  auto simt = parseConfiguration("compiler=simt,sm_90,O2,queues=2");
+  ASSERT_TRUE(static_cast<bool>(simt)) << llvm::toString(simt.takeError());
+  EXPECT_EQ(simt->compileOptions().queueDepth, 2u);
 }
 
 /// Sets TILECHECK_PTXAS for a scope (a fake ptxas from a test).
@@ -702,21 +734,21 @@ TEST(FuzzConfig, MatricesWithTileiras) {
   using U = TileirasUse;
   std::vector<Configuration> found =
       makeMatrix(MatrixKind::Default, 1, 8, U::Found);
-  ASSERT_EQ(found.size(), 23u);
-  EXPECT_EQ(found[21].str(), "compiler=tileiras,sm_100,O3");
-  EXPECT_EQ(found[22].str(), "compiler=tileiras,sm_100,O3,bytecode=13.1");
+  ASSERT_EQ(found.size(), 25u);
+  EXPECT_EQ(found[23].str(), "compiler=tileiras,sm_100,O3");
+  EXPECT_EQ(found[24].str(), "compiler=tileiras,sm_100,O3,bytecode=13.1");
   // The backend with ptxas (skipped, said on one line, where ptxas is
   // missing) and on the SIMT executor, on every machine.
   std::vector<Configuration> missing =
       makeMatrix(MatrixKind::Default, 1, 8, U::Missing);
-  EXPECT_EQ(missing.size(), 21u);
-  EXPECT_EQ(missing[14].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
+  EXPECT_EQ(missing.size(), 23u);
+  EXPECT_EQ(missing[15].str(), "compiler=ptxas,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
-  EXPECT_EQ(missing[15].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
+  EXPECT_EQ(missing[16].str(), "compiler=simt,sm_100,O3,v2=0,strategy=none,"
                                "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
-            "compiler=simt,sm_80,O3,v2=0,strategy=none,scheduler=cost,"
-            "reg2reg=4,order=row-major");
+            "compiler=simt,sm_90,O2,v2=0,strategy=none,scheduler=cost,"
+            "queues=2,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Simt, 1, 8, U::Exclude).size(), 16u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 12);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 12);
@@ -1578,12 +1610,13 @@ TEST_F(FuzzCulprit, StoredWrongResultReplays) {
     }
     // O1..O3 run canonicalize, O0 does not: six configurations of the
     // opt-level x scheduler grid, the two pipelined, the two
-    // warp-specialized and the two layout-conversion (reg2reg) ones.
-    EXPECT_EQ(wrong, 12u);
+    // warp-specialized, the two layout-conversion (reg2reg) ones and the
+    // queued one.
+    EXPECT_EQ(wrong, 13u);
     auto buckets = (*store)->buckets();
     ASSERT_TRUE(static_cast<bool>(buckets));
     ASSERT_EQ(buckets->size(), 1u);
-    EXPECT_EQ((*buckets)[0].count, 12);
+    EXPECT_EQ((*buckets)[0].count, 13);
   }
   for (const char *file :
        {"reference/arg1.npy", "got/arg1.npy", "compiled.mlir"}) {

@@ -10,8 +10,8 @@
 //     nv_tileaa op to its nv_tileas counterpart, the dot forms with an MMA
 //     atom);
 //  3. nv_tileaa.func, nv_tileaa.return and nv_tileaa.mark_for_reuse stay
-//     legal, and so do the queue and execute ops that tileas-materialize-
-//     async consumes later (seed 001); the rest of nv_tileaa is illegal;
+//     legal, and so do the queue and execute ops that tileas-queue-to-
+//     pipeline consumes later (seed 001); the rest of nv_tileaa is illegal;
 //  3b. layouts: requested layouts are checked before any pattern runs,
 //     cat and extract check and propagate their sources' layouts; after
 //     the patterns, layout assignment (LayoutAssignment.h) puts a layout
@@ -308,7 +308,7 @@ struct ConvertTileAAToTileASPass
     target.addIllegalDialect<nv_tileaa::NvTileAADialect>();
     target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp,
                       nv_tileaa::MarkForReuseOp, ModuleOp>();
-    // Queues and execute survive: tileas-materialize-async consumes them
+    // Queues and execute survive: tileas-queue-to-pipeline consumes them
     // (seed 001).
     target.addLegalOp<nv_tileaa::QueueCreateOp, nv_tileaa::QueuePutOp,
                       nv_tileaa::QueueGetOp, nv_tileaa::ExecuteOp,

@@ -62,6 +62,10 @@ LogicalResult tilecheck::driver::validateOptions(const CompileOptions &opts,
        << " is out of range (0..64 bytes)";
     return failure();
   }
+  if (opts.queueDepth > 8) {
+    os << "queue depth " << opts.queueDepth << " is out of range (0..8)";
+    return failure();
+  }
   if (opts.unspecializedPipelineNumStages < 1 ||
       opts.unspecializedPipelineNumStages > 8) {
     os << "unspecialized pipeline num stages "
@@ -152,11 +156,23 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
   // TileAS adder (O2+). O0 and O1 keep only the mandatory conversion.
   if (o >= 2)
     add([] { return tilecheck::createTileAAAssignAtoms(); });
+  // Queued loads (O2+, opt-in): a producer agent and queues at nv_tileaa,
+  // pipelines and agent_switch right after the conversion (seed 001's
+  // queue-to-pipeline rewrite).
+  const bool queues = o >= 2 && opts.queueDepth > 0;
+  if (queues)
+    add([depth = opts.queueDepth] {
+      tilecheck::TileAAQueueLoadsOptions options;
+      options.depth = depth;
+      return tilecheck::createTileAAQueueLoads(options);
+    });
   add([gpu = opts.gpuName] {
     tilecheck::ConvertTileAAToTileASOptions options;
     options.computeCapability = gpu;
     return tilecheck::createConvertTileAAToTileAS(options);
   });
+  if (queues)
+    add([] { return nv_tileas::createTileASQueueToPipeline(); });
   // The backend (compiler/docs/Backend.md), when the output is below
   // nv_tileas: tensors distributed over a block's threads, kernels to
   // llvm.func, then the scalar rest to the LLVM dialect. Translation, the
@@ -232,6 +248,11 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
         return nv_tileas::createTileASMaterializeSchedule(options);
       });
   }
+  // The async handshakes (seed 001) of every pipeline region the passes
+  // above made: warp specialization's and the queued loads'.
+  if (queues || (opts.v2OptLevel >= 1 &&
+                 opts.pipelineStrategy == PipelineStrategy::WarpSpecialize))
+    add([] { return nv_tileas::createTileASMaterializeAsync(); });
   add([v2 = opts.v2OptLevel, strategy = opts.pipelineStrategy,
        scheduler = opts.scheduler, rrt = opts.rrtSizeThreshold] {
     return createPipelineConfigPass(v2, strategy, scheduler, rrt);

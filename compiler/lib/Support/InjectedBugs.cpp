@@ -30,16 +30,22 @@ constexpr BugName kBugNames[] = {
     {InjectedBug::PipelineTripCount, "pipeline-trip-count"},
     {InjectedBug::PipelineStage, "pipeline-stage"},
     {InjectedBug::PipelineRelease, "pipeline-release"},
+    {InjectedBug::QueueIterator, "queue-iterator"},
     {InjectedBug::BackendCmpISignedness, "backend-cmpi-signedness"},
     {InjectedBug::BackendPipelineSlot, "backend-pipeline-slot"},
 };
-constexpr InjectedBug kAllBugs[] = {
-    InjectedBug::FToFRounding,       InjectedBug::CmpISignedness,
-    InjectedBug::DivIFloor,          InjectedBug::ViewDimMap,
-    InjectedBug::ScanReverse,        InjectedBug::ScheduleLatency,
-    InjectedBug::PipelineTripCount,  InjectedBug::PipelineStage,
-    InjectedBug::PipelineRelease,    InjectedBug::BackendCmpISignedness,
-    InjectedBug::BackendPipelineSlot};
+constexpr InjectedBug kAllBugs[] = {InjectedBug::FToFRounding,
+                                    InjectedBug::CmpISignedness,
+                                    InjectedBug::DivIFloor,
+                                    InjectedBug::ViewDimMap,
+                                    InjectedBug::ScanReverse,
+                                    InjectedBug::ScheduleLatency,
+                                    InjectedBug::PipelineTripCount,
+                                    InjectedBug::PipelineStage,
+                                    InjectedBug::PipelineRelease,
+                                    InjectedBug::QueueIterator,
+                                    InjectedBug::BackendCmpISignedness,
+                                    InjectedBug::BackendPipelineSlot};
 static_assert(std::size(kBugNames) == std::size(kAllBugs),
               "every bug needs a name");
 } // namespace

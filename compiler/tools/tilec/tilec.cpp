@@ -7,6 +7,7 @@
 //         [--unspecialized-pipeline-num-stages N]
 //         [--materialize-schedule-use-aus]
 //         [--materialize-convert-layout-reg2reg-vec-size N]
+//         [--queue-loads-depth N]
 //         [--materialize-convert-layout-reinterpret-to-i8]
 //         [--gpu-name sm_XX] [--emit STAGE] [--emit-line-info]
 //         [--line-info-file F] [--print-pipeline] [--pass-pipeline TEXT]
@@ -77,6 +78,12 @@ static cl::opt<bool> reinterpretToI8(
     "materialize-convert-layout-reinterpret-to-i8",
     cl::desc("Layout conversions (O2+): move f8, f6 and f4 tensors as bytes"),
     cl::init(false), cl::cat(category));
+static cl::opt<unsigned> queueDepth(
+    "queue-loads-depth",
+    cl::desc("Queued loads (O2+): move a kernel loop's loads into a producer "
+             "agent feeding queues (then async pipelines) of this many slots "
+             "(1..8; default 0, off)"),
+    cl::init(0), cl::cat(category));
 // cl::desc keeps a StringRef: the text must outlive the option.
 static const std::string gpuNameDesc =
     ("Target architecture (default " + kDefaultGpuName + ")").str();
@@ -154,6 +161,7 @@ static bool readOptions(CompileOptions &opts) {
   opts.unspecializedPipelineNumStages = unspecializedPipelineNumStages;
   opts.materializeScheduleUseAUS = materializeScheduleUseAUS;
   opts.reg2regVecSize = reg2regVecSize;
+  opts.queueDepth = queueDepth;
   opts.reinterpretToI8 = reinterpretToI8;
   opts.gpuName = gpuName;
   opts.emitLineInfo = emitLineInfo;

@@ -61,6 +61,33 @@ def TileAAAssignAtoms : Pass<"tileaa-assign-atoms", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tilecheck::nv_tileaa::NvTileAADialect"];
 }
 
+def TileAAQueueLoads : Pass<"tileaa-queue-loads", "::mlir::ModuleOp"> {
+  let summary = "Moves a kernel loop's loads into a producer agent that feeds them through queues";
+  let description = [{
+    The producer side of warp specialization at the nv_tileaa level
+    (compiler/docs/Lowering.md, "Queued loads"): in each kernel, the first
+    scf.for directly in the function body whose body writes no memory gets
+    its loads (ops that only read memory, with a tensor result and no used
+    token result) moved into an `nv_tileaa.execute` agent placed before
+    the loop. The agent runs the same iterations and puts the value of
+    iteration k into `queue.put %q[k]` (one queue of `depth` slots per
+    load); the loop takes it with `queue.get %q[k]`, k an iteration counter
+    the loop carries from 0. A load qualifies when everything it depends on
+    inside the loop is the induction variable or memory-effect-free ops
+    directly in the body (those are cloned into the agent). Loops that
+    write memory, or whose loads depend on loop-carried values, are left
+    alone: the agent reads ahead of the loop, which is only the same
+    program when nothing in the loop writes what it reads.
+  }];
+  let options = [
+    Option<"depth", "depth", "unsigned", "2",
+           "Slots per queue: how many iterations the producer may run ahead (1..8)">,
+  ];
+  let dependentDialects = ["::tilecheck::nv_tileaa::NvTileAADialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def ConvertTileAAToTileAS
     : Pass<"convert-tileaa-to-tileas", "::mlir::ModuleOp"> {
   let summary = "Lowers nv_tileaa to nv_tileas (seed 002)";

@@ -88,6 +88,11 @@ struct CompileOptions {
   /// and its reinterpret-to-i8.
   unsigned reg2regVecSize = 16;
   bool reinterpretToI8 = false;
+  /// Queued loads (O2+): when nonzero, tileaa-queue-loads moves a kernel
+  /// loop's loads into a producer agent feeding queues of this many slots
+  /// (1..8), and tileas-queue-to-pipeline turns them into async pipelines
+  /// and agent_switch. 0 (default) leaves loops alone.
+  unsigned queueDepth = 0;
   /// The stage printed into `CompileResult::output`.
   EmitStage emit = EmitStage::TileAS;
   /// Adds the two line-info snapshot printers (seed 003); their text goes to

@@ -45,6 +45,10 @@
 //                    and reads each pipeline position but never releases
 //                    it, so the producer waits for a free slot forever
 //                    once the pipeline is full (a deadlock).
+//   queue-iterator   tileas-queue-to-pipeline: the consumer loop yields its
+//                    iterators unincremented, so every iteration waits for
+//                    and reads position 0 again (a protocol violation or a
+//                    deadlock once the producer runs ahead).
 //   backend-cmpi-signedness convert-tileas-to-llvm: an unsigned ordering
 //                    arith.cmpi on a tensor becomes the signed predicate
 //                    per slot (below nv_tileas: only the SIMT executor or a
@@ -77,6 +81,7 @@ enum class InjectedBug {
   PipelineTripCount,
   PipelineStage,
   PipelineRelease,
+  QueueIterator,
   BackendCmpISignedness,
   BackendPipelineSlot,
 };

@@ -490,11 +490,13 @@ void populatePrintPatterns(const BackendTypeConverter &tc,
 bool isPipelineLowerable(nv_tileas::PipelineType type);
 int64_t pipelineBytes(nv_tileas::PipelineType type);
 /// Rewrites every produce_one and consume_one of `module` into the
-/// acquire/write/commit and wait/read/release steps around its region's ops;
-/// a produced value that is the region's own tiled_load, where cp.async can
-/// copy it (`map`'s runs), is marked to be copied so (compiler/docs/
-/// Backend.md, "Async pipelines").
-void expandPipelineRegions(mlir::ModuleOp module, const ThreadMap &map);
+/// acquire/write/commit and wait/read/release steps around its region's ops
+/// (what tileas-materialize-async does, but for the tokens).
+void expandPipelineRegions(mlir::ModuleOp module);
+/// Marks every slot value that is a tiled_load issued after its slot's
+/// acquire, used by the write alone, where cp.async can copy it (`map`'s
+/// runs), to be copied so (compiler/docs/Backend.md, "Async pipelines").
+void markAsyncCopies(mlir::ModuleOp module, const ThreadMap &map);
 /// The most agents an agent_switch of `module` has (1 without one).
 int64_t agentGroups(mlir::ModuleOp module);
 /// Rewrites every agent_switch of `module` into an scf.index_switch on the

@@ -19,7 +19,8 @@
 // thread map's count), so the arrive's release and the wait's acquire
 // order the slot's writes before its reads and its reads before the next
 // writes. produce_one and consume_one are first expanded into those steps
-// (expandPipelineRegions).
+// (expandPipelineRegions) where tileas-materialize-async has not done so;
+// markAsyncCopies then picks the slot values that cp.async copies.
 //
 // The waits spin on mbarrier.try_wait.parity (seed 001's loop) from sm_90
 // on and on mbarrier.test_wait.parity (PTX 7.1) on sm_80, which lacks
@@ -285,6 +286,35 @@ LogicalResult lowerIncrementIterator(as::IncrementIteratorOp op,
   return success();
 }
 
+/// The async handshake's tokens and futures (tileas-materialize-async):
+/// every token is create_none's, with nothing pending, so waiting on one
+/// is nothing; a future holds its value from to_async on.
+LogicalResult lowerCreateNone(as::CreateNoneOp op, OneToN<as::CreateNoneOp>,
+                              Rewriter &rewriter) {
+  rewriter.replaceOp(op, arith::ConstantOp::create(rewriter, op.getLoc(),
+                                                   rewriter.getBoolAttr(false))
+                             .getResult());
+  return success();
+}
+
+LogicalResult lowerWait(as::WaitOp op, OneToN<as::WaitOp>, Rewriter &rewriter) {
+  rewriter.eraseOp(op);
+  return success();
+}
+
+LogicalResult lowerToAsync(as::ToAsyncOp op, OneToN<as::ToAsyncOp> adaptor,
+                           Rewriter &rewriter) {
+  rewriter.replaceOpWithMultiple(op, {adaptor.getValue()});
+  return success();
+}
+
+LogicalResult lowerFutureWait(as::FutureWaitOp op,
+                              OneToN<as::FutureWaitOp> adaptor,
+                              Rewriter &rewriter) {
+  rewriter.replaceOpWithMultiple(op, {adaptor.getFuture()});
+  return success();
+}
+
 /// Acquire and wait (a wait on one mbarrier), commit and release (an
 /// arrival on one).
 template <typename OpT, bool isWait, bool onEmpty>
@@ -333,7 +363,7 @@ LogicalResult lowerProducerWrite(as::ProducerWriteOp op,
   return success();
 }
 
-/// A tiled_load that expandPipelineRegions marked: each owner's runs are
+/// A tiled_load that markAsyncCopies marked: each owner's runs are
 /// copied from global memory into the slot of the producer_write that
 /// writes the tile, by cp.async (zero-filled past the tensor's edge), and
 /// the tile is left undefined (the write is its one use and writes
@@ -434,8 +464,7 @@ int64_t tilecheck::backend::pipelineBytes(as::PipelineType type) {
   return layoutOf(type)->bytes;
 }
 
-void tilecheck::backend::expandPipelineRegions(ModuleOp module,
-                                               const ThreadMap &map) {
+void tilecheck::backend::expandPipelineRegions(ModuleOp module) {
   SmallVector<Operation *> regionOps;
   module.walk([&](Operation *op) {
     if (isa<as::ProduceOneOp, as::ConsumeOneOp>(op))
@@ -451,22 +480,11 @@ void tilecheck::backend::expandPipelineRegions(ModuleOp module,
       Value p = produce.getPipeline(), it = produce.getIterator();
       as::ProducerAcquireOp::create(b, loc, p, it);
       SmallVector<Value> yielded(yield.getOperands());
-      // A value that is a tiled_load of this region and nothing else
-      // becomes cp.asyncs into the slot (sm_80 and later: every target).
-      int64_t width = 0;
-      if (auto load = yielded.front().getDefiningOp<as::TiledLoadOp>();
-          load && load->getBlock() == &body && load.getTile().hasOneUse() &&
-          load.getResultToken().use_empty())
-        width = asyncCopyWidth(load, map);
       yield->erase();
       op->getBlock()->getOperations().splice(Block::iterator(op),
                                              body.getOperations());
-      auto write = as::ProducerWriteOp::create(b, loc, p, it, yielded.front());
-      auto commit = as::ProducerCommitOp::create(b, loc, p, it);
-      if (width > 0)
-        for (Operation *marked : {yielded.front().getDefiningOp(),
-                                  write.getOperation(), commit.getOperation()})
-          marked->setAttr(kAsyncCopyAttr, b.getI64IntegerAttr(width));
+      as::ProducerWriteOp::create(b, loc, p, it, yielded.front());
+      as::ProducerCommitOp::create(b, loc, p, it);
     } else {
       auto consume = cast<as::ConsumeOneOp>(op);
       Value p = consume.getPipeline(), it = consume.getIterator();
@@ -483,6 +501,57 @@ void tilecheck::backend::expandPipelineRegions(ModuleOp module,
     }
     op->erase();
   }
+}
+
+/// The step of `kind` on `p` at `it` nearest `from` in its block, searching
+/// backward or forward; null when another step of that stage comes first.
+template <typename OpT>
+static OpT findStep(Operation *from, Value p, Value it, bool forward) {
+  for (Operation *op = forward ? from->getNextNode() : from->getPrevNode(); op;
+       op = forward ? op->getNextNode() : op->getPrevNode()) {
+    if (auto step = dyn_cast<OpT>(op);
+        step && step.getPipeline() == p && step.getIterator() == it)
+      return step;
+    if (isa<as::ProducerAcquireOp, as::ProducerWriteOp, as::ProducerCommitOp>(
+            op) &&
+        op->getOperand(0) == p)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+void tilecheck::backend::markAsyncCopies(ModuleOp module,
+                                         const ThreadMap &map) {
+  // A slot value that is a tiled_load issued after the slot was acquired,
+  // used by the write and nothing else, becomes cp.asyncs into the slot
+  // (sm_80 and later: every target), whether the handshake came from a
+  // produce_one region or from tileas-materialize-async.
+  module.walk([&](as::ProducerWriteOp write) {
+    Value p = write.getPipeline(), it = write.getIterator();
+    auto load = write.getValue().getDefiningOp<as::TiledLoadOp>();
+    if (!load || load->getBlock() != write->getBlock() ||
+        !load.getTile().hasOneUse() || !load.getResultToken().use_empty())
+      return;
+    auto acquire = findStep<as::ProducerAcquireOp>(load, p, it, false);
+    auto commit = findStep<as::ProducerCommitOp>(write, p, it, true);
+    if (!acquire || !commit)
+      return;
+    // No other step of the pipeline between the load and its write (a
+    // second write of the slot would race the copy).
+    for (Operation *op = load->getNextNode(); op != write.getOperation();
+         op = op->getNextNode())
+      if (isa<as::ProducerAcquireOp, as::ProducerWriteOp, as::ProducerCommitOp>(
+              op) &&
+          op->getOperand(0) == p)
+        return;
+    int64_t width = asyncCopyWidth(load, map);
+    if (width <= 0)
+      return;
+    OpBuilder b(write);
+    for (Operation *marked :
+         {load.getOperation(), write.getOperation(), commit.getOperation()})
+      marked->setAttr(kAsyncCopyAttr, b.getI64IntegerAttr(width));
+  });
 }
 
 int64_t tilecheck::backend::agentGroups(ModuleOp module) {
@@ -534,6 +603,8 @@ void tilecheck::backend::populatePipelinePatterns(
     const BackendTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<FunctionLowering<lowerAsyncLoad>>(tc, patterns.getContext(),
                                                  /*benefit=*/2);
+  addLowerings<lowerCreateNone, lowerWait, lowerToAsync, lowerFutureWait>(
+      tc, patterns);
   addLowerings<lowerCreatePipeline, lowerCreateIterator, lowerIncrementIterator,
                lowerProducerWrite, lowerConsumerRead,
                lowerPipelineStep<as::ProducerAcquireOp, /*isWait=*/true,

@@ -1603,7 +1603,8 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   if (isa<as::TiledLoadOp, as::TiledStoreOp>(op))
     return true;
   // The async pipeline ops and agents (Pipelines.cpp).
-  if (isa<as::IncrementIteratorOp, as::PipelineYieldOp, as::AgentSwitchOp>(op))
+  if (isa<as::IncrementIteratorOp, as::PipelineYieldOp, as::AgentSwitchOp,
+          as::CreateNoneOp, as::WaitOp, as::ToAsyncOp, as::FutureWaitOp>(op))
     return true;
   if (auto create = dyn_cast<as::CreatePipelineOp>(op))
     return isPipelineLowerable(create.getPipeline().getType());

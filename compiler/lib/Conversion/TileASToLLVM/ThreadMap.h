@@ -52,7 +52,7 @@ inline constexpr llvm::StringLiteral kAllocaOffsetAttr = "tilec.scratch_offset";
 /// consecutive slots one access moves.
 inline constexpr llvm::StringLiteral kAccessWidthAttr = "tilec.access_width";
 /// On a tiled_load, the producer_write of its tile and the producer_commit
-/// after it, set by expandPipelineRegions (i64: the elements one cp.async
+/// after it, set by markAsyncCopies (i64: the elements one cp.async
 /// moves): the load is cp.asyncs straight into the slot, the write writes
 /// nothing, and the commit arrives when the copies land (Pipelines.cpp).
 inline constexpr llvm::StringLiteral kAsyncCopyAttr = "tilec.async_copy";

@@ -101,6 +101,16 @@ BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
   addConversion([](as::IteratorType t) -> Type {
     return IntegerType::get(t.getContext(), 64);
   });
+  // Async tokens all come from create_none (nothing pending): placeholders,
+  // as memory tokens are; a future is the value it holds (Pipelines.cpp).
+  addConversion([](as::TokenType t) -> Type {
+    return IntegerType::get(t.getContext(), 1);
+  });
+  addConversion(
+      [this](as::FutureType t,
+             SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+        return convertType(t.getValueType(), out);
+      });
   auto memrefParts = [ctx](aa::MemrefType m, SmallVectorImpl<Type> &out) {
     out.push_back(LLVM::LLVMPointerType::get(ctx, m.getAddressSpace()));
     out.append(2 * m.getRank(), IntegerType::get(ctx, 64));
@@ -1030,7 +1040,8 @@ struct ConvertTileASToLLVMPass
       }
     });
     ThreadMap map{32 * static_cast<int64_t>(numWarps)};
-    expandPipelineRegions(module, map);
+    expandPipelineRegions(module);
+    markAsyncCopies(module, map);
     int64_t groups = agentGroups(module);
     if (failed(checkSupported(module, groups)))
       return signalPassFailure();

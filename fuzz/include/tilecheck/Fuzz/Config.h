@@ -73,6 +73,10 @@ struct Configuration {
   /// element, at 0 through shared memory. Printed as "reg2reg=N" when not
   /// 16.
   unsigned reg2reg = 16;
+  /// tileaa-queue-loads' depth (O2+): a kernel loop's loads move into a
+  /// producer agent feeding queues (then async pipelines) of this many
+  /// slots; 0 leaves loops alone. Printed as "queues=N" when not 0.
+  unsigned queues = 0;
   /// Order of the tile blocks when the compiled program is interpreted (and
   /// the interleaving seed of agents, once the interpreter schedules them):
   /// nullopt is row-major, otherwise a seeded shuffle.

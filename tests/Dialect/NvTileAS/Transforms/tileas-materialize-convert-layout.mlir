@@ -20,8 +20,8 @@
 // reads" and no loop was warp-specialized).
 // RUN: tilec -O2 --gpu-name sm_90 --v2-opt-level 1 --pipeline-strategy warp-specialize --materialize-convert-layout-reg2reg-vec-size 0 --emit tileas %S/../../../../corpus/seeds/gemm.mlir | FileCheck %s --check-prefix=AWS
 // AWS: nv_tileas.async.pipeline.agent_switch
-// AWS-COUNT-2: nv_tileas.async.pipeline.produce_one
-// AWS-COUNT-2: nv_tileas.async.pipeline.consume_one
+// AWS-COUNT-2: nv_tileas.async.pipeline.producer_write
+// AWS-COUNT-2: nv_tileas.async.pipeline.consumer_read
 // AWS-COUNT-4: nv_tileas.smem_load
 // PIPE1-NOT: tileas-unroll-register-loops
 

@@ -53,7 +53,7 @@ namespace {
 
 constexpr llvm::StringLiteral kMaterialized = "tileas.pipeline.materialized";
 constexpr llvm::StringLiteral kDualSimt = "tileas.dual_simt";
-constexpr llvm::StringLiteral kPipelineStage = "pipeline_stage";
+constexpr llvm::StringLiteral kPipelineStage = kPipelineStageAttrName;
 
 /// Reads memory and nothing else, or has no effect at all; no regions.
 bool readsOnly(Operation *op) {

@@ -61,6 +61,11 @@ inline constexpr llvm::StringLiteral kRootRegToRegCopyAttrName =
     "nv_tileas.root_reg_to_reg_copy_op";
 inline constexpr llvm::StringLiteral kReinterpretByteAttrName =
     "nv_tileas.reinterpret_byte";
+/// Seed 001's hand-off attribute (i32) on pipeline regions and steps: the
+/// pipeline stage a producer or consumer belongs to (written by
+/// tileas-materialize-schedule, carried or written by
+/// tileas-materialize-async).
+inline constexpr llvm::StringLiteral kPipelineStageAttrName = "pipeline_stage";
 /// The LLVM loop annotation tileas-unroll-register-loops puts on a
 /// per-element copy root (seed 000's key), for the loop the backend makes.
 inline constexpr llvm::StringLiteral kLoopAnnotationAttrName =

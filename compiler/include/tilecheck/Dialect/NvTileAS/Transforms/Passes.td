@@ -284,6 +284,68 @@ def TileASMaterializeConvertLayout
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileASQueueToPipeline
+    : Pass<"tileas-queue-to-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Rewrites nv_tileaa queues and execute into async pipelines and agent_switch";
+  let description = [{
+    Seed 001's queue-to-pipeline rewrite (compiler/docs/Lowering.md,
+    "Queues to pipelines"):
+    - `queue.create : queue<T, D>` becomes
+      `async.pipeline.create_pipeline : pipeline<T, D>`;
+    - an `execute` directly in a function body becomes an
+      `async.pipeline.agent_switch` whose first agent is the execute's
+      region and whose second agent is everything after it in the
+      function (the rest of the function cannot return values);
+    - `queue.put %q[%k], %v` becomes `produce_one` yielding `%v`, and
+      `queue.get %q[%k]` a `consume_one` yielding the stage's value, at a
+      pipeline iterator;
+    - `mark_for_reuse` of queues is dropped (a buffer-assignment hint
+      with no effect on values).
+    Iterators replace iteration numbers: the iteration of every queue op
+    must be a counter of the scf.for whose body holds the op (an iter_arg
+    that starts at 0 and is yielded plus 1). Each pipeline the loop uses
+    gets a `create_iterator` before the loop and an iterator iter_arg that
+    the body yields incremented, so producer and consumer regions carry
+    consistent iterators across the loop. Anything else (an iteration that
+    is not such a counter, a pipeline used twice in one loop, an execute
+    nested in other ops) is an error naming the op; the queues of a
+    function that failed are left as they were.
+  }];
+}
+
+def TileASMaterializeAsync
+    : Pass<"tileas-materialize-async", "::mlir::ModuleOp"> {
+  let summary = "Injects async tokens, future waits, producer and consumer handshakes";
+  let description = [{
+    Seed 001's TileASMaterializeAsync (compiler/docs/Lowering.md,
+    "Materializing async handshakes"), on the pipeline regions that
+    tileas-queue-to-pipeline and tileas-materialize-schedule leave. Every
+    scf.for whose body holds `produce_one` or `consume_one` (an
+    async-bearing loop, innermost first) is reissued with a token
+    iter-arg seeded by `create_none` (its position recorded as
+    `token_iter_idx` on the loop), and each region op becomes its
+    handshake:
+    - consumer: `consumer_wait`, `consumer_read`, the region's ops,
+      `consumer_release`, `async.wait` of the loop's token;
+    - producer: `producer_acquire`, the region's ops, `producer_write`,
+      `producer_commit`, `async.wait` of the loop's token.
+    Each step carries `pipeline_stage` (0 producer, 1 consumer) and each
+    write a `producer_kind`: the copy atom family of the load that made
+    the value ("tiled", "gather", "tma"), else "sync". After the loop, its
+    tensor results go through `async.to_async` and `async.future_wait`
+    and the final token through `async.wait`, so the code after it sees
+    synchronized values.
+    AsyncWaitOpRemoval then drops every `async.wait` that follows another
+    wait of the same token in the same block with nothing between them
+    using the token. The reconciler checks, over the whole module, that
+    every pipeline is written by one kind of producer; otherwise it emits
+    seed 001's "there are two `produce-one-like` operations using
+    different instructions to generate data into the same pipeline. It's a
+    bug of MaterializeAsync Pass." and the pass fails after the walk.
+    Loops without pipeline regions are left as they are.
+  }];
+}
+
 def TileASUnrollRegisterLoops
     : Pass<"tileas-unroll-register-loops", "::mlir::ModuleOp"> {
   let summary = "Unroll loops that access slices of register tensors";

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""How often the queued-load and async-materialization passes fire on
+generated programs.
+
+For every generator preset (N programs each) and target, compile with
+`tilec -O2 --emit tileas` in four ways: queued loads (`--queue-loads-depth
+2`), AWS and AUS warp specialization (`--v2-opt-level 1
+--pipeline-strategy warp-specialize [--materialize-schedule-use-aus]`),
+and both together. Counts, in the nv_tileas IR: programs with an
+agent_switch (two agents), programs and loops that
+tileas-materialize-async gave a token iter-arg (`token_iter_idx`), the
+producer handshakes (`producer_write`) by `producer_kind`, and the
+programs that fail to compile. Pass statistics would say the same, but
+Debian's LLVM is built without statistics. Prints a Markdown table.
+
+Usage: async_stats.py --bin build/bin [--count 25] [--seed 1]
+                      [--presets pipeline,mma]
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import generated_runs
+
+TARGETS = ["sm_80", "sm_90", "sm_100"]
+WS = ["--v2-opt-level", "1", "--pipeline-strategy", "warp-specialize"]
+MODES = collections.OrderedDict([
+    ("queues=2", ["--queue-loads-depth", "2"]),
+    ("aws", WS),
+    ("aus", WS + ["--materialize-schedule-use-aus"]),
+    ("aws+queues=2", WS + ["--queue-loads-depth", "2"]),
+])
+ASYNC_LOOP = re.compile(r"\{[^\n]*token_iter_idx = \d+ : i32")
+KIND = re.compile(r"producer_write [^\n]*producer_kind = \"(\w+)\"")
+
+
+def main():
+    ap = generated_runs.parser(__doc__, "--count", 25,
+                               "comma-separated presets (default: all)")
+    args = ap.parse_args()
+    presets = args.presets.split(",")
+    tilec = os.path.join(args.bin, "tilec")
+    gen = os.path.join(args.bin, "tile-gen")
+    print("| preset | target | mode | programs | with agents | with async "
+          "loops | async loops | producer kinds | failed |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for preset in presets:
+            out = os.path.join(tmp, preset)
+            subprocess.run([gen, "--policy", preset, "--count", str(args.count),
+                            "--seed", str(args.seed), "-o", out],
+                           check=True, capture_output=True)
+            programs = sorted(os.path.join(out, d, "program.mlir")
+                              for d in os.listdir(out))
+            for target in TARGETS:
+                for mode, flags in MODES.items():
+                    agents = with_async = loops = failed = 0
+                    kinds = collections.Counter()
+                    for prog in programs:
+                        r = subprocess.run(
+                            [tilec, prog, "-O2", "--emit", "tileas",
+                             "--gpu-name", target] + flags,
+                            capture_output=True, text=True, timeout=300)
+                        if r.returncode != 0:
+                            if "is not supported by compute capability" not in r.stderr:
+                                failed += 1
+                            continue
+                        ir = r.stdout
+                        if "async.pipeline.agent_switch" in ir:
+                            agents += 1
+                        n = len(ASYNC_LOOP.findall(ir))
+                        loops += n
+                        with_async += n > 0
+                        kinds.update(KIND.findall(ir))
+                    kind_text = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "-"
+                    print(f"| {preset} | {target} | {mode} | {len(programs)} | "
+                          f"{agents} | {with_async} | {loops} | {kind_text} | {failed} |")
+                    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
