@@ -43,18 +43,14 @@ def main():
     args = ap.parse_args()
     presets = args.presets.split(",")
     tilec = os.path.join(args.bin, "tilec")
-    gen = os.path.join(args.bin, "tile-gen")
     print("| preset | target | mode | programs | with agents | with async "
           "loops | async loops | producer kinds | failed |")
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for preset in presets:
-            out = os.path.join(tmp, preset)
-            subprocess.run([gen, "--policy", preset, "--count", str(args.count),
-                            "--seed", str(args.seed), "-o", out],
-                           check=True, capture_output=True)
-            programs = sorted(os.path.join(out, d, "program.mlir")
-                              for d in os.listdir(out))
+            programs = generated_runs.generate(args.bin, preset, args.count,
+                                               args.seed,
+                                               os.path.join(tmp, preset))
             for target in TARGETS:
                 for mode, flags in MODES.items():
                     agents = with_async = loops = failed = 0

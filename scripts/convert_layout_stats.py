@@ -42,18 +42,14 @@ def main():
     if "tensorcore" not in presets and args.presets == ",".join(generated_runs.PRESETS):
         presets.append("tensorcore")
     tilec = os.path.join(args.bin, "tilec")
-    gen = os.path.join(args.bin, "tile-gen")
     print("| preset | target | W | programs | with conversions | direct | "
           "per element (tagged) | staged | failed programs | other failures |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for preset in presets:
-            out = os.path.join(tmp, preset)
-            subprocess.run([gen, "--policy", preset, "--count", str(args.count),
-                            "--seed", str(args.seed), "-o", out],
-                           check=True, capture_output=True)
-            programs = sorted(os.path.join(out, d, "program.mlir")
-                              for d in os.listdir(out))
+            programs = generated_runs.generate(args.bin, preset, args.count,
+                                               args.seed,
+                                               os.path.join(tmp, preset))
             for target in TARGETS:
                 for width in WIDTHS:
                     row = dict(with_conv=0, direct=0, element=0, tagged=0,

@@ -1,8 +1,11 @@
 """What the scripts that run the tools over generated programs share
-(schedule_stats.py, simt_agreement.py): the generator presets and the
-command-line options that pick the programs.
+(schedule_stats.py, simt_agreement.py, convert_layout_stats.py,
+async_stats.py): the generator presets, the command-line options that pick
+the programs, and writing them.
 """
 import argparse
+import os
+import subprocess
 
 PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full", "pipeline"]
 
@@ -18,3 +21,12 @@ def parser(doc, count_option, count_default, presets_help=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--presets", default=",".join(PRESETS), help=presets_help)
     return ap
+
+
+def generate(bin_dir, preset, count, seed, out):
+    """Writes `count` programs of `preset` from `seed` under `out` with
+    tile-gen and returns their program.mlir paths, sorted."""
+    subprocess.run([os.path.join(bin_dir, "tile-gen"), "--policy", preset,
+                    "--count", str(count), "--seed", str(seed), "-o", out],
+                   check=True, capture_output=True)
+    return sorted(os.path.join(out, d, "program.mlir") for d in os.listdir(out))
