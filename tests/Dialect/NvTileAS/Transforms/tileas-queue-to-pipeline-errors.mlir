@@ -105,3 +105,16 @@ nv_tileaa.func @created_after_the_agent(%v: tensor<4xf32, #reg>, %n: i32) {
   }
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @two_agents() {
+  nv_tileaa.execute {
+    nv_tileaa.execute.yield
+  }
+  // expected-error @+1 {{cannot rewrite execute into agent_switch: the function already starts an agent}}
+  nv_tileaa.execute {
+    nv_tileaa.execute.yield
+  }
+  nv_tileaa.return
+}

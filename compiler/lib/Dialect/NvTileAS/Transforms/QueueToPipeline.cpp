@@ -144,6 +144,14 @@ struct QueueToPipelinePass
     });
     Block *top = func.getBody().empty() ? nullptr : &func.getBody().front();
     for (nv_tileaa::ExecuteOp exec : executes) {
+      // The second agent_switch would land inside the first one's consumer
+      // agent (nested agents have no lowering).
+      if (exec != executes.front()) {
+        exec.emitError("cannot rewrite execute into agent_switch: the "
+                       "function already starts an agent");
+        ok = false;
+        continue;
+      }
       if (exec->getBlock() != top) {
         exec.emitError("cannot rewrite execute into agent_switch: it is "
                        "not directly in the function body");

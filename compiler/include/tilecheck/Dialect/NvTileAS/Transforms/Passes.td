@@ -308,8 +308,9 @@ def TileASQueueToPipeline
     the body yields incremented, so producer and consumer regions carry
     consistent iterators across the loop. Anything else (an iteration that
     is not such a counter, a pipeline used twice in one loop, an execute
-    nested in other ops) is an error naming the op; the queues of a
-    function that failed are left as they were.
+    nested in other ops or a second execute in a function) is an error
+    naming the op; the queues of a function that failed are left as they
+    were.
   }];
 }
 
