@@ -52,7 +52,6 @@ using namespace tilecheck::nv_tileas;
 namespace {
 
 constexpr llvm::StringLiteral kMaterialized = "tileas.pipeline.materialized";
-constexpr llvm::StringLiteral kDualSimt = "tileas.dual_simt";
 constexpr llvm::StringLiteral kPipelineStage = kPipelineStageAttrName;
 
 /// Reads memory and nothing else, or has no effect at all; no regions.
@@ -426,22 +425,13 @@ struct MaterializeSchedulePass
     Materializer m(loop, split);
     OpBuilder b(loop);
     m.createPipelines(b);
-    auto agents = AgentSwitchOp::create(
-        b, m.loc, b.getDenseI32ArrayAttr({1, 4}), /*agentsCount=*/2);
-    agents->setAttr(kDualSimt, b.getBoolAttr(useDualSimt));
+    AgentSwitchOp agents = schedule_utils::createProducerConsumerSwitch(
+        b, m.loc, useDualSimt, loop);
 
     // The consumer agent: the loop, then everything after it.
-    Block &consumerBlock = agents.getAgents()[1].emplaceBlock();
-    b.setInsertionPointToStart(&consumerBlock);
+    b.setInsertionPointToStart(&agents.getAgents()[1].front());
     SmallVector<Value> consumerIts = m.createIterators(b);
     scf::ForOp consumer = m.emitConsumerLoop(b, consumerIts, {}, nullptr);
-    auto yield = PipelineYieldOp::create(b, m.loc, ValueRange{});
-    SmallVector<Operation *> rest;
-    for (Operation *op = loop->getNextNode();
-         op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
-      rest.push_back(op);
-    for (Operation *op : rest)
-      op->moveBefore(yield);
 
     // The producer agent.
     Block &producerBlock = agents.getAgents()[0].emplaceBlock();

@@ -11,6 +11,7 @@
 #include "tilecheck/Dialect/NvTileAA/IR/NvTileAA.h"
 #include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 #include "tilecheck/Dialect/NvTileAS/Transforms/Passes.h"
+#include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleSupport.h"
 #include "tilecheck/Support/InjectedBugs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,10 +30,6 @@ using namespace tilecheck;
 using namespace tilecheck::nv_tileas;
 
 namespace {
-
-/// The warps of the producer and the consumer agent, as
-/// tileas-materialize-schedule's AWS gives them.
-constexpr int32_t kAgentWarps[] = {1, 4};
 
 /// Whether `index` counts the iterations of the scf.for whose body holds
 /// `user`: an iter_arg of that loop starting at 0 and yielded plus 1.
@@ -294,26 +291,14 @@ struct QueueToPipelinePass
     // Agents: the execute's region and everything after it.
     for (nv_tileaa::ExecuteOp exec : executes) {
       rewriter.setInsertionPoint(exec);
-      auto agents = AgentSwitchOp::create(
-          rewriter, exec.getLoc(), rewriter.getDenseI32ArrayAttr(kAgentWarps),
-          /*agentsCount=*/2);
-      agents->setAttr("tileas.dual_simt", rewriter.getBoolAttr(false));
+      AgentSwitchOp agents = schedule_utils::createProducerConsumerSwitch(
+          rewriter, exec.getLoc(), /*dualSimt=*/false, exec);
       Region &producer = agents.getAgents()[0];
       producer.takeBody(exec.getBody());
       Operation *yield = producer.front().getTerminator();
       rewriter.setInsertionPoint(yield);
       PipelineYieldOp::create(rewriter, yield->getLoc(), ValueRange{});
       rewriter.eraseOp(yield);
-
-      Block &consumer = agents.getAgents()[1].emplaceBlock();
-      rewriter.setInsertionPointToStart(&consumer);
-      auto end = PipelineYieldOp::create(rewriter, exec.getLoc(), ValueRange{});
-      SmallVector<Operation *> rest;
-      for (Operation *op = agents->getNextNode();
-           op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
-        rest.push_back(op);
-      for (Operation *op : rest)
-        op->moveBefore(end);
       rewriter.eraseOp(exec);
     }
 

@@ -238,3 +238,22 @@ schedule_utils::expandSingleTiledOp(OpBuilder &b, Operation *op,
   }
   return replicas;
 }
+
+AgentSwitchOp schedule_utils::createProducerConsumerSwitch(OpBuilder &b,
+                                                           Location loc,
+                                                           bool dualSimt,
+                                                           Operation *after) {
+  auto agents = AgentSwitchOp::create(b, loc, b.getDenseI32ArrayAttr({1, 4}),
+                                      /*agentsCount=*/2);
+  agents->setAttr("tileas.dual_simt", b.getBoolAttr(dualSimt));
+  Block &consumer = agents.getAgents()[1].emplaceBlock();
+  OpBuilder end = OpBuilder::atBlockEnd(&consumer);
+  auto yield = PipelineYieldOp::create(end, loc, ValueRange{});
+  SmallVector<Operation *> rest;
+  for (Operation *op = after->getNextNode();
+       op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
+    rest.push_back(op);
+  for (Operation *op : rest)
+    op->moveBefore(yield);
+  return agents;
+}

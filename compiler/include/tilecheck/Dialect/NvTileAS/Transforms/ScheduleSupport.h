@@ -21,6 +21,7 @@
 #ifndef TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_SCHEDULESUPPORT_H
 #define TILECHECK_DIALECT_NVTILEAS_TRANSFORMS_SCHEDULESUPPORT_H
 
+#include "tilecheck/Dialect/NvTileAS/IR/NvTileAS.h"
 #include "tilecheck/Dialect/NvTileAS/Transforms/ScheduleIR.h"
 
 #include "mlir/IR/Builders.h"
@@ -156,6 +157,17 @@ using StageValues = std::map<unsigned, mlir::IRMapping>;
 llvm::SmallVector<mlir::Operation *>
 expandSingleTiledOp(mlir::OpBuilder &b, mlir::Operation *op,
                     llvm::ArrayRef<unsigned> stages, StageValues &values);
+
+/// Seed 001's producer/consumer split of a function (AWS, and the queued
+/// loads' agents): an agent_switch at `b`'s insertion point with a
+/// producer agent of one warp and a consumer agent of four, marked
+/// `tileas.dual_simt` = `dualSimt`. The consumer agent gets a block that
+/// holds everything after `after` in its block but the terminator, then
+/// its yield; the producer region is left empty for the caller.
+nv_tileas::AgentSwitchOp createProducerConsumerSwitch(mlir::OpBuilder &b,
+                                                      mlir::Location loc,
+                                                      bool dualSimt,
+                                                      mlir::Operation *after);
 
 } // namespace tilecheck::nv_tileas::schedule_utils
 
