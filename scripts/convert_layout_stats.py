@@ -10,6 +10,11 @@ materialized conversions by plan: tag 0 direct (a convert_layout with a
 nv_tileas.root_reg_to_reg_copy_op; tagged for unrolling when it carries a
 loop_annotation), tag 1 staged (a smem_load with a plan), and the programs
 that fail to compile with "failed to query target spec for convert_layout".
+The last two columns are the staging buffers' shared memory, summed over
+the functions: laid out one after another at 16-byte boundaries (what
+tileas-materialize-convert-layout assigns) and as
+tileas-prepare-for-scheduling's memory layout compaction left it (each
+function's highest buffer end).
 Pass statistics would say the same, but Debian's LLVM is built without
 statistics. Prints a Markdown table.
 
@@ -31,6 +36,33 @@ ELEMENT = re.compile(r"nv_tileas\.convert_layout [^\n]*nv_tileas\.root_reg_to_re
 TAGGED = re.compile(r"nv_tileas\.convert_layout [^\n]*loop_annotation = [^\n]*root_reg_to_reg_copy_op")
 STAGED = re.compile(r"nv_tileas\.smem_load [^\n]*atom_plan<tag = 1")
 FAILED = "failed to query target spec for convert_layout"
+BUFFER = re.compile(r"nv_tileas\.alloc_tensor \{offset = (\d+) : i64[^\n]*"
+                    r"!nv_tileas\.smem<([^>]*)>")
+ELEMENT_BYTES = {"f64": 8, "i64": 8, "f32": 4, "i32": 4, "tf32": 4, "f16": 2,
+                 "bf16": 2, "i16": 2}
+
+
+def buffer_bytes(shape):
+    """Bytes of a !nv_tileas.smem<...> shape (sub-byte types round up)."""
+    *dims, elem = shape.split("x")
+    n = 1
+    for d in dims:
+        n *= int(d)
+    return n * ELEMENT_BYTES.get(elem, 1)
+
+
+def footprints(ir):
+    """(sequential, compacted) staging bytes of the module's functions."""
+    sequential = compacted = 0
+    for func in ir.split("nv_tileaa.func @")[1:]:
+        end = seq = 0
+        for offset, shape in BUFFER.findall(func):
+            size = buffer_bytes(shape)
+            end = max(end, int(offset) + size)
+            seq = (seq + 15) // 16 * 16 + size
+        sequential += seq
+        compacted += end
+    return sequential, compacted
 
 
 def main():
@@ -43,8 +75,9 @@ def main():
         presets.append("tensorcore")
     tilec = os.path.join(args.bin, "tilec")
     print("| preset | target | W | programs | with conversions | direct | "
-          "per element (tagged) | staged | failed programs | other failures |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "per element (tagged) | staged | failed programs | other failures | "
+          "staging bytes, sequential | compacted |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for preset in presets:
             programs = generated_runs.generate(args.bin, preset, args.count,
@@ -53,7 +86,8 @@ def main():
             for target in TARGETS:
                 for width in WIDTHS:
                     row = dict(with_conv=0, direct=0, element=0, tagged=0,
-                               staged=0, failed=0, other=0)
+                               staged=0, failed=0, other=0, sequential=0,
+                               compacted=0)
                     for prog in programs:
                         r = subprocess.run(
                             [tilec, prog, "-O2", "--emit", "tileas",
@@ -76,10 +110,14 @@ def main():
                             row["with_conv"] += 1
                         for k, v in counts.items():
                             row[k] += v
+                        seq, packed = footprints(ir)
+                        row["sequential"] += seq
+                        row["compacted"] += packed
                     print(f"| {preset} | {target} | {width} | {len(programs)} | "
                           f"{row['with_conv']} | {row['direct']} | "
                           f"{row['element']} ({row['tagged']}) | {row['staged']} | "
-                          f"{row['failed']} | {row['other']} |")
+                          f"{row['failed']} | {row['other']} | "
+                          f"{row['sequential']} | {row['compacted']} |")
                     sys.stdout.flush()
 
 

@@ -54,8 +54,8 @@
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
-// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
+// O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O2TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
@@ -75,8 +75,8 @@
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
-// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
+// O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEAS-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
@@ -115,8 +115,8 @@
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}convert-tileaa-to-tileas{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
-// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
+// O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O2TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
@@ -138,8 +138,8 @@
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}canonicalize{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}cse{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}loop-invariant-code-motion{{(\{.*\})?\)*$}}
-// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-materialize-convert-layout{{(\{.*\})?\)*$}}
+// O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-prepare-for-scheduling{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-generate-schedule{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tilec-pipeline-config{{(\{.*\})?\)*$}}
 // O3TILEASLI-NEXT: {{^}}{{([a-z_.]+\()*}}tileas-unroll-register-loops{{(\{.*\})?\)*$}}
@@ -155,7 +155,7 @@
 // Unspecialized pipelining: v2-opt-level 1 or more, strategy unspecialize,
 // the stage count from --unspecialized-pipeline-num-stages (default 2).
 // RUN: tilec --print-pipeline -O2 --v2-opt-level 1 --pipeline-strategy unspecialize --unspecialized-pipeline-num-stages 3 | FileCheck %s --check-prefix=UNSPEC
-// UNSPEC: tileas-generate-schedule{{[{][^}]*[}]}},tileas-unspecialized-pipeline{num-stages=3 remarks=false},tilec-pipeline-config
+// UNSPEC: tileas-generate-schedule{{[{][^}]*[}]}},tileas-unspecialized-pipeline{num-stages=3 remarks=false},tileas-optimize-pipeline-region,tilec-pipeline-config
 // RUN: tilec --print-pipeline -O2 --v2-opt-level 0 --pipeline-strategy unspecialize | FileCheck %s --check-prefix=NOUNSPEC
 // NOUNSPEC-NOT: tileas-unspecialized-pipeline
 // RUN: not tilec --print-pipeline -O2 --unspecialized-pipeline-num-stages 9 2>&1 | FileCheck %s --check-prefix=BADSTAGES
@@ -164,7 +164,7 @@
 // tileas-materialize-schedule in AWS mode, or AUS with
 // --materialize-schedule-use-aus.
 // RUN: tilec --print-pipeline -O2 --v2-opt-level 1 --pipeline-strategy warp-specialize | FileCheck %s --check-prefix=AWS
-// AWS: tileas-generate-schedule{{[{][^}]*[}]}},tileas-materialize-schedule{remarks=false use-AUS=false use-dual-simt=true},tileas-materialize-async,tilec-pipeline-config
+// AWS: tileas-generate-schedule{{[{][^}]*[}]}},tileas-materialize-schedule{remarks=false use-AUS=false use-dual-simt=true},tileas-optimize-pipeline-region,tileas-materialize-async,tilec-pipeline-config
 // RUN: tilec --print-pipeline -O3 --v2-opt-level 1 --pipeline-strategy warp-specialize --materialize-schedule-use-aus | FileCheck %s --check-prefix=AUS
 // AUS: tileas-materialize-schedule{remarks=false use-AUS=true use-dual-simt=true}
 // RUN: tilec --print-pipeline -O2 --v2-opt-level 0 --pipeline-strategy warp-specialize | FileCheck %s --check-prefix=NOWS

@@ -151,9 +151,9 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(1, EmitStage::TileAS)), cat(front1, {as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS)),
             cat(front1,
-                {atoms, as, cse, canon, prep, layouts, sched, config, unroll}));
+                {atoms, as, cse, canon, layouts, prep, sched, config, unroll}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS)),
-            cat(front3, {atoms, as, cse, canon, canon, cse, licm, prep, layouts,
+            cat(front3, {atoms, as, cse, canon, canon, cse, licm, layouts, prep,
                          sched, config, unroll}));
 
   // Line info: no snapshot at O0 (mandatory conversions only), the first at
@@ -162,11 +162,11 @@ TEST(DriverPipeline, TierPassLists) {
   EXPECT_EQ(names(tier(1, EmitStage::TileAS, true)), cat(front1, {snap, as}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAA, true)), cat(front1, {snap}));
   EXPECT_EQ(names(tier(2, EmitStage::TileAS, true)),
-            cat(front1, {snap, atoms, as, cse, canon, prep, layouts, sched,
+            cat(front1, {snap, atoms, as, cse, canon, layouts, prep, sched,
                          config, unroll, snap}));
   EXPECT_EQ(names(tier(3, EmitStage::TileAS, true)),
-            cat(front3, {snap, atoms, as, cse, canon, canon, cse, licm, prep,
-                         layouts, sched, config, unroll, snap}));
+            cat(front3, {snap, atoms, as, cse, canon, canon, cse, licm, layouts,
+                         prep, sched, config, unroll, snap}));
 }
 
 TEST(DriverPipeline, UnspecializeNeedsV2AndO2) {
@@ -192,11 +192,13 @@ TEST(DriverPipeline, UnspecializeNeedsV2AndO2) {
             << stringifyPipelineStrategy(s).str();
         if (!want)
           continue;
-        // Right after the schedule, before the configuration record.
+        // Right after the schedule, then seed 001's region shrinker, before
+        // the configuration record.
         ASSERT_NE(at, passes.begin());
         EXPECT_EQ(*(at - 1), sched);
-        ASSERT_NE(at + 1, passes.end());
-        EXPECT_EQ(*(at + 1), config);
+        ASSERT_LT(at + 2, passes.end());
+        EXPECT_EQ(*(at + 1), "tileas-optimize-pipeline-region");
+        EXPECT_EQ(*(at + 2), config);
         CompileResult r = describePipeline(opts);
         ASSERT_TRUE(r.ok()) << r.diagnostics;
         EXPECT_NE(r.output.find(pipe + "{num-stages=3 remarks=false}"),

@@ -201,20 +201,20 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
     add([] { return createLoopInvariantCodeMotionPass(); });
   }
 
-  // Seed 000's last cleanup before scheduling: proven vector widths for
-  // the tiled accesses, tiny loops unrolled.
-  add([] { return nv_tileas::createTileASPrepareForScheduling(); });
-
   // Layout conversions (seed 001): each convert_layout becomes a register
-  // copy or shared-memory staging, before the scheduler, so that the
-  // schedule places the staging ops and its consumers clone them with the
-  // rest of a loop.
+  // copy or shared-memory staging, before the buffer compaction and the
+  // scheduler, so that the schedule places the staging ops and its
+  // consumers clone them with the rest of a loop.
   add([vec = opts.reg2regVecSize, bytes = opts.reinterpretToI8] {
     nv_tileas::TileASMaterializeConvertLayoutOptions options;
     options.reg2regVecSize = vec;
     options.reinterpretToI8 = bytes;
     return nv_tileas::createTileASMaterializeConvertLayout(options);
   });
+
+  // Seed 000's last cleanup before scheduling: proven vector widths for
+  // the tiled accesses, tiny loops unrolled, the staging buffers compacted.
+  add([] { return nv_tileas::createTileASPrepareForScheduling(); });
 
   // TileAS scheduling (seed 000): every loop gets a schedule from the
   // generator `scheduler` names (serial; or cost, where seed 004's selector
@@ -248,6 +248,12 @@ tilecheck::driver::planPipeline(const CompileOptions &opts) {
         return nv_tileas::createTileASMaterializeSchedule(options);
       });
   }
+  // Seed 001 runs the region shrinker right after the specialization pass:
+  // the regions warp specialization and the queued loads made keep only
+  // what their yields need.
+  if (queues ||
+      (opts.v2OptLevel >= 1 && opts.pipelineStrategy != PipelineStrategy::None))
+    add([] { return nv_tileas::createTileASOptimizePipelineRegion(); });
   // The async handshakes (seed 001) of every pipeline region the passes
   // above made: warp specialization's and the queued loads'.
   if (queues || (opts.v2OptLevel >= 1 &&

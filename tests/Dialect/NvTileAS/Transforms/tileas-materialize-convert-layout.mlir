@@ -10,7 +10,7 @@
 // RUN: tilec -O2 --print-pipeline --emit tileas %S/../../../../corpus/seeds/vector_add.mlir | FileCheck %s --check-prefix=PIPE
 // RUN: tilec -O3 --materialize-convert-layout-reg2reg-vec-size 8 --materialize-convert-layout-reinterpret-to-i8 --print-pipeline --emit tileas %S/../../../../corpus/seeds/vector_add.mlir | FileCheck %s --check-prefix=PIPE8
 // RUN: tilec -O1 --print-pipeline --emit tileas %S/../../../../corpus/seeds/vector_add.mlir | FileCheck %s --check-prefix=PIPE1
-// PIPE: tileas-prepare-for-scheduling{{.*}},tileas-materialize-convert-layout{reg2reg-vec-size=16 reinterpret-to-i8=false},tileas-generate-schedule{{.*}},tilec-pipeline-config{{.*}},tileas-unroll-register-loops)
+// PIPE: tileas-materialize-convert-layout{reg2reg-vec-size=16 reinterpret-to-i8=false},tileas-prepare-for-scheduling{{.*}},tileas-generate-schedule{{.*}},tilec-pipeline-config{{.*}},tileas-unroll-register-loops)
 // PIPE8: tileas-materialize-convert-layout{reg2reg-vec-size=8 reinterpret-to-i8=true}
 // PIPE1-NOT: tileas-materialize-convert-layout
 // Staging buffers are memory no other op reaches (their effects' own

@@ -3,7 +3,7 @@
 // RUN: tilec --emit tileas --pass-pipeline "builtin.module(cuda-tile-lower-early-exits,convert-cuda-tile-to-tileaa,tileaa-assign-atoms,convert-tileaa-to-tileas{compute-capability=sm_100 num-warps=4},tileas-prepare-for-scheduling{unroll-max-trips=0})" %s | FileCheck %s --check-prefix=NONE
 // The pass runs before the scheduler from O2 on.
 // RUN: tilec -O2 --print-pipeline --emit tileas %s | FileCheck %s --check-prefix=PIPE
-// PIPE: tileas-prepare-for-scheduling{unroll-max-ops=16 unroll-max-trips=4},tileas-materialize-convert-layout{{[{][^}]*[}]}},tileas-generate-schedule
+// PIPE: tileas-materialize-convert-layout{{[{][^}]*[}]}},tileas-prepare-for-scheduling{unroll-max-ops=16 unroll-max-trips=4},tileas-generate-schedule
 
 // Stage 2, atom vector-size refinement: each tiled access keeps the
 // witness of tileaa-assign-atoms (the widest 16-byte vector the tile's last

@@ -37,9 +37,18 @@ def TileASPrepareForScheduling
        completely (upstream scf::loopUnrollFull), so the scheduler sees
        straight-line code.
        Loops that touch memory stay: the schedule consumers may pipeline
-       them.
-    5. memory layout compaction: not built (no shared-memory buffer exists
-       before scheduling; the backend places pipeline slots).
+       them. Shared-memory buffers (alloc_tensor, copy, smem_load: a
+       staged layout conversion) do not count as memory here.
+    5. memory layout compaction: the `alloc_tensor` buffers of each
+       function get new offsets so that buffers whose live ranges do not
+       overlap share bytes. A buffer is live from its alloc_tensor to the
+       end of the last op of its block that contains a use; buffers in
+       different agents of one agent_switch always interfere (agents run
+       at once). Largest first, each at the lowest 16-byte aligned offset
+       free of the interfering buffers placed before it. A function whose
+       buffers reach an op other than copy and smem_load, or whose new
+       footprint would be larger, keeps its offsets. Pipeline slots are
+       not buffers: the backend places them after this area.
     6. TMA box-dimension refresh: not built (no TMA op yet).
 
     Statistics (`-mlir-pass-statistics`): accesses refined, accesses made
@@ -57,6 +66,10 @@ def TileASPrepareForScheduling
     Statistic<"numVector", "vector-atoms",
               "tiled accesses left with a width above 1">,
     Statistic<"numUnrolled", "unrolled-loops", "tiny loops unrolled">,
+    Statistic<"numMoved", "moved-buffers",
+              "alloc_tensor buffers given a new offset">,
+    Statistic<"numBytesSaved", "saved-bytes",
+              "shared-memory bytes the compaction saved, over all functions">,
   ];
 }
 
@@ -345,6 +358,33 @@ def TileASMaterializeAsync
     bug of MaterializeAsync Pass." and the pass fails after the walk.
     Loops without pipeline regions are left as they are.
   }];
+}
+
+def TileASOptimizePipelineRegion
+    : Pass<"tileas-optimize-pipeline-region", "::mlir::ModuleOp"> {
+  let summary =
+      "Optimize the region scope of tileas.async.pipeline.produce_one/consume_one ops";
+  let description = [{
+    Seed 001's TileASOptimizePipelineRegion (the summary is the seed's
+    description string). Every `produce_one` and `consume_one` region keeps
+    the backward slice of its yield's operands (operands of ops nested in a
+    slice op count), which stops at exactly three boundaries: a block
+    argument, a value defined outside the region, a sibling `produce_one`.
+    The ops are collected in source order and visited back to front. The
+    region's other ops can only be dead (its values leave through the
+    yield alone) and are erased; a region where one of them may touch
+    memory is unshrinkable and stays unchanged. No options.
+
+    The driver runs it after the pipeline-specialization pass (and after
+    the queued loads' rewrite), before tileas-materialize-async expands the
+    regions. Statistics: regions shrunk, ops erased, unshrinkable regions.
+  }];
+  let statistics = [
+    Statistic<"numShrunk", "shrunk-regions", "regions that lost ops">,
+    Statistic<"numErased", "erased-ops", "ops erased from regions">,
+    Statistic<"numUnshrinkable", "unshrinkable-regions",
+              "regions left unchanged: an op outside the slice touches memory">,
+  ];
 }
 
 def TileASUnrollRegisterLoops
