@@ -1,5 +1,9 @@
 // RUN: tilec-opt --tileas-queue-to-pipeline %s | FileCheck %s
 // RUN: tilec-opt --tileas-queue-to-pipeline %s -o %t.mlir
+// RUN: tilec-opt --tileas-queue-to-pipeline --canonicalize %s | FileCheck %s --check-prefix=CANON
+// CANON-LABEL: nv_tileaa.func @split
+// CANON: scf.for {{.*}} -> (!nv_tileas.iterator, !nv_tileas.iterator)
+// CANON: scf.for {{.*}} -> (tensor<8xf32, #reg>, !nv_tileas.iterator, !nv_tileas.iterator)
 // The pipelines compute what the queues do, in every interleaving of the
 // two agents.
 // RUN: python3 -c "import numpy as np; np.save('%t.a.npy', np.arange(64, dtype=np.float32))"
@@ -16,7 +20,7 @@
 // CHECK: nv_tileas.async.pipeline.agent_switch attributes {num_warps = array<i32: 1, 4>, tileas.dual_simt = false} {
 // CHECK: %[[IX:.*]] = nv_tileas.async.pipeline.create_iterator %[[PX]]
 // CHECK: %[[IY:.*]] = nv_tileas.async.pipeline.create_iterator %[[PY]]
-// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[AX:.*]] = %[[IX]], %[[AY:.*]] = %[[IY]]) -> (i32, !nv_tileas.iterator, !nv_tileas.iterator)
+// CHECK: scf.for %{{.*}} iter_args(%[[C:[^ ]*]] = %{{.*}}, %[[AX:.*]] = %[[IX]], %[[AY:.*]] = %[[IY]]) -> (i32, !nv_tileas.iterator, !nv_tileas.iterator)
 // A load whose one use is the put moves into the region (issued once the
 // slot is acquired); the pure addi computing the second one's index stays.
 // CHECK-NEXT: nv_tileas.async.pipeline.produce_one %[[PX]], %[[AX]] : <tensor<8xf32, #reg>, 2> {
@@ -29,17 +33,20 @@
 // CHECK-NEXT: nv_tileas.async.pipeline.yield %[[Y]] : tensor<8xf32, #reg>
 // CHECK: %[[NX:.*]] = nv_tileas.async.pipeline.increment_iterator %[[AX]]
 // CHECK-NEXT: %[[NY:.*]] = nv_tileas.async.pipeline.increment_iterator %[[AY]]
-// CHECK-NEXT: scf.yield %{{.*}}, %[[NX]], %[[NY]] : i32, !nv_tileas.iterator, !nv_tileas.iterator
+// The counter, which only the queue ops read, is yielded unchanged (the
+// canonicalizer then drops it, CANON below).
+// CHECK-NEXT: scf.yield %[[C]], %[[NX]], %[[NY]] : i32, !nv_tileas.iterator, !nv_tileas.iterator
 // CHECK: nv_tileas.async.pipeline.yield
 // CHECK-NEXT: }, {
 // CHECK: %[[JX:.*]] = nv_tileas.async.pipeline.create_iterator %[[PX]]
 // CHECK: %[[JY:.*]] = nv_tileas.async.pipeline.create_iterator %[[PY]]
-// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[BX:.*]] = %[[JX]], %[[BY:.*]] = %[[JY]])
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[D:[^ ]*]] = %{{.*}}, %[[BX:.*]] = %[[JX]], %[[BY:.*]] = %[[JY]])
 // CHECK-NEXT: %[[GX:.*]] = nv_tileas.async.pipeline.consume_one %[[PX]], %[[BX]] : <tensor<8xf32, #reg>, 2> -> tensor<8xf32, #reg> {
 // CHECK-NEXT: ^bb0(%[[V:.*]]: tensor<8xf32, #reg>):
 // CHECK-NEXT: nv_tileas.async.pipeline.yield %[[V]] : tensor<8xf32, #reg>
 // CHECK: %[[GY:.*]] = nv_tileas.async.pipeline.consume_one %[[PY]], %[[BY]]
 // CHECK: arith.addf %[[GX]], %[[GY]]
+// CHECK: scf.yield %{{.*}}, %[[D]], %{{.*}}, %{{.*}} : tensor<8xf32, #reg>, i32, !nv_tileas.iterator, !nv_tileas.iterator
 // CHECK: nv_tileas.tiled_store
 // CHECK-NEXT: nv_tileas.async.pipeline.yield
 // CHECK-NEXT: }

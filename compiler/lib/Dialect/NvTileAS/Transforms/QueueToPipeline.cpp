@@ -223,6 +223,11 @@ struct QueueToPipelinePass
       bool consumer = llvm::any_of(entry.ops, [](Operation *op) {
         return isa<nv_tileaa::QueueGetOp>(op);
       });
+      // The counters' iter_arg positions (the loop is rebuilt below).
+      llvm::SmallSetVector<unsigned, 2> counters;
+      for (Operation *op : entry.ops)
+        counters.insert(cast<BlockArgument>(op->getOperand(1)).getArgNumber() -
+                        loop.getNumInductionVars());
       rewriter.setInsertionPoint(loop);
       SmallVector<Value> inits;
       for (Value queue : entry.queues)
@@ -286,6 +291,8 @@ struct QueueToPipelinePass
                                 ValueRange{block->getArgument(0)});
         rewriter.replaceOp(get, consume.getResults());
       }
+      for (unsigned i : counters)
+        dropDeadCounter(rewriter, grownLoop, i);
     }
 
     // Agents: the execute's region and everything after it.
@@ -308,6 +315,22 @@ struct QueueToPipelinePass
       rewriter.eraseOp(create);
     pipelines.clear();
     return success();
+  }
+
+  /// A counter that nothing reads any more (the queue ops were its only
+  /// readers, and its final value is unused) is yielded unchanged, so that
+  /// the canonicalizer after this pass drops the iter_arg.
+  static void dropDeadCounter(RewriterBase &rewriter, scf::ForOp loop,
+                              unsigned i) {
+    BlockArgument arg = loop.getRegionIterArgs()[i];
+    Operation *yield = loop.getBody()->getTerminator();
+    auto add = yield->getOperand(i).getDefiningOp<arith::AddIOp>();
+    if (!add || !loop.getResult(i).use_empty() || !add->hasOneUse() ||
+        !llvm::all_of(arg.getUsers(),
+                      [&](Operation *user) { return user == add; }))
+      return;
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, arg); });
+    rewriter.eraseOp(add);
   }
 
   DenseMap<Value, Value> pipelines;
