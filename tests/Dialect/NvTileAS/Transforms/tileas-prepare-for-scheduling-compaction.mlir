@@ -17,6 +17,13 @@
 // RUN: tilec -O2 --gpu-name sm_90 --materialize-convert-layout-reg2reg-vec-size 0 --emit tileas %S/../../../../corpus/seeds/gemm.mlir | FileCheck %s --check-prefix=GEMM
 // GEMM-COUNT-4: nv_tileas.alloc_tensor {offset = 0 : i64{{[,}]}}
 // GEMM-NOT: nv_tileas.alloc_tensor
+// Loops pipelined after the compaction keep the staging ops of every
+// iteration in order (each pair of them conflicts in the schedules'
+// dependence graphs), so the buffers sharing byte 0 compute the seed's
+// result: software-pipelined three stages deep, and warp-specialized.
+// RUN: tile-diff %S/../../../../corpus/seeds/gemm.mlir --only-config sm_90,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=3,reg2reg=0 -v | FileCheck %s --check-prefix=DIFF
+// RUN: tile-diff %S/../../../../corpus/seeds/gemm.mlir --only-config sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,reg2reg=0,order=seed:3 -v | FileCheck %s --check-prefix=DIFF
+// DIFF: 1 programs checked, 0 findings
 
 #reg = #nv_tileas<layout reg>
 #mma_a = #nv_tileas<layout mma_a>
@@ -107,6 +114,25 @@ nv_tileaa.func @agents(%x: tensor<8xf32, #reg>) {
     %lb = nv_tileas.smem_load %b : (!nv_tileas.smem<8xf32>) -> tensor<8xf32, #reg>
     nv_tileas.async.pipeline.yield
   }
+  nv_tileaa.return
+}
+
+// An nv_tileaa.execute runs at once with the rest of its block, which the
+// live ranges do not model: the function keeps its offsets (the driver
+// rewrites every execute into an agent_switch before this stage).
+// CHECK-LABEL: nv_tileaa.func @execute
+// CHECK: nv_tileas.alloc_tensor {offset = 0 : i64}
+// CHECK: nv_tileas.alloc_tensor {offset = 32 : i64}
+nv_tileaa.func @execute(%x: tensor<8xf32, #reg>) {
+  nv_tileaa.execute {
+    %a = nv_tileas.alloc_tensor {offset = 0 : i64} : !nv_tileas.smem<8xf32>
+    nv_tileas.copy %x, %a : (tensor<8xf32, #reg>, !nv_tileas.smem<8xf32>) -> ()
+    %la = nv_tileas.smem_load %a : (!nv_tileas.smem<8xf32>) -> tensor<8xf32, #reg>
+    nv_tileaa.execute.yield
+  }
+  %b = nv_tileas.alloc_tensor {offset = 32 : i64} : !nv_tileas.smem<8xf32>
+  nv_tileas.copy %x, %b : (tensor<8xf32, #reg>, !nv_tileas.smem<8xf32>) -> ()
+  %lb = nv_tileas.smem_load %b : (!nv_tileas.smem<8xf32>) -> tensor<8xf32, #reg>
   nv_tileaa.return
 }
 

@@ -49,7 +49,8 @@ llvm::SmallPtrSet<Operation *, 16> yieldSlice(Region &body, Operation *yield) {
     if (def->getParentRegion() != &body)
       continue; // defined outside the region (or nested deeper in it)
     if (isa<ProduceOneOp>(def))
-      continue; // pipelines meet through tokens, not values
+      continue; // pipelines meet through tokens, not values (the seed's
+                // third boundary; our produce_one has no results)
     if (slice.insert(def).second)
       push(def);
   }
@@ -74,15 +75,15 @@ struct OptimizePipelineRegionPass
         leftover.push_back(&inner);
     if (leftover.empty())
       return;
-    if (!llvm::all_of(leftover, [](Operation *o) {
-          return isMemoryEffectFree(o) && !isa<ProduceOneOp>(o);
-        })) {
+    // produce_one and consume_one touch their pipeline: never dropped.
+    if (!llvm::all_of(leftover,
+                      [](Operation *o) { return isMemoryEffectFree(o); })) {
       ++numUnshrinkable;
       return;
     }
     // Users come after their definitions: erase from the back.
     for (Operation *o : llvm::reverse(leftover)) {
-      o->dropAllUses();
+      assert(o->use_empty() && "a leftover op feeds the slice");
       o->erase();
       ++numErased;
     }

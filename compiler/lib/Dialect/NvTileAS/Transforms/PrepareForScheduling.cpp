@@ -66,10 +66,16 @@ bool interfere(const BufferRange &x, const BufferRange &y) {
 }
 
 /// The live range of every alloc_tensor of `func`; failure when a buffer
-/// reaches an op other than copy and smem_load (it may escape: the
-/// function's layout stays as it is).
+/// reaches an op other than copy and smem_load (it may escape), or when the
+/// function still has an nv_tileaa.execute (an agent that runs at once with
+/// the rest of its block, which the ranges do not model): the function's
+/// layout stays as it is. The driver rewrites every execute into an
+/// agent_switch before this stage.
 LogicalResult bufferRanges(nv_tileaa::FuncOp func,
                            SmallVectorImpl<BufferRange> &out) {
+  if (func.walk([](nv_tileaa::ExecuteOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return failure();
   DenseMap<Operation *, std::pair<unsigned, unsigned>> number;
   unsigned next = 0;
   std::function<void(Operation *)> visit = [&](Operation *op) {
@@ -190,8 +196,8 @@ struct PrepareForSchedulingPass
     // Regions stay rolled; so do loops that touch memory, which the
     // schedule consumers may pipeline. Shared-memory buffers (a layout
     // conversion's staging) are the tile block's own scratch: a loop that
-    // touches only them is as tiny as the pure loop it was before
-    // tileas-materialize-convert-layout.
+    // touches only them counts as pure (its staged conversions add two ops
+    // each to the body, which unroll-max-ops still bounds).
     return llvm::all_of(body->getOperations(), [](Operation &op) {
       return op.getNumRegions() == 0 &&
              (isMemoryEffectFree(&op) || touchesOnlyBuffers(&op));
@@ -221,8 +227,9 @@ struct PrepareForSchedulingPass
     int64_t after = 0;
     for (auto [b, at] : llvm::zip(buffers, offsets))
       after = std::max<int64_t>(after, at + b.size);
-    // Never a larger footprint than the layout the function came with.
-    if (after > before)
+    // Only a smaller footprint than the layout the function came with
+    // changes it.
+    if (after >= before)
       return;
     for (auto [buffer, at] : llvm::zip(buffers, offsets))
       if (int64_t(buffer.op.getOffset()) != at) {

@@ -81,7 +81,9 @@ bool conflict(const std::optional<llvm::SmallVector<Access>> &a,
         return true;
       // alloc_tensor's buffers are reached by alloc_tensor, copy and
       // smem_load only: unknown memory (the default resource) is never
-      // theirs.
+      // theirs. Two buffers always conflict (one resource, whatever their
+      // offsets): tileas-prepare-for-scheduling's compaction lets buffers
+      // share bytes and relies on this to keep their ops in order.
       auto *buffers = SharedMemoryResource::get();
       if (x.resource == buffers || y.resource == buffers)
         continue;

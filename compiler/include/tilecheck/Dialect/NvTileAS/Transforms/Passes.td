@@ -46,9 +46,12 @@ def TileASPrepareForScheduling
        different agents of one agent_switch always interfere (agents run
        at once). Largest first, each at the lowest 16-byte aligned offset
        free of the interfering buffers placed before it. A function whose
-       buffers reach an op other than copy and smem_load, or whose new
-       footprint would be larger, keeps its offsets. Pipeline slots are
-       not buffers: the backend places them after this area.
+       buffers reach an op other than copy and smem_load, that still has
+       an nv_tileaa.execute, or whose footprint would not shrink, keeps its
+       offsets. Pipeline slots are not buffers: the backend gives them an
+       area of their own. Sound because every op on these buffers
+       conflicts with every other in the schedules' dependence graphs
+       (ScheduleIR.cpp, `conflict`): no later pass reorders them.
     6. TMA box-dimension refresh: not built (no TMA op yet).
 
     Statistics (`-mlir-pass-statistics`): accesses refined, accesses made
