@@ -294,12 +294,21 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
   }
   // Layout conversions staged through shared memory (reg2reg=0) and moved
   // element by element (reg2reg=4: below every 16-byte atom, at or above
-  // every element but f64 and pointers).
+  // every element but f64 and pointers). The staged one is also
+  // software-pipelined three stages deep, so that the compacted staging
+  // buffers (which share bytes) are checked where the pipeliner interleaves
+  // their ops across iterations.
   for (auto [o, width] : {std::pair(2u, 0u), std::pair(3u, 4u)}) {
     Configuration c;
     c.target = "sm_100";
     c.optLevel = o;
     c.reg2reg = width;
+    if (width == 0) {
+      c.v2OptLevel = 1;
+      c.strategy = driver::PipelineStrategy::Unspecialize;
+      c.scheduler = driver::Scheduler::Cost;
+      c.stages = 3;
+    }
     out.push_back(c);
   }
   // Queued loads: a producer agent and queues (tileaa-queue-loads), then
@@ -435,10 +444,15 @@ std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
   Configuration aws = aus;
   aws.aus = false;
   // The fifth and sixth lower materialized layout conversions: staged
-  // through shared memory, and element by element through the loop
+  // through shared memory (the compacted buffers, in software-pipelined
+  // loops), and element by element through the loop
   // tileas-unroll-register-loops tags.
   Configuration staged = backendConfiguration("simt", "sm_90", 2);
   staged.reg2reg = 0;
+  staged.v2OptLevel = 1;
+  staged.strategy = driver::PipelineStrategy::Unspecialize;
+  staged.scheduler = driver::Scheduler::Cost;
+  staged.stages = 3;
   Configuration perElement = backendConfiguration("simt", "sm_80", 3);
   perElement.reg2reg = 4;
   // The seventh runs queued loads: the producer agent of tileaa-queue-loads

@@ -169,10 +169,10 @@ TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
                          "scheduler=cost,agents=aus,order=row-major");
   EXPECT_TRUE(m[11].compileOptions().materializeScheduleUseAUS);
   EXPECT_FALSE(m[10].compileOptions().materializeScheduleUseAUS);
-  // Layout conversions staged through shared memory, then element by
-  // element.
-  EXPECT_EQ(m[12].str(), "sm_100,O2,v2=0,strategy=none,scheduler=cost,"
-                         "reg2reg=0,order=row-major");
+  // Layout conversions staged through shared memory (and pipelined), then
+  // element by element.
+  EXPECT_EQ(m[12].str(), "sm_100,O2,v2=1,strategy=unspecialize,"
+                         "scheduler=cost,stages=3,reg2reg=0,order=row-major");
   EXPECT_EQ(m[12].compileOptions().reg2regVecSize, 0u);
   EXPECT_EQ(m[13].str(), "sm_100,O3,v2=0,strategy=none,scheduler=cost,"
                          "reg2reg=4,order=row-major");
