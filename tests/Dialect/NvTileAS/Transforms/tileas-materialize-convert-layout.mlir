@@ -60,6 +60,22 @@ nv_tileaa.func @registers(%a: tensor<16x16xf16, #reg>, %c: tensor<16x8xf32, #mma
   nv_tileaa.return %0, %1 : tensor<16x16xf16, #mma_a>, tensor<16x8xf32, #reg>
 }
 
+// Two 32 KiB buffers: 64 KiB one after another, more than the 48 KiB one
+// buffer may take but within the block's shared memory, so both are
+// staged; the compaction then puts both at byte 0.
+// RUN: tilec-opt --tileas-materialize-convert-layout=reg2reg-vec-size=0 --tileas-prepare-for-scheduling %s | FileCheck %s --check-prefix=COMPACT
+// STAGE-LABEL: nv_tileaa.func @two_big
+// STAGE: nv_tileas.alloc_tensor {offset = 32768 : i64} : !nv_tileas.smem<128x64xf32>
+// STAGE: nv_tileas.alloc_tensor {offset = 0 : i64} : !nv_tileas.smem<128x64xf32>
+// COMPACT-LABEL: nv_tileaa.func @two_big
+// COMPACT-COUNT-2: nv_tileas.alloc_tensor {offset = 0 : i64} : !nv_tileas.smem<128x64xf32>
+nv_tileaa.func @two_big(%a: tensor<128x64xf32, #reg>, %c: tensor<128x64xf32, #mma_c>)
+    -> (tensor<128x64xf32, #mma_c>, tensor<128x64xf32, #reg>) {
+  %0 = nv_tileas.convert_layout %a : (tensor<128x64xf32, #reg>) -> tensor<128x64xf32, #mma_c>
+  %1 = nv_tileas.convert_layout %c : (tensor<128x64xf32, #mma_c>) -> tensor<128x64xf32, #reg>
+  nv_tileaa.return %0, %1 : tensor<128x64xf32, #mma_c>, tensor<128x64xf32, #reg>
+}
+
 // A shared-memory layout has the staging plan only, whatever the cap.
 // CHECK-LABEL: nv_tileaa.func @from_smem
 // CHECK: nv_tileas.alloc_tensor {offset = 0 : i64} : !nv_tileas.smem<64xf32>

@@ -34,7 +34,11 @@ namespace {
 /// on every target this compiler knows).
 constexpr unsigned kVectorAtomBytes = 16;
 
-/// Bytes of shared memory a function's staging buffers may take together.
+/// Bytes of shared memory one staging buffer may take. The buffers of a
+/// function are laid out one after another here (within the tile block's
+/// shared memory); tileas-prepare-for-scheduling's compaction then lets
+/// those never live at once share bytes, so a function's staging needs the
+/// largest of them (per concurrent agent), not their sum.
 constexpr int64_t kStagingBudgetBytes = 48 * 1024;
 
 /// One way of carrying out a conversion (seed 001's AtomPlan).
@@ -124,8 +128,9 @@ struct MaterializeConvertLayoutPass
   bool feasible(const AtomPlan &plan, RankedTensorType type) const {
     if (plan.tag == kRegToRegPlan)
       return plan.atomBytes <= reg2regVecSize;
-    return llvm::alignTo(stagingEnd, 16) + bufferFor(type).getSizeInBytes() <=
-           kStagingBudgetBytes;
+    int64_t size = bufferFor(type).getSizeInBytes();
+    return size <= kStagingBudgetBytes &&
+           int64_t(llvm::alignTo(stagingEnd, 16)) + size <= kSharedMemoryBytes;
   }
 
   /// Seed 001's diagnostic, with a note saying which of its two cases
@@ -142,7 +147,8 @@ struct MaterializeConvertLayoutPass
                      << " plans listed is feasible with reg2reg-vec-size="
                      << static_cast<unsigned>(reg2regVecSize)
                      << " and a staging area of " << kStagingBudgetBytes
-                     << " bytes";
+                     << " bytes a buffer (" << kSharedMemoryBytes
+                     << " for a function's buffers one after another)";
     ++numFailed;
     failedAny = true;
   }

@@ -258,12 +258,16 @@ def TileASMaterializeConvertLayout
       `convert_layout` is marked `nv_tileas.root_reg_to_reg_copy_op` and
       the backend moves it element by element in a loop
       (tileas-unroll-register-loops tags that loop for unrolling).
-    - tag 1, staging: an `alloc_tensor` (its own 16-byte aligned offset in
-      the function's staging area, at most 48 KiB), a `copy` of the source
-      into it and a `smem_load` at the destination layout; numbers only.
+    - tag 1, staging: an `alloc_tensor` (at most 48 KiB; its own 16-byte
+      aligned offset after the function's previous buffers, all within the
+      block's shared memory, until tileas-prepare-for-scheduling's
+      compaction lets the buffers never live at once share bytes), a
+      `copy` of the source into it and a `smem_load` at the destination
+      layout; numbers only.
 
-    It runs right before tileas-generate-schedule, so schedules place the
-    staging ops and the specialization passes clone them with the loop.
+    It runs right before tileas-prepare-for-scheduling and
+    tileas-generate-schedule, so schedules place the staging ops and the
+    specialization passes clone them with the loop.
 
     Register plans exist between register layouts (reg, mma_a/b/c); a
     conversion from or to smem or tmem has the staging plan only, and tmem
