@@ -60,12 +60,7 @@ bool readsOnly(Operation *op) {
     return false;
   if (isMemoryEffectFree(op))
     return true;
-  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!iface)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  return llvm::all_of(effects, [](const MemoryEffects::EffectInstance &e) {
+  return everyDeclaredEffect(op, [](const MemoryEffects::EffectInstance &e) {
     return isa<MemoryEffects::Read>(e.getEffect());
   });
 }

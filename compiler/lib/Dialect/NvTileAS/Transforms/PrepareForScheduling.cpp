@@ -205,12 +205,7 @@ struct PrepareForSchedulingPass
   }
 
   static bool touchesOnlyBuffers(Operation *op) {
-    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!iface)
-      return false;
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    return llvm::all_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return everyDeclaredEffect(op, [](const MemoryEffects::EffectInstance &e) {
       return e.getResource() == SharedMemoryResource::get();
     });
   }

@@ -381,3 +381,14 @@ LogicalResult tilecheck::nv_tileas::forEachScheduledLoop(
       visited.insert(next);
   }
 }
+
+bool tilecheck::nv_tileas::everyDeclaredEffect(
+    Operation *op,
+    llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> pred) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  llvm::SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::all_of(effects, pred);
+}

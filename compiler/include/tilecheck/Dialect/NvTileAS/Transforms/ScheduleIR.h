@@ -23,6 +23,7 @@
 #include "tilecheck/Scheduling/Schedule.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <optional>
 #include <vector>
@@ -106,6 +107,13 @@ mlir::LogicalResult forEachScheduledLoop(
 /// The constant trip count of `loop` (saturated at INT64_MAX), if its
 /// bounds and step are constants and the step is positive.
 std::optional<int64_t> constantTripCount(mlir::scf::ForOp loop);
+
+/// Whether `op` declares its memory effects and `pred` holds for each
+/// (false for an op without MemoryEffectOpInterface).
+bool everyDeclaredEffect(
+    mlir::Operation *op,
+    llvm::function_ref<bool(const mlir::MemoryEffects::EffectInstance &)>
+        pred);
 
 /// Reads the schedule attributes back; nullopt (and `error` set) when the
 /// loop has none or they are incomplete.
