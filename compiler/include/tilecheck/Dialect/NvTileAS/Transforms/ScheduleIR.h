@@ -112,8 +112,7 @@ std::optional<int64_t> constantTripCount(mlir::scf::ForOp loop);
 /// (false for an op without MemoryEffectOpInterface).
 bool everyDeclaredEffect(
     mlir::Operation *op,
-    llvm::function_ref<bool(const mlir::MemoryEffects::EffectInstance &)>
-        pred);
+    llvm::function_ref<bool(const mlir::MemoryEffects::EffectInstance &)> pred);
 
 /// Reads the schedule attributes back; nullopt (and `error` set) when the
 /// loop has none or they are incomplete.
