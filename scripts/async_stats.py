@@ -24,7 +24,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 import generated_runs
 
@@ -68,44 +67,40 @@ def main():
     args = ap.parse_args()
     presets = args.presets.split(",")
     tilec = os.path.join(args.bin, "tilec")
-    print("| preset | target | mode | programs | with agents | with async "
-          "loops | async loops | producer kinds | failed | regions | "
-          "programs shrunk |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    with tempfile.TemporaryDirectory() as tmp:
-        for preset in presets:
-            programs = generated_runs.generate(args.bin, preset, args.count,
-                                               args.seed,
-                                               os.path.join(tmp, preset))
-            for target in TARGETS:
-                for mode, flags in MODES.items():
-                    agents = with_async = loops = failed = 0
-                    regions = shrunk = 0
-                    kinds = collections.Counter()
-                    for prog in programs:
-                        r = subprocess.run(
-                            [tilec, prog, "-O2", "--emit", "tileas",
-                             "--gpu-name", target] + flags,
-                            capture_output=True, text=True, timeout=300)
-                        if r.returncode != 0:
-                            if "is not supported by compute capability" not in r.stderr:
-                                failed += 1
-                            continue
-                        ir = r.stdout
-                        if "async.pipeline.agent_switch" in ir:
-                            agents += 1
-                        n = len(ASYNC_LOOP.findall(ir))
-                        loops += n
-                        with_async += n > 0
-                        kinds.update(KIND.findall(ir))
-                        n, changed = shrinker_effect(tilec, prog, target, flags)
-                        regions += n
-                        shrunk += changed
-                    kind_text = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "-"
-                    print(f"| {preset} | {target} | {mode} | {len(programs)} | "
-                          f"{agents} | {with_async} | {loops} | {kind_text} | "
-                          f"{failed} | {regions} | {shrunk} |")
-                    sys.stdout.flush()
+    generated_runs.table_header([
+        "preset", "target", "mode", "programs", "with agents",
+        "with async loops", "async loops", "producer kinds", "failed",
+        "regions", "programs shrunk"])
+    for preset, programs in generated_runs.programs_by_preset(args, presets):
+        for target in TARGETS:
+            for mode, flags in MODES.items():
+                agents = with_async = loops = failed = 0
+                regions = shrunk = 0
+                kinds = collections.Counter()
+                for prog in programs:
+                    r = subprocess.run(
+                        [tilec, prog, "-O2", "--emit", "tileas",
+                         "--gpu-name", target] + flags,
+                        capture_output=True, text=True, timeout=300)
+                    if r.returncode != 0:
+                        if "is not supported by compute capability" not in r.stderr:
+                            failed += 1
+                        continue
+                    ir = r.stdout
+                    if "async.pipeline.agent_switch" in ir:
+                        agents += 1
+                    n = len(ASYNC_LOOP.findall(ir))
+                    loops += n
+                    with_async += n > 0
+                    kinds.update(KIND.findall(ir))
+                    n, changed = shrinker_effect(tilec, prog, target, flags)
+                    regions += n
+                    shrunk += changed
+                kind_text = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "-"
+                print(f"| {preset} | {target} | {mode} | {len(programs)} | "
+                      f"{agents} | {with_async} | {loops} | {kind_text} | "
+                      f"{failed} | {regions} | {shrunk} |")
+                sys.stdout.flush()
 
 
 if __name__ == "__main__":

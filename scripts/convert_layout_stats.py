@@ -25,7 +25,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 import generated_runs
 
@@ -74,51 +73,47 @@ def main():
     if "tensorcore" not in presets and args.presets == ",".join(generated_runs.PRESETS):
         presets.append("tensorcore")
     tilec = os.path.join(args.bin, "tilec")
-    print("| preset | target | W | programs | with conversions | direct | "
-          "per element (tagged) | staged | failed programs | other failures | "
-          "staging bytes, sequential | compacted |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    with tempfile.TemporaryDirectory() as tmp:
-        for preset in presets:
-            programs = generated_runs.generate(args.bin, preset, args.count,
-                                               args.seed,
-                                               os.path.join(tmp, preset))
-            for target in TARGETS:
-                for width in WIDTHS:
-                    row = dict(with_conv=0, direct=0, element=0, tagged=0,
-                               staged=0, failed=0, other=0, sequential=0,
-                               compacted=0)
-                    for prog in programs:
-                        r = subprocess.run(
-                            [tilec, prog, "-O2", "--emit", "tileas",
-                             "--gpu-name", target,
-                             "--materialize-convert-layout-reg2reg-vec-size",
-                             str(width)],
-                            capture_output=True, text=True, timeout=300)
-                        if r.returncode != 0:
-                            if FAILED in r.stderr:
-                                row["failed"] += 1
-                            elif "is not supported by compute capability" not in r.stderr:
-                                row["other"] += 1
-                            continue
-                        ir = r.stdout
-                        counts = dict(direct=len(DIRECT.findall(ir)),
-                                      element=len(ELEMENT.findall(ir)),
-                                      tagged=len(TAGGED.findall(ir)),
-                                      staged=len(STAGED.findall(ir)))
-                        if counts["direct"] + counts["element"] + counts["staged"]:
-                            row["with_conv"] += 1
-                        for k, v in counts.items():
-                            row[k] += v
-                        seq, packed = footprints(ir)
-                        row["sequential"] += seq
-                        row["compacted"] += packed
-                    print(f"| {preset} | {target} | {width} | {len(programs)} | "
-                          f"{row['with_conv']} | {row['direct']} | "
-                          f"{row['element']} ({row['tagged']}) | {row['staged']} | "
-                          f"{row['failed']} | {row['other']} | "
-                          f"{row['sequential']} | {row['compacted']} |")
-                    sys.stdout.flush()
+    generated_runs.table_header([
+        "preset", "target", "W", "programs", "with conversions", "direct",
+        "per element (tagged)", "staged", "failed programs", "other failures",
+        "staging bytes, sequential", "compacted"])
+    for preset, programs in generated_runs.programs_by_preset(args, presets):
+        for target in TARGETS:
+            for width in WIDTHS:
+                row = dict(with_conv=0, direct=0, element=0, tagged=0,
+                           staged=0, failed=0, other=0, sequential=0,
+                           compacted=0)
+                for prog in programs:
+                    r = subprocess.run(
+                        [tilec, prog, "-O2", "--emit", "tileas",
+                         "--gpu-name", target,
+                         "--materialize-convert-layout-reg2reg-vec-size",
+                         str(width)],
+                        capture_output=True, text=True, timeout=300)
+                    if r.returncode != 0:
+                        if FAILED in r.stderr:
+                            row["failed"] += 1
+                        elif "is not supported by compute capability" not in r.stderr:
+                            row["other"] += 1
+                        continue
+                    ir = r.stdout
+                    counts = dict(direct=len(DIRECT.findall(ir)),
+                                  element=len(ELEMENT.findall(ir)),
+                                  tagged=len(TAGGED.findall(ir)),
+                                  staged=len(STAGED.findall(ir)))
+                    if counts["direct"] + counts["element"] + counts["staged"]:
+                        row["with_conv"] += 1
+                    for k, v in counts.items():
+                        row[k] += v
+                    seq, packed = footprints(ir)
+                    row["sequential"] += seq
+                    row["compacted"] += packed
+                print(f"| {preset} | {target} | {width} | {len(programs)} | "
+                      f"{row['with_conv']} | {row['direct']} | "
+                      f"{row['element']} ({row['tagged']}) | {row['staged']} | "
+                      f"{row['failed']} | {row['other']} | "
+                      f"{row['sequential']} | {row['compacted']} |")
+                sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ the programs, and writing them.
 import argparse
 import os
 import subprocess
+import tempfile
 
 PRESETS = ["ints", "floats-exact", "floats", "memory", "control", "mma", "full", "pipeline"]
 
@@ -30,3 +31,19 @@ def generate(bin_dir, preset, count, seed, out):
                     "--count", str(count), "--seed", str(seed), "-o", out],
                    check=True, capture_output=True)
     return sorted(os.path.join(out, d, "program.mlir") for d in os.listdir(out))
+
+
+def table_header(columns):
+    """Prints the head of a Markdown table with `columns`."""
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+
+
+def programs_by_preset(args, presets):
+    """Yields (preset, program paths) for each of `presets`: args.count
+    programs from args.seed, written with the tools in args.bin to a
+    temporary directory that lives until the iteration ends."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for preset in presets:
+            yield preset, generate(args.bin, preset, args.count, args.seed,
+                                   os.path.join(tmp, preset))
