@@ -387,3 +387,47 @@ Value tilecheck::backend::addToF32(OpBuilder &b, Location loc, Value x,
       arith::BitcastOp::create(b, loc, f64, i.select(fix, neighbour, bits));
   return arith::TruncFOp::create(b, loc, b.getF32Type(), odd);
 }
+
+llvm::APInt tilecheck::backend::paddingBits(Type elem,
+                                            cuda_tile::PaddingValueAttr padding) {
+  auto floatType = dyn_cast<FloatType>(elem);
+  if (!floatType || !padding) {
+    Type storage = convertElementType(elem);
+    return llvm::APInt::getZero(storage.getIntOrFloatBitWidth());
+  }
+  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+  std::optional<llvm::APFloat> v;
+  switch (padding.getValue()) {
+  case cuda_tile::PaddingValue::zero:
+    if (llvm::APFloat::semanticsHasZero(sem))
+      v = llvm::APFloat::getZero(sem);
+    break;
+  case cuda_tile::PaddingValue::neg_zero:
+    if (llvm::APFloat::semanticsHasZero(sem) &&
+        llvm::APFloat::semanticsHasSignedRepr(sem))
+      v = llvm::APFloat::getZero(sem, /*Negative=*/true);
+    break;
+  case cuda_tile::PaddingValue::nan:
+    if (llvm::APFloat::semanticsHasNaN(sem))
+      v = llvm::APFloat::getNaN(sem);
+    break;
+  case cuda_tile::PaddingValue::pos_inf:
+  case cuda_tile::PaddingValue::neg_inf:
+    if (llvm::APFloat::semanticsHasInf(sem))
+      v = llvm::APFloat::getInf(
+          sem, padding.getValue() == cuda_tile::PaddingValue::neg_inf);
+    break;
+  }
+  unsigned width = llvm::APFloat::getSizeInBits(sem);
+  llvm::APInt bits = v ? v->bitcastToAPInt() : llvm::APInt::getAllOnes(width);
+  if (elem.isTF32())
+    return bits.zext(32).shl(13);
+  return bits;
+}
+
+Value tilecheck::backend::canonicalTF32(OpBuilder &b, Location loc, Value x) {
+  IntOps i{b, loc, b.getI32Type()};
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                  i.band(bits, 0xffffe000));
+}

@@ -114,6 +114,17 @@ mlir::Value decodeScaleF64(mlir::OpBuilder &b, mlir::Location loc,
 /// The interpreter's mmaf_scaled step.
 mlir::Value addToF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                      mlir::Value acc);
+/// The storage bits of padding value `padding` in a view of `elem` elements,
+/// as the interpreter pads (MemorySemantics.cpp, setPadding): the value
+/// where `elem` represents it, else every value bit set (its "unspecified"
+/// pattern: f8E4M3FN has no infinity, f8E8M0FNU no zero); zero without a
+/// padding value or for integers. tf32's bits sit in the high 19 bits of
+/// its f32 container.
+llvm::APInt paddingBits(mlir::Type elem, cuda_tile::PaddingValueAttr padding);
+/// An f32 container with its low 13 bits cleared: the tf32 value the
+/// hardware (and the interpreter) reads from it.
+mlir::Value canonicalTF32(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value x);
 /// A constant of a narrow float type as its storage.
 mlir::DenseElementsAttr narrowFloatStorage(mlir::DenseElementsAttr a);
 mlir::Attribute narrowFloatStorage(mlir::FloatAttr a);

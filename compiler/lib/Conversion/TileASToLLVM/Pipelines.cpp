@@ -85,16 +85,18 @@ PipelineLayout layoutOf(Value pipeline) {
 /// nv_tileas::provenAccessWidth proves aligned and in bounds as a whole, of
 /// 4, 8 or 16 bytes; 0 when the load cannot be a cp.async (another ordering
 /// than weak, a gather/scatter view, a padding value whose bits are not
-/// all zero, which cp.async's zero fill cannot give, or a run of fewer than
-/// 4 bytes).
+/// all zero, which cp.async's zero fill cannot give, tf32 elements, whose
+/// container bits a copy would not canonicalize, or a run of fewer than 4
+/// bytes).
 int64_t asyncCopyWidth(as::TiledLoadOp load, const ThreadMap &map) {
   auto tile = dyn_cast<RankedTensorType>(load.getTile().getType());
   auto view = cast<nv_tileaa::TiledViewType>(load.getView().getType());
   if (!tile || load.getMemoryOrderingSemantics() != as::MemSemantic::WEAK ||
-      view.getKind() == nv_tileaa::TiledViewKind::GatherScatter)
+      view.getKind() == nv_tileaa::TiledViewKind::GatherScatter ||
+      tile.getElementType().isTF32())
     return 0;
-  if (cuda_tile::PaddingValueAttr pad = view.getPaddingValue();
-      pad && pad.getValue() != cuda_tile::PaddingValue::zero)
+  if (convertElementType(tile.getElementType()) &&
+      !paddingBits(tile.getElementType(), view.getPaddingValue()).isZero())
     return 0;
   Type elem = convertElementType(tile.getElementType());
   if (!elem || elem.isInteger(1) || isa<LLVM::LLVMPointerType>(elem))

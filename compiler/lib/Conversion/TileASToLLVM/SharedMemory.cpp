@@ -1576,21 +1576,20 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
       if (!convertElementType(tensor.getElementType()))
         return false;
   // f8 and tf32 values are read by ftof and dot only; other ops may move
-  // them (NarrowFloats.cpp).
+  // them, to and from memory too (NarrowFloats.cpp), and kernels take them
+  // as arguments (their storage: a byte, the f32 container).
   if (hasNarrowFloat(op->getOperandTypes()) ||
       hasNarrowFloat(op->getResultTypes())) {
     if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
             as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
             as::ProducerWriteOp, as::ConsumerReadOp, as::CopyOp,
-            as::SmemLoadOp>(op))
+            as::SmemLoadOp, as::TiledLoadOp, as::TiledStoreOp,
+            as::LoadPtrTkoOp, as::StorePtrTkoOp>(op))
       return true;
     if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
-             as::BlockScaledMmaOp, as::PrintTkoOp>(op))
+             as::BlockScaledMmaOp, as::PrintTkoOp, nv_tileaa::FuncOp>(op))
       return false;
   }
-  if (auto func = dyn_cast<nv_tileaa::FuncOp>(op))
-    if (hasNarrowFloat(func.getArgumentTypes()))
-      return false;
   if (isa<nv_tileaa::FuncOp, nv_tileaa::ReturnOp, as::IotaOp, as::MakeMemRefOp,
           as::IndexSpaceShapeOp, as::MemRefShapeOp, as::MakeTiledViewOp,
           as::OffsetOp, as::LoadPtrTkoOp, as::StorePtrTkoOp, as::AssertOp,

@@ -568,30 +568,26 @@ int64_t recordedAccessWidth(Operation *op) {
   return width ? std::max<int64_t>(1, width.getInt()) : 1;
 }
 
+/// The padding value of a view of `elem` elements as its storage.
 Value paddingValue(OpBuilder &b, Location loc, Type elem,
                    cuda_tile::PaddingValueAttr padding) {
-  auto floatType = dyn_cast<FloatType>(elem);
-  if (!floatType || !padding)
-    return arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
-  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
-  llvm::APFloat v = llvm::APFloat::getZero(sem);
-  switch (padding.getValue()) {
-  case cuda_tile::PaddingValue::zero:
-    break;
-  case cuda_tile::PaddingValue::neg_zero:
-    v = llvm::APFloat::getZero(sem, /*Negative=*/true);
-    break;
-  case cuda_tile::PaddingValue::nan:
-    v = llvm::APFloat::getNaN(sem);
-    break;
-  case cuda_tile::PaddingValue::pos_inf:
-    v = llvm::APFloat::getInf(sem);
-    break;
-  case cuda_tile::PaddingValue::neg_inf:
-    v = llvm::APFloat::getInf(sem, /*Negative=*/true);
-    break;
-  }
-  return arith::ConstantOp::create(b, loc, FloatAttr::get(elem, v));
+  Type storage = convertElementType(elem);
+  llvm::APInt bits = paddingBits(elem, padding);
+  if (auto f = dyn_cast<FloatType>(storage))
+    return arith::ConstantOp::create(
+        b, loc, FloatAttr::get(f, llvm::APFloat(f.getFloatSemantics(), bits)));
+  return arith::ConstantOp::create(b, loc, IntegerAttr::get(storage, bits));
+}
+
+/// A tf32 element read from memory in its canonical form: the hardware
+/// ignores the low 13 bits of the f32 container, and so does the
+/// interpreter (readElement). Other types are read as they are.
+void canonicalizeLoaded(OpBuilder &b, Location loc, Type elem,
+                        MutableArrayRef<Value> values) {
+  if (!elem.isTF32())
+    return;
+  for (Value &v : values)
+    v = canonicalTF32(b, loc, v);
 }
 
 LogicalResult lowerTiledLoad(as::TiledLoadOp op,
@@ -617,7 +613,8 @@ LogicalResult lowerTiledLoad(as::TiledLoadOp op,
                s, rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
     if (failed(at))
       return failure();
-    Value pad = paddingValue(rewriter, loc, elem, view.getPaddingValue());
+    Value pad = paddingValue(rewriter, loc, type.getElementType(),
+                             view.getPaddingValue());
     if (width > 1) {
       llvm::append_range(values,
                          guardedVectorLoad(rewriter, loc, elem, width,
@@ -628,6 +625,7 @@ LogicalResult lowerTiledLoad(as::TiledLoadOp op,
                                  pad, op.getMemoryOrderingSemantics()));
   }
   rows.done();
+  canonicalizeLoaded(rewriter, loc, type.getElementType(), values);
   Value token = ix.boolean(false);
   rewriter.replaceOpWithMultiple(op, {values, SmallVector<Value>{token}});
   return success();
@@ -700,6 +698,8 @@ LogicalResult lowerLoadPtr(as::LoadPtrTkoOp op,
     values.push_back(guardedLoad(rewriter, loc, elem, ptrs[s], when, pad,
                                  op.getMemoryOrderingSemantics()));
   }
+  canonicalizeLoaded(rewriter, loc, mirrorElementType(op.getResult().getType()),
+                     values);
   rewriter.replaceOpWithMultiple(
       op, {values, SmallVector<Value>{ix.boolean(false)}});
   return success();
