@@ -130,6 +130,7 @@ const Preset kPresets[] = {
      [](GenPolicy &p) {
        gemmKernels(p, /*wGemm=*/14, /*maxMmaDim=*/64, /*maxTileElems=*/2048);
        p.pF8HalfAcc = 0.5;
+       p.pNarrowLoad = 0.5;
      }},
     {"full", [](GenPolicy &) {}},
     {"pipeline",
@@ -165,6 +166,7 @@ const Preset kPresets[] = {
        p.pDynamicShape = 0.1;
        p.pPtrStore = 0.1;
        p.pOrdered = 0.1; // TMA takes weak loads and stores only
+       p.pNarrowLoad = 0.5; // f8/tf32 GEMMs as kernels have them
      }},
 };
 
@@ -240,9 +242,10 @@ Error GenPolicy::validate() const {
     return fail("policy: integer inputs must lie in [-2^20, 2^20]");
   if (floatInputMag < 1 || floatInputMag > (1 << 10))
     return fail("policy: floatInputMag must lie in [1, 1024]");
-  for (double prob : {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero,
-                      pDynamicShape, pTokens, pAssume, pPtrStore, pOrdered,
-                      pDimMap, pDualMma, pAlignedBase, pLongRow, pF8HalfAcc})
+  for (double prob :
+       {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero, pDynamicShape,
+        pTokens, pAssume, pPtrStore, pOrdered, pDimMap, pDualMma, pAlignedBase,
+        pLongRow, pF8HalfAcc, pNarrowLoad})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

@@ -197,25 +197,62 @@ std::string KernelGen::addBuffer(Elem e, const Shape &dims, bool input,
     int64_t n = numElements(dims);
     array.data.reserve(n * bitWidth(e) / 8);
     for (int64_t i = 0; i < n; ++i) {
-      double v;
-      if (isIntElem(e)) {
-        v = static_cast<double>(
-            rng.range(static_cast<int64_t>(lo), static_cast<int64_t>(hi)));
-      } else if (scale >= 0) {
-        // Exact inputs: k * 2^-scale with |k| <= hi * 2^scale.
-        int64_t m = static_cast<int64_t>(std::ldexp(hi, scale));
-        v = std::ldexp(static_cast<double>(rng.range(-m, m)), -scale);
-      } else {
-        // 2^-16 steps are plenty for tolerance-compared float inputs.
-        int64_t m = static_cast<int64_t>(std::ldexp(hi, 16));
-        v = std::ldexp(static_cast<double>(rng.range(-m, m)), -16);
-      }
+      double v = inputValue(isIntElem(e), lo, hi, scale);
       if (valuesOut)
         valuesOut->push_back(v);
       appendElement(array.data, e, v);
     }
     info.arg.data = std::make_shared<const oracle::NpyArray>(std::move(array));
   }
+  args.push_back(std::move(info));
+  return args.back().name;
+}
+
+double KernelGen::inputValue(bool isInt, double lo, double hi, int scale) {
+  if (isInt)
+    return static_cast<double>(
+        rng.range(static_cast<int64_t>(lo), static_cast<int64_t>(hi)));
+  if (scale >= 0) {
+    // Exact inputs: k * 2^-scale with |k| <= hi * 2^scale.
+    int64_t m = static_cast<int64_t>(std::ldexp(hi, scale));
+    return std::ldexp(static_cast<double>(rng.range(-m, m)), -scale);
+  }
+  // 2^-16 steps are plenty for tolerance-compared float inputs.
+  int64_t m = static_cast<int64_t>(std::ldexp(hi, 16));
+  return std::ldexp(static_cast<double>(rng.range(-m, m)), -16);
+}
+
+std::string KernelGen::addNarrowBuffer(const char *elem, const Shape &dims,
+                                       double hi, int scale) {
+  std::optional<oracle::ElemType> type = oracle::parseElemType(elem);
+  assert(type && oracle::semantics(*type) && "not a float type");
+  bool tf32 = *type == oracle::ElemType::TF32;
+  bool dirty = tf32 && rng.chance(0.5);
+  ArgInfo info;
+  unsigned index = args.size();
+  info.name = "%arg" + std::to_string(index);
+  info.type = std::string("tile<ptr<") + elem + ">>";
+  info.arg.form = "@arg" + std::to_string(index) + ".npy";
+  oracle::NpyArray array;
+  array.descr = oracle::npyDescrFor(*type);
+  array.shape.assign(dims.begin(), dims.end());
+  for (int64_t i = 0, n = numElements(dims); i < n; ++i) {
+    APFloat f(inputValue(false, -hi, hi, scale));
+    bool lost = false;
+    f.convert(*oracle::semantics(*type), APFloat::rmNearestTiesToEven, &lost);
+    uint64_t bits = f.bitcastToAPInt().getZExtValue();
+    if (!tf32) {
+      array.data.push_back(static_cast<uint8_t>(bits));
+      continue;
+    }
+    // tf32's 19 bits sit at the top of an f32 container.
+    bits <<= 13;
+    if (dirty)
+      bits |= static_cast<uint64_t>(rng.range(0, 0x1fff));
+    for (unsigned b = 0; b < 4; ++b)
+      array.data.push_back(static_cast<uint8_t>(bits >> (8 * b)));
+  }
+  info.arg.data = std::make_shared<const oracle::NpyArray>(std::move(array));
   args.push_back(std::move(info));
   return args.back().name;
 }
@@ -238,13 +275,18 @@ std::string KernelGen::addScalar(Elem e, int64_t value, int64_t lo,
 }
 
 std::string KernelGen::alignedBase(const std::string &buf, Elem e) {
+  return alignedBase(buf, std::string(elemName(e)));
+}
+
+std::string KernelGen::alignedBase(const std::string &buf,
+                                   const std::string &elem) {
   // Drawn only where the policy asks, so other policies keep their
   // programs. Every buffer the interpreter, tile-run and the GPU runners
   // allocate starts 16-byte aligned (at least), so the assumption holds.
   if (policy.pAlignedBase <= 0 || !rng.chance(policy.pAlignedBase))
     return buf;
   std::string a = fresh("p");
-  line(a + " = assume div_by<16>, " + buf + " : " + ptrType(e, {}));
+  line(a + " = assume div_by<16>, " + buf + " : tile<ptr<" + elem + ">>");
   return a;
 }
 

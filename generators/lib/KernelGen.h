@@ -201,6 +201,15 @@ public:
   std::string addBuffer(Elem e, const Shape &dims, bool input,
                         std::vector<double> *valuesOut, double lo, double hi,
                         int scale);
+  /// One input value of addBuffer: an integer in [lo, hi], or a float
+  /// k * 2^-scale with |k| <= hi * 2^scale (scale < 0: 2^-16 steps).
+  double inputValue(bool isInt, double lo, double hi, int scale);
+  /// An input buffer of f8E4M3FN, f8E5M2 or tf32 elements (`elem`): values
+  /// in [-hi, hi] drawn as addBuffer draws floats, each rounded to nearest even
+  /// into the format. Half the tf32 buffers get random low 13 container bits,
+  /// which the hardware and the interpreter ignore.
+  std::string addNarrowBuffer(const char *elem, const Shape &dims, double hi,
+                              int scale);
   std::string addScalar(Elem e, int64_t value, int64_t lo, int64_t hi);
   /// An index value in [0, parts) for a partition dimension: the block id
   /// when parts equals the grid extent, else a loop index or a constant.
@@ -214,6 +223,8 @@ public:
   /// `buf` or, with probability pAlignedBase, an `assume div_by<16>` of it
   /// (the base-pointer fact tileiras needs before it selects TMA).
   std::string alignedBase(const std::string &buf, Elem e);
+  /// The same for a pointer of element type `elem` (a spelling).
+  std::string alignedBase(const std::string &buf, const std::string &elem);
   void noteToken(const std::string &tok);
   /// Optimization hints (they change how tileiras compiles, never what a
   /// program computes). Their text comes from hintRng, so a program's

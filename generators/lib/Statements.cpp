@@ -663,29 +663,39 @@ void KernelGen::stmtGemm() {
       mag /= 2;
   int64_t ilo = isInt ? (rng.chance(0.5) ? -128 : -8) : 0;
   int64_t ihi = isInt ? (ilo == -128 ? 127 : 8) : 0;
+  // f8 and tf32 operands straight from memory instead of converted from a
+  // wider load. Drawn only where the policy asks, so other presets keep
+  // their programs.
+  bool narrowLoad = std::string(p.in) != elemName(p.load) &&
+                    policy.pNarrowLoad > 0 && rng.chance(policy.pNarrowLoad);
+  const std::string loadName = narrowLoad ? p.in : elemName(p.load);
+  auto loadType = [&](const Shape &sh) {
+    return "tile<" + shapeText(sh) + "x" + loadName + ">";
+  };
+  auto input = [&](const Shape &dims) {
+    if (narrowLoad)
+      return addNarrowBuffer(p.in, dims, mag, scale);
+    return addBuffer(p.load, dims, true, nullptr, isInt ? ilo : -mag,
+                     isInt ? ihi : mag, scale);
+  };
   Shape aDims = {grid[0] * M, nk * K}, bDims = {nk * K, grid[1] * N};
-  std::string abuf = addBuffer(p.load, aDims, true, nullptr, isInt ? ilo : -mag,
-                               isInt ? ihi : mag, scale);
-  std::string bbuf = addBuffer(p.load, bDims, true, nullptr, isInt ? ilo : -mag,
-                               isInt ? ihi : mag, scale);
+  std::string abuf = input(aDims);
+  std::string bbuf = input(bDims);
   std::string a2buf, b2buf;
   if (dual) {
-    a2buf = addBuffer(p.load, aDims, true, nullptr, isInt ? ilo : -mag,
-                      isInt ? ihi : mag, scale);
-    b2buf = addBuffer(p.load, bDims, true, nullptr, isInt ? ilo : -mag,
-                      isInt ? ihi : mag, scale);
+    a2buf = input(aDims);
+    b2buf = input(bDims);
   }
-  abuf = alignedBase(abuf, p.load);
-  bbuf = alignedBase(bbuf, p.load);
+  abuf = alignedBase(abuf, loadName);
+  bbuf = alignedBase(bbuf, loadName);
   if (dual) {
-    a2buf = alignedBase(a2buf, p.load);
-    b2buf = alignedBase(b2buf, p.load);
+    a2buf = alignedBase(a2buf, loadName);
+    b2buf = alignedBase(b2buf, loadName);
   }
   auto views = [&](const std::string &buf, const Shape &dims, const Shape &tile,
                    std::string &pvType) {
-    std::string tvType = "tensor_view<" + shapeText(dims) + "x" +
-                         elemName(p.load) + ", strides=[" +
-                         std::to_string(dims[1]) + ",1]>";
+    std::string tvType = "tensor_view<" + shapeText(dims) + "x" + loadName +
+                         ", strides=[" + std::to_string(dims[1]) + ",1]>";
     std::string tv = fresh("tv");
     line(tv + " = make_tensor_view " + buf + ", shape = [" +
          std::to_string(dims[0]) + ", " + std::to_string(dims[1]) +
@@ -752,12 +762,12 @@ void KernelGen::stmtGemm() {
   std::string a = fresh("a"), b = fresh("b"), ta = fresh("t"), tb = fresh("t");
   line(a + ", " + ta + " = load_view_tko" + loadOrder() + " " + pa + "[" +
        bx.name + ", " + k + "] : " + paType + ", tile<i32> -> " +
-       typeText(p.load, {M, K}) + ", token");
+       loadType({M, K}) + ", token");
   line(b + ", " + tb + " = load_view_tko" + loadOrder() + " " + pb + "[" + k +
-       ", " + by.name + "] : " + pbType + ", tile<i32> -> " +
-       typeText(p.load, {K, N}) + ", token");
-  std::string aT = typeText(p.load, {M, K}), bT = typeText(p.load, {K, N});
-  if (std::string(p.in) != elemName(p.load)) {
+       ", " + by.name + "] : " + pbType + ", tile<i32> -> " + loadType({K, N}) +
+       ", token");
+  std::string aT = loadType({M, K}), bT = loadType({K, N});
+  if (p.in != loadName) {
     // tf32 and f8 operands come from a conversion inside the loop.
     std::string a2 = fresh("a"), b2 = fresh("b");
     std::string aT2 = "tile<" + shapeText({M, K}) + "x" + p.in + ">";
@@ -809,15 +819,14 @@ void KernelGen::stmtGemm() {
     // onto the first MMA's result.
     std::string a2 = fresh("a"), b2 = fresh("b"), ta2 = fresh("t"),
                 tb2 = fresh("t");
-    std::string loadAT = typeText(p.load, {M, K}),
-                loadBT = typeText(p.load, {K, N});
+    std::string loadAT = loadType({M, K}), loadBT = loadType({K, N});
     line(a2 + ", " + ta2 + " = load_view_tko" + loadOrder() + " " + pa2 + "[" +
          bx.name + ", " + k + "] : " + paType + ", tile<i32> -> " + loadAT +
          ", token");
     line(b2 + ", " + tb2 + " = load_view_tko" + loadOrder() + " " + pb2 + "[" +
          k + ", " + by.name + "] : " + pbType + ", tile<i32> -> " + loadBT +
          ", token");
-    if (std::string(p.in) != elemName(p.load)) {
+    if (p.in != loadName) {
       std::string a3 = fresh("a"), b3 = fresh("b");
       line(a3 + " = ftof " + a2 + " : " + loadAT + " -> " + aT);
       line(b3 + " = ftof " + b2 + " : " + loadBT + " -> " + bT);

@@ -95,6 +95,9 @@ namespace tilecheck::gen {
     "a GEMM loop runs two MMAs per iteration (two operand pairs)")             \
   X(double, pF8HalfAcc, 0.0,                                                   \
     "an mmaf of f8 operands accumulates into f16 instead of f32")              \
+  X(double, pNarrowLoad, 0.0,                                                  \
+    "a GEMM loads its f8 or tf32 operands from f8/tf32 memory instead of "     \
+    "converting a wider load")                                                 \
   X(double, pAlignedBase, 0.0,                                                 \
     "assume div_by<16> on the base pointer of a GEMM operand or a view "       \
     "store (what tileiras needs before it selects TMA)")                       \
