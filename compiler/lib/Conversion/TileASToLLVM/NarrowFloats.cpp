@@ -388,8 +388,9 @@ Value tilecheck::backend::addToF32(OpBuilder &b, Location loc, Value x,
   return arith::TruncFOp::create(b, loc, b.getF32Type(), odd);
 }
 
-llvm::APInt tilecheck::backend::paddingBits(Type elem,
-                                            cuda_tile::PaddingValueAttr padding) {
+llvm::APInt
+tilecheck::backend::paddingBits(Type elem,
+                                cuda_tile::PaddingValueAttr padding) {
   auto floatType = dyn_cast<FloatType>(elem);
   if (!floatType || !padding) {
     Type storage = convertElementType(elem);
@@ -414,8 +415,8 @@ llvm::APInt tilecheck::backend::paddingBits(Type elem,
   case cuda_tile::PaddingValue::pos_inf:
   case cuda_tile::PaddingValue::neg_inf:
     if (llvm::APFloat::semanticsHasInf(sem))
-      v = llvm::APFloat::getInf(
-          sem, padding.getValue() == cuda_tile::PaddingValue::neg_inf);
+      v = llvm::APFloat::getInf(sem, padding.getValue() ==
+                                         cuda_tile::PaddingValue::neg_inf);
     break;
   }
   unsigned width = llvm::APFloat::getSizeInBits(sem);

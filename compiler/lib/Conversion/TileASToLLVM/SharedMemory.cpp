@@ -1582,9 +1582,9 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
       hasNarrowFloat(op->getResultTypes())) {
     if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
             as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
-            as::ProducerWriteOp, as::ConsumerReadOp, as::CopyOp,
-            as::SmemLoadOp, as::TiledLoadOp, as::TiledStoreOp,
-            as::LoadPtrTkoOp, as::StorePtrTkoOp>(op))
+            as::ProducerWriteOp, as::ConsumerReadOp, as::CopyOp, as::SmemLoadOp,
+            as::TiledLoadOp, as::TiledStoreOp, as::LoadPtrTkoOp,
+            as::StorePtrTkoOp>(op))
       return true;
     if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
              as::BlockScaledMmaOp, as::PrintTkoOp, nv_tileaa::FuncOp>(op))
