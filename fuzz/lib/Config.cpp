@@ -279,7 +279,10 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
     out.push_back(c);
   }
   // Warp specialization of the same schedules: producer and consumer agents
-  // (AWS) interleaved by a seeded agent schedule, and one agent (AUS).
+  // (AWS) interleaved by a seeded agent schedule, and one agent (AUS). The
+  // AWS one stages its layout conversions through shared memory
+  // (reg2reg=0), so that buffers of different agents, which compaction
+  // keeps apart, are checked while the agents interleave.
   for (bool aus : {false, true}) {
     Configuration c;
     c.target = "sm_100";
@@ -288,8 +291,10 @@ std::vector<Configuration> tilecheck::fuzz::defaultMatrix() {
     c.strategy = driver::PipelineStrategy::WarpSpecialize;
     c.scheduler = driver::Scheduler::Cost;
     c.aus = aus;
-    if (!aus)
+    if (!aus) {
       c.blockOrderSeed = 1;
+      c.reg2reg = 0;
+    }
     out.push_back(c);
   }
   // Layout conversions staged through shared memory (reg2reg=0) and moved
@@ -456,9 +461,11 @@ std::vector<Configuration> tilecheck::fuzz::defaultSimtConfigurations() {
   Configuration perElement = backendConfiguration("simt", "sm_80", 3);
   perElement.reg2reg = 4;
   // The seventh runs queued loads: the producer agent of tileaa-queue-loads
-  // on its own thread group, feeding the consumer through mbarriers.
+  // on its own thread group, feeding the consumer through mbarriers, with
+  // the layout conversions staged in each agent's own buffers (reg2reg=0).
   Configuration queued = backendConfiguration("simt", "sm_90", 2);
   queued.queues = 2;
+  queued.reg2reg = 0;
   return {backendConfiguration("simt", "sm_100", 3),
           backendConfiguration("simt", "sm_80", 0),
           aus,

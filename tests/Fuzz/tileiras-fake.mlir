@@ -84,7 +84,7 @@
 // DEFAULT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=2,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=unspecialize,scheduler=cost,stages=4,order=row-major]
-// DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=seed:1]
+// DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=warp-specialize,scheduler=cost,reg2reg=0,order=seed:1]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=1,strategy=warp-specialize,scheduler=cost,agents=aus,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=3,reg2reg=0,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [sm_100,O3,v2=0,strategy=none,scheduler=cost,reg2reg=4,order=row-major]
@@ -96,7 +96,7 @@
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=1,strategy=warp-specialize,scheduler=cost,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=1,strategy=unspecialize,scheduler=cost,stages=3,reg2reg=0,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_80,O3,v2=0,strategy=none,scheduler=cost,reg2reg=4,order=row-major]
-// DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=0,strategy=none,scheduler=cost,queues=2,order=row-major]
+// DEFAULT-NEXT: ok {{.*}} [compiler=simt,sm_90,O2,v2=0,strategy=none,scheduler=cost,reg2reg=0,queues=2,order=row-major]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3]
 // DEFAULT-NEXT: ok {{.*}} [compiler=tileiras,sm_100,O3,bytecode=13.1]
 // DEFAULT-NEXT: 1 programs checked, 0 findings in 0 buckets

@@ -164,7 +164,8 @@ TEST(FuzzConfig, DefaultMatrixIsOptLevelsTimesSchedulersPlusPipelining) {
   // Warp specialization: producer and consumer agents under a seeded
   // interleaving, then one agent.
   EXPECT_EQ(m[10].str(), "sm_100,O2,v2=1,strategy=warp-specialize,"
-                         "scheduler=cost,order=seed:1");
+                         "scheduler=cost,reg2reg=0,order=seed:1");
+  EXPECT_EQ(m[10].compileOptions().reg2regVecSize, 0u);
   EXPECT_EQ(m[11].str(), "sm_100,O3,v2=1,strategy=warp-specialize,"
                          "scheduler=cost,agents=aus,order=row-major");
   EXPECT_TRUE(m[11].compileOptions().materializeScheduleUseAUS);
@@ -748,7 +749,7 @@ TEST(FuzzConfig, MatricesWithTileiras) {
                                "scheduler=cost,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Default, 1, 8, U::Exclude).back().str(),
             "compiler=simt,sm_90,O2,v2=0,strategy=none,scheduler=cost,"
-            "queues=2,order=row-major");
+            "reg2reg=0,queues=2,order=row-major");
   EXPECT_EQ(makeMatrix(MatrixKind::Simt, 1, 8, U::Exclude).size(), 16u);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Found)), 12);
   EXPECT_EQ(count(makeMatrix(MatrixKind::Full, 1, 8, U::Missing)), 12);
