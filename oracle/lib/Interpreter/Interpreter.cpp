@@ -3,6 +3,7 @@
 #include "tilecheck/Oracle/Interpreter.h"
 
 #include "AsyncState.h"
+#include "TokenOrder.h"
 
 #include "tilecheck/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilecheck/Dialect/DefaultValuedAttrs.h"
@@ -278,6 +279,20 @@ ExecContext::ExecContext(Interpreter &interp, std::array<int64_t, 3> blockId,
 ExecContext::~ExecContext() {
   if (async)
     (void)async->finish(nullptr);
+}
+
+TokenOrder *ExecContext::getTokenOrder(Operation *op) {
+  if (!interp.options.detectRaces)
+    return nullptr;
+  Dialect *dialect = op->getDialect();
+  if (dialect != cudaTileDialect) {
+    if (cudaTileDialect || !dialect || dialect->getNamespace() != "cuda_tile")
+      return nullptr;
+    cudaTileDialect = dialect;
+  }
+  if (!tokenOrder)
+    tokenOrder = std::make_unique<TokenOrder>();
+  return tokenOrder.get();
 }
 
 AsyncState &ExecContext::getAsyncState() {

@@ -39,6 +39,8 @@ uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
     b.writerWeak.assign(size, 0);
     b.reader.assign(size, kNone);
     b.readerWeak.assign(size, 0);
+    b.writerNode.assign(size, BlockOrder::kNoNode);
+    b.writerNodeWeak.assign(size, 0);
   }
   return base;
 }
@@ -88,8 +90,28 @@ static std::string blockName(int32_t block) {
                            : "tile block " + std::to_string(block);
 }
 
+/// The earlier write of this tile block to byte i of `b` that token order
+/// does not order before `order`'s access, where one of them is weak
+/// (BlockOrder); kNoNode when there is none.
+static uint32_t unorderedWrite(const Memory::Buffer &b, uint64_t i,
+                               int32_t block, BlockOrder &order) {
+  uint32_t earlier = b.writerNode[i];
+  if (earlier == BlockOrder::kNoNode || earlier == order.node ||
+      b.writer[i] != block || !(order.weak || b.writerNodeWeak[i]))
+    return BlockOrder::kNoNode;
+  if (earlier != order.lastEarlier) {
+    order.lastEarlier = earlier;
+    order.lastOrdered = order.orderedAfter(earlier);
+  }
+  return order.lastOrdered ? BlockOrder::kNoNode : earlier;
+}
+
+static std::string byteName(const Memory::Buffer &b, uint64_t i) {
+  return hex(b.base + i) + " ('" + b.name + "' + " + std::to_string(i) + ")";
+}
+
 bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
-                  Ordering ord, std::string &error) {
+                  Ordering ord, std::string &error, BlockOrder *order) {
   Buffer *b = locate(addr, n, error);
   if (!b)
     return false;
@@ -119,13 +141,24 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
         r = kMany;
       b->readerWeak[i] |= weak;
     }
+    if (order && order->node != BlockOrder::kNoNode)
+      for (uint64_t i = off; i < off + n; ++i)
+        if (uint32_t e = unorderedWrite(*b, i, block, *order);
+            e != BlockOrder::kNoNode) {
+          order->conflict = e;
+          error = "unordered accesses: " + blockName(block) + " reads " +
+                  byteName(*b, i) +
+                  ", which an earlier store of the same tile block wrote, "
+                  "and no token orders the load after that store";
+          return false;
+        }
   }
   std::memcpy(out, b->bytes.data() + off, n);
   return true;
 }
 
 bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
-                   Ordering ord, std::string &error) {
+                   Ordering ord, std::string &error, BlockOrder *order) {
   Buffer *b = locate(addr, n, error);
   if (!b)
     return false;
@@ -154,9 +187,28 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
         return false;
       }
     }
+    bool ordered = order && order->node != BlockOrder::kNoNode;
+    const auto *bytes = static_cast<const uint8_t *>(in);
+    // A store that leaves a byte as it was cannot be told from one ordered
+    // either way.
+    if (ordered)
+      for (uint64_t i = off; i < off + n; ++i)
+        if (b->bytes[i] != bytes[i - off])
+          if (uint32_t e = unorderedWrite(*b, i, block, *order);
+              e != BlockOrder::kNoNode) {
+            order->conflict = e;
+            error = "unordered accesses: " + blockName(block) + " writes " +
+                    byteName(*b, i) +
+                    ", which an earlier store of the same tile block wrote "
+                    "with another value, and no token orders the two "
+                    "stores";
+            return false;
+          }
     for (uint64_t i = off; i < off + n; ++i) {
       b->writer[i] = block;
       b->writerWeak[i] = weak;
+      b->writerNode[i] = ordered ? order->node : BlockOrder::kNoNode;
+      b->writerNodeWeak[i] = ordered && order->weak;
     }
   }
   std::memcpy(b->bytes.data() + off, in, n);
@@ -170,6 +222,8 @@ void Memory::resetAccessRecords() {
     std::fill(b.reader.begin(), b.reader.end(), kNone);
     std::fill(b.writerWeak.begin(), b.writerWeak.end(), 0);
     std::fill(b.readerWeak.begin(), b.readerWeak.end(), 0);
+    std::fill(b.writerNode.begin(), b.writerNode.end(), BlockOrder::kNoNode);
+    std::fill(b.writerNodeWeak.begin(), b.writerNodeWeak.end(), 0);
   }
 }
 

@@ -576,7 +576,9 @@ int tileRunMain(int argc, char **argv, AltExecutorFn alt,
                              cl::desc("operations before a run is a hang"),
                              cl::init(1ull << 32), cl::cat(cat));
   cl::opt<bool> noRaces("no-race-check",
-                        cl::desc("do not report cross-block data races"),
+                        cl::desc("do not report cross-block data races or "
+                                 "a tile block's accesses that its tokens "
+                                 "leave unordered"),
                         cl::cat(cat));
   cl::opt<bool> checkCombinerOrder(
       "check-combiner-order",

@@ -35,9 +35,12 @@ cuda_tile.module @m {
     %s2 = addf %x, %y : tile<32xf32>
     %s = mulf %s1, %s2 : tile<32xf32>
     %t2 = store_view_tko weak %s, %pa[%c0] : tile<32xf32>, partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
-    // The store may have changed the tile: this load stays.
+    // The store may have changed the tile: this load stays. (It takes the
+    // store's token: tokens, not program order, order a tile block's
+    // accesses, and the interpreter reports an unordered load of stored
+    // bytes.)
     // CSE: nv_tileaa.tiled_load 
-    %z, %t3 = load_view_tko weak %pa[%c0] : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<32xf32>, token
+    %z, %t3 = load_view_tko weak %pa[%c0] token = %t2 : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<32xf32>, token
     %t4 = store_view_tko weak %z, %pc[%c0] : tile<32xf32>, partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
 
     // In a loop: the invariant pure op is hoisted, the load and the store

@@ -47,6 +47,7 @@ class MLIRContext;
 namespace tilecheck::oracle {
 
 class AsyncState;
+class TokenOrder;
 class ExecContext;
 class Interpreter;
 
@@ -148,7 +149,9 @@ struct RunOptions {
   /// When set, scheduling choices follow this script instead (agentSeed
   /// is ignored): exhaustive exploration, one path per run.
   InterleavingScript *interleavings = nullptr;
-  /// Report conflicting weak accesses from different tile blocks.
+  /// Report conflicting weak accesses from different tile blocks, and
+  /// (cuda_tile ops) accesses of one tile block that token order leaves
+  /// unordered (Memory.h, BlockOrder).
   bool detectRaces = true;
   /// Operations executed before the run is declared a hang.
   uint64_t maxSteps = 1ull << 32;
@@ -281,6 +284,14 @@ public:
   /// Executes one op through its registered semantics.
   mlir::LogicalResult execOp(mlir::Operation *op);
 
+  /// The tile block's token order (TokenOrder.h) when `op` is a cuda_tile
+  /// op and races are tracked (RunOptions::detectRaces); else nullptr.
+  /// Lower levels order memory by their own means, so only the input
+  /// program's accesses are checked against their tokens.
+  TokenOrder *getTokenOrder(mlir::Operation *op);
+  /// The number of the op executing now (counts every op of the run).
+  uint64_t getStep() const { return interp.steps; }
+
   /// The tile block's agents, queues and pipelines (created on first use).
   AsyncState &getAsyncState();
   /// Waits until every agent the tile block started has finished (the end
@@ -324,6 +335,9 @@ private:
   Env env;
   Env *activeEnv = &env;
   std::unique_ptr<AsyncState> async;
+  std::unique_ptr<TokenOrder> tokenOrder;
+  /// The cuda_tile dialect, once an op of it was seen (getTokenOrder).
+  mlir::Dialect *cudaTileDialect = nullptr;
   SharedMemory shared;
   FlowSignal pending;
   std::optional<RunFailure> runFailure;

@@ -15,6 +15,7 @@
 #define TILECHECK_ORACLE_MEMORY_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -30,6 +31,33 @@ constexpr int32_t kHarness = -1;
 /// Ordering class of an access: weak accesses promise no concurrent access.
 enum class Ordering { Weak, Atomic };
 
+/// An access's place in its tile block's token order. At the cuda_tile
+/// level tokens, not program order, order a tile block's memory ops: "weak
+/// operations cannot be used to communicate ... between fragments of the
+/// same tile block which are not ordered by token order" (the Tile IR
+/// memory model). Memory reports a load of a byte the same tile block wrote
+/// and a store that changes such a byte when token order does not put the
+/// earlier write first and either access is weak. A store after an
+/// unordered load is not reported: the store's value may depend on the
+/// load's, which orders them without a token, and data dependences are not
+/// tracked.
+struct BlockOrder {
+  static constexpr uint32_t kNoNode = ~0u;
+  /// This access (one execution of a memory op).
+  uint32_t node = kNoNode;
+  /// Weak ordering (not relaxed/acquire/release at any scope).
+  bool weak = true;
+  /// Whether the access `earlier` of the same tile block is ordered before
+  /// this one.
+  llvm::function_ref<bool(uint32_t earlier)> orderedAfter;
+  /// Set when an access is reported: the earlier one.
+  uint32_t conflict = kNoNode;
+  /// The last orderedAfter answer (bytes of one element share their
+  /// earlier write).
+  uint32_t lastEarlier = kNoNode;
+  bool lastOrdered = false;
+};
+
 class Memory {
 public:
   struct Buffer {
@@ -44,6 +72,11 @@ public:
     /// some read was weak.
     std::vector<int32_t> reader;
     std::vector<uint8_t> readerWeak;
+    /// Per byte: the last write's BlockOrder node (kNoNode when it had
+    /// none) and whether it was weak; valid while `writer` is that
+    /// write's block.
+    std::vector<uint32_t> writerNode;
+    std::vector<uint8_t> writerNodeWeak;
     uint64_t size() const { return bytes.size(); }
   };
   static constexpr int32_t kNone = -2;
@@ -62,10 +95,12 @@ public:
   /// Reads/writes `n` bytes at `addr` on behalf of `block`. On failure
   /// returns false and sets `error` to a description of the fault
   /// (out of bounds, uninitialized read, data race).
+  /// `order`, when given, places the access in its tile block's token
+  /// order (BlockOrder).
   bool read(uint64_t addr, void *out, uint64_t n, int32_t block, Ordering ord,
-            std::string &error);
+            std::string &error, BlockOrder *order = nullptr);
   bool write(uint64_t addr, const void *in, uint64_t n, int32_t block,
-             Ordering ord, std::string &error);
+             Ordering ord, std::string &error, BlockOrder *order = nullptr);
   /// True when [addr, addr+n) lies inside one buffer.
   bool isMapped(uint64_t addr, uint64_t n) const;
 

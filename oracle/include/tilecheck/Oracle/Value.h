@@ -161,9 +161,12 @@ public:
     v.tiledPtr = std::make_shared<const TiledViewValue>(std::move(tv));
     return v;
   }
-  static RtValue token() {
+  /// A token; `node` is its place in the tile block's token order
+  /// (TokenOrder.h; ~0u: it orders nothing the interpreter tracks).
+  static RtValue token(uint32_t node = ~0u) {
     RtValue v;
     v.k = Kind::Token;
+    v.tokenNode = node;
     return v;
   }
 
@@ -173,12 +176,14 @@ public:
   const TileRef &getTileRef() const { return tilePtr; }
   const TensorViewValue &getTensorView() const { return *viewPtr; }
   const TiledViewValue &getTiledView() const { return *tiledPtr; }
+  uint32_t getTokenNode() const { return tokenNode; }
 
 private:
   Kind k = Kind::Empty;
   TileRef tilePtr;
   std::shared_ptr<const TensorViewValue> viewPtr;
   std::shared_ptr<const TiledViewValue> tiledPtr;
+  uint32_t tokenNode = ~0u;
 };
 
 inline bool isPointerLike(mlir::Type t) {

@@ -15,6 +15,8 @@
 
 #include "Semantics.h"
 
+#include "../TokenOrder.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -443,7 +445,10 @@ LogicalResult printTkoSem(ExecContext &ctx, Operation *operation) {
   llvm::raw_ostream &os = ctx.getInterpreter().printStream();
   os << out;
   os.flush();
-  ctx.set(op.getResultToken(), RtValue::token());
+  // A print passes its token's order on.
+  TokenOrder *tokens = ctx.getTokenOrder(op);
+  ctx.set(op.getResultToken(), RtValue::token(tokens ? tokens->result(ctx, op)
+                                                     : TokenOrder::kNoNode));
   return success();
 }
 

@@ -34,6 +34,8 @@
 
 #include "Semantics.h"
 
+#include "../TokenOrder.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
@@ -90,7 +92,9 @@ template <typename OpT> Ordering orderingOf(OpT op) {
 
 /// Ends memory op `op`: its access is complete, so its token is ready.
 template <typename OpT> LogicalResult completeAccess(ExecContext &ctx, OpT op) {
-  ctx.set(op.getResultToken(), RtValue::token());
+  TokenOrder *tokens = ctx.getTokenOrder(op);
+  ctx.set(op.getResultToken(), RtValue::token(tokens ? tokens->result(ctx, op)
+                                                     : TokenOrder::kNoNode));
   return success();
 }
 
@@ -212,11 +216,30 @@ LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
                             " (element " + std::to_string(lane) +
                             "); constant globals are read-only");
   }
-  bool ok = isWrite
-                ? mem.write(addr, buf, n, ctx.getLinearBlockId(), ord, error)
-                : mem.read(addr, buf, n, ctx.getLinearBlockId(), ord, error);
-  if (!ok)
+  // The access's place in its tile block's token order (cuda_tile ops).
+  TokenOrder *tokens = ctx.getTokenOrder(op);
+  BlockOrder order;
+  auto orderedAfter = [&](uint32_t earlier) {
+    return tokens->ordered(earlier, order.node);
+  };
+  if (tokens) {
+    order.node = tokens->access(ctx, op);
+    order.weak = tokens->currentWeak();
+    order.orderedAfter = orderedAfter;
+  }
+  BlockOrder *orderPtr = tokens ? &order : nullptr;
+  bool ok = isWrite ? mem.write(addr, buf, n, ctx.getLinearBlockId(), ord,
+                                error, orderPtr)
+                    : mem.read(addr, buf, n, ctx.getLinearBlockId(), ord, error,
+                               orderPtr);
+  if (!ok) {
+    if (order.conflict != BlockOrder::kNoNode) {
+      Operation *earlier = tokens->opOf(order.conflict);
+      error += " (the store: '" + earlier->getName().getStringRef().str() +
+               "' at " + formatLocation(earlier) + ")";
+    }
     return ctx.ub(op, error + " (element " + std::to_string(lane) + ")");
+  }
   return success();
 }
 
@@ -876,8 +899,12 @@ void setPointerResult(ExecContext &ctx, Value res, uint64_t addr) {
   ctx.setTile(res, std::move(t));
 }
 
+/// make_token (a token ordering nothing) and join_tokens (ordered after
+/// each of its operands).
 LogicalResult tokenSem(ExecContext &ctx, Operation *op) {
-  ctx.set(op->getResult(0), RtValue::token());
+  TokenOrder *tokens = ctx.getTokenOrder(op);
+  ctx.set(op->getResult(0), RtValue::token(tokens ? tokens->result(ctx, op)
+                                                  : TokenOrder::kNoNode));
   return success();
 }
 
