@@ -116,6 +116,7 @@ const Preset kPresets[] = {
        p.maxOutputs = 4;
        p.wMath = 0;
        p.pDimMap = 0.25;
+       p.pReadBack = 0.4;
      }},
     {"control",
      [](GenPolicy &p) {
@@ -142,6 +143,7 @@ const Preset kPresets[] = {
        // rows.
        gemmKernels(p, /*wGemm=*/24, /*maxMmaDim=*/32, /*maxTileElems=*/1024);
        p.pDualMma = 0.9;
+       p.pReadBack = 0.3;
        p.minTrip = 2;
        p.maxTrip = 4;
        p.wRowNorm = 3;
@@ -245,7 +247,7 @@ Error GenPolicy::validate() const {
   for (double prob :
        {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero, pDynamicShape,
         pTokens, pAssume, pPtrStore, pOrdered, pDimMap, pDualMma, pAlignedBase,
-        pLongRow, pF8HalfAcc, pNarrowLoad})
+        pLongRow, pF8HalfAcc, pNarrowLoad, pReadBack})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

@@ -820,6 +820,26 @@ void KernelGen::storeValue(const Val &vIn) {
        typeText(t.elem, s2) + ", " + pvType + ", tile<i32> -> token");
   noteToken(tok);
   ++outputs;
+  // Read the stored tile back through the same view, after the store by
+  // its token (tokens, not program order, order a tile block's accesses),
+  // and store it again to an output of its own (later statements may use
+  // it too): a compiler that moves the load above the store reads the
+  // output's zeros. Only where every element is in bounds, and only where
+  // the policy asks, so other presets keep their programs.
+  if (!dynamic && !readingBack && policy.pReadBack > 0 &&
+      rng.chance(policy.pReadBack)) {
+    Val back = t;
+    back.name = fresh("rb");
+    std::string backTok = fresh("t");
+    line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
+         pv + "[" + bx.name + ", " + by.name + "] token = " + tok + " : " +
+         pvType + ", tile<i32> -> " + typeText(t.elem, s2) + ", token");
+    noteToken(backTok);
+    define(back);
+    readingBack = true;
+    storeValue(back);
+    readingBack = false;
+  }
 }
 
 void KernelGen::stmtAtomic() {

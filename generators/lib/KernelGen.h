@@ -211,6 +211,8 @@ public:
   std::string addNarrowBuffer(const char *elem, const Shape &dims, double hi,
                               int scale);
   std::string addScalar(Elem e, int64_t value, int64_t lo, int64_t hi);
+  /// storeValue is storing a read-back tile (pReadBack): no second one.
+  bool readingBack = false;
   /// An index value in [0, parts) for a partition dimension: the block id
   /// when parts equals the grid extent, else a loop index or a constant.
   Val partIndex(int64_t parts, unsigned gridDim);

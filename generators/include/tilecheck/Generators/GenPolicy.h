@@ -95,6 +95,9 @@ namespace tilecheck::gen {
     "a GEMM loop runs two MMAs per iteration (two operand pairs)")             \
   X(double, pF8HalfAcc, 0.0,                                                   \
     "an mmaf of f8 operands accumulates into f16 instead of f32")              \
+  X(double, pReadBack, 0.0,                                                    \
+    "a view store's tile is loaded back through its view, ordered by the "     \
+    "store's token, for later statements to use")                              \
   X(double, pNarrowLoad, 0.0,                                                  \
     "a GEMM loads its f8 or tf32 operands from f8/tf32 memory instead of "     \
     "converting a wider load")                                                 \
