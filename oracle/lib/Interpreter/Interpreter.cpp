@@ -218,6 +218,7 @@ RunResult Interpreter::run(Operation *entry, llvm::ArrayRef<RtValue> args) {
   }
 
   steps = 0;
+  memory.resetBlockOrder();
   std::optional<RunFailure> firstAssert;
   for (int64_t linear : order) {
     std::array<int64_t, 3> id = {linear % options.grid[0],
@@ -246,6 +247,7 @@ RunResult Interpreter::call(Operation *fn, llvm::ArrayRef<RtValue> args,
                             std::array<int64_t, 3> blockId) {
   RunResult result;
   steps = 0;
+  memory.resetBlockOrder();
   if (std::optional<std::string> why = lacksDefaultValuedAttr(fn)) {
     result.failure =
         RunFailure{FailureKind::Error, *why, formatLocation(fn), {0, 0, 0}};

@@ -41,6 +41,7 @@ uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
     b.readerWeak.assign(size, 0);
     b.writerNode.assign(size, BlockOrder::kNoNode);
     b.writerNodeWeak.assign(size, 0);
+    b.readSinceWrite.assign(size, 0);
   }
   return base;
 }
@@ -141,7 +142,7 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
         r = kMany;
       b->readerWeak[i] |= weak;
     }
-    if (order && order->node != BlockOrder::kNoNode)
+    if (order && order->node != BlockOrder::kNoNode) {
       for (uint64_t i = off; i < off + n; ++i)
         if (uint32_t e = unorderedWrite(*b, i, block, *order);
             e != BlockOrder::kNoNode) {
@@ -152,6 +153,10 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
                   "and no token orders the load after that store";
           return false;
         }
+      for (uint64_t i = off; i < off + n; ++i)
+        if (b->writer[i] == block)
+          b->readSinceWrite[i] = 1;
+    }
   }
   std::memcpy(out, b->bytes.data() + off, n);
   return true;
@@ -191,9 +196,11 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
     const auto *bytes = static_cast<const uint8_t *>(in);
     // A store that leaves a byte as it was cannot be told from one ordered
     // either way.
+    // Nor is a store after a load of the byte by this block: it may depend
+    // on what the load read (BlockOrder).
     if (ordered)
       for (uint64_t i = off; i < off + n; ++i)
-        if (b->bytes[i] != bytes[i - off])
+        if (b->bytes[i] != bytes[i - off] && !b->readSinceWrite[i])
           if (uint32_t e = unorderedWrite(*b, i, block, *order);
               e != BlockOrder::kNoNode) {
             order->conflict = e;
@@ -205,10 +212,17 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
             return false;
           }
     for (uint64_t i = off; i < off + n; ++i) {
+      // A store that leaves the byte as it was keeps the byte's last
+      // write (whose node means nothing to another block).
+      bool changed = b->bytes[i] != bytes[i - off];
+      if (changed || b->writer[i] != block) {
+        b->writerNode[i] =
+            ordered && changed ? order->node : BlockOrder::kNoNode;
+        b->writerNodeWeak[i] = ordered && order->weak;
+        b->readSinceWrite[i] = 0;
+      }
       b->writer[i] = block;
       b->writerWeak[i] = weak;
-      b->writerNode[i] = ordered ? order->node : BlockOrder::kNoNode;
-      b->writerNodeWeak[i] = ordered && order->weak;
     }
   }
   std::memcpy(b->bytes.data() + off, in, n);
@@ -222,8 +236,15 @@ void Memory::resetAccessRecords() {
     std::fill(b.reader.begin(), b.reader.end(), kNone);
     std::fill(b.writerWeak.begin(), b.writerWeak.end(), 0);
     std::fill(b.readerWeak.begin(), b.readerWeak.end(), 0);
+  }
+  resetBlockOrder();
+}
+
+void Memory::resetBlockOrder() {
+  for (auto &[base, b] : buffers) {
     std::fill(b.writerNode.begin(), b.writerNode.end(), BlockOrder::kNoNode);
     std::fill(b.writerNodeWeak.begin(), b.writerNodeWeak.end(), 0);
+    std::fill(b.readSinceWrite.begin(), b.readSinceWrite.end(), 0);
   }
 }
 

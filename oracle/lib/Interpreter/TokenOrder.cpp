@@ -62,6 +62,10 @@ uint32_t TokenOrder::result(ExecContext &ctx, Operation *op) {
 bool TokenOrder::ordered(uint32_t earlier, uint32_t later) {
   if (earlier == later)
     return true;
+  // A node of another run (Memory::resetBlockOrder makes this unreachable)
+  // orders nothing this run can tell.
+  if (earlier >= nodes.size() || later >= nodes.size())
+    return true;
   if (earlier > later)
     return false;
   bool memoize = later == currentNode;
@@ -75,12 +79,13 @@ bool TokenOrder::ordered(uint32_t earlier, uint32_t later) {
     generation = 1;
   }
   bool found = false;
+  llvm::DenseSet<uint32_t> &after = knownAfter[earlier];
   SmallVector<uint32_t, 16> stack{later};
   visited[later] = generation;
   while (!stack.empty() && !found) {
     uint32_t n = stack.pop_back_val();
     for (uint32_t p : nodes[n].preds) {
-      if (p == earlier) {
+      if (p == earlier || after.contains(p)) {
         found = true;
         break;
       }
@@ -94,6 +99,8 @@ bool TokenOrder::ordered(uint32_t earlier, uint32_t later) {
   }
   if (memoize)
     memo[earlier] = found;
+  if (found)
+    after.insert(later);
   return found;
 }
 

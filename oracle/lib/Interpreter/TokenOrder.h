@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <vector>
@@ -43,7 +44,9 @@ public:
   /// Whether `earlier` is `later` or an ancestor of it.
   bool ordered(uint32_t earlier, uint32_t later);
   /// The op whose execution made `node`.
-  mlir::Operation *opOf(uint32_t node) const { return nodes[node].op; }
+  mlir::Operation *opOf(uint32_t node) const {
+    return node < nodes.size() ? nodes[node].op : nullptr;
+  }
 
 private:
   struct Node {
@@ -63,6 +66,10 @@ private:
   bool currentIsWeak = true;
   /// ordered(e, currentNode) answers, for the current execution.
   llvm::DenseMap<uint32_t, bool> memo;
+  /// Per earlier node, the nodes found ordered after it: a search stops at
+  /// one of them (a loop's chain of tokens is searched once per iteration,
+  /// not back to the start each time).
+  llvm::DenseMap<uint32_t, llvm::DenseSet<uint32_t>> knownAfter;
   /// Search marks: a node was visited by the search numbered `generation`.
   std::vector<uint32_t> visited;
   uint32_t generation = 0;

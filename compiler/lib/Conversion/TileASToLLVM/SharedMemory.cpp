@@ -1587,7 +1587,7 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
             as::StorePtrTkoOp>(op))
       return true;
     if (!isa<as::FToFOp, as::DotOp, as::PackOp, as::UnpackOp, as::ConstantOp,
-             as::BlockScaledMmaOp, as::PrintTkoOp, nv_tileaa::FuncOp>(op))
+             as::BlockScaledMmaOp, as::PrintTkoOp>(op))
       return false;
   }
   if (isa<nv_tileaa::FuncOp, nv_tileaa::ReturnOp, as::IotaOp, as::MakeMemRefOp,

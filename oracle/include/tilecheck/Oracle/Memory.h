@@ -37,10 +37,13 @@ enum class Ordering { Weak, Atomic };
 /// same tile block which are not ordered by token order" (the Tile IR
 /// memory model). Memory reports a load of a byte the same tile block wrote
 /// and a store that changes such a byte when token order does not put the
-/// earlier write first and either access is weak. A store after an
-/// unordered load is not reported: the store's value may depend on the
-/// load's, which orders them without a token, and data dependences are not
-/// tracked.
+/// earlier write first and either access is weak. Data dependences, which
+/// order accesses without a token, are not tracked, so what they may order
+/// is not reported: a store after a load of the same bytes by the block
+/// (its value, or whether it runs, may depend on what the load read),
+/// whether or not a token orders that load after the earlier store. A
+/// store that leaves a byte as it was is not a write here: no order of the
+/// two can be told apart.
 struct BlockOrder {
   static constexpr uint32_t kNoNode = ~0u;
   /// This access (one execution of a memory op).
@@ -77,6 +80,9 @@ public:
     /// write's block.
     std::vector<uint32_t> writerNode;
     std::vector<uint8_t> writerNodeWeak;
+    /// Per byte: the writing block read it after that write (a later
+    /// store may depend on what it read).
+    std::vector<uint8_t> readSinceWrite;
     uint64_t size() const { return bytes.size(); }
   };
   static constexpr int32_t kNone = -2;
@@ -108,6 +114,9 @@ public:
   Buffer *findBuffer(uint64_t addr);
   /// Forgets per-block access records (between independent launches).
   void resetAccessRecords();
+  /// Forgets every byte's BlockOrder node: each run numbers its nodes
+  /// afresh (Interpreter::run and call do this first).
+  void resetBlockOrder();
 
 private:
   Buffer *locate(uint64_t addr, uint64_t n, std::string &error);

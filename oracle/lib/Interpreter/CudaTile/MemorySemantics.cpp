@@ -233,11 +233,10 @@ LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
                     : mem.read(addr, buf, n, ctx.getLinearBlockId(), ord, error,
                                orderPtr);
   if (!ok) {
-    if (order.conflict != BlockOrder::kNoNode) {
-      Operation *earlier = tokens->opOf(order.conflict);
-      error += " (the store: '" + earlier->getName().getStringRef().str() +
-               "' at " + formatLocation(earlier) + ")";
-    }
+    if (order.conflict != BlockOrder::kNoNode)
+      if (Operation *earlier = tokens->opOf(order.conflict))
+        error += " (the store: '" + earlier->getName().getStringRef().str() +
+                 "' at " + formatLocation(earlier) + ")";
     return ctx.ub(op, error + " (element " + std::to_string(lane) + ")");
   }
   return success();
