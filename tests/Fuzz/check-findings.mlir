@@ -24,6 +24,8 @@
 // CHECK-DAG: reproduces tileiras-13.5.37-scan2-cat-abort (cuTile export)
 // CHECK-DAG: reproduces tileiras-13.5.37-segv-O0-nested-loop (cuTile export)
 // CHECK-DAG: reproduces tileiras-13.5.37-segv-O1 (cuTile export)
+// CHECK-DAG: reproduces tileiras-13.5.37-tf32-mma-loop-abort-sm80 (sm_80,O0: crash, sm_80,O1: crash, sm_80,O2: crash, sm_80,O3: crash, sm_90,O0: none, sm_90,O3: none, sm_100,O3: none)
+// CHECK-DAG: reproduces tileiras-13.5.37-tf32-mma-loop-abort-sm80 (cuTile export)
 // CHECK-DAG: tileiras-13.5.37-wrong-mma-stored-twice-sm90 (cuTile export)
 // A finding or export that is not as recorded ("changed") makes the script
 // exit 1, which fails the RUN line.
