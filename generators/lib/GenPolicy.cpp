@@ -91,18 +91,21 @@ const Preset kPresets[] = {
        // Forms with lowerings of their own that plain arithmetic seldom
        // reaches with operands of both signs and a stored result.
        p.wRareInt = 2;
+       p.pSubByteCast = 0.3;
      }},
     {"floats-exact",
      [](GenPolicy &p) {
        mostlyFloats(p);
        onlyExactFloats(p);
        p.floatInputMag = 8;
+       p.pSubByteCast = 0.2;
      }},
     {"floats",
      [](GenPolicy &p) {
        mostlyFloats(p);
        p.wMath = 6;
        p.wRowNorm = 4;
+       p.pSubByteCast = 0.2;
      }},
     {"memory",
      [](GenPolicy &p) {
@@ -132,6 +135,7 @@ const Preset kPresets[] = {
        gemmKernels(p, /*wGemm=*/14, /*maxMmaDim=*/64, /*maxTileElems=*/2048);
        p.pF8HalfAcc = 0.5;
        p.pNarrowLoad = 0.5;
+       p.pF4Mma = 0.5;
      }},
     {"full", [](GenPolicy &) {}},
     {"pipeline",
@@ -169,6 +173,7 @@ const Preset kPresets[] = {
        p.pPtrStore = 0.1;
        p.pOrdered = 0.1; // TMA takes weak loads and stores only
        p.pNarrowLoad = 0.5; // f8/tf32 GEMMs as kernels have them
+       p.pF4Mma = 0.5;      // nvfp4/mxfp4 GEMMs (sm_100, sm_120)
      }},
 };
 
@@ -247,7 +252,7 @@ Error GenPolicy::validate() const {
   for (double prob :
        {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero, pDynamicShape,
         pTokens, pAssume, pPtrStore, pOrdered, pDimMap, pDualMma, pAlignedBase,
-        pLongRow, pF8HalfAcc, pNarrowLoad, pReadBack})
+        pLongRow, pF8HalfAcc, pNarrowLoad, pReadBack, pF4Mma, pSubByteCast})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

@@ -145,6 +145,9 @@ public:
   /// returns v itself when no legal conversion applies.
   Val convert(const Val &v);
   Val convertTo(const Val &v, Elem to); ///< itof/ftof/exti/trunci/ftoi
+  /// v through a 4-bit type and back: trunci to i4 then exti (integers),
+  /// ftof to f4E2M1FN and back (floats without NaN, which f4 cannot hold).
+  Val throughSubByte(const Val &v);
   Val reshape(const Val &v, const Shape &to);
   Val broadcastTo(const Val &v, const Shape &to);
   /// `v` through the shape op `opName` (reshape, broadcast) to shape `to`;

@@ -606,6 +606,17 @@ void KernelGen::stmtGemm() {
   unsigned pairIndex = ok[rng.below(ok.size())];
   Pair p = pairs[pairIndex];
   bool scaled = pairIndex == 8;
+  // f4E2M1FN operands of the scaled MMA (nvfp4 and mxfp4): the scale
+  // format and its block size along K. Drawn only where the policy asks, so
+  // other presets keep their programs.
+  const char *scaleElem = "f8E8M0FNU";
+  int64_t scaleBlock = 32;
+  if (scaled && policy.pF4Mma > 0 && rng.chance(policy.pF4Mma)) {
+    p.in = "f4E2M1FN";
+    unsigned form = rng.below(3);
+    scaleElem = form == 2 ? "f8E4M3FN" : "f8E8M0FNU";
+    scaleBlock = form == 0 ? 32 : 16;
+  }
   // An f8 mmaf into f16 accumulators (cuda_tile allows f16 or f32 for f8
   // operands). Drawn only where the policy asks, so other presets keep
   // their programs.
@@ -666,8 +677,10 @@ void KernelGen::stmtGemm() {
   // f8 and tf32 operands straight from memory instead of converted from a
   // wider load. Drawn only where the policy asks, so other presets keep
   // their programs.
+  // (4-bit elements are not loaded: memory packs two per byte.)
   bool narrowLoad = std::string(p.in) != elemName(p.load) &&
-                    policy.pNarrowLoad > 0 && rng.chance(policy.pNarrowLoad);
+                    std::string(p.in) != "f4E2M1FN" && policy.pNarrowLoad > 0 &&
+                    rng.chance(policy.pNarrowLoad);
   const std::string loadName = narrowLoad ? p.in : elemName(p.load);
   auto loadType = [&](const Shape &sh) {
     return "tile<" + shapeText(sh) + "x" + loadName + ">";
@@ -797,13 +810,14 @@ void KernelGen::stmtGemm() {
   std::string next = fresh("mma");
   if (scaled) {
     std::string sa = fresh("sa"), sb = fresh("sb");
-    std::string saT = "tile<" + shapeText({M, K / 32}) + "xf8E8M0FNU>";
-    std::string sbT = "tile<" + shapeText({K / 32, N}) + "xf8E8M0FNU>";
+    std::string se = scaleElem;
+    std::string saT = "tile<" + shapeText({M, K / scaleBlock}) + "x" + se + ">";
+    std::string sbT = "tile<" + shapeText({K / scaleBlock, N}) + "x" + se + ">";
     char buf[32];
     std::snprintf(buf, sizeof(buf), "%.1f", scaleA);
-    line(sa + " = constant <f8E8M0FNU: " + buf + "> : " + saT);
+    line(sa + " = constant <" + se + ": " + buf + "> : " + saT);
     std::snprintf(buf, sizeof(buf), "%.1f", scaleB);
-    line(sb + " = constant <f8E8M0FNU: " + buf + "> : " + sbT);
+    line(sb + " = constant <" + se + ": " + buf + "> : " + sbT);
     line(next + " = mmaf_scaled " + a + ", " + b + ", " + s + ", " + sa + ", " +
          sb + " : " + aT + ", " + bT + ", " + accT + ", " + saT + ", " + sbT);
   } else if (isInt)

@@ -19,6 +19,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -910,7 +911,53 @@ Val KernelGen::convertTo(const Val &vIn, Elem to) {
   return define(r);
 }
 
+Val KernelGen::throughSubByte(const Val &v) {
+  std::string t = typeText(v.elem, v.shape);
+  std::string q = fresh();
+  Val r = v;
+  r.name = fresh();
+  if (isIntElem(v.elem)) {
+    std::string t4 = "tile<" + shapeText(v.shape) + "xi4>";
+    bool sgn = rng.chance(0.6);
+    bool fits = v.lo >= -8 && v.hi <= 7;
+    // trunci's no_signed_wrap promises the value fits i4.
+    line(q + " = trunci " + v.name +
+         (fits && rng.chance(policy.pOverflowFlag) ? " overflow<no_signed_wrap>"
+                                                   : "") +
+         " : " + t + " -> " + t4);
+    line(r.name + " = exti " + q + (sgn ? " signed" : " unsigned") + " : " +
+         t4 + " -> " + t);
+    if (sgn && !fits) {
+      r.lo = -8;
+      r.hi = 7;
+    } else if (!sgn && !(v.lo >= 0 && v.hi <= 15)) {
+      r.lo = 0;
+      r.hi = 15;
+    }
+    return define(r);
+  }
+  // f4E2M1FN: +-{0, 0.5, 1, 1.5, 2, 3, 4, 6}, round to nearest even,
+  // saturating; every value is a multiple of 0.5, exact in every format.
+  // Rounding moves a value by at most half the widest gap (1).
+  std::string t4 = "tile<" + shapeText(v.shape) + "xf4E2M1FN>";
+  line(q + " = ftof " + v.name + " : " + t + " -> " + t4);
+  line(r.name + " = ftof " + q + " : " + t4 + " -> " + t);
+  r.flo = std::clamp(v.flo - 1, -6.0, 6.0);
+  r.fhi = std::clamp(v.fhi + 1, -6.0, 6.0);
+  r.scale = 1;
+  r.mayNaN = false;
+  return define(r);
+}
+
 Val KernelGen::convert(const Val &v) {
+  // (f4E2M1FN tiles hold an even number of elements.)
+  int64_t n = 1;
+  for (int64_t d : v.shape)
+    n *= d;
+  if (policy.pSubByteCast > 0 && v.elem != Elem::I1 &&
+      !(isFloatElem(v.elem) && (v.mayNaN || n % 2 != 0)) &&
+      rng.chance(policy.pSubByteCast))
+    return throughSubByte(v);
   if (isFloatElem(v.elem) && v.scale >= 0 && !v.mayNaN && rng.chance(0.15)) {
     // bitcast only exact values: their bits are the same on every target.
     Elem to = bitWidth(v.elem) == 64   ? Elem::I64

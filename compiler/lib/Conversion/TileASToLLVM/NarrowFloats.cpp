@@ -1,19 +1,23 @@
-//===- NarrowFloats.cpp - f8E4M3FN, f8E5M2 and tf32 as bits ---------------===//
+//===- NarrowFloats.cpp - f8, f4E2M1FN, tf32 and i4 as bits ---------------===//
 //
-// LLVM has no f8 or tf32 types. The backend keeps an f8E4M3FN or f8E5M2
-// element as its byte (i8) and a tf32 element as the f32 bit pattern whose
-// low 13 bits are zero, which is how the interpreter stores them. Only ftof
-// and dot read the value; ops that move elements (reshape, broadcast,
-// permute, extract, cat, select, loop-carried values, constants) move the
-// bits unchanged.
+// LLVM has no f8, f4 or tf32 types. The backend keeps an f8E4M3FN or f8E5M2
+// element as its byte (i8), an f4E2M1FN or i4 element as its four bits
+// zero-extended into a byte (a register holds one element, as the
+// interpreter's tiles do; memory packs two, see isNibble) and a tf32 element
+// as the f32 bit pattern whose low 13 bits are zero, which is how the
+// interpreter stores them. Only ftof and the dots read a float's value;
+// ops that move elements (reshape, broadcast, permute, extract, cat,
+// select, loop-carried values, constants) move the bits unchanged.
 //
 // Conversions give the interpreter's result bit for bit (oracle
 // ConversionSemantics.cpp, APFloat underneath):
-//  - to f8: round to nearest even with `.satfinite` (finite overflow and
-//    infinity give the largest finite value of that sign); NaN gives 0x7f;
+//  - to f8 and f4E2M1FN: round to nearest even with `.satfinite` (finite
+//    overflow and infinity give the largest finite value of that sign); NaN
+//    gives 0x7f in f8 (f4E2M1FN has no NaN: the interpreter reports that
+//    conversion as undefined behaviour, any code will do);
 //  - to tf32: round to nearest even, overflow to infinity;
-//  - from f8 or tf32 to f16, bf16, f32 or f64: exact (tf32 to f16/bf16
-//    rounds to nearest even once);
+//  - from f8, f4E2M1FN or tf32 to f16, bf16, f32 or f64: exact (tf32 to
+//    f16/bf16 rounds to nearest even once);
 //  - a NaN into tf32 or a wide format keeps the top of its payload (shifted
 //    into the destination's mantissa field) and becomes quiet.
 // Every value is rounded once: f16 and bf16 sources widen to f32 exactly
@@ -21,7 +25,7 @@
 // bit set when that was inexact), which keeps a later round-to-nearest to at
 // most 11 significant bits correct (24 >= 11 + 2).
 //
-// The f32 -> f8 encoder works on the f32 bits: for a normal result the
+// The f32 -> f8/f4 encoder works on the f32 bits: for a normal result the
 // round-to-nearest-even increment is added to the bits below the kept
 // mantissa (a carry moves into the exponent, as it should) and the exponent
 // is rebiased; for a subnormal result the significand with its hidden bit is
@@ -45,12 +49,13 @@ namespace {
 
 /// A binary floating-point format by its bit fields. `nanOnly`: no
 /// infinities, the one NaN has every exponent and mantissa bit set
-/// (f8E4M3FN).
+/// (f8E4M3FN). `finiteOnly`: neither infinities nor NaN (f4E2M1FN).
 struct Format {
   unsigned width;
   unsigned mant;
   int bias;
   bool nanOnly = false;
+  bool finiteOnly = false;
 
   unsigned expBits() const { return width - 1 - mant; }
   uint64_t signBit() const { return uint64_t(1) << (width - 1); }
@@ -73,6 +78,8 @@ Format formatOf(Type t) {
     return {19, 10, 127};
   if (isa<Float8E4M3FNType>(t))
     return {8, 3, 7, /*nanOnly=*/true};
+  if (isa<Float4E2M1FNType>(t))
+    return {4, 1, 1, /*nanOnly=*/false, /*finiteOnly=*/true};
   assert(isa<Float8E5M2Type>(t) && "not a float format the backend holds");
   return {8, 2, 15};
 }
@@ -127,7 +134,7 @@ using arith::CmpIPredicate;
 /// storage type.
 Value logicalBits(OpBuilder &b, Location loc, Value v, Type t) {
   Type i64 = b.getI64Type();
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType>(t))
     return arith::ExtUIOp::create(b, loc, i64, v);
   unsigned width = t.isTF32() ? 32 : t.getIntOrFloatBitWidth();
   Value bits =
@@ -143,7 +150,7 @@ Value logicalBits(OpBuilder &b, Location loc, Value v, Type t) {
 
 /// The storage value of `t` whose logical bits are `bits` (i64).
 Value fromLogicalBits(OpBuilder &b, Location loc, Value bits, Type t) {
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType>(t))
     return arith::TruncIOp::create(b, loc, b.getI8Type(), bits);
   if (t.isTF32())
     bits = arith::ShLIOp::create(
@@ -157,6 +164,8 @@ Value fromLogicalBits(OpBuilder &b, Location loc, Value bits, Type t) {
 
 /// Whether logical bits (i64) of format `f` are a NaN.
 Value isNaNBits(IntOps &i, Value bits, const Format &f) {
+  if (f.finiteOnly)
+    return arith::ConstantOp::create(i.b, i.loc, i.b.getBoolAttr(false));
   Value magnitude = i.band(bits, f.signBit() - 1);
   if (f.nanOnly)
     return i.cmp(CmpIPredicate::eq, magnitude, f.signBit() - 1);
@@ -176,12 +185,12 @@ Value convertNaNBits(IntOps &i, Value bits, const Format &from,
   return i.bor(i.bor(i.shl(sign, to.width - 1), fixed), mant);
 }
 
-/// The exact f32 value of an f8 element (its byte, i8).
+/// The exact f32 value of an f8 or f4 element (its byte, i8).
 Value decodeF8(OpBuilder &b, Location loc, Value byte, const Format &f) {
   IntOps i{b, loc, b.getI32Type()};
   Value code = arith::ExtUIOp::create(b, loc, b.getI32Type(), byte);
-  Value sign = i.shl(i.lshr(code, 7), 31);
-  Value magnitude = i.band(code, 0x7f);
+  Value sign = i.shl(i.lshr(code, f.width - 1), 31);
+  Value magnitude = i.band(code, f.signBit() - 1);
   Value ef = i.lshr(magnitude, f.mant);
   Value mant = i.band(magnitude, f.mantMask());
   // Normal: rebias the exponent, widen the mantissa.
@@ -194,19 +203,21 @@ Value decodeF8(OpBuilder &b, Location loc, Value byte, const Format &f) {
           b, loc, b.getF32FloatAttr(std::ldexp(1.0f, 1 - f.bias - f.mant))));
   Value subnormal = arith::BitcastOp::create(b, loc, b.getI32Type(), scaled);
   Value bits = i.select(i.cmp(CmpIPredicate::eq, ef, 0), subnormal, normal);
-  if (!f.nanOnly) {
+  if (!f.nanOnly && !f.finiteOnly) {
     Value top = i.cmp(CmpIPredicate::eq, ef, (1u << f.expBits()) - 1);
     bits = i.select(top, i.c(0x7f800000), bits);
   }
   bits = i.bor(bits, sign);
+  if (f.finiteOnly)
+    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
   // A NaN stays one (with its payload), also when it is encoded again.
   Value nan = convertNaNBits(i, code, f, formatOf(b.getF32Type()));
   bits = i.select(isNaNBits(i, code, f), nan, bits);
   return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
 }
 
-/// The f8 byte of an f32 value (round to nearest even, satfinite, NaN to
-/// 0x7f).
+/// The f8 or f4 byte of an f32 value (round to nearest even, satfinite,
+/// NaN to 0x7f; f4 has no NaN).
 Value encodeF8(OpBuilder &b, Location loc, Value x, const Format &f) {
   IntOps i{b, loc, b.getI32Type()};
   Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
@@ -215,7 +226,9 @@ Value encodeF8(OpBuilder &b, Location loc, Value x, const Format &f) {
   Value e = i.lshr(a, 23);
   unsigned sh = 23 - f.mant;
   uint64_t rebias = uint64_t(127 - f.bias) << f.mant;
-  uint64_t maxFinite = f.nanOnly ? 0x7e : ((0x1fu << f.mant) - 1);
+  uint64_t maxFinite = f.nanOnly      ? f.signBit() - 2
+                       : f.finiteOnly ? f.signBit() - 1
+                                      : f.expMask() - 1;
   // Normal result: round the f32 bits at the kept mantissa, rebias.
   Value normal = i.sub(i.roundShift(a, i.c(sh)), i.c(rebias));
   // Subnormal result: the significand shifted to the smallest subnormal's
@@ -226,9 +239,11 @@ Value encodeF8(OpBuilder &b, Location loc, Value x, const Format &f) {
   Value subnormal = i.roundShift(sig, i.umin(shift, 31));
   Value isNormal = i.cmp(CmpIPredicate::ugt, e, 127 - f.bias);
   Value code = i.umin(i.select(isNormal, normal, subnormal), maxFinite);
-  code = i.bor(code, i.shl(sign, 7));
-  Value nan = i.cmp(CmpIPredicate::ugt, a, 0x7f800000);
-  code = i.select(nan, i.c(0x7f), code);
+  code = i.bor(code, i.shl(sign, f.width - 1));
+  if (!f.finiteOnly) {
+    Value nan = i.cmp(CmpIPredicate::ugt, a, 0x7f800000);
+    code = i.select(nan, i.c(0x7f), code);
+  }
   return arith::TruncIOp::create(b, loc, b.getI8Type(), code);
 }
 
@@ -260,19 +275,73 @@ Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
   return arith::BitcastOp::create(b, loc, f32, bits);
 }
 
-bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+/// The formats decodeF8 and encodeF8 take: f8E4M3FN, f8E5M2, f4E2M1FN.
+bool isF8(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType>(t);
+}
 
-/// f8 formats held as their byte: the two above and the E8M0 scale format.
+/// Floats held in a byte: the three above and the E8M0 scale format.
 bool isByteFloat(Type t) { return isF8(t) || isa<Float8E8M0FNUType>(t); }
 
 } // namespace
 
 bool tilecheck::backend::isNarrowFloat(Type t) {
-  return isByteFloat(t) || t.isTF32();
+  return isByteFloat(t) || t.isTF32() || isa<Float4E2M1FNType>(t);
 }
 
-bool tilecheck::backend::isConvertibleNarrowFloat(Type t) {
-  return isF8(t) || t.isTF32();
+bool tilecheck::backend::isNibble(Type t) {
+  return isa<Float4E2M1FNType>(t) || t.isInteger(4);
+}
+
+bool tilecheck::backend::hasNibble(TypeRange types) {
+  return llvm::any_of(types, [](Type t) {
+    if (auto shaped = dyn_cast<ShapedType>(t))
+      t = shaped.getElementType();
+    return isNibble(t);
+  });
+}
+
+Value tilecheck::backend::castNibble(OpBuilder &b, Location loc, Value x,
+                                     Type to, bool isSigned, bool fromNibble,
+                                     bool toNibble) {
+  Type from = x.getType();
+  auto constant = [&](Type t, int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
+  };
+  // A signed extension starts from the nibble's bit 3.
+  if (fromNibble && isSigned) {
+    Value four = constant(from, 4);
+    x = arith::ShRSIOp::create(b, loc, arith::ShLIOp::create(b, loc, x, four),
+                               four);
+  }
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (fw < tw)
+    x = isSigned ? arith::ExtSIOp::create(b, loc, to, x).getResult()
+                 : arith::ExtUIOp::create(b, loc, to, x).getResult();
+  else if (fw > tw)
+    x = arith::TruncIOp::create(b, loc, to, x);
+  // A truncation to i4 leaves the byte's high half clear.
+  if (toNibble)
+    x = arith::AndIOp::create(b, loc, x, constant(to, 0xf));
+  return x;
+}
+
+IntegerAttr tilecheck::backend::nibbleStorage(IntegerAttr a) {
+  return IntegerAttr::get(IntegerType::get(a.getContext(), 8),
+                          a.getValue().zextOrTrunc(4).zext(8));
+}
+
+DenseElementsAttr tilecheck::backend::nibbleStorage(DenseElementsAttr a) {
+  assert(isNibble(a.getElementType()) && "not a 4-bit element type");
+  SmallVector<APInt> bytes;
+  for (Attribute v : a.getValues<Attribute>()) {
+    APInt bits = isa<FloatAttr>(v)
+                     ? cast<FloatAttr>(v).getValue().bitcastToAPInt()
+                     : cast<IntegerAttr>(v).getValue();
+    bytes.push_back(bits.zextOrTrunc(4).zext(8));
+  }
+  return DenseElementsAttr::get(
+      a.getType().clone(IntegerType::get(a.getContext(), 8)), bytes);
 }
 
 bool tilecheck::backend::hasNarrowFloat(TypeRange types) {
@@ -298,7 +367,7 @@ Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
                 : isF8(from)    ? decodeF8(b, loc, x, formatOf(from))
                 : from.isF32()  ? x
                                 : arith::ExtFOp::create(b, loc, f32, x);
-    // f8 encodes every NaN as 0x7f: no payload to carry.
+    // f8 encodes every NaN as 0x7f, f4 has none: no payload to carry.
     if (isF8(to))
       return encodeF8(b, loc, v32, formatOf(to));
     value = encodeTF32(b, loc, v32);
@@ -307,6 +376,9 @@ Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
     value = to.isF32()   ? v32
             : to.isF64() ? arith::ExtFOp::create(b, loc, to, v32).getResult()
                          : arith::TruncFOp::create(b, loc, to, v32).getResult();
+    // f4 has no NaN whose payload to carry.
+    if (isa<Float4E2M1FNType>(from))
+      return value;
   }
   // A NaN keeps its payload's top and is quiet (the cvt instructions of the
   // value path give a canonical NaN instead).
@@ -319,6 +391,8 @@ Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
 
 DenseElementsAttr tilecheck::backend::narrowFloatStorage(DenseElementsAttr a) {
   Type elem = a.getElementType();
+  if (isNibble(elem))
+    return nibbleStorage(a);
   if (isByteFloat(elem))
     return a.bitcast(IntegerType::get(a.getContext(), 8));
   assert(elem.isTF32() && "not a narrow float");
@@ -334,7 +408,7 @@ DenseElementsAttr tilecheck::backend::narrowFloatStorage(DenseElementsAttr a) {
 Attribute tilecheck::backend::narrowFloatStorage(FloatAttr a) {
   Type elem = a.getType();
   uint64_t bits = a.getValue().bitcastToAPInt().getZExtValue();
-  if (isByteFloat(elem))
+  if (isByteFloat(elem) || isNibble(elem))
     return IntegerAttr::get(IntegerType::get(a.getContext(), 8), bits);
   assert(elem.isTF32() && "not a narrow float");
   return FloatAttr::get(

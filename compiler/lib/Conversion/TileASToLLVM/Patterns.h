@@ -93,14 +93,29 @@ void addLowerings(const BackendTypeConverter &tc,
 /// The scalar type one element of `t` becomes (null: not lowered yet).
 mlir::Type convertElementType(mlir::Type t);
 /// NarrowFloats.cpp: f8E4M3FN, f8E5M2 and f8E8M0FNU are held as their byte
-/// (i8), tf32 as the f32 pattern with the low 13 bits zero;
-/// convertElementType gives those storage types. Only ftof and the dots
-/// read the value.
+/// (i8), f4E2M1FN as its four bits zero-extended into a byte, tf32 as the
+/// f32 pattern with the low 13 bits zero; convertElementType gives those
+/// storage types. Only ftof and the dots read the value.
 bool isNarrowFloat(mlir::Type t);
-/// The narrow floats convertNarrowFloat handles (not f8E8M0FNU).
-bool isConvertibleNarrowFloat(mlir::Type t);
 /// Whether a type of `types`, or its element type, is a narrow float.
 bool hasNarrowFloat(mlir::TypeRange types);
+/// The 4-bit element types, i4 and f4E2M1FN: a register holds one element,
+/// its four bits zero-extended into a byte (i8), as the interpreter's tiles
+/// hold them. Memory holds two per byte (the tensor_view layout), which the
+/// interpreter does not model, so no load, store or kernel argument of
+/// them is lowered, nor any op that would read an i4's value (i4 is for
+/// conversions only).
+bool isNibble(mlir::Type t);
+/// Whether a type of `types`, or its element type, is a 4-bit element type.
+bool hasNibble(mlir::TypeRange types);
+/// A constant of a 4-bit element type as its storage bytes.
+mlir::DenseElementsAttr nibbleStorage(mlir::DenseElementsAttr a);
+mlir::IntegerAttr nibbleStorage(mlir::IntegerAttr a);
+/// An integer resize of a held value `x` to the held type `to`, where either
+/// side may be an i4 (`fromNibble`, `toNibble`): trunci, exti, extsi, extui.
+mlir::Value castNibble(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                       mlir::Type to, bool isSigned, bool fromNibble,
+                       bool toNibble);
 /// ftof under round-to-nearest-even from `from` to `to` (one of them
 /// narrow) on a storage value, bit for bit the interpreter's result.
 mlir::Value convertNarrowFloat(mlir::OpBuilder &b, mlir::Location loc,

@@ -91,8 +91,10 @@ bool printable(char c, Type elem) {
   if (isa<FloatType>(elem))
     return isFloatConversion(c) && convertElementType(elem) &&
            !isa<Float8E8M0FNUType>(elem);
+  // (i4 is for conversions only.)
   if (isa<IntegerType>(elem))
-    return StringRef("diuoxXc").contains(c) && convertElementType(elem);
+    return StringRef("diuoxXc").contains(c) && convertElementType(elem) &&
+           !isNibble(elem);
   return false;
 }
 

@@ -522,16 +522,28 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
       return arith::UIToFPOp::create(*b, loc, t, x[0]);
     });
   }
-  if (auto ext = dyn_cast<as::ExtIOp>(op))
-    return done([&]() -> Value {
-      if (isSigned(ext.getSignedness()))
-        return arith::ExtSIOp::create(*b, loc, t, x[0]);
-      return arith::ExtUIOp::create(*b, loc, t, x[0]);
+  if (auto ext = dyn_cast<as::ExtIOp>(op)) {
+    bool fromNibble =
+        backend::isNibble(backend::mirrorElementType(op->getOperandTypes()[0]));
+    bool s = isSigned(ext.getSignedness());
+    return done([&] {
+      return backend::castNibble(*b, loc, x[0], t, s, fromNibble, false);
     });
-  if (isa<as::TruncIOp>(op))
-    return done([&] { return arith::TruncIOp::create(*b, loc, t, x[0]); });
+  }
+  if (isa<as::TruncIOp>(op)) {
+    bool toNibble =
+        backend::isNibble(backend::mirrorElementType(op->getResultTypes()[0]));
+    return done([&] {
+      return backend::castNibble(*b, loc, x[0], t, false, false, toNibble);
+    });
+  }
   if (isa<as::BitcastOp>(op))
-    return done([&] { return arith::BitcastOp::create(*b, loc, t, x[0]); });
+    return done([&]() -> Value {
+      // i4 <-> f4E2M1FN: one byte held both ways.
+      if (x[0].getType() == t)
+        return x[0];
+      return arith::BitcastOp::create(*b, loc, t, x[0]);
+    });
   return failure();
 }
 

@@ -457,7 +457,8 @@ LogicalResult lowerMove(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
 /// byte here but one bit there; tf32's low bits are dropped on reading).
 bool reinterpretable(Type t) {
   Type e = convertElementType(t);
-  return e && !e.isInteger(1) && !isa<LLVM::LLVMPointerType>(e) && !t.isTF32();
+  return e && !e.isInteger(1) && !isa<LLVM::LLVMPointerType>(e) &&
+         !t.isTF32() && !isNibble(t);
 }
 
 /// pack and unpack: the rank-1 source's elements written to the scratch
@@ -1575,6 +1576,22 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     if (auto tensor = dyn_cast<RankedTensorType>(t))
       if (!convertElementType(tensor.getElementType()))
         return false;
+  // i4 and f4E2M1FN values (a byte each, NarrowFloats.cpp) are moved in
+  // registers, converted and (f4) multiplied by block_scaled_mma; never
+  // loaded, stored, staged through shared memory (whose buffers pack them)
+  // or taken as kernel arguments.
+  if (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))
+    return isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
+               as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp, as::FToFOp,
+               as::TruncIOp, as::ExtIOp, as::BitcastOp, as::BlockScaledMmaOp>(
+               op) ||
+           (isa<as::ConstantOp>(op) &&
+            isa<DenseElementsAttr>(cast<as::ConstantOp>(op).getValue())) ||
+           (isa<as::PrintTkoOp>(op) &&
+            isPrintLowerable(cast<as::PrintTkoOp>(op)));
+  if (auto func = dyn_cast<nv_tileaa::FuncOp>(op))
+    if (hasNibble(func.getArgumentTypes()))
+      return false;
   // f8 and tf32 values are read by ftof and dot only; other ops may move
   // them, to and from memory too (NarrowFloats.cpp), and kernels take them
   // as arguments (their storage: a byte, the f32 container).
@@ -1632,8 +1649,11 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     auto elem = [](Value v) { return tensorType(v).getElementType(); };
     Type in = elem(scaled.getLhs()), scale = elem(scaled.getLhsScale());
     return elem(scaled.getAcc()).isF32() &&
-           isa<Float8E4M3FNType, Float8E5M2Type>(in) &&
-           isa<Float8E8M0FNUType>(scale) && elem(scaled.getRhsScale()) == scale;
+           (isa<Float8E4M3FNType, Float8E5M2Type>(in)
+                ? isa<Float8E8M0FNUType>(scale)
+                : isa<Float4E2M1FNType>(in) &&
+                      isa<Float8E8M0FNUType, Float8E4M3FNType>(scale)) &&
+           elem(scaled.getRhsScale()) == scale;
   }
   if (auto constant = dyn_cast<as::ConstantOp>(op)) {
     Type e = convertElementType(mirrorElementType(constant.getType()));

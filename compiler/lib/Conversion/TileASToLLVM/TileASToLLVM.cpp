@@ -45,13 +45,17 @@ namespace as = tilecheck::nv_tileas;
 Type tilecheck::backend::convertElementType(Type t) {
   if (auto p = dyn_cast<aa::PtrType>(t))
     return LLVM::LLVMPointerType::get(t.getContext(), p.getAddressSpace());
-  if (auto i = dyn_cast<IntegerType>(t))
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    if (i.getWidth() == 4)
+      return IntegerType::get(t.getContext(), 8);
     return (i.getWidth() == 1 || i.getWidth() % 8 == 0) && i.getWidth() <= 64
                ? t
                : Type();
+  }
   if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
     return t;
-  if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType>(t))
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType,
+          Float4E2M1FNType>(t))
     return IntegerType::get(t.getContext(), 8);
   if (t.isTF32())
     return Float32Type::get(t.getContext());
@@ -68,9 +72,14 @@ int64_t tilecheck::backend::storageBytes(Type t) {
 BackendTypeConverter::BackendTypeConverter(MLIRContext *ctx, ThreadMap map)
     : map(map) {
   addConversion([](Type t) { return t; });
-  // Scalars of f8 and tf32 by their storage (NarrowFloats.cpp).
+  // Scalars of f8, f4, tf32 and i4 by their storage (NarrowFloats.cpp).
   addConversion([](FloatType t) -> std::optional<Type> {
     if (isNarrowFloat(t))
+      return convertElementType(t);
+    return std::nullopt;
+  });
+  addConversion([](IntegerType t) -> std::optional<Type> {
+    if (isNibble(t))
       return convertElementType(t);
     return std::nullopt;
   });
@@ -188,10 +197,11 @@ bool hasTensor(Operation *op) {
 }
 
 /// Whether an upstream op needs the backend's patterns: it holds tensors or
-/// f8/tf32 values (whose storage type differs).
+/// f8/f4/tf32/i4 values (whose storage type differs).
 bool needsConversion(Operation *op) {
   return hasTensor(op) || hasNarrowFloat(op->getOperandTypes()) ||
-         hasNarrowFloat(op->getResultTypes());
+         hasNarrowFloat(op->getResultTypes()) ||
+         hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes());
 }
 
 /// arith and math ops over tensors: the same op once per slot on scalars.
@@ -220,6 +230,15 @@ LogicalResult lowerTensorArithMath(Operation *op, ArrayRef<ValueRange> operands,
     // A bitcast between an f8 and i8 is the storage itself.
     if (isa<arith::BitcastOp>(op) && ins[0].getType() == resultTypes[0]) {
       results[0].push_back(ins[0]);
+      continue;
+    }
+    // Resizes from or to i4, held in a byte (NarrowFloats.cpp).
+    if (isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp>(op) &&
+        (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))) {
+      results[0].push_back(castNibble(rewriter, op->getLoc(), ins[0],
+                                      resultTypes[0], isa<arith::ExtSIOp>(op),
+                                      hasNibble(op->getOperandTypes()),
+                                      hasNibble(op->getResultTypes())));
       continue;
     }
     OperationState state(op->getLoc(), op->getName().getStringRef(), ins,
@@ -296,13 +315,17 @@ LogicalResult lowerTensorConstant(OpT op, OneToN<OpT>, Rewriter &rewriter,
     Attribute v = dense.getSplatValue<Attribute>();
     if (auto f = dyn_cast<FloatAttr>(v); f && isNarrowFloat(f.getType()))
       v = narrowFloatStorage(f);
+    if (auto i = dyn_cast<IntegerAttr>(v); i && isNibble(i.getType()))
+      v = nibbleStorage(i);
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, cast<TypedAttr>(v));
     return success();
   }
   Type elem = convertElementType(type.getElementType());
   if (!dense || !elem || isa<LLVM::LLVMPointerType>(elem))
     return rewriter.notifyMatchFailure(op, "constant kind");
-  if (isNarrowFloat(type.getElementType()))
+  if (isNibble(type.getElementType()))
+    dense = nibbleStorage(dense);
+  else if (isNarrowFloat(type.getElementType()))
     dense = narrowFloatStorage(dense);
   int64_t n = type.getNumElements(), slots = map.slots(n);
   Location loc = op.getLoc();
@@ -347,10 +370,15 @@ LogicalResult lowerTensorConstant(OpT op, OneToN<OpT>, Rewriter &rewriter,
   return success();
 }
 
-/// A scalar f8 or tf32 constant: its storage.
+/// A scalar f8, f4, tf32 or i4 constant: its storage.
 LogicalResult lowerNarrowScalarConstant(arith::ConstantOp op,
                                         OneToN<arith::ConstantOp>,
                                         Rewriter &rewriter) {
+  if (auto i = dyn_cast<IntegerAttr>(op.getValue());
+      i && isNibble(i.getType())) {
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, nibbleStorage(i));
+    return success();
+  }
   auto value = dyn_cast<FloatAttr>(op.getValue());
   if (!value || !isNarrowFloat(value.getType()))
     return failure();
@@ -976,9 +1004,13 @@ namespace {
 /// only those that move the bits (select, bitcast, constants, control flow).
 bool holdsOnlyLoweredTensors(Operation *op) {
   if ((hasNarrowFloat(op->getOperandTypes()) ||
-       hasNarrowFloat(op->getResultTypes())) &&
+       hasNarrowFloat(op->getResultTypes()) ||
+       hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes())) &&
       !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp, scf::ForOp,
-           scf::IfOp, scf::YieldOp, scf::WhileOp, scf::ConditionOp>(op))
+           scf::IfOp, scf::YieldOp, scf::WhileOp, scf::ConditionOp>(op) &&
+      !(isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp>(op) &&
+        !hasNarrowFloat(op->getOperandTypes()) &&
+        !hasNarrowFloat(op->getResultTypes())))
     return false;
   auto lowered = [](Type t) {
     if (auto tensor = dyn_cast<RankedTensorType>(t))

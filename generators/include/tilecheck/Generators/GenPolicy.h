@@ -98,6 +98,12 @@ namespace tilecheck::gen {
   X(double, pReadBack, 0.0,                                                    \
     "a view store's tile is loaded back through its view, ordered by the "     \
     "store's token, for later statements to use")                              \
+  X(double, pF4Mma, 0.0,                                                       \
+    "a scaled GEMM multiplies f4E2M1FN operands (f8E8M0FNU scales per 32 or "  \
+    "16 of K, or f8E4M3FN scales per 16)")                                     \
+  X(double, pSubByteCast, 0.0,                                                 \
+    "a conversion goes through a 4-bit type and back (i4: trunci, exti; "      \
+    "f4E2M1FN: ftof)")                                                         \
   X(double, pNarrowLoad, 0.0,                                                  \
     "a GEMM loads its f8 or tf32 operands from f8/tf32 memory instead of "     \
     "converting a wider load")                                                 \

@@ -8,9 +8,10 @@
 //
 // Element layout: a memory element occupies storageBytes(ElemType) bytes,
 // exactly as in a tile, so sub-byte types (i4, f4E2M1FN) take one byte each
-// (value in the low nibble). This is a known difference from the GPU, which
-// packs two 4-bit elements per byte; the harness converts when it hands
-// buffers to the device.
+// (value in the low nibble). This is a known difference from the spec and
+// the GPU, which pack two 4-bit elements per byte; nothing converts
+// between the two yet, so the generators never put 4-bit elements in
+// memory and the LLVM backend does not lower their loads and stores.
 //
 // Unspecified values. The spec leaves three values unspecified without
 // making the program undefined: a view tile element past the tensor edge
@@ -27,8 +28,10 @@
 // access, so Memory reports a conflicting access by another tile block);
 // relaxed/acquire/release accesses and atomics use Ordering::Atomic, except
 // that tl_blk scope does not reach other tile blocks (see orderingOf).
-// The interpreter runs one tile block at a time in program order, so
-// tokens carry nothing and memory ordering is program order.
+// The interpreter runs one tile block at a time in program order; within
+// the block, tokens order the accesses (TokenOrder.h): Memory reports a
+// load or store that conflicts with an earlier store of the block that no
+// token chain orders before it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,131 @@
+// i4 and f4E2M1FN in the LLVM backend: a register holds each element's
+// four bits zero-extended into a byte, as the interpreter's tiles do
+// (compiler/docs/Backend.md, "4-bit elements"). Computed by the SIMT
+// executor, bit for bit as the interpreter does:
+//  - @codes: i4 trunci (plain and with overflow<no_signed_wrap>) and exti
+//    signed and unsigned to four widths, over every nibble; every f4E2M1FN
+//    code (a non-splat constant, and ftof of f32 values, moved by reshape,
+//    broadcast and permute) into f32, f16, bf16, f64, tf32, f8E4M3FN and
+//    f8E5M2 and back from f8E4M3FN and f16; f32, f16, bf16 and f64 values at
+//    f4's ties, just off them, saturating (6.5, 7, 1e30, inf), signed zeros
+//    and tiny values into f4 and back.
+// f4 operands of mmaf_scaled: simt-block-scaled-mma.mlir.
+// RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_120,O2,reg2reg=0 --bit-exact -v | FileCheck %s
+// CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
+// CHECK: 1 programs checked, 0 findings in 0 buckets
+// The interpreter's values, pinned: i4 -100 + 5k sign- and zero-extended,
+// f4 ties to even (0.25 -> 0, 0.75 -> 1, 2.5 -> 2, 5 -> 4), saturation.
+// RUN: rm -rf %t && tile-run %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --out-dir %t
+// RUN: python3 -c "import numpy as n; o = n.load('%t/arg0.npy'); print(o[:4].tolist(), o[64:68].tolist())" | FileCheck %s --check-prefix=INT
+// INT: [-4, 1, 6, -5] [12, 1, 6, 11]
+// RUN: python3 -c "import numpy as n; x = n.load('%t/arg2.npy'); print(x[:32].tolist())" | FileCheck %s --check-prefix=F4
+// F4: [0.0, -0.0, 0.0, -0.0, 0.5, 1.0, -1.0, 0.5, 1.0, 1.5, 2.0, -2.0, 2.0, 2.0, 4.0, -4.0, 4.0, 6.0, -4.0, 6.0, 6.0, -6.0, 6.0, 6.0, -6.0, 6.0, -6.0, 0.0, -0.0, 0.5, 3.0, -1.5]
+cuda_tile.module @m {
+  // Every i4 code: trunci (plain and with an overflow promise), exti both
+  // ways to four widths; every f4E2M1FN code (bitcast from i4) into every
+  // float format; f32/f16/bf16/f64 values around f4's ties, subnormal,
+  // saturation and signed zero into f4 and back.
+  entry @codes(%o: tile<ptr<i64>>, %f: tile<ptr<f32>>, %x: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %i = iota : tile<64xi32>
+    %c5 = constant <i32: 5> : tile<64xi32>
+    %k = muli %i, %c5 : tile<64xi32>
+    %c100 = constant <i32: -100> : tile<64xi32>
+    %w = addi %k, %c100 : tile<64xi32>
+    %n4 = trunci %w : tile<64xi32> -> tile<64xi4>
+    %s64 = exti %n4 signed : tile<64xi4> -> tile<64xi64>
+    %u16 = exti %n4 unsigned : tile<64xi4> -> tile<64xi16>
+    %u64 = exti %u16 unsigned : tile<64xi16> -> tile<64xi64>
+    %s8 = exti %n4 signed : tile<64xi4> -> tile<64xi8>
+    %s8w = exti %s8 signed : tile<64xi8> -> tile<64xi64>
+    %c15 = constant <i32: 15> : tile<64xi32>
+    %low = andi %w, %c15 : tile<64xi32>
+    %c8 = constant <i32: 8> : tile<64xi32>
+    %mid = subi %low, %c8 : tile<64xi32>
+    %n4s = trunci %mid overflow<no_signed_wrap> : tile<64xi32> -> tile<64xi4>
+    %v32 = exti %n4s signed : tile<64xi4> -> tile<64xi32>
+    %v64 = exti %v32 signed : tile<64xi32> -> tile<64xi64>
+    %b8 = trunci %u16 : tile<64xi16> -> tile<64xi8>
+    %n4b = trunci %b8 : tile<64xi8> -> tile<64xi4>
+    %u8 = exti %n4b unsigned : tile<64xi4> -> tile<64xi8>
+    %u8w = exti %u8 unsigned : tile<64xi8> -> tile<64xi64>
+    %all = cat %s64, %u64 dim = 0 : tile<64xi64>, tile<64xi64> -> tile<128xi64>
+    %all2 = cat %s8w, %v64 dim = 0 : tile<64xi64>, tile<64xi64> -> tile<128xi64>
+    %all3 = cat %all, %all2 dim = 0 : tile<128xi64>, tile<128xi64> -> tile<256xi64>
+    %all4 = cat %u8w, %u8w dim = 0 : tile<64xi64>, tile<64xi64> -> tile<128xi64>
+    %ti = make_tensor_view %o, shape = [384], strides = [1] : tensor_view<384xi64, strides=[1]>
+    %pi = make_partition_view %ti : partition_view<tile=(128), tensor_view<384xi64, strides=[1]>>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %pi2 = make_partition_view %ti : partition_view<tile=(256), tensor_view<384xi64, strides=[1]>>
+    %t0 = store_view_tko weak %all3, %pi2[%zero] : tile<256xi64>, partition_view<tile=(256), tensor_view<384xi64, strides=[1]>>, tile<i32> -> token
+    %t1 = store_view_tko weak %all4, %pi[%two] token = %t0 : tile<128xi64>, partition_view<tile=(128), tensor_view<384xi64, strides=[1]>>, tile<i32> -> token
+    // Every f4 code (a constant of the 16, and the 16 values through ftof
+    // from f32, four times) to f32, f16, bf16, f64, tf32 and the two f8s,
+    // back to f32.
+    %fc = constant <f4E2M1FN: [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]> : tile<16xf4E2M1FN>
+    %fv = constant <f32: [6.0, -4.0, 3.0, -2.0, 1.5, -1.0, 0.5, -0.0, 0.0, -0.5, 1.0, -1.5, 2.0, -3.0, 4.0, -6.0]> : tile<16xf32>
+    %fv4 = ftof %fv : tile<16xf32> -> tile<16xf4E2M1FN>
+    %f2 = cat %fc, %fv4 dim = 0 : tile<16xf4E2M1FN>, tile<16xf4E2M1FN> -> tile<32xf4E2M1FN>
+    %f2r = reshape %f2 : tile<32xf4E2M1FN> -> tile<1x32xf4E2M1FN>
+    %f2b = broadcast %f2r : tile<1x32xf4E2M1FN> -> tile<2x32xf4E2M1FN>
+    %f2p = permute %f2b [1, 0] : tile<2x32xf4E2M1FN> -> tile<32x2xf4E2M1FN>
+    %f4 = reshape %f2p : tile<32x2xf4E2M1FN> -> tile<64xf4E2M1FN>
+    %d32 = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xf32>
+    %d16 = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xf16>
+    %e16 = ftof %d16 : tile<64xf16> -> tile<64xf32>
+    %db = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xbf16>
+    %eb = ftof %db : tile<64xbf16> -> tile<64xf32>
+    %d64 = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xf64>
+    %e64 = ftof %d64 : tile<64xf64> -> tile<64xf32>
+    %dt = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xtf32>
+    %et = ftof %dt : tile<64xtf32> -> tile<64xf32>
+    %d8 = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xf8E4M3FN>
+    %e8 = ftof %d8 : tile<64xf8E4M3FN> -> tile<64xf32>
+    %d5 = ftof %f4 : tile<64xf4E2M1FN> -> tile<64xf8E5M2>
+    %e5 = ftof %d5 : tile<64xf8E5M2> -> tile<64xf32>
+    // Back into f4 from f8 and f16: the same codes.
+    %r8 = ftof %d8 : tile<64xf8E4M3FN> -> tile<64xf4E2M1FN>
+    %r16 = ftof %d16 : tile<64xf16> -> tile<64xf4E2M1FN>
+    %q8 = ftof %r8 : tile<64xf4E2M1FN> -> tile<64xf32>
+    %q16 = ftof %r16 : tile<64xf4E2M1FN> -> tile<64xf32>
+    %g1 = cat %d32, %e16 dim = 0 : tile<64xf32>, tile<64xf32> -> tile<128xf32>
+    %g2 = cat %eb, %e64 dim = 0 : tile<64xf32>, tile<64xf32> -> tile<128xf32>
+    %g3 = cat %et, %e8 dim = 0 : tile<64xf32>, tile<64xf32> -> tile<128xf32>
+    %g4 = cat %e5, %q8 dim = 0 : tile<64xf32>, tile<64xf32> -> tile<128xf32>
+    %h1 = cat %g1, %g2 dim = 0 : tile<128xf32>, tile<128xf32> -> tile<256xf32>
+    %h2 = cat %g3, %g4 dim = 0 : tile<128xf32>, tile<128xf32> -> tile<256xf32>
+    %h = cat %h1, %h2 dim = 0 : tile<256xf32>, tile<256xf32> -> tile<512xf32>
+    %tf = make_tensor_view %f, shape = [576], strides = [1] : tensor_view<576xf32, strides=[1]>
+    %pf = make_partition_view %tf : partition_view<tile=(512), tensor_view<576xf32, strides=[1]>>
+    %t2 = store_view_tko weak %h, %pf[%zero] : tile<512xf32>, partition_view<tile=(512), tensor_view<576xf32, strides=[1]>>, tile<i32> -> token
+    %pf64 = make_partition_view %tf : partition_view<tile=(64), tensor_view<576xf32, strides=[1]>>
+    %c8i = constant <i32: 8> : tile<i32>
+    %t3 = store_view_tko weak %q16, %pf64[%c8i] : tile<64xf32>, partition_view<tile=(64), tensor_view<576xf32, strides=[1]>>, tile<i32> -> token
+    // Values into f4: ties (0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5), just
+    // off them, saturation (6.5, 7, 1e30, inf), signed zero, tiny values,
+    // through f32, f16, bf16 and f64.
+    %v = constant <f32: [0.0, -0.0, 0.25, -0.25, 0.2500001, 0.75, -0.75, 0.7499999, 1.25, 1.2500001, 1.75, -1.75, 2.5, 2.4999998, 3.5, -3.5, 5.0, 5.0000005, -4.9999995, 6.0, 6.5, -6.5, 7.0, 1.0e30, -1.0e30, 0x7F800000, 0xFF800000, 1.0e-30, -1.0e-30, 0.5, 3.0, -1.5]> : tile<32xf32>
+    %v4 = ftof %v : tile<32xf32> -> tile<32xf4E2M1FN>
+    %w4 = ftof %v4 : tile<32xf4E2M1FN> -> tile<32xf32>
+    %vh = ftof %v : tile<32xf32> -> tile<32xf16>
+    %vh4 = ftof %vh : tile<32xf16> -> tile<32xf4E2M1FN>
+    %wh = ftof %vh4 : tile<32xf4E2M1FN> -> tile<32xf32>
+    %vb = ftof %v : tile<32xf32> -> tile<32xbf16>
+    %vb4 = ftof %vb : tile<32xbf16> -> tile<32xf4E2M1FN>
+    %wb = ftof %vb4 : tile<32xf4E2M1FN> -> tile<32xf32>
+    %vd = ftof %v : tile<32xf32> -> tile<32xf64>
+    %vd4 = ftof %vd : tile<32xf64> -> tile<32xf4E2M1FN>
+    %wd = ftof %vd4 : tile<32xf4E2M1FN> -> tile<32xf32>
+    %x1 = cat %w4, %wh dim = 0 : tile<32xf32>, tile<32xf32> -> tile<64xf32>
+    %x2 = cat %wb, %wd dim = 0 : tile<32xf32>, tile<32xf32> -> tile<64xf32>
+    %xx = cat %x1, %x2 dim = 0 : tile<64xf32>, tile<64xf32> -> tile<128xf32>
+    %tx = make_tensor_view %x, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %px = make_partition_view %tx : partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>
+    %t4 = store_view_tko weak %xx, %px[%zero] : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+}
