@@ -826,14 +826,35 @@ void KernelGen::storeValue(const Val &vIn) {
   // it too): a compiler that moves the load above the store reads the
   // output's zeros. Only where every element is in bounds, and only where
   // the policy asks, so other presets keep their programs.
+  // Half the time the tile comes back through a second, column-major view
+  // of the same bytes (shape and strides swapped): the transposed tile, read
+  // with other address arithmetic than it was written with.
   if (!dynamic && !readingBack && policy.pReadBack > 0 &&
       rng.chance(policy.pReadBack)) {
     Val back = t;
     back.name = fresh("rb");
     std::string backTok = fresh("t");
-    line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
-         pv + "[" + bx.name + ", " + by.name + "] token = " + tok + " : " +
-         pvType + ", tile<i32> -> " + typeText(t.elem, s2) + ", token");
+    if (rng.chance(0.5)) {
+      back.shape = {s2[1], s2[0]};
+      std::string tvT = "tensor_view<" + std::to_string(dims[1]) + "x" +
+                        std::to_string(dims[0]) + "x" + elemName(v.elem) +
+                        ", strides=[1," + std::to_string(dims[1]) + "]>";
+      std::string tv2 = fresh("tv");
+      line(tv2 + " = make_tensor_view " + buf + ", shape = [" +
+           std::to_string(dims[1]) + ", " + std::to_string(dims[0]) +
+           "], strides = [1, " + std::to_string(dims[1]) + "] : " + tvT);
+      std::string pvT =
+          "partition_view<tile=(" + shapeText(back.shape) + "), " + tvT + ">";
+      std::string pv2 = fresh("pv");
+      line(pv2 + " = make_partition_view " + tv2 + " : " + pvT);
+      line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
+           pv2 + "[" + by.name + ", " + bx.name + "] token = " + tok + " : " +
+           pvT + ", tile<i32> -> " + typeText(t.elem, back.shape) + ", token");
+    } else {
+      line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
+           pv + "[" + bx.name + ", " + by.name + "] token = " + tok + " : " +
+           pvType + ", tile<i32> -> " + typeText(t.elem, s2) + ", token");
+    }
     noteToken(backTok);
     define(back);
     readingBack = true;

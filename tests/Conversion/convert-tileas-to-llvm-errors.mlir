@@ -119,3 +119,36 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// 4-bit elements (a byte each in registers; memory packs two per byte): a
+// conversion to or from f8E8M0FNU, a load, a store and a kernel argument
+// are not lowered (before session 35's fix the ftof failed to legalize
+// instead of being named).
+module {
+  nv_tileaa.func @f4_e8m0(%a: f32, %p: !nv_tileaa.ptr<f32, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 100>} {
+    %f = "nv_tileas.ftof"(%a) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (f32) -> f4E2M1FN
+    // expected-error @below {{the LLVM backend does not lower 'nv_tileas.ftof' yet}}
+    %e = "nv_tileas.ftof"(%f) {rounding_mode = #cuda_tile.rounding<zero>} : (f4E2M1FN) -> f8E8M0FNU
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+module {
+  nv_tileaa.func @f4_store(%a: f32, %p: !nv_tileaa.ptr<f4E2M1FN, 1>) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 100>} {
+    %f = "nv_tileas.ftof"(%a) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (f32) -> f4E2M1FN
+    // expected-error @below {{the LLVM backend does not lower 'nv_tileas.store_ptr_tko' yet}}
+    %t = "nv_tileas.store_ptr_tko"(%p, %f) {memory_ordering_semantics = #nv_tileas<mem_semantic weak>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!nv_tileaa.ptr<f4E2M1FN, 1>, f4E2M1FN) -> !nv_tileaa.mem_token
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// expected-error @below {{the LLVM backend does not lower 'nv_tileaa.func' yet}}
+nv_tileaa.func @i4_arg(%a: i4) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, clusterDim = [1, 1, 1], computeCapability = 100>} {
+  nv_tileaa.return
+}

@@ -9,10 +9,20 @@
 //    f8E5M2 and back from f8E4M3FN and f16; f32, f16, bf16 and f64 values at
 //    f4's ties, just off them, saturating (6.5, 7, 1e30, inf), signed zeros
 //    and tiny values into f4 and back.
+//  - @moves: i4 tiles through reshape, permute, extract, cat and select
+//    (before session 35 these failed in convert-cudatile-to-tileaa), and
+//    comparisons of extended i4 values, of which the canonicalizer makes
+//    `equal` a comparison of the i4 values themselves (the other
+//    predicates stay on i32; convert-tileas-to-llvm-sub-byte.mlir checks
+//    the lowering of signed and unsigned i4 comparisons).
 // f4 operands of mmaf_scaled: simt-block-scaled-mma.mlir.
 // RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_120,O2,reg2reg=0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry moves --grid 1 --arg zeros:i32:64 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry moves --grid 1 --arg zeros:i32:64 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
+// RUN: tilec %s -O3 --emit tileas | FileCheck %s --check-prefix=CMP
+// CMP: arith.cmpi eq, {{.*}} : tensor<64xi4,
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
 // The interpreter's values, pinned: i4 -100 + 5k sign- and zero-extended,
@@ -24,7 +34,7 @@
 // F4: [0.0, -0.0, 0.0, -0.0, 0.5, 1.0, -1.0, 0.5, 1.0, 1.5, 2.0, -2.0, 2.0, 2.0, 4.0, -4.0, 4.0, 6.0, -4.0, 6.0, 6.0, -6.0, 6.0, 6.0, -6.0, 6.0, -6.0, 0.0, -0.0, 0.5, 3.0, -1.5]
 cuda_tile.module @m {
   // Every i4 code: trunci (plain and with an overflow promise), exti both
-  // ways to four widths; every f4E2M1FN code (bitcast from i4) into every
+  // ways to four widths; every f4E2M1FN code into every
   // float format; f32/f16/bf16/f64 values around f4's ties, subnormal,
   // saturation and signed zero into f4 and back.
   entry @codes(%o: tile<ptr<i64>>, %f: tile<ptr<f32>>, %x: tile<ptr<f32>>) {
@@ -128,4 +138,48 @@ cuda_tile.module @m {
     return
   }
 
+  // i4 tiles moved (reshape, permute, extract, cat, select) and compared
+  // after extension, which the canonicalizer turns into comparisons of the
+  // i4 values themselves (signed predicates on sign-extended bytes).
+  entry @moves(%o: tile<ptr<i32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %i = iota : tile<64xi32>
+    %c7 = constant <i32: 7> : tile<64xi32>
+    %k = muli %i, %c7 : tile<64xi32>
+    %c3 = constant <i32: 3> : tile<64xi32>
+    %k3 = shri %i, %c3 unsigned : tile<64xi32>
+    %a4 = trunci %k : tile<64xi32> -> tile<64xi4>
+    %b4 = trunci %k3 : tile<64xi32> -> tile<64xi4>
+    %r = reshape %a4 : tile<64xi4> -> tile<8x8xi4>
+    %p = permute %r [1, 0] : tile<8x8xi4> -> tile<8x8xi4>
+    %e = extract %p[%zero, %zero] : tile<8x8xi4> -> tile<4x8xi4>
+    %c = cat %e, %e dim = 0 : tile<4x8xi4>, tile<4x8xi4> -> tile<8x8xi4>
+    %f = reshape %c : tile<8x8xi4> -> tile<64xi4>
+    %as = exti %f signed : tile<64xi4> -> tile<64xi32>
+    %bs = exti %b4 signed : tile<64xi4> -> tile<64xi32>
+    %au = exti %f unsigned : tile<64xi4> -> tile<64xi32>
+    %bu = exti %b4 unsigned : tile<64xi4> -> tile<64xi32>
+    %lt = cmpi less_than %as, %bs, signed : tile<64xi32> -> tile<64xi1>
+    %ge = cmpi greater_than_or_equal %as, %bs, signed : tile<64xi32> -> tile<64xi1>
+    %ltu = cmpi less_than %au, %bu, unsigned : tile<64xi32> -> tile<64xi1>
+    %eq = cmpi equal %as, %bs, signed : tile<64xi32> -> tile<64xi1>
+    %s4 = select %lt, %f, %b4 : tile<64xi1>, tile<64xi4>
+    %s32 = exti %s4 signed : tile<64xi4> -> tile<64xi32>
+    %w1 = exti %ge unsigned : tile<64xi1> -> tile<64xi32>
+    %w2 = exti %ltu unsigned : tile<64xi1> -> tile<64xi32>
+    %w3 = exti %eq unsigned : tile<64xi1> -> tile<64xi32>
+    %c2 = constant <i32: 2> : tile<64xi32>
+    %c4 = constant <i32: 4> : tile<64xi32>
+    %c16 = constant <i32: 16> : tile<64xi32>
+    %m1 = muli %w2, %c2 : tile<64xi32>
+    %m2 = muli %w3, %c4 : tile<64xi32>
+    %m3 = muli %s32, %c16 : tile<64xi32>
+    %s1 = addi %w1, %m1 : tile<64xi32>
+    %s2 = addi %s1, %m2 : tile<64xi32>
+    %out = addi %s2, %m3 : tile<64xi32>
+    %to = make_tensor_view %o, shape = [64], strides = [1] : tensor_view<64xi32, strides=[1]>
+    %po = make_partition_view %to : partition_view<tile=(64), tensor_view<64xi32, strides=[1]>>
+    %t = store_view_tko weak %out, %po[%zero] : tile<64xi32>, partition_view<tile=(64), tensor_view<64xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
 }

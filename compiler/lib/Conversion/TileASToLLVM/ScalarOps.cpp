@@ -525,9 +525,11 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
   if (auto ext = dyn_cast<as::ExtIOp>(op)) {
     bool fromNibble =
         backend::isNibble(backend::mirrorElementType(op->getOperandTypes()[0]));
+    bool toNibble =
+        backend::isNibble(backend::mirrorElementType(op->getResultTypes()[0]));
     bool s = isSigned(ext.getSignedness());
     return done([&] {
-      return backend::castNibble(*b, loc, x[0], t, s, fromNibble, false);
+      return backend::castNibble(*b, loc, x[0], t, s, fromNibble, toNibble);
     });
   }
   if (isa<as::TruncIOp>(op)) {

@@ -1324,9 +1324,9 @@ LogicalResult lowerMmaSyncDot(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
 /// rhs_scale[k / V][j] (V = K / the scales' K extent), exact in f64, added
 /// to the f32 accumulator in ascending k, each step rounded once from the
 /// exact sum (the interpreter's mmaf_scaled). The four inputs, all bytes,
-/// go through the scratch buffer one after the other. f8 operands with
-/// f8E8M0FNU scales only (f4E2M1FN operands, the only ones f8E4M3FN scales
-/// go with, are not held yet).
+/// go through the scratch buffer one after the other: f8 operands with
+/// f8E8M0FNU scales, f4E2M1FN operands (a byte each) with f8E8M0FNU or
+/// f8E4M3FN scales.
 LogicalResult lowerScaledDot(as::BlockScaledMmaOp op,
                              OneToN<as::BlockScaledMmaOp> adaptor,
                              Rewriter &rewriter, const ThreadMap &map) {
@@ -1582,9 +1582,11 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   // or taken as kernel arguments.
   if (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))
     return isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
-               as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp, as::FToFOp,
-               as::TruncIOp, as::ExtIOp, as::BitcastOp, as::BlockScaledMmaOp>(
-               op) ||
+               as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
+               as::BlockScaledMmaOp>(op) ||
+           // (not ftof to or from f8E8M0FNU)
+           (isa<as::FToFOp, as::TruncIOp, as::ExtIOp, as::BitcastOp>(op) &&
+            isScalarLowerable(op)) ||
            (isa<as::ConstantOp>(op) &&
             isa<DenseElementsAttr>(cast<as::ConstantOp>(op).getValue())) ||
            (isa<as::PrintTkoOp>(op) &&

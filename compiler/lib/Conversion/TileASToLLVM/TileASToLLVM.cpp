@@ -232,6 +232,26 @@ LogicalResult lowerTensorArithMath(Operation *op, ArrayRef<ValueRange> operands,
       results[0].push_back(ins[0]);
       continue;
     }
+    // Comparisons of i4 (which the canonicalizer makes of comparisons of
+    // extended i4 values): the zero-extended bytes order as the unsigned
+    // values; signed predicates compare the sign-extended bytes.
+    if (auto cmp = dyn_cast<arith::CmpIOp>(op);
+        cmp && hasNibble(op->getOperandTypes())) {
+      arith::CmpIPredicate p = cmp.getPredicate();
+      bool isSignedPred =
+          p == arith::CmpIPredicate::slt || p == arith::CmpIPredicate::sle ||
+          p == arith::CmpIPredicate::sgt || p == arith::CmpIPredicate::sge;
+      Value l = ins[0], r = ins[1];
+      if (isSignedPred) {
+        l = castNibble(rewriter, op->getLoc(), l, l.getType(), true, true,
+                       false);
+        r = castNibble(rewriter, op->getLoc(), r, r.getType(), true, true,
+                       false);
+      }
+      results[0].push_back(
+          arith::CmpIOp::create(rewriter, op->getLoc(), p, l, r));
+      continue;
+    }
     // Resizes from or to i4, held in a byte (NarrowFloats.cpp).
     if (isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp>(op) &&
         (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))) {
@@ -1008,7 +1028,8 @@ bool holdsOnlyLoweredTensors(Operation *op) {
        hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes())) &&
       !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp, scf::ForOp,
            scf::IfOp, scf::YieldOp, scf::WhileOp, scf::ConditionOp>(op) &&
-      !(isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp>(op) &&
+      !(isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp, arith::CmpIOp>(
+            op) &&
         !hasNarrowFloat(op->getOperandTypes()) &&
         !hasNarrowFloat(op->getResultTypes())))
     return false;

@@ -45,7 +45,9 @@ def MT_FloatTile : MT_TileOf<CT_FloatElems>;
 def MT_AnyFloatTile : MT_TileOf<CT_AllFloatElems>;
 def MT_NumberTile : MT_TileOf<!listconcat(CT_IntElems, CT_AllFloatElems)>;
 def MT_PackableTile : MT_TileOf<!listconcat(CT_IntElems, CT_AllFloatElems, [CT_I4])>;
-def MT_AnyTile : MT_TileOf<!listconcat(CT_IntElems, CT_AllFloatElems, [MT_Ptr])>;
+// Every element type a cuda_tile tile holds (i4 included: cuda_tile's
+// data-movement ops and select take i4 tiles).
+def MT_AnyTile : MT_TileOf<!listconcat(CT_IntElems, CT_AllFloatElems, [CT_I4, MT_Ptr])>;
 def MT_I1Tile : MT_TileOf<[CT_I1]>;
 def MT_I8Tile : MT_TileOf<[CT_I8]>;
 def MT_I64Tile : MT_TileOf<[CT_I64]>;
