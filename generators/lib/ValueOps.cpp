@@ -925,14 +925,29 @@ Val KernelGen::throughSubByte(const Val &v) {
          (fits && rng.chance(policy.pOverflowFlag) ? " overflow<no_signed_wrap>"
                                                    : "") +
          " : " + t + " -> " + t4);
+    // Half the time the i4 tile moves before it is extended: a select with
+    // the i4 of another value of the shape, then (square tiles) a
+    // transpose, as cuda_tile allows for i4.
+    bool moved = rng.chance(0.5);
+    if (moved) {
+      Val w = operand(v.elem, v.shape);
+      Val c = compare(v, w);
+      std::string q2 = fresh(), sel = fresh();
+      line(q2 + " = trunci " + w.name + " : " + t + " -> " + t4);
+      line(sel + " = select " + c.name + ", " + q + ", " + q2 + " : " +
+           typeText(Elem::I1, v.shape) + ", " + t4);
+      q = sel;
+      if (v.shape.size() == 2 && v.shape[0] == v.shape[1]) {
+        std::string p = fresh();
+        line(p + " = permute " + q + " [1, 0] : " + t4 + " -> " + t4);
+        q = p;
+      }
+    }
     line(r.name + " = exti " + q + (sgn ? " signed" : " unsigned") + " : " +
          t4 + " -> " + t);
-    if (sgn && !fits) {
-      r.lo = -8;
-      r.hi = 7;
-    } else if (!sgn && !(v.lo >= 0 && v.hi <= 15)) {
-      r.lo = 0;
-      r.hi = 15;
+    if (moved || (sgn && !fits) || (!sgn && !(v.lo >= 0 && v.hi <= 15))) {
+      r.lo = sgn ? -8 : 0;
+      r.hi = sgn ? 7 : 15;
     }
     return define(r);
   }
