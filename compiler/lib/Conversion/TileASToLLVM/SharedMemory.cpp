@@ -1577,9 +1577,10 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
       if (!convertElementType(tensor.getElementType()))
         return false;
   // i4 and f4E2M1FN values (a byte each, NarrowFloats.cpp) are moved in
-  // registers, converted and (f4) multiplied by block_scaled_mma; never
-  // loaded, stored, staged through shared memory (whose buffers pack them)
-  // or taken as kernel arguments.
+  // registers, converted and (f4) multiplied by block_scaled_mma; not
+  // loaded, stored or taken as kernel arguments (memory packs two per
+  // byte, the interpreter's memory holds one), nor staged through shared
+  // memory (copy and smem_load of them are not lowered).
   if (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))
     return isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
                as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
