@@ -15,6 +15,8 @@
 //    `equal` a comparison of the i4 values themselves (the other
 //    predicates stay on i32; convert-tileas-to-llvm-sub-byte.mlir checks
 //    the lowering of signed and unsigned i4 comparisons).
+//  - @packs: unpack of bytes into i4 and f4 (low nibble first) and pack of
+//    i4 and f4 tiles into bytes.
 // f4 operands of mmaf_scaled: simt-block-scaled-mma.mlir.
 // RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry codes --grid 1 --arg zeros:i64:384 --arg zeros:f32:576 --arg zeros:f32:128 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
@@ -22,6 +24,8 @@
 // RUN: tile-diff %s --entry moves --grid 1 --arg zeros:i32:64 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
 // RUN: tile-diff %s --entry moves --grid 1 --arg zeros:i32:64 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
 // RUN: tilec %s -O3 --emit tileas | FileCheck %s --check-prefix=CMP
+// RUN: tile-diff %s --entry packs --grid 1 --arg zeros:i32:256 --arg zeros:f32:128 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry packs --grid 1 --arg zeros:i32:256 --arg zeros:f32:128 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
 // CMP: arith.cmpi eq, {{.*}} : tensor<64xi4,
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
@@ -31,6 +35,11 @@
 // RUN: python3 -c "import numpy as n; o = n.load('%t/arg0.npy'); print(o[:4].tolist(), o[64:68].tolist())" | FileCheck %s --check-prefix=INT
 // INT: [-4, 1, 6, -5] [12, 1, 6, 11]
 // RUN: python3 -c "import numpy as n; x = n.load('%t/arg2.npy'); print(x[:32].tolist())" | FileCheck %s --check-prefix=F4
+// Byte 0x9e unpacks to i4 -2 (low nibble) then -7, and to f4 -4.0, -0.5;
+// i4 0, 1, 2, 3 pack to bytes 0x10, 0x32.
+// RUN: rm -rf %t.p && tile-run %s --entry packs --grid 1 --arg zeros:i32:256 --arg zeros:f32:128 --out-dir %t.p
+// RUN: python3 -c "import numpy as n; o = n.load('%t.p/arg0.npy'); f = n.load('%t.p/arg1.npy'); print(o[2:4].tolist(), f[2:4].tolist(), o[128:130].tolist(), o[192:194].tolist())" | FileCheck %s --check-prefix=PACK
+// PACK: [-2, -7] [-4.0, -0.5] [16, 50] [16, 50]
 // F4: [0.0, -0.0, 0.0, -0.0, 0.5, 1.0, -1.0, 0.5, 1.0, 1.5, 2.0, -2.0, 2.0, 2.0, 4.0, -4.0, 4.0, 6.0, -4.0, 6.0, 6.0, -6.0, 6.0, 6.0, -6.0, 6.0, -6.0, 0.0, -0.0, 0.5, 3.0, -1.5]
 cuda_tile.module @m {
   // Every i4 code: trunci (plain and with an overflow promise), exti both
@@ -180,6 +189,45 @@ cuda_tile.module @m {
     %to = make_tensor_view %o, shape = [64], strides = [1] : tensor_view<64xi32, strides=[1]>
     %po = make_partition_view %to : partition_view<tile=(64), tensor_view<64xi32, strides=[1]>>
     %t = store_view_tko weak %out, %po[%zero] : tile<64xi32>, partition_view<tile=(64), tensor_view<64xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  // pack and unpack with a 4-bit side: hashed bytes unpacked into f4 and
+  // i4 (low nibble first) and into i16; i4 and f4 tiles packed into bytes.
+  entry @packs(%o: tile<ptr<i32>>, %f: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %i = iota : tile<64xi32>
+    %h = constant <i32: 2654435761> : tile<64xi32>
+    %x = muli %i, %h : tile<64xi32>
+    %c24 = constant <i32: 24> : tile<64xi32>
+    %y = shri %x, %c24 unsigned : tile<64xi32>
+    %b = trunci %y : tile<64xi32> -> tile<64xi8>
+    %f4 = unpack %b : tile<64xi8> -> tile<128xf4E2M1FN>
+    %i4 = unpack %b : tile<64xi8> -> tile<128xi4>
+    %ff = ftof %f4 : tile<128xf4E2M1FN> -> tile<128xf32>
+    %ii = exti %i4 signed : tile<128xi4> -> tile<128xi32>
+    %k = trunci %i : tile<64xi32> -> tile<64xi4>
+    %kp = pack %k : tile<64xi4> -> tile<32xi8>
+    %kw = exti %kp unsigned : tile<32xi8> -> tile<32xi32>
+    %g = constant <f32: [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]> : tile<16xf32>
+    %g4 = ftof %g : tile<16xf32> -> tile<16xf4E2M1FN>
+    %gp = pack %g4 : tile<16xf4E2M1FN> -> tile<8xi8>
+    %gw = exti %gp unsigned : tile<8xi8> -> tile<8xi32>
+    %b16 = unpack %b : tile<64xi8> -> tile<32xi16>
+    %w16 = exti %b16 signed : tile<32xi16> -> tile<32xi32>
+    %a1 = cat %kw, %w16 dim = 0 : tile<32xi32>, tile<32xi32> -> tile<64xi32>
+    %to = make_tensor_view %o, shape = [256], strides = [1] : tensor_view<256xi32, strides=[1]>
+    %p128 = make_partition_view %to : partition_view<tile=(128), tensor_view<256xi32, strides=[1]>>
+    %p64 = make_partition_view %to : partition_view<tile=(64), tensor_view<256xi32, strides=[1]>>
+    %p8 = make_partition_view %to : partition_view<tile=(8), tensor_view<256xi32, strides=[1]>>
+    %c2 = constant <i32: 2> : tile<i32>
+    %c24i = constant <i32: 24> : tile<i32>
+    %t0 = store_view_tko weak %ii, %p128[%zero] : tile<128xi32>, partition_view<tile=(128), tensor_view<256xi32, strides=[1]>>, tile<i32> -> token
+    %t1 = store_view_tko weak %a1, %p64[%c2] : tile<64xi32>, partition_view<tile=(64), tensor_view<256xi32, strides=[1]>>, tile<i32> -> token
+    %t3 = store_view_tko weak %gw, %p8[%c24i] : tile<8xi32>, partition_view<tile=(8), tensor_view<256xi32, strides=[1]>>, tile<i32> -> token
+    %tf = make_tensor_view %f, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %pf = make_partition_view %tf : partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>
+    %t4 = store_view_tko weak %ff, %pf[%zero] : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

@@ -457,13 +457,69 @@ LogicalResult lowerMove(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
 /// byte here but one bit there; tf32's low bits are dropped on reading).
 bool reinterpretable(Type t) {
   Type e = convertElementType(t);
-  return e && !e.isInteger(1) && !isa<LLVM::LLVMPointerType>(e) &&
-         !t.isTF32() && !isNibble(t);
+  return e && !e.isInteger(1) && !isa<LLVM::LLVMPointerType>(e) && !t.isTF32();
+}
+
+/// pack and unpack with a 4-bit side: a 4-bit source goes to the scratch
+/// buffer one element per byte, and byte j of its memory image (two
+/// elements per byte, low nibble first, as the interpreter packs them) is
+/// composed on reading; a 4-bit result element k is the nibble k mod 2 of
+/// image byte k / 2.
+SmallVector<Value> reinterpretNibbles(ThreadIndexer &ix, Scratch &smem,
+                                      RankedTensorType source,
+                                      RankedTensorType result) {
+  OpBuilder &b = ix.b;
+  Location loc = ix.loc;
+  I32 ar{b, loc};
+  Type i8 = b.getI8Type();
+  bool fromNibble = isNibble(source.getElementType());
+  auto byteConst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, v));
+  };
+  auto imageByte = [&](Value j) -> Value {
+    if (!fromNibble)
+      return smem.read(0, j, i8);
+    Value lo = smem.read(0, ar.mul(j, 2), i8);
+    Value hi = smem.read(0, ar.add(ar.mul(j, 2), 1), i8);
+    lo = arith::AndIOp::create(b, loc, lo, byteConst(0xf));
+    hi = arith::ShLIOp::create(b, loc, hi, byteConst(4));
+    return arith::OrIOp::create(b, loc, lo, hi);
+  };
+  Type to = convertElementType(result.getElementType());
+  int64_t m = result.getNumElements();
+  SmallVector<Value> values;
+  for (int64_t s = 0, e = ix.map.slots(m); s < e; ++s) {
+    Value k = ix.element(m, s);
+    if (isNibble(result.getElementType())) {
+      Value byte = imageByte(ar.div(k, 2));
+      Value shift =
+          arith::TruncIOp::create(b, loc, i8, ar.mul(ar.rem(k, 2), 4));
+      values.push_back(arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, byte, shift), byteConst(0xf)));
+      continue;
+    }
+    int64_t w = storageBytes(to);
+    Type word = b.getIntegerType(8 * w);
+    Value acc = arith::ConstantOp::create(b, loc, b.getIntegerAttr(word, 0));
+    for (int64_t i = 0; i < w; ++i) {
+      Value byte = imageByte(ar.add(ar.mul(k, w), i));
+      Value wide = w == 1 ? byte : arith::ExtUIOp::create(b, loc, word, byte);
+      if (i)
+        wide = arith::ShLIOp::create(
+            b, loc, wide,
+            arith::ConstantOp::create(b, loc, b.getIntegerAttr(word, 8 * i)));
+      acc = arith::OrIOp::create(b, loc, acc, wide);
+    }
+    values.push_back(
+        word == to ? acc
+                   : arith::BitcastOp::create(b, loc, to, acc).getResult());
+  }
+  return values;
 }
 
 /// pack and unpack: the rank-1 source's elements written to the scratch
 /// buffer as they are held in memory (little-endian), each result element
-/// read back from its own bytes.
+/// read back from its own bytes (4-bit elements: reinterpretNibbles).
 template <typename OpT>
 LogicalResult lowerReinterpret(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
                                const ThreadMap &map) {
@@ -479,7 +535,10 @@ LogicalResult lowerReinterpret(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
   Scratch smem = Scratch::get(ix);
   smem.write(0, adaptor.getSource(), source.getNumElements(), from);
   ix.barrier();
-  SmallVector<Value> values = smem.readSlots(0, result.getNumElements(), to);
+  SmallVector<Value> values =
+      isNibble(source.getElementType()) || isNibble(result.getElementType())
+          ? reinterpretNibbles(ix, smem, source, result)
+          : smem.readSlots(0, result.getNumElements(), to);
   ix.barrier();
   rewriter.replaceOpWithMultiple(op, {values});
   return success();
@@ -1585,6 +1644,9 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
     return isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
                as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
                as::BlockScaledMmaOp>(op) ||
+           (isa<as::PackOp, as::UnpackOp>(op) &&
+            reinterpretable(mirrorElementType(op->getOperand(0).getType())) &&
+            reinterpretable(mirrorElementType(op->getResult(0).getType()))) ||
            // (not ftof to or from f8E8M0FNU)
            (isa<as::FToFOp, as::TruncIOp, as::ExtIOp, as::BitcastOp>(op) &&
             isScalarLowerable(op)) ||
