@@ -834,6 +834,8 @@ void KernelGen::storeValue(const Val &vIn) {
     Val back = t;
     back.name = fresh("rb");
     std::string backTok = fresh("t");
+    std::string readView = pv, readType = pvType,
+                index = bx.name + ", " + by.name;
     if (rng.chance(0.5)) {
       back.shape = {s2[1], s2[0]};
       std::string tvT = "tensor_view<" + std::to_string(dims[1]) + "x" +
@@ -847,14 +849,13 @@ void KernelGen::storeValue(const Val &vIn) {
           "partition_view<tile=(" + shapeText(back.shape) + "), " + tvT + ">";
       std::string pv2 = fresh("pv");
       line(pv2 + " = make_partition_view " + tv2 + " : " + pvT);
-      line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
-           pv2 + "[" + by.name + ", " + bx.name + "] token = " + tok + " : " +
-           pvT + ", tile<i32> -> " + typeText(t.elem, back.shape) + ", token");
-    } else {
-      line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
-           pv + "[" + bx.name + ", " + by.name + "] token = " + tok + " : " +
-           pvType + ", tile<i32> -> " + typeText(t.elem, s2) + ", token");
+      readView = pv2;
+      readType = pvT;
+      index = by.name + ", " + bx.name;
     }
+    line(back.name + ", " + backTok + " = load_view_tko" + loadOrder() + " " +
+         readView + "[" + index + "] token = " + tok + " : " + readType +
+         ", tile<i32> -> " + typeText(t.elem, back.shape) + ", token");
     noteToken(backTok);
     define(back);
     readingBack = true;

@@ -966,11 +966,8 @@ Val KernelGen::throughSubByte(const Val &v) {
 
 Val KernelGen::convert(const Val &v) {
   // (f4E2M1FN tiles hold an even number of elements.)
-  int64_t n = 1;
-  for (int64_t d : v.shape)
-    n *= d;
   if (policy.pSubByteCast > 0 && v.elem != Elem::I1 &&
-      !(isFloatElem(v.elem) && (v.mayNaN || n % 2 != 0)) &&
+      !(isFloatElem(v.elem) && (v.mayNaN || numElements(v.shape) % 2 != 0)) &&
       rng.chance(policy.pSubByteCast))
     return throughSubByte(v);
   if (isFloatElem(v.elem) && v.scale >= 0 && !v.mayNaN && rng.chance(0.15)) {

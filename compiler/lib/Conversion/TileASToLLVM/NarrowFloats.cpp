@@ -283,10 +283,19 @@ bool isF8(Type t) {
 /// Floats held in a byte: the three above and the E8M0 scale format.
 bool isByteFloat(Type t) { return isF8(t) || isa<Float8E8M0FNUType>(t); }
 
+/// Whether a type of `types`, or its element type, satisfies `pred`.
+bool anyElementType(TypeRange types, bool (*pred)(Type)) {
+  return llvm::any_of(types, [&](Type t) {
+    if (auto shaped = dyn_cast<ShapedType>(t))
+      t = shaped.getElementType();
+    return pred(t);
+  });
+}
+
 } // namespace
 
 bool tilecheck::backend::isNarrowFloat(Type t) {
-  return isByteFloat(t) || t.isTF32() || isa<Float4E2M1FNType>(t);
+  return isByteFloat(t) || t.isTF32();
 }
 
 bool tilecheck::backend::isNibble(Type t) {
@@ -294,11 +303,11 @@ bool tilecheck::backend::isNibble(Type t) {
 }
 
 bool tilecheck::backend::hasNibble(TypeRange types) {
-  return llvm::any_of(types, [](Type t) {
-    if (auto shaped = dyn_cast<ShapedType>(t))
-      t = shaped.getElementType();
-    return isNibble(t);
-  });
+  return anyElementType(types, isNibble);
+}
+
+bool tilecheck::backend::hasNibble(Operation *op) {
+  return hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes());
 }
 
 Value tilecheck::backend::castNibble(OpBuilder &b, Location loc, Value x,
@@ -345,11 +354,12 @@ DenseElementsAttr tilecheck::backend::nibbleStorage(DenseElementsAttr a) {
 }
 
 bool tilecheck::backend::hasNarrowFloat(TypeRange types) {
-  return llvm::any_of(types, [](Type t) {
-    if (auto shaped = dyn_cast<ShapedType>(t))
-      t = shaped.getElementType();
-    return isNarrowFloat(t);
-  });
+  return anyElementType(types, isNarrowFloat);
+}
+
+bool tilecheck::backend::hasNarrowFloat(Operation *op) {
+  return hasNarrowFloat(op->getOperandTypes()) ||
+         hasNarrowFloat(op->getResultTypes());
 }
 
 Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
@@ -391,8 +401,7 @@ Value tilecheck::backend::convertNarrowFloat(OpBuilder &b, Location loc,
 
 DenseElementsAttr tilecheck::backend::narrowFloatStorage(DenseElementsAttr a) {
   Type elem = a.getElementType();
-  if (isNibble(elem))
-    return nibbleStorage(a);
+  assert(!isNibble(elem) && "4-bit constants: nibbleStorage");
   if (isByteFloat(elem))
     return a.bitcast(IntegerType::get(a.getContext(), 8));
   assert(elem.isTF32() && "not a narrow float");
@@ -408,7 +417,7 @@ DenseElementsAttr tilecheck::backend::narrowFloatStorage(DenseElementsAttr a) {
 Attribute tilecheck::backend::narrowFloatStorage(FloatAttr a) {
   Type elem = a.getType();
   uint64_t bits = a.getValue().bitcastToAPInt().getZExtValue();
-  if (isByteFloat(elem) || isNibble(elem))
+  if (isByteFloat(elem))
     return IntegerAttr::get(IntegerType::get(a.getContext(), 8), bits);
   assert(elem.isTF32() && "not a narrow float");
   return FloatAttr::get(

@@ -99,6 +99,8 @@ mlir::Type convertElementType(mlir::Type t);
 bool isNarrowFloat(mlir::Type t);
 /// Whether a type of `types`, or its element type, is a narrow float.
 bool hasNarrowFloat(mlir::TypeRange types);
+/// Whether an operand or result of `op` holds narrow floats.
+bool hasNarrowFloat(mlir::Operation *op);
 /// The 4-bit element types, i4 and f4E2M1FN: a register holds one element,
 /// its four bits zero-extended into a byte (i8), as the interpreter's tiles
 /// hold them. Memory holds two per byte (the tensor_view layout), which the
@@ -108,6 +110,8 @@ bool hasNarrowFloat(mlir::TypeRange types);
 bool isNibble(mlir::Type t);
 /// Whether a type of `types`, or its element type, is a 4-bit element type.
 bool hasNibble(mlir::TypeRange types);
+/// Whether an operand or result of `op` holds 4-bit elements.
+bool hasNibble(mlir::Operation *op);
 /// A constant of a 4-bit element type as its storage bytes.
 mlir::DenseElementsAttr nibbleStorage(mlir::DenseElementsAttr a);
 mlir::IntegerAttr nibbleStorage(mlir::IntegerAttr a);

@@ -541,7 +541,8 @@ FailureOr<Value> lower(OpBuilder *b, Operation *op, ValueRange x, Type t) {
   }
   if (isa<as::BitcastOp>(op))
     return done([&]() -> Value {
-      // i4 <-> f4E2M1FN: one byte held both ways.
+      // A bitcast between one held type (f4E2M1FN to f4E2M1FN: a byte)
+      // is the value itself.
       if (x[0].getType() == t)
         return x[0];
       return arith::BitcastOp::create(*b, loc, t, x[0]);

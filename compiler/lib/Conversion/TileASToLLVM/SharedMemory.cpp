@@ -1640,7 +1640,7 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   // loaded, stored or taken as kernel arguments (memory packs two per
   // byte, the interpreter's memory holds one), nor staged through shared
   // memory (copy and smem_load of them are not lowered).
-  if (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))
+  if (hasNibble(op))
     return isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
                as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
                as::BlockScaledMmaOp>(op) ||
@@ -1660,8 +1660,7 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
   // f8 and tf32 values are read by ftof and dot only; other ops may move
   // them, to and from memory too (NarrowFloats.cpp), and kernels take them
   // as arguments (their storage: a byte, the f32 container).
-  if (hasNarrowFloat(op->getOperandTypes()) ||
-      hasNarrowFloat(op->getResultTypes())) {
+  if (hasNarrowFloat(op)) {
     if (isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
             as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
             as::ProducerWriteOp, as::ConsumerReadOp, as::CopyOp, as::SmemLoadOp,

@@ -199,9 +199,7 @@ bool hasTensor(Operation *op) {
 /// Whether an upstream op needs the backend's patterns: it holds tensors or
 /// f8/f4/tf32/i4 values (whose storage type differs).
 bool needsConversion(Operation *op) {
-  return hasTensor(op) || hasNarrowFloat(op->getOperandTypes()) ||
-         hasNarrowFloat(op->getResultTypes()) ||
-         hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes());
+  return hasTensor(op) || hasNarrowFloat(op) || hasNibble(op);
 }
 
 /// arith and math ops over tensors: the same op once per slot on scalars.
@@ -254,7 +252,7 @@ LogicalResult lowerTensorArithMath(Operation *op, ArrayRef<ValueRange> operands,
     }
     // Resizes from or to i4, held in a byte (NarrowFloats.cpp).
     if (isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp>(op) &&
-        (hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes()))) {
+        hasNibble(op)) {
       results[0].push_back(castNibble(rewriter, op->getLoc(), ins[0],
                                       resultTypes[0], isa<arith::ExtSIOp>(op),
                                       hasNibble(op->getOperandTypes()),
@@ -1023,15 +1021,12 @@ namespace {
 /// element type the thread map holds (not i4 yet); on f8 and tf32 values
 /// only those that move the bits (select, bitcast, constants, control flow).
 bool holdsOnlyLoweredTensors(Operation *op) {
-  if ((hasNarrowFloat(op->getOperandTypes()) ||
-       hasNarrowFloat(op->getResultTypes()) ||
-       hasNibble(op->getOperandTypes()) || hasNibble(op->getResultTypes())) &&
+  if ((hasNarrowFloat(op) || hasNibble(op)) &&
       !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp, scf::ForOp,
            scf::IfOp, scf::YieldOp, scf::WhileOp, scf::ConditionOp>(op) &&
       !(isa<arith::TruncIOp, arith::ExtSIOp, arith::ExtUIOp, arith::CmpIOp>(
             op) &&
-        !hasNarrowFloat(op->getOperandTypes()) &&
-        !hasNarrowFloat(op->getResultTypes())))
+        !hasNarrowFloat(op)))
     return false;
   auto lowered = [](Type t) {
     if (auto tensor = dyn_cast<RankedTensorType>(t))
