@@ -136,6 +136,7 @@ const Preset kPresets[] = {
        p.pF8HalfAcc = 0.5;
        p.pNarrowLoad = 0.5;
        p.pF4Mma = 0.5;
+       p.pF4Load = 0.5;
      }},
     {"full", [](GenPolicy &) {}},
     {"pipeline",
@@ -174,6 +175,7 @@ const Preset kPresets[] = {
        p.pOrdered = 0.1; // TMA takes weak loads and stores only
        p.pNarrowLoad = 0.5; // f8/tf32 GEMMs as kernels have them
        p.pF4Mma = 0.5;      // nvfp4/mxfp4 GEMMs (sm_100, sm_120)
+       p.pF4Load = 0.5;     // their operands packed in memory
      }},
 };
 
@@ -250,9 +252,10 @@ Error GenPolicy::validate() const {
   if (floatInputMag < 1 || floatInputMag > (1 << 10))
     return fail("policy: floatInputMag must lie in [1, 1024]");
   for (double prob :
-       {pRank1, pRank3, pOverflowFlag, pRounding, pFlushToZero, pDynamicShape,
-        pTokens, pAssume, pPtrStore, pOrdered, pDimMap, pDualMma, pAlignedBase,
-        pLongRow, pF8HalfAcc, pNarrowLoad, pReadBack, pF4Mma, pSubByteCast})
+       {pRank1,        pRank3,    pOverflowFlag, pRounding,    pFlushToZero,
+        pDynamicShape, pTokens,   pAssume,       pPtrStore,    pOrdered,
+        pDimMap,       pDualMma,  pAlignedBase,  pLongRow,     pF8HalfAcc,
+        pNarrowLoad,   pReadBack, pF4Mma,        pSubByteCast, pF4Load})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

@@ -674,13 +674,14 @@ void KernelGen::stmtGemm() {
       mag /= 2;
   int64_t ilo = isInt ? (rng.chance(0.5) ? -128 : -8) : 0;
   int64_t ihi = isInt ? (ilo == -128 ? 127 : 8) : 0;
-  // f8 and tf32 operands straight from memory instead of converted from a
-  // wider load. Drawn only where the policy asks, so other presets keep
-  // their programs.
-  // (4-bit elements are not loaded: memory packs two per byte.)
-  bool narrowLoad = std::string(p.in) != elemName(p.load) &&
-                    std::string(p.in) != "f4E2M1FN" && policy.pNarrowLoad > 0 &&
-                    rng.chance(policy.pNarrowLoad);
+  // f8, tf32 and f4 operands straight from memory instead of converted
+  // from a wider load (f4: two elements per byte, low nibble first; the
+  // harness packs the buffer). Drawn only where the policy asks, so other
+  // presets keep their programs.
+  bool f4 = std::string(p.in) == "f4E2M1FN";
+  double pLoad = f4 ? policy.pF4Load : policy.pNarrowLoad;
+  bool narrowLoad =
+      std::string(p.in) != elemName(p.load) && pLoad > 0 && rng.chance(pLoad);
   const std::string loadName = narrowLoad ? p.in : elemName(p.load);
   auto loadType = [&](const Shape &sh) {
     return "tile<" + shapeText(sh) + "x" + loadName + ">";

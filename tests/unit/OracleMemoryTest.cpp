@@ -880,4 +880,62 @@ cuda_tile.module @m {
   EXPECT_NE(f->message.find("declaration"), std::string::npos);
 }
 
+//===----------------------------------------------------------------------===//
+// 4-bit elements: two per byte, low nibble first
+//===----------------------------------------------------------------------===//
+
+TEST_F(OracleMemory, NibbleWritesKeepTheOtherNibbleAndTrackInitialization) {
+  uint64_t a = memory.allocate("nibbles", 2, 256);
+  std::string error;
+  uint8_t v = 0x07, out = 0;
+  ASSERT_TRUE(memory.write(a, &v, 1, 0, Ordering::Weak, error, nullptr, 0x0F))
+      << error;
+  // The low nibble reads back; the high one was never written.
+  ASSERT_TRUE(memory.read(a, &out, 1, 0, Ordering::Weak, error, nullptr, 0x0F))
+      << error;
+  EXPECT_EQ(out & 0x0F, 0x07);
+  EXPECT_FALSE(
+      memory.read(a, &out, 1, 0, Ordering::Weak, error, nullptr, 0xF0));
+  EXPECT_NE(error.find("uninitialized"), std::string::npos) << error;
+  EXPECT_FALSE(memory.read(a, &out, 1, 0, Ordering::Weak, error));
+  v = 0x90;
+  ASSERT_TRUE(memory.write(a, &v, 1, 0, Ordering::Weak, error, nullptr, 0xF0))
+      << error;
+  ASSERT_TRUE(memory.read(a, &out, 1, 0, Ordering::Weak, error)) << error;
+  EXPECT_EQ(out, 0x97);
+}
+
+TEST_F(OracleMemory, FourBitGlobalsAllocasAndViewsArePacked) {
+  ASSERT_TRUE(parse(R"mlir(
+cuda_tile.module @m {
+  global @lut <f4E2M1FN: [0.5, 1.0, 1.5, 2.0, 3.0, -6.0, 4.0, 0.0]> : tile<8xf4E2M1FN>
+  testing$func @read() -> tile<2xf4E2M1FN> {
+    %g = get_global @lut : tile<ptr<f4E2M1FN>>
+    %tv = make_tensor_view %g, shape = [6], strides = [1] : tensor_view<6xf4E2M1FN, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(2), tensor_view<6xf4E2M1FN, strides=[1]>>
+    %two = constant <i32: 2> : tile<i32>
+    %x, %t = load_view_tko weak %pv[%two] : partition_view<tile=(2), tensor_view<6xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<2xf4E2M1FN>, token
+    return %x : tile<2xf4E2M1FN>
+  }
+  testing$func @addrs() -> (tile<ptr<f4E2M1FN>>, tile<ptr<f4E2M1FN>>) {
+    %g = get_global @lut : tile<ptr<f4E2M1FN>>
+    %p = alloca num_elem = 5, alignment = 16 : tile<ptr<f4E2M1FN>>
+    return %g, %p : tile<ptr<f4E2M1FN>>, tile<ptr<f4E2M1FN>>
+  }
+})mlir"));
+  // Elements 4 and 5: 3.0 and -6.0 (codes 5 and 0xf), from byte 2.
+  std::vector<Tile> r = eval("read", {});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(valueAt(r[0], 0), 3.0);
+  EXPECT_EQ(valueAt(r[0], 1), -6.0);
+  std::vector<Tile> p = eval("addrs", {});
+  ASSERT_EQ(p.size(), 2u);
+  const Memory::Buffer *g = memory.findBuffer(p[0].get<uint64_t>(0));
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->bytes, (std::vector<uint8_t>{0x21, 0x43, 0xF5, 0x06}));
+  const Memory::Buffer *a = memory.findBuffer(p[1].get<uint64_t>(0));
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->size(), 3u);
+}
+
 } // namespace

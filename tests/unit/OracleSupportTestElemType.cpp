@@ -180,4 +180,25 @@ RC_GTEST_PROP(OracleElemType, StoreLoadInverse, ()) {
   }
 }
 
+TEST(OracleElemType, FourBitMemoryIsPacked) {
+  // Two elements per byte, low nibble first; an odd count leaves the last
+  // high nibble zero; high bits of an unpacked byte are not stored.
+  EXPECT_TRUE(isPacked(ElemType::I4));
+  EXPECT_TRUE(isPacked(ElemType::F4E2M1FN));
+  EXPECT_FALSE(isPacked(ElemType::I8));
+  EXPECT_FALSE(isPacked(ElemType::F8E4M3FN));
+  EXPECT_EQ(memoryBytes(ElemType::F4E2M1FN, 5), 3u);
+  EXPECT_EQ(memoryBytes(ElemType::F4E2M1FN, 0), 0u);
+  EXPECT_EQ(memoryBytes(ElemType::F32, 5), 20u);
+  std::vector<uint8_t> codes = {0x1, 0x2, 0xF3, 0x4, 0xE};
+  std::vector<uint8_t> image = packForMemory(ElemType::F4E2M1FN, codes);
+  EXPECT_EQ(image, (std::vector<uint8_t>{0x21, 0x43, 0x0E}));
+  std::vector<uint8_t> back(5, 0xAA);
+  unpackFromMemory(ElemType::F4E2M1FN, image, back);
+  EXPECT_EQ(back, (std::vector<uint8_t>{0x1, 0x2, 0x3, 0x4, 0xE}));
+  // Other types are copied.
+  std::vector<uint8_t> bytes = {1, 2, 3, 4};
+  EXPECT_EQ(packForMemory(ElemType::I16, bytes), bytes);
+}
+
 } // namespace

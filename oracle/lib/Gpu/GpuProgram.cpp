@@ -131,7 +131,7 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
     }
     PreparedBuffer &prepared = *arg.buffer;
     gpu::Buffer buffer;
-    buffer.size = prepared.array.data.size();
+    buffer.size = memoryBytes(prepared.elem, prepared.array.numElements());
     if (!prepared.initialized)
       buffer.fill = gpu::Buffer::Fill::Uninit;
     else if (llvm::all_of(prepared.array.data,
@@ -139,7 +139,7 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
       buffer.fill = gpu::Buffer::Fill::Zero;
     else {
       buffer.fill = gpu::Buffer::Fill::Contents;
-      buffer.contents = prepared.array.data;
+      buffer.contents = prepared.memoryImage();
     }
     param.buffer = static_cast<int>(launch.buffers.size());
     launch.buffers.push_back(std::move(buffer));
@@ -201,11 +201,12 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
         static_cast<size_t>(b.buffer) < out.gpu.buffers.size()
             ? out.gpu.buffers[b.buffer]
             : std::vector<uint8_t>{};
-    if (bytes.size() != b.array.data.size())
+    uint64_t size = memoryBytes(b.elem, b.array.numElements());
+    if (bytes.size() != size)
       return fail(kExitError, "buffer of argument " + Twine(b.argIndex) +
                                   " came back with " + Twine(bytes.size()) +
-                                  " bytes, not " + Twine(b.array.data.size()));
-    b.array.data = bytes;
+                                  " bytes, not " + Twine(size));
+    unpackFromMemory(b.elem, bytes, b.array.data);
     out.run.buffers.push_back({b.argIndex, std::move(b.array), b.elem});
   }
   if (!config.outDir.empty()) {

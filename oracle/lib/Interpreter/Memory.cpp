@@ -5,6 +5,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <cstring>
 
 using namespace llvm;
@@ -32,7 +33,8 @@ uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
   if (!init.empty()) {
     std::memcpy(b.bytes.data(), init.data(), std::min<uint64_t>(size, init.size()));
     std::fill(b.initialized.begin(),
-              b.initialized.begin() + std::min<uint64_t>(size, init.size()), 1);
+              b.initialized.begin() + std::min<uint64_t>(size, init.size()),
+              kWholeByte);
   }
   if (trackRaces) {
     b.writer.assign(size, kNone);
@@ -49,7 +51,7 @@ uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
 uint64_t Memory::allocateZeroed(StringRef name, uint64_t size, uint64_t align) {
   uint64_t base = allocate(name, size, align);
   Buffer &b = buffers[base];
-  std::fill(b.initialized.begin(), b.initialized.end(), 1);
+  std::fill(b.initialized.begin(), b.initialized.end(), kWholeByte);
   return base;
 }
 
@@ -111,14 +113,22 @@ static std::string byteName(const Memory::Buffer &b, uint64_t i) {
   return hex(b.base + i) + " ('" + b.name + "' + " + std::to_string(i) + ")";
 }
 
+/// The nibbles (Buffer::initialized's bits) an access with `bits` touches.
+static uint8_t nibblesOf(uint8_t bits) {
+  return ((bits & 0x0F) ? 1 : 0) | ((bits & 0xF0) ? 2 : 0);
+}
+
 bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
-                  Ordering ord, std::string &error, BlockOrder *order) {
+                  Ordering ord, std::string &error, BlockOrder *order,
+                  uint8_t bits) {
+  assert((n == 1 || bits == 0xFF) && "a nibble access is one byte");
   Buffer *b = locate(addr, n, error);
   if (!b)
     return false;
   uint64_t off = addr - b->base;
+  uint8_t need = nibblesOf(bits);
   for (uint64_t i = off; i < off + n; ++i) {
-    if (!b->initialized[i]) {
+    if ((b->initialized[i] & need) != need) {
       error = "read of uninitialized memory at " + hex(b->base + i) +
               " ('" + b->name + "' + " + std::to_string(i) + ")";
       return false;
@@ -163,11 +173,20 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
 }
 
 bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
-                   Ordering ord, std::string &error, BlockOrder *order) {
+                   Ordering ord, std::string &error, BlockOrder *order,
+                   uint8_t bits) {
+  assert((n == 1 || bits == 0xFF) && "a nibble access is one byte");
   Buffer *b = locate(addr, n, error);
   if (!b)
     return false;
   uint64_t off = addr - b->base;
+  // A nibble write stores its byte with the other nibble as it is.
+  uint8_t merged;
+  if (bits != 0xFF) {
+    merged = static_cast<uint8_t>((b->bytes[off] & ~bits) |
+                                  (*static_cast<const uint8_t *>(in) & bits));
+    in = &merged;
+  }
   if (trackRaces && block != kHarness) {
     bool weak = ord == Ordering::Weak;
     for (uint64_t i = off; i < off + n; ++i) {
@@ -226,7 +245,8 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
     }
   }
   std::memcpy(b->bytes.data() + off, in, n);
-  std::fill(b->initialized.begin() + off, b->initialized.begin() + off + n, 1);
+  for (uint64_t i = off; i < off + n; ++i)
+    b->initialized[i] |= nibblesOf(bits);
   return true;
 }
 

@@ -62,6 +62,7 @@ llvm::Expected<std::vector<int64_t>> parseShape(StringRef s) {
 llvm::Expected<PreparedBuffer> prepareBuffer(const ArgSpec &spec, ElemType elem,
                                              unsigned index) {
   PreparedBuffer buf;
+  buf.elem = elem;
   StringRef text = spec.form;
   auto argError = [&](const llvm::Twine &msg) {
     return makeError("argument " + llvm::Twine(index) + ": " + msg);
@@ -153,10 +154,10 @@ llvm::Expected<Tile> parseScalar(StringRef text, ElemType elem,
 uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
                         unsigned index) {
   std::string name = "arg" + std::to_string(index);
+  uint64_t size = memoryBytes(buffer.elem, buffer.array.numElements());
   return buffer.initialized
-             ? memory.allocate(name, buffer.array.data.size(), 256,
-                               buffer.array.data)
-             : memory.allocate(name, buffer.array.data.size(), 256);
+             ? memory.allocate(name, size, 256, buffer.memoryImage())
+             : memory.allocate(name, size, 256);
 }
 
 llvm::Error readBackBuffers(const Memory &memory,
@@ -165,7 +166,7 @@ llvm::Error readBackBuffers(const Memory &memory,
   for (BoundBuffer &b : bound) {
     const Memory::Buffer *buf = memory.findBuffer(b.address);
     if (buf && !b.array.data.empty())
-      std::copy(buf->bytes.begin(), buf->bytes.end(), b.array.data.begin());
+      unpackFromMemory(b.elem, buf->bytes, b.array.data);
     out.buffers.push_back({b.index, std::move(b.array), b.elem});
   }
   bound.clear();

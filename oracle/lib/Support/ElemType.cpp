@@ -17,6 +17,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace tilecheck {
@@ -43,6 +45,34 @@ unsigned bitWidth(ElemType type) {
 unsigned storageBytes(ElemType type) {
   // The bit width rounded up to a power-of-two number of bytes.
   return PowerOf2Ceil(std::max(bitWidth(type), 8u)) / 8;
+}
+
+bool isPacked(ElemType type) {
+  return type == ElemType::I4 || type == ElemType::F4E2M1FN;
+}
+
+uint64_t memoryBytes(ElemType type, uint64_t n) {
+  return isPacked(type) ? (n + 1) / 2 : n * storageBytes(type);
+}
+
+std::vector<uint8_t> packForMemory(ElemType type, ArrayRef<uint8_t> unpacked) {
+  if (!isPacked(type))
+    return unpacked.vec();
+  std::vector<uint8_t> memory(memoryBytes(type, unpacked.size()), 0);
+  for (size_t i = 0; i < unpacked.size(); ++i)
+    memory[i / 2] |= static_cast<uint8_t>((unpacked[i] & 0x0F) << (i % 2 * 4));
+  return memory;
+}
+
+void unpackFromMemory(ElemType type, ArrayRef<uint8_t> memory,
+                      MutableArrayRef<uint8_t> unpacked) {
+  if (!isPacked(type)) {
+    std::copy_n(memory.begin(), std::min(memory.size(), unpacked.size()),
+                unpacked.begin());
+    return;
+  }
+  for (size_t i = 0; i < unpacked.size() && i / 2 < memory.size(); ++i)
+    unpacked[i] = (memory[i / 2] >> (i % 2 * 4)) & 0x0F;
 }
 
 // The integers are ElemType's first enumerators, the floats follow.

@@ -65,6 +65,18 @@ cuda_tile.module @m {
 
 // -----
 
+// Tiles of pointers to f4E2M1FN have rank 0 (tileiras 13.5's rule and its
+// words): memory packs two 4-bit elements per byte, so every other
+// element has no byte address; views reach 4-bit memory.
+cuda_tile.module @m {
+  testing$func @f(%p: tile<ptr<f4E2M1FN>>) {
+    // expected-error @below {{tiles of ptr<f4E2M1FN> must have rank 0; use an f4 tile view for memory accesses}}
+    %0 = reshape %p : tile<ptr<f4E2M1FN>> -> tile<1xptr<f4E2M1FN>>
+  }
+}
+
+// -----
+
 // A token that cannot start a type where a short type is expected.
 cuda_tile.module @m {
   testing$func @f(%a: tile<4xi32>) {

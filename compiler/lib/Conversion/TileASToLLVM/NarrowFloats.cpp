@@ -506,6 +506,8 @@ tilecheck::backend::paddingBits(Type elem,
   llvm::APInt bits = v ? v->bitcastToAPInt() : llvm::APInt::getAllOnes(width);
   if (elem.isTF32())
     return bits.zext(32).shl(13);
+  if (isNibble(elem)) // held in a byte
+    return bits.zext(8);
   return bits;
 }
 

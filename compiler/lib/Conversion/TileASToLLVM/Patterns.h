@@ -243,9 +243,13 @@ inline mlir::Value ownedAndUnmasked(ThreadIndexer &ix, int64_t n, int64_t s,
 /// whether it lies inside the tensor. For a gather/scatter view, `rowAt`
 /// returns the tensor row of tile row `j` along the sparse dimension
 /// (RowStage::rowAt); without it such a view is not located.
+/// A 4-bit element shares its byte with a neighbour (memory packs two per
+/// byte, low nibble first): `pointer` is its byte and `nibbleShift` (an i8,
+/// 0 or 4) the position of its bits; null for other types.
 struct TileAddress {
   mlir::Value pointer;
   mlir::Value inBounds;
+  mlir::Value nibbleShift = nullptr;
 };
 mlir::FailureOr<TileAddress>
 locate(mlir::OpBuilder &b, mlir::Location loc, ThreadMap map,

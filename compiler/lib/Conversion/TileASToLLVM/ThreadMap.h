@@ -117,6 +117,9 @@ public:
   mlir::Value i32(int64_t v) {
     return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
   }
+  mlir::Value i8(int64_t v) {
+    return mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(v));
+  }
   mlir::Value i64(int64_t v) {
     return mlir::arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
   }

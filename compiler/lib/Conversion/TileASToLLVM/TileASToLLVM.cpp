@@ -601,6 +601,19 @@ tilecheck::backend::locate(OpBuilder &b, Location loc, ThreadMap map,
         b, loc, offset, arith::MulIOp::create(b, loc, coord, stride));
   }
   Type storage = elem.isInteger(1) ? b.getI8Type() : elem;
+  if (isNibble(memref.getElementType())) {
+    // Element `offset` is nibble offset % 2 of byte offset / 2 (the offset
+    // is a sum of unsigned coordinates times positive strides).
+    Value one = ix.i64(1);
+    Value byte = arith::ShRUIOp::create(b, loc, offset, one);
+    Value shift = arith::ShLIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, offset, one), ix.i64(2));
+    Value pointer = LLVM::GEPOp::create(
+        b, loc, parts[0].getType(), b.getI8Type(), parts[0], ValueRange{byte});
+    return TileAddress{
+        pointer, inBounds,
+        arith::TruncIOp::create(b, loc, b.getI8Type(), shift).getResult()};
+  }
   Value pointer = LLVM::GEPOp::create(b, loc, parts[0].getType(), storage,
                                       parts[0], ValueRange{offset});
   return TileAddress{pointer, inBounds};
@@ -661,6 +674,20 @@ LogicalResult lowerTiledLoad(as::TiledLoadOp op,
       return failure();
     Value pad = paddingValue(rewriter, loc, type.getElementType(),
                              view.getPaddingValue());
+    if (at->nibbleShift) {
+      // The element's byte (padding in both nibbles past the tensor
+      // edge), shifted down to its nibble.
+      Value both = arith::OrIOp::create(
+          rewriter, loc, pad,
+          arith::ShLIOp::create(rewriter, loc, pad, ix.i8(4)));
+      Value byte = guardedLoad(rewriter, loc, elem, at->pointer, at->inBounds,
+                               both, op.getMemoryOrderingSemantics());
+      values.push_back(arith::AndIOp::create(
+          rewriter, loc,
+          arith::ShRUIOp::create(rewriter, loc, byte, at->nibbleShift),
+          ix.i8(0x0F)));
+      continue;
+    }
     if (width > 1) {
       llvm::append_range(values,
                          guardedVectorLoad(rewriter, loc, elem, width,
@@ -709,12 +736,19 @@ LogicalResult lowerOffset(as::OffsetOp op, OneToN<as::OffsetOp> adaptor,
   if (!pointee)
     return rewriter.notifyMatchFailure(op, "pointee type");
   Type storage = pointee.isInteger(1) ? rewriter.getI8Type() : pointee;
+  bool nibble = isNibble(cast<aa::PtrType>(ptrType).getPointeeType());
   Location loc = op.getLoc();
   SmallVector<Value> values;
   ValueRange ptrs = adaptor.getPtr(), offsets = adaptor.getOffset();
   for (size_t s = 0; s < std::max(ptrs.size(), offsets.size()); ++s) {
     Value off = castInteger(rewriter, loc, slotOf(offsets, s),
                             rewriter.getI64Type(), /*isSigned=*/true);
+    // Two 4-bit elements per byte (an odd offset is undefined behaviour).
+    if (nibble)
+      off = arith::ShRSIOp::create(
+          rewriter, loc, off,
+          arith::ConstantOp::create(rewriter, loc,
+                                    rewriter.getI64IntegerAttr(1)));
     values.push_back(LLVM::GEPOp::create(rewriter, loc,
                                          slotOf(ptrs, s).getType(), storage,
                                          slotOf(ptrs, s), ValueRange{off}));
@@ -1149,7 +1183,11 @@ struct ConvertTileASToLLVMPass
         auto tile = dyn_cast<RankedTensorType>(type);
         if (!tile)
           return;
-        int64_t w = tiledAccessWidth(op, view, map, tile.getNumElements(), sem);
+        // 4-bit elements are read one at a time (their byte's nibble).
+        int64_t w =
+            hasNibble(TypeRange{tile})
+                ? 1
+                : tiledAccessWidth(op, view, map, tile.getNumElements(), sem);
         op->setAttr(kAccessWidthAttr,
                     IntegerAttr::get(IntegerType::get(ctx, 64), w));
       };

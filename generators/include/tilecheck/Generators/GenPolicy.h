@@ -107,6 +107,9 @@ namespace tilecheck::gen {
   X(double, pNarrowLoad, 0.0,                                                  \
     "a GEMM loads its f8 or tf32 operands from f8/tf32 memory instead of "     \
     "converting a wider load")                                                 \
+  X(double, pF4Load, 0.0,                                                      \
+    "a GEMM loads its f4E2M1FN operands from packed f4 memory (two per "       \
+    "byte) instead of converting an f16 load")                                 \
   X(double, pAlignedBase, 0.0,                                                 \
     "assume div_by<16> on the base pointer of a GEMM operand or a view "       \
     "store (what tileiras needs before it selects TMA)")                       \

@@ -15,11 +15,13 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tilecheck {
 namespace oracle {
@@ -51,6 +53,27 @@ extern const ElemType kAllElemTypes[16];
 /// Bytes one element occupies in an unpacked buffer: 1 for i1, i4, i8, f8*
 /// and f4; 2 for i16, f16, bf16; 4 for i32, f32, tf32; 8 for i64, f64, ptr.
 unsigned storageBytes(ElemType type);
+
+/// True for i4 and f4E2M1FN, which memory packs two per byte, low nibble
+/// first (the spec's tensor_view layout; tileiras's cubins agree), while a
+/// tile, a .npy file and a test case's buffer hold one per byte.
+bool isPacked(ElemType type);
+
+/// Bytes `n` elements take in memory: (n + 1) / 2 for the packed types,
+/// n * storageBytes(type) otherwise.
+uint64_t memoryBytes(ElemType type, uint64_t n);
+
+/// The memory image of `unpacked` (storageBytes(type) bytes per element):
+/// for a packed type element 2k goes to the low nibble of byte k and
+/// element 2k + 1 to its high nibble (an odd count leaves the last high
+/// nibble zero); other types are copied.
+std::vector<uint8_t> packForMemory(ElemType type,
+                                   llvm::ArrayRef<uint8_t> unpacked);
+
+/// The inverse: fills `unpacked` (one element per storageBytes(type)) from
+/// the memory image `memory`.
+void unpackFromMemory(ElemType type, llvm::ArrayRef<uint8_t> memory,
+                      llvm::MutableArrayRef<uint8_t> unpacked);
 
 /// Number of significant bits of the format: 1 for i1, 4 for i4 and f4,
 /// 19 for tf32 (sign, 8 exponent, 10 mantissa bits), 64 for ptr, otherwise

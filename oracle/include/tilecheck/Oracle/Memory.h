@@ -67,6 +67,10 @@ public:
     std::string name;
     uint64_t base = 0;
     std::vector<uint8_t> bytes;
+    /// Per byte: which of its nibbles hold a written value (bit 0 the low
+    /// nibble, bit 1 the high one: kWholeByte once the byte is written).
+    /// 4-bit elements are packed two per byte and written one nibble at a
+    /// time (see read/write's `bits`).
     std::vector<uint8_t> initialized;
     /// Per byte: last writing block (kNone if none) and its ordering.
     std::vector<int32_t> writer;
@@ -85,6 +89,7 @@ public:
     std::vector<uint8_t> readSinceWrite;
     uint64_t size() const { return bytes.size(); }
   };
+  static constexpr uint8_t kWholeByte = 3;
   static constexpr int32_t kNone = -2;
   static constexpr int32_t kMany = -3;
 
@@ -103,10 +108,19 @@ public:
   /// (out of bounds, uninitialized read, data race).
   /// `order`, when given, places the access in its tile block's token
   /// order (BlockOrder).
+  /// `bits` (n == 1 only) restricts the access to a nibble of the byte,
+  /// 0x0F or 0xF0, for a packed 4-bit element: a read requires only that
+  /// nibble to be initialized (the whole byte is copied out; the caller
+  /// picks its nibble), a write replaces only those bits. Races and token
+  /// order are tracked per byte, so two unordered accesses to the two
+  /// nibbles of one byte conflict as accesses to one byte do (on the GPU a
+  /// nibble store is a read-modify-write of its byte).
   bool read(uint64_t addr, void *out, uint64_t n, int32_t block, Ordering ord,
-            std::string &error, BlockOrder *order = nullptr);
+            std::string &error, BlockOrder *order = nullptr,
+            uint8_t bits = 0xFF);
   bool write(uint64_t addr, const void *in, uint64_t n, int32_t block,
-             Ordering ord, std::string &error, BlockOrder *order = nullptr);
+             Ordering ord, std::string &error, BlockOrder *order = nullptr,
+             uint8_t bits = 0xFF);
   /// True when [addr, addr+n) lies inside one buffer.
   bool isMapped(uint64_t addr, uint64_t n) const;
 

@@ -117,8 +117,14 @@ llvm::Error loadManifest(llvm::StringRef path, TileRunConfig &config);
 /// A buffer argument being prepared: the array whose shape/descr the output
 /// keeps, and whether its contents initialize memory.
 struct PreparedBuffer {
+  /// One element per storageBytes(elem), as the .npy file holds them;
+  /// memoryImage() is what memory holds (4-bit elements packed).
   NpyArray array;
+  ElemType elem = ElemType::I8;
   bool initialized = true;
+  std::vector<uint8_t> memoryImage() const {
+    return packForMemory(elem, array.data);
+  }
 };
 
 /// The buffer an argument spec ("@file.npy", "zeros:..", "uninit:..")
@@ -139,8 +145,8 @@ struct BoundBuffer {
 };
 
 /// Allocates the buffer of argument `index` in `memory`, 256-byte aligned,
-/// initialized from its contents unless the spec said `uninit:`; returns
-/// the address. An empty buffer still gets one (every access faults).
+/// initialized from its memory image unless the spec said `uninit:`;
+/// returns the address. An empty buffer still gets one (every access faults).
 uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
                         unsigned index);
 

@@ -7,11 +7,15 @@
 // read-modify-write of atomics.
 //
 // Element layout: a memory element occupies storageBytes(ElemType) bytes,
-// exactly as in a tile, so sub-byte types (i4, f4E2M1FN) take one byte each
-// (value in the low nibble). This is a known difference from the spec and
-// the GPU, which pack two 4-bit elements per byte; nothing converts
-// between the two yet, so the generators never put 4-bit elements in
-// memory and the LLVM backend does not lower their loads and stores.
+// except the 4-bit types, which memory packs two per byte, low nibble first
+// (the spec's tensor_view layout; tileiras's cubins read f4 views so), while
+// a tile holds one per byte. An element of a 4-bit view is located by its
+// nibble address, twice the byte address plus one for the high nibble,
+// and read or written alone (Memory's `bits`). cuda_tile reaches 4-bit
+// memory through views only: a tile of ptr<f4E2M1FN> must have rank 0, a
+// 4-bit tile an even element count, and there is no ptr<i4>, so no pointer
+// tile loads or stores a 4-bit element; `offset` moves a ptr<f4E2M1FN> by
+// whole bytes (an odd offset is undefined: half a byte has no address).
 //
 // Unspecified values. The spec leaves three values unspecified without
 // making the program undefined: a view tile element past the tensor edge
@@ -202,9 +206,10 @@ constexpr llvm::StringLiteral kConstantGlobalPrefix = "constant global @";
 /// `op`. GPU memory accesses must be aligned to the element size; a
 /// misaligned pointer (only reachable through int_to_ptr or a misaligned
 /// base) is undefined behaviour, like every fault Memory reports.
+/// `bits` selects a nibble of a one-byte access (Memory::read).
 LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
                      uint8_t *buf, unsigned n, int64_t lane, Ordering ord,
-                     bool isWrite) {
+                     bool isWrite, uint8_t bits = 0xFF) {
   const char *what = isWrite ? "store" : "load";
   if (addr % n != 0)
     return ctx.ub(op, "misaligned " + std::to_string(n) + "-byte " + what +
@@ -232,9 +237,9 @@ LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
   }
   BlockOrder *orderPtr = tokens ? &order : nullptr;
   bool ok = isWrite ? mem.write(addr, buf, n, ctx.getLinearBlockId(), ord,
-                                error, orderPtr)
+                                error, orderPtr, bits)
                     : mem.read(addr, buf, n, ctx.getLinearBlockId(), ord, error,
-                               orderPtr);
+                               orderPtr, bits);
   if (!ok) {
     if (order.conflict != BlockOrder::kNoNode)
       if (Operation *earlier = tokens->opOf(order.conflict))
@@ -245,22 +250,42 @@ LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
   return success();
 }
 
-/// Reads element i of `t` from `addr`.
+/// The byte and the nibble mask of the 4-bit element at nibble address
+/// `addr` (see the file comment).
+std::pair<uint64_t, uint8_t> nibbleOf(uint64_t addr) {
+  return {addr / 2, addr % 2 ? 0xF0 : 0x0F};
+}
+
+/// Pointer tiles and atomics never reach a 4-bit element in cuda_tile (see
+/// the file comment); a lower level that made one would need a nibble
+/// address the pointer does not carry.
+LogicalResult checkNotPacked(ExecContext &ctx, Operation *op, ElemType e) {
+  if (isPacked(e))
+    return ctx.error(op, "a pointer or atomic access to " + name(e).str() +
+                             " elements: 4-bit memory is reached through "
+                             "views only");
+  return success();
+}
+
+/// Reads element i of `t` from `addr` (a nibble address for 4-bit types).
 LogicalResult readElement(ExecContext &ctx, Operation *op, uint64_t addr,
                           Tile &t, int64_t i, Ordering ord) {
+  if (isPacked(t.elemType())) {
+    auto [byte, bits] = nibbleOf(addr);
+    if (failed(access(ctx, op, byte, t.at(i), 1, i, ord, false, bits)))
+      return failure();
+    *t.at(i) = (*t.at(i) & bits) >> (bits == 0xF0 ? 4 : 0);
+    return success();
+  }
   if (failed(access(ctx, op, addr, t.at(i), t.elemBytes(), i, ord, false)))
     return failure();
   // Bring the bytes to the tile's canonical form. i1 occupies a full byte
-  // in memory and any nonzero byte reads as true (the spec says so); a
-  // 4-bit element is its byte's low nibble; tf32 lives in an f32 container
-  // whose low 13 mantissa bits the hardware ignores.
+  // in memory and any nonzero byte reads as true (the spec says so); tf32
+  // lives in an f32 container whose low 13 mantissa bits the hardware
+  // ignores.
   switch (t.elemType()) {
   case ElemType::I1:
     *t.at(i) = *t.at(i) != 0;
-    break;
-  case ElemType::I4:
-  case ElemType::F4E2M1FN:
-    *t.at(i) &= 0x0F;
     break;
   case ElemType::TF32:
     t.set<uint32_t>(i, t.get<uint32_t>(i) & ~uint32_t(0x1FFF));
@@ -288,20 +313,29 @@ checkConflictingElements(ExecContext &ctx, Operation *op,
     auto [a, i] = addrs[k - 1];
     auto [b, j] = addrs[k];
     if (a == b && std::memcmp(values.at(i), values.at(j), n) != 0)
-      return ctx.ub(op, "elements " + std::to_string(std::min(i, j)) + " and " +
-                            std::to_string(std::max(i, j)) +
-                            " of one store write different values to " +
-                            hex(a) +
-                            "; the order of a tile store's element writes is "
-                            "unspecified, so the stored value is not "
-                            "determined");
+      return ctx.ub(op,
+                    "elements " + std::to_string(std::min(i, j)) + " and " +
+                        std::to_string(std::max(i, j)) +
+                        " of one store write different values to " +
+                        (isPacked(values.elemType())
+                             ? "the " + std::string(a % 2 ? "high" : "low") +
+                                   " nibble of " + hex(a / 2)
+                             : hex(a)) +
+                        "; the order of a tile store's element writes is "
+                        "unspecified, so the stored value is not "
+                        "determined");
   }
   return success();
 }
 
-/// Writes element i of `t` to `addr`.
+/// Writes element i of `t` to `addr` (a nibble address for 4-bit types).
 LogicalResult writeElement(ExecContext &ctx, Operation *op, uint64_t addr,
                            const Tile &t, int64_t i, Ordering ord) {
+  if (isPacked(t.elemType())) {
+    auto [byte, bits] = nibbleOf(addr);
+    uint8_t v = static_cast<uint8_t>(*t.at(i) << (bits == 0xF0 ? 4 : 0));
+    return access(ctx, op, byte, &v, 1, i, ord, true, bits);
+  }
   return access(ctx, op, addr, const_cast<uint8_t *>(t.at(i)), t.elemBytes(), i,
                 ord, true);
 }
@@ -504,7 +538,11 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
     total *= d;
   out.addr.assign(total, 0);
   out.inBounds.assign(total, 0);
-  int64_t elemBytes = storageBytes(tv.elemType);
+  // Addresses count bytes, or nibbles for the packed 4-bit types.
+  bool packed = isPacked(tv.elemType);
+  int64_t elemUnits = packed ? 1 : storageBytes(tv.elemType);
+  uint64_t unitBase = tv.base;
+  bool baseOverflow = packed && __builtin_mul_overflow(tv.base, 2, &unitBase);
   SmallVector<int64_t, 4> j(rank, 0);
   for (int64_t flat = 0; flat < total; ++flat) {
     bool in = true;
@@ -524,11 +562,12 @@ LogicalResult locateTile(ExecContext &ctx, Operation *op,
       overflow |= __builtin_add_overflow(linear, term, &linear);
     }
     if (in) {
-      int64_t bytes;
+      int64_t units;
       uint64_t addr;
-      overflow |= __builtin_mul_overflow(linear, elemBytes, &bytes);
+      overflow |= baseOverflow;
+      overflow |= __builtin_mul_overflow(linear, elemUnits, &units);
       overflow |=
-          __builtin_add_overflow(tv.base, static_cast<uint64_t>(bytes), &addr);
+          __builtin_add_overflow(unitBase, static_cast<uint64_t>(units), &addr);
       // The spec: offsets beyond 2^63 - 1 wrap to a wrong address.
       if (overflow)
         return ctx.ub(op, "the address of tile element " +
@@ -774,6 +813,8 @@ LogicalResult atomicRedViewSem(ExecContext &ctx, Operation *operation) {
   if (!locateViewAccess(ctx, op, values.size(), "value", where))
     return failure();
   Ordering ord = orderingOf(op);
+  if (failed(checkNotPacked(ctx, op, values.elemType())))
+    return failure();
   // Like stores, the part of the tile past the tensor edge is masked.
   for (int64_t i = 0; i < values.size(); ++i)
     if (where.inBounds[i] &&
@@ -807,6 +848,8 @@ LogicalResult pointerLanes(ExecContext &ctx, OpT op, Value pointers,
   const Tile &ptrs = ctx.getTile(pointers);
   const Tile *mask = optionalTile(ctx, maskValue);
   Tile result = makeTile(op.getResult().getType());
+  if (failed(checkNotPacked(ctx, op, result.elemType())))
+    return failure();
   Ordering ord = orderingOf(op);
   for (int64_t i = 0; i < result.size(); ++i) {
     if (maskedOff(mask, i))
@@ -843,6 +886,8 @@ LogicalResult storePtrSem(ExecContext &ctx, Operation *operation) {
   const Tile &ptrs = ctx.getTile(op.getDestination());
   const Tile &values = ctx.getTile(op.getValue());
   const Tile *mask = optionalTile(ctx, op.getMask());
+  if (failed(checkNotPacked(ctx, op, values.elemType())))
+    return failure();
   // Masked-off lanes touch no memory.
   if (failed(storeElements(ctx, op, values, orderingOf(op),
                            [&](int64_t i) -> std::optional<uint64_t> {
@@ -943,9 +988,9 @@ LogicalResult getGlobalSem(ExecContext &ctx, Operation *operation) {
     std::string bufferName =
         (global.getConstant() ? kConstantGlobalPrefix : "global @").str() +
         op.getName().str();
-    return ctx.getMemory().allocate(
-        bufferName, count * init.elemBytes(), align,
-        ArrayRef<uint8_t>(init.data(), count * init.elemBytes()));
+    std::vector<uint8_t> image = packForMemory(
+        *e, ArrayRef<uint8_t>(init.data(), count * init.elemBytes()));
+    return ctx.getMemory().allocate(bufferName, image.size(), align, image);
   });
   setPointerResult(ctx, op.getResult(), addr);
   return success();
@@ -966,8 +1011,10 @@ LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
   if (!e)
     return ctx.error(op, "unsupported alloca element type");
   uint64_t bytes;
-  if (__builtin_mul_overflow(op.getNumElem(), uint64_t(storageBytes(*e)),
-                             &bytes))
+  if (isPacked(*e))
+    bytes = memoryBytes(*e, op.getNumElem());
+  else if (__builtin_mul_overflow(op.getNumElem(), uint64_t(storageBytes(*e)),
+                                  &bytes))
     return ctx.ub(op, "allocation size overflows");
   uint64_t align = std::max<uint64_t>(op.getAlignment(), 1);
   uint64_t addr = ctx.getMemory().allocate(
@@ -989,10 +1036,20 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
   Tile t = makeTile(op.getResult().getType());
   for (int64_t i = 0; i < t.size(); ++i) {
     // Signed offset scaled by the element size; the resulting address must
-    // stay inside [0, 2^64).
-    int64_t delta;
+    // stay inside [0, 2^64). Two 4-bit elements share a byte.
+    int64_t delta, k = offsets.getSInt(i);
     uint64_t base = ptrs.get<uint64_t>(i), addr;
-    bool overflow = __builtin_mul_overflow(offsets.getSInt(i), size, &delta);
+    if (isPacked(*e)) {
+      if (k % 2 != 0)
+        return ctx.ub(op, "offset " + std::to_string(k) + " of a pointer to " +
+                              name(*e).str() +
+                              " elements is odd: half a byte has no address "
+                              "(element " +
+                              std::to_string(i) + ")");
+      k /= 2;
+      size = 1;
+    }
+    bool overflow = __builtin_mul_overflow(k, size, &delta);
     if (!overflow)
       overflow = delta >= 0
                      ? __builtin_add_overflow(base, uint64_t(delta), &addr)

@@ -264,6 +264,13 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
     return emitError() << "all dimensions must be positive constants, got "
                        << formatList(shape);
+  // tileiras's rule: a pointer to 4-bit elements has no address for every
+  // other element (memory packs two per byte), so tiles of them would
+  // scatter half-byte addresses; views reach 4-bit memory instead.
+  if (auto ptr = dyn_cast<PointerType>(elementType);
+      ptr && isa<Float4E2M1FNType>(ptr.getPointeeType()) && !shape.empty())
+    return emitError() << "tiles of ptr<f4E2M1FN> must have rank 0; use an "
+                          "f4 tile view for memory accesses";
   // Checked before the power-of-two rule, as the reference does: the
   // element count is odd exactly when every dimension is.
   if (isa<Float4E2M1FNType>(elementType) &&

@@ -1,0 +1,146 @@
+// 4-bit elements in memory: two per byte, low nibble first (the spec's
+// tensor_view layout, and what tileiras's cubins read), while tiles and
+// .npy files hold one per byte (oracle/README.md).
+//
+// @codes writes the bytes 0x21 0x43 0x65 0x07 0x98 0xba 0xdc 0xfe through
+// an i8 view and reads them back through an f4E2M1FN view of the same
+// memory: the codes 1 2 3 4 5 6 7 0 8 9 a b c d e f, whose values arg1
+// shows. The tile goes out through an f4 buffer (arg2, unpacked by the
+// harness) and through a 15-element f4 view of an i8 buffer (arg3: the
+// packed bytes, the last high nibble untouched), and 8 elements come back
+// from a pointer moved by an even offset (arg4).
+// RUN: tile-run %s --entry=codes --grid 1 --arg zeros:i8:8 --arg zeros:f32:16 --arg zeros:f4E2M1FN:16 --arg zeros:i8:8 --arg zeros:f32:8 --out-dir %t.codes
+// RUN: python3 -c "import numpy as n; d='%t.codes/'; print(n.load(d+'arg1.npy').tolist()); print([int(x) for x in n.load(d+'arg2.npy').view(n.uint8)]); print([hex(x) for x in n.load(d+'arg3.npy').view(n.uint8)]); print(n.load(d+'arg4.npy').tolist())" | FileCheck %s --check-prefix=CODES
+// CODES: [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 0.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]
+// CODES-NEXT: [1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 13, 14, 15]
+// CODES-NEXT: ['0x21', '0x43', '0x65', '0x7', '0x98', '0xba', '0xdc', '0xe']
+// CODES-NEXT: [3.0, 4.0, 6.0, 0.0, -0.0, -0.5, -1.0, -1.5]
+//
+// An f4 buffer read from a .npy file is packed for memory: the codes of
+// arg2 above, stored again as bytes.
+// RUN: tile-run %s --entry=bytes --grid 1 --arg @%t.codes/arg2.npy --arg zeros:i8:8 --out-dir %t.bytes
+// RUN: python3 -c "import numpy as n; print([hex(x) for x in n.load('%t.bytes/arg1.npy').view(n.uint8)])" | FileCheck %s --check-prefix=BYTES
+// BYTES: ['0x21', '0x43', '0x65', '0x7', '0x98', '0xba', '0xdc', '0xfe']
+//
+// Half a byte has no address: an odd offset of a ptr<f4E2M1FN> is
+// undefined behaviour.
+// RUN: not tile-run %s --entry=odd --grid 1 --arg zeros:f4E2M1FN:16 --arg 3 2>&1 | FileCheck %s --check-prefix=ODD
+// ODD: undefined behaviour: 'cuda_tile.offset': offset 3 of a pointer to f4E2M1FN elements is odd: half a byte has no address (element 0)
+// RUN: tile-run %s --entry=odd --grid 1 --arg zeros:f4E2M1FN:16 --arg 2
+//
+// Initialization is tracked per nibble: 15 elements stored into fresh
+// memory leave the last byte's high nibble unwritten, and reading it is
+// undefined.
+// RUN: not tile-run %s --entry=uninit --grid 1 --arg uninit:f4E2M1FN:16 --arg zeros:f4E2M1FN:16 2>&1 | FileCheck %s --check-prefix=UNINIT
+// UNINIT: undefined behaviour: 'cuda_tile.load_view_tko': read of uninitialized memory at 0x{{[0-9a-f]+}} ('arg0' + 7) (element 15)
+//
+// Two stores of one tile block to the two nibbles of one byte are ordered
+// like two stores to the byte: without a token they conflict.
+// RUN: not tile-run %s --entry=halves --grid 1 --arg zeros:f4E2M1FN:4 2>&1 | FileCheck %s --check-prefix=HALVES
+// HALVES: undefined behaviour: 'cuda_tile.store_view_tko': unordered accesses: tile block 0 writes 0x{{[0-9a-f]+}} ('arg0' + 0), which an earlier store of the same tile block wrote with another value
+// With the token they merge: 1.0 2.0 in the low nibbles, 3.0 4.0 in the
+// high ones (codes 2 4 5 6).
+// RUN: tile-run %s --entry=halves_ordered --grid 1 --arg zeros:f4E2M1FN:4 --arg zeros:i8:2 --out-dir %t.halves
+// RUN: python3 -c "import numpy as n; print([hex(x) for x in n.load('%t.halves/arg1.npy').view(n.uint8)])" | FileCheck %s --check-prefix=MERGED
+// MERGED: ['0x52', '0x64']
+cuda_tile.module @m {
+  entry @codes(%b: tile<ptr<i8>>, %o: tile<ptr<f32>>, %w: tile<ptr<f4E2M1FN>>,
+               %o2: tile<ptr<i8>>, %o3: tile<ptr<f32>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %bytes = constant <i8: [33, 67, 101, 7, -104, -70, -36, -2]> : tile<8xi8>
+    %vb = make_tensor_view %b, shape = [8], strides = [1] : tensor_view<8xi8, strides=[1]>
+    %pb = make_partition_view %vb : partition_view<tile=(8), tensor_view<8xi8, strides=[1]>>
+    %t0 = store_view_tko weak %bytes, %pb[%zero] : tile<8xi8>, partition_view<tile=(8), tensor_view<8xi8, strides=[1]>>, tile<i32> -> token
+    %p4 = ptr_to_ptr %b : tile<ptr<i8>> -> tile<ptr<f4E2M1FN>>
+    %v4 = make_tensor_view %p4, shape = [16], strides = [1] : tensor_view<16xf4E2M1FN, strides=[1]>
+    %q4 = make_partition_view %v4 : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>
+    %x, %t1 = load_view_tko weak %q4[%zero] token = %t0 : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<16xf4E2M1FN>, token
+    %f = ftof %x : tile<16xf4E2M1FN> -> tile<16xf32>
+    %vo = make_tensor_view %o, shape = [16], strides = [1] : tensor_view<16xf32, strides=[1]>
+    %qo = make_partition_view %vo : partition_view<tile=(16), tensor_view<16xf32, strides=[1]>>
+    %t2 = store_view_tko weak %f, %qo[%zero] : tile<16xf32>, partition_view<tile=(16), tensor_view<16xf32, strides=[1]>>, tile<i32> -> token
+    %vw = make_tensor_view %w, shape = [16], strides = [1] : tensor_view<16xf4E2M1FN, strides=[1]>
+    %qw = make_partition_view %vw : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>
+    %t3 = store_view_tko weak %x, %qw[%zero] : tile<16xf4E2M1FN>, partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>, tile<i32> -> token
+    %p2 = ptr_to_ptr %o2 : tile<ptr<i8>> -> tile<ptr<f4E2M1FN>>
+    %v2 = make_tensor_view %p2, shape = [15], strides = [1] : tensor_view<15xf4E2M1FN, strides=[1]>
+    %q2 = make_partition_view %v2 : partition_view<tile=(16), tensor_view<15xf4E2M1FN, strides=[1]>>
+    %t4 = store_view_tko weak %x, %q2[%zero] : tile<16xf4E2M1FN>, partition_view<tile=(16), tensor_view<15xf4E2M1FN, strides=[1]>>, tile<i32> -> token
+    %four = constant <i32: 4> : tile<i32>
+    %p8 = offset %p4, %four : tile<ptr<f4E2M1FN>>, tile<i32> -> tile<ptr<f4E2M1FN>>
+    %v8 = make_tensor_view %p8, shape = [8], strides = [1] : tensor_view<8xf4E2M1FN, strides=[1]>
+    %q8 = make_partition_view %v8 : partition_view<tile=(8), tensor_view<8xf4E2M1FN, strides=[1]>>
+    %y, %t5 = load_view_tko weak %q8[%zero] token = %t0 : partition_view<tile=(8), tensor_view<8xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<8xf4E2M1FN>, token
+    %g = ftof %y : tile<8xf4E2M1FN> -> tile<8xf32>
+    %v3 = make_tensor_view %o3, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %q3 = make_partition_view %v3 : partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>
+    %t6 = store_view_tko weak %g, %q3[%zero] : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @bytes(%w: tile<ptr<f4E2M1FN>>, %o: tile<ptr<i8>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %pb = ptr_to_ptr %w : tile<ptr<f4E2M1FN>> -> tile<ptr<i8>>
+    %vb = make_tensor_view %pb, shape = [8], strides = [1] : tensor_view<8xi8, strides=[1]>
+    %qb = make_partition_view %vb : partition_view<tile=(8), tensor_view<8xi8, strides=[1]>>
+    %x, %t0 = load_view_tko weak %qb[%zero] : partition_view<tile=(8), tensor_view<8xi8, strides=[1]>>, tile<i32> -> tile<8xi8>, token
+    %vo = make_tensor_view %o, shape = [8], strides = [1] : tensor_view<8xi8, strides=[1]>
+    %qo = make_partition_view %vo : partition_view<tile=(8), tensor_view<8xi8, strides=[1]>>
+    %t1 = store_view_tko weak %x, %qo[%zero] : tile<8xi8>, partition_view<tile=(8), tensor_view<8xi8, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @odd(%w: tile<ptr<f4E2M1FN>>, %k: tile<i32>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %p = offset %w, %k : tile<ptr<f4E2M1FN>>, tile<i32> -> tile<ptr<f4E2M1FN>>
+    %v = make_tensor_view %p, shape = [8], strides = [1] : tensor_view<8xf4E2M1FN, strides=[1]>
+    %q = make_partition_view %v : partition_view<tile=(8), tensor_view<8xf4E2M1FN, strides=[1]>>
+    %x, %t0 = load_view_tko weak %q[%zero] : partition_view<tile=(8), tensor_view<8xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<8xf4E2M1FN>, token
+    return
+  }
+
+  entry @uninit(%w: tile<ptr<f4E2M1FN>>, %src: tile<ptr<f4E2M1FN>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %vs = make_tensor_view %src, shape = [16], strides = [1] : tensor_view<16xf4E2M1FN, strides=[1]>
+    %qs = make_partition_view %vs : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>
+    %x, %t0 = load_view_tko weak %qs[%zero] : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<16xf4E2M1FN>, token
+    %v15 = make_tensor_view %w, shape = [15], strides = [1] : tensor_view<15xf4E2M1FN, strides=[1]>
+    %q15 = make_partition_view %v15 : partition_view<tile=(16), tensor_view<15xf4E2M1FN, strides=[1]>>
+    %t1 = store_view_tko weak %x, %q15[%zero] : tile<16xf4E2M1FN>, partition_view<tile=(16), tensor_view<15xf4E2M1FN, strides=[1]>>, tile<i32> -> token
+    %v16 = make_tensor_view %w, shape = [16], strides = [1] : tensor_view<16xf4E2M1FN, strides=[1]>
+    %q16 = make_partition_view %v16 : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>
+    %y, %t2 = load_view_tko weak %q16[%zero] token = %t1 : partition_view<tile=(16), tensor_view<16xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<16xf4E2M1FN>, token
+    return
+  }
+
+  entry @halves(%w: tile<ptr<f4E2M1FN>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %lo = constant <f4E2M1FN: [[1.0], [2.0]]> : tile<2x1xf4E2M1FN>
+    %hi = constant <f4E2M1FN: [[3.0], [4.0]]> : tile<2x1xf4E2M1FN>
+    %v = make_tensor_view %w, shape = [2, 2], strides = [2, 1] : tensor_view<2x2xf4E2M1FN, strides=[2,1]>
+    %q = make_partition_view %v : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
+    %t0 = store_view_tko weak %lo, %q[%zero, %zero] : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    %t1 = store_view_tko weak %hi, %q[%zero, %one] : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @halves_ordered(%w: tile<ptr<f4E2M1FN>>, %o: tile<ptr<i8>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %lo = constant <f4E2M1FN: [[1.0], [2.0]]> : tile<2x1xf4E2M1FN>
+    %hi = constant <f4E2M1FN: [[3.0], [4.0]]> : tile<2x1xf4E2M1FN>
+    %v = make_tensor_view %w, shape = [2, 2], strides = [2, 1] : tensor_view<2x2xf4E2M1FN, strides=[2,1]>
+    %q = make_partition_view %v : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
+    %t0 = store_view_tko weak %lo, %q[%zero, %zero] : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    %t1 = store_view_tko weak %hi, %q[%zero, %one] token = %t0 : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    %pb = ptr_to_ptr %w : tile<ptr<f4E2M1FN>> -> tile<ptr<i8>>
+    %vb = make_tensor_view %pb, shape = [2], strides = [1] : tensor_view<2xi8, strides=[1]>
+    %qb = make_partition_view %vb : partition_view<tile=(2), tensor_view<2xi8, strides=[1]>>
+    %x, %t2 = load_view_tko weak %qb[%zero] token = %t1 : partition_view<tile=(2), tensor_view<2xi8, strides=[1]>>, tile<i32> -> tile<2xi8>, token
+    %vo = make_tensor_view %o, shape = [2], strides = [1] : tensor_view<2xi8, strides=[1]>
+    %qo = make_partition_view %vo : partition_view<tile=(2), tensor_view<2xi8, strides=[1]>>
+    %t3 = store_view_tko weak %x, %qo[%zero] : tile<2xi8>, partition_view<tile=(2), tensor_view<2xi8, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
