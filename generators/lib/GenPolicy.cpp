@@ -99,6 +99,7 @@ const Preset kPresets[] = {
        onlyExactFloats(p);
        p.floatInputMag = 8;
        p.pSubByteCast = 0.2;
+       p.pF4Store = 0.2;
      }},
     {"floats",
      [](GenPolicy &p) {
@@ -137,6 +138,7 @@ const Preset kPresets[] = {
        p.pNarrowLoad = 0.5;
        p.pF4Mma = 0.5;
        p.pF4Load = 0.5;
+       p.pF4Store = 0.2;
      }},
     {"full", [](GenPolicy &) {}},
     {"pipeline",
@@ -255,7 +257,8 @@ Error GenPolicy::validate() const {
        {pRank1,        pRank3,    pOverflowFlag, pRounding,    pFlushToZero,
         pDynamicShape, pTokens,   pAssume,       pPtrStore,    pOrdered,
         pDimMap,       pDualMma,  pAlignedBase,  pLongRow,     pF8HalfAcc,
-        pNarrowLoad,   pReadBack, pF4Mma,        pSubByteCast, pF4Load})
+        pNarrowLoad,   pReadBack, pF4Mma,        pSubByteCast, pF4Load,
+        pF4Store})
     if (!(prob >= 0.0 && prob <= 1.0))
       return fail("policy: probabilities must lie in [0, 1]");
   if (wI32 + wI64 + wI16 + wI8 + wF32 + wF16 + wBF16 + wF64 == 0)

@@ -194,6 +194,12 @@ public:
   /// bx + gx * by as a rank-0 i32 in [0, gx * gy).
   Val scalarLinearBlock();
   void storeValue(const Val &v);
+  /// storeValue's f4 form (pF4Store): `v` (an exact float tile of an even
+  /// element count, never NaN) converted to f4E2M1FN and stored through a
+  /// view of a zeroed f4 buffer, whose rows end one element short half the
+  /// time, so the last stored element of such a row shares its byte with
+  /// one past the edge that must stay zero.
+  void storeF4(const Val &v);
 
   /// An operand of the given type: a visible value, else a fresh one
   /// (load, constant or conversion).
@@ -210,9 +216,11 @@ public:
   /// An input buffer of f8E4M3FN, f8E5M2 or tf32 elements (`elem`): values
   /// in [-hi, hi] drawn as addBuffer draws floats, each rounded to nearest even
   /// into the format. Half the tf32 buffers get random low 13 container bits,
-  /// which the hardware and the interpreter ignore.
+  /// which the hardware and the interpreter ignore. f4E2M1FN elements may
+  /// come as `packedBytes`: an i8 buffer of the memory image (two per byte,
+  /// low nibble first), its last dimension half of `dims`'s (even).
   std::string addNarrowBuffer(const char *elem, const Shape &dims, double hi,
-                              int scale);
+                              int scale, bool packedBytes = false);
   std::string addScalar(Elem e, int64_t value, int64_t lo, int64_t hi);
   /// storeValue is storing a read-back tile (pReadBack): no second one.
   bool readingBack = false;

@@ -682,13 +682,25 @@ void KernelGen::stmtGemm() {
   double pLoad = f4 ? policy.pF4Load : policy.pNarrowLoad;
   bool narrowLoad =
       std::string(p.in) != elemName(p.load) && pLoad > 0 && rng.chance(pLoad);
-  const std::string loadName = narrowLoad ? p.in : elemName(p.load);
+  // Half the f4 operands come as their packed bytes, loaded as i8 and
+  // unpacked in the kernel (low nibble first), as kernels given uint8 fp4
+  // data take them; B's rows need an even N.
+  bool viaBytes = f4 && narrowLoad && N % 2 == 0 && rng.chance(0.5);
+  const std::string loadName = viaBytes     ? "i8"
+                               : narrowLoad ? p.in
+                                            : elemName(p.load);
+  // A tile or tensor shape as loaded: the bytes of a row of f4 pairs.
+  auto loaded = [&](Shape sh) {
+    if (viaBytes)
+      sh.back() /= 2;
+    return sh;
+  };
   auto loadType = [&](const Shape &sh) {
-    return "tile<" + shapeText(sh) + "x" + loadName + ">";
+    return "tile<" + shapeText(loaded(sh)) + "x" + loadName + ">";
   };
   auto input = [&](const Shape &dims) {
     if (narrowLoad)
-      return addNarrowBuffer(p.in, dims, mag, scale);
+      return addNarrowBuffer(p.in, dims, mag, scale, viaBytes);
     return addBuffer(p.load, dims, true, nullptr, isInt ? ilo : -mag,
                      isInt ? ihi : mag, scale);
   };
@@ -706,15 +718,25 @@ void KernelGen::stmtGemm() {
     a2buf = alignedBase(a2buf, loadName);
     b2buf = alignedBase(b2buf, loadName);
   }
-  auto views = [&](const std::string &buf, const Shape &dims, const Shape &tile,
+  // Half the f4 views end one element short of their rows: an odd
+  // extent whose last element shares its byte with the first one past the
+  // edge (which the buffer holds), read as padding zero.
+  bool oddEdge = f4 && narrowLoad && !viaBytes && rng.chance(0.5);
+  auto views = [&](const std::string &buf, Shape dims, Shape tile,
                    std::string &pvType) {
+    dims = loaded(dims);
+    tile = loaded(tile);
+    int64_t stride = dims[1];
+    if (oddEdge && dims[1] > 1)
+      --dims[1];
     std::string tvType = "tensor_view<" + shapeText(dims) + "x" + loadName +
-                         ", strides=[" + std::to_string(dims[1]) + ",1]>";
+                         ", strides=[" + std::to_string(stride) + ",1]>";
     std::string tv = fresh("tv");
     line(tv + " = make_tensor_view " + buf + ", shape = [" +
          std::to_string(dims[0]) + ", " + std::to_string(dims[1]) +
-         "], strides = [" + std::to_string(dims[1]) + ", 1] : " + tvType);
-    pvType = "partition_view<tile=(" + shapeText(tile) + "), " + tvType + ">";
+         "], strides = [" + std::to_string(stride) + ", 1] : " + tvType);
+    pvType = "partition_view<tile=(" + shapeText(tile) + "), " +
+             (oddEdge ? "padding_value = zero, " : "") + tvType + ">";
     std::string pv = fresh("pv");
     line(pv + " = make_partition_view " + tv + " : " + pvType);
     return pv;
@@ -781,7 +803,23 @@ void KernelGen::stmtGemm() {
        ", " + by.name + "] : " + pbType + ", tile<i32> -> " + loadType({K, N}) +
        ", token");
   std::string aT = loadType({M, K}), bT = loadType({K, N});
-  if (p.in != loadName) {
+  if (viaBytes) {
+    // bytes -> 1-D -> unpack -> the operand's shape.
+    auto unpacked = [&](std::string &v, std::string &vT, const Shape &sh) {
+      int64_t n = sh[0] * sh[1];
+      std::string flat = "tile<" + std::to_string(n / 2) + "xi8>";
+      std::string f4Flat = "tile<" + std::to_string(n) + "xf4E2M1FN>";
+      std::string f4T = "tile<" + shapeText(sh) + "xf4E2M1FN>";
+      std::string r = fresh("u"), u = fresh("u"), o = fresh("u");
+      line(r + " = reshape " + v + " : " + vT + " -> " + flat);
+      line(u + " = unpack " + r + " : " + flat + " -> " + f4Flat);
+      line(o + " = reshape " + u + " : " + f4Flat + " -> " + f4T);
+      v = o;
+      vT = f4T;
+    };
+    unpacked(a, aT, {M, K});
+    unpacked(b, bT, {K, N});
+  } else if (p.in != loadName) {
     // tf32 and f8 operands come from a conversion inside the loop.
     std::string a2 = fresh("a"), b2 = fresh("b");
     std::string aT2 = "tile<" + shapeText({M, K}) + "x" + p.in + ">";

@@ -11,11 +11,28 @@
 //    (5 bytes) apart, and the same tile transposed by dim_map;
 //  - 8 elements behind a pointer moved by an even offset (byte 3).
 // RUN: python3 -c "import numpy as n; n.save('%t.f4.npy', (n.arange(40) * 7 %% 16).astype(n.uint8))"
-// RUN: tile-diff %s --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
-// RUN: tile-diff %s --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
-// RUN: tile-diff %s --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_100,O2,reg2reg=0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry k --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry k --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry k --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_100,O2,reg2reg=0 --bit-exact -v | FileCheck %s
 // CHECK: ok {{.*}}[compiler=simt,{{.*}}] the PTX ran on the SIMT executor
 // CHECK: 1 programs checked, 0 findings in 0 buckets
+//
+// @stores: weak f4 stores, each element rewriting its byte with the other
+// nibble kept (low nibbles first, then the high ones), into zeroed f4
+// buffers: the 64-element tile through a view of 37 (the nibble past the
+// edge stays 0), and the 4x4 tile transposed into a 4x8 view whose rows lie
+// 9 elements apart, so odd rows start at a high nibble and one byte holds
+// elements of two threads; plus a packed f4 global read back as f32.
+// RUN: tile-diff %s --entry stores --grid 1 --arg @%t.f4.npy --arg zeros:f4E2M1FN:40 --arg zeros:f4E2M1FN:40 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry stores --grid 1 --arg @%t.f4.npy --arg zeros:f4E2M1FN:40 --arg zeros:f4E2M1FN:40 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_90,O3 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry stores --grid 1 --arg @%t.f4.npy --arg zeros:f4E2M1FN:40 --arg zeros:f4E2M1FN:40 --arg zeros:f32:8 --arg 37 --only-config compiler=simt,sm_100,O2,reg2reg=0 --bit-exact -v | FileCheck %s
+// RUN: tile-run %s --entry stores --grid 1 --arg @%t.f4.npy --arg zeros:f4E2M1FN:40 --arg zeros:f4E2M1FN:40 --arg zeros:f32:8 --arg 37 --out-dir %t.stores
+// RUN: python3 -c "import numpy as n; d='%t.stores/'; a=n.load(d+'arg1.npy').view(n.uint8); b=n.load(d+'arg2.npy').view(n.uint8); print(a[34:40].tolist(), b[4:8].tolist(), b[9+4:9+8].tolist(), b[36:40].tolist()); print(n.load(d+'arg3.npy').tolist())" | FileCheck %s --check-prefix=STORED
+// Elements 34..36 (codes 14 5 12), nothing past 36; row 0 of the stored 4x4 tile is
+// column 0 of the loaded one (elements 4, 14, 24, 34: codes 12 2 8 14),
+// row 1 its column 1 (codes 3 9 15 5).
+// STORED: [14, 5, 12, 0, 0, 0] [12, 2, 8, 14] [3, 9, 15, 5] [0, 0, 0, 0]
+// STORED-NEXT: [0.5, -1.0, 6.0, -0.0, 1.5, -6.0, 3.0, -3.0]
 //
 // The code: the byte at element offset / 2, its nibble at bit
 // (offset % 2) * 4, one element at a time.
@@ -28,7 +45,7 @@
 //
 // The interpreter's values: codes 0 7 14 5 12 3 10 1 ... are 0 6 -4 3 -2
 // 1.5 -1 0.5; past element 36 the zero and the unspecified (-6) padding.
-// RUN: tile-run %s --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --out-dir %t.out
+// RUN: tile-run %s --entry k --grid 1 --arg @%t.f4.npy --arg zeros:f32:64 --arg zeros:f32:64 --arg zeros:f32:16 --arg zeros:f32:16 --arg zeros:f32:8 --arg 37 --out-dir %t.out
 // RUN: python3 -c "import numpy as n; d='%t.out/'; a=n.load(d+'arg1.npy'); b=n.load(d+'arg2.npy'); print(a[:8].tolist(), a[36:38].tolist(), b[36:38].tolist()); print(n.load(d+'arg3.npy').reshape(4,4)[1].tolist(), n.load(d+'arg4.npy').reshape(4,4)[:,1].tolist()); print(n.load(d+'arg5.npy').tolist())" | FileCheck %s --check-prefix=VALUES
 // VALUES: [0.0, 6.0, -4.0, 3.0, -2.0, 1.5, -1.0, 0.5] [-2.0, 0.0] [-2.0, -6.0]
 // Row 1 of the 4x4 tile: elements 14..17 (codes 2 9 0 7); the transposed
@@ -77,6 +94,35 @@ cuda_tile.module @m {
     %w4 = make_tensor_view %o4, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
     %q4 = make_partition_view %w4 : partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>
     %s4 = store_view_tko weak %fe, %q4[%zero] : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  global @lut <f4E2M1FN: [0.5, -1.0, 6.0, -0.0, 1.5, -6.0, 3.0, -3.0]> : tile<8xf4E2M1FN>
+
+  entry @stores(%in: tile<ptr<f4E2M1FN>>, %o0: tile<ptr<f4E2M1FN>>,
+                %o1: tile<ptr<f4E2M1FN>>, %o2: tile<ptr<f32>>, %n: tile<i32>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %v = make_tensor_view %in, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf4E2M1FN, strides=[1]>
+    %pz = make_partition_view %v : partition_view<tile=(64), padding_value = zero, tensor_view<?xf4E2M1FN, strides=[1]>>
+    %a, %ta = load_view_tko weak %pz[%zero] : partition_view<tile=(64), padding_value = zero, tensor_view<?xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<64xf4E2M1FN>, token
+    %v2 = make_tensor_view %in, shape = [4, 8], strides = [10, 1] : tensor_view<4x8xf4E2M1FN, strides=[10,1]>
+    %p2 = make_partition_view %v2 : partition_view<tile=(4x4), tensor_view<4x8xf4E2M1FN, strides=[10,1]>>
+    %c, %tc = load_view_tko weak %p2[%zero, %one] : partition_view<tile=(4x4), tensor_view<4x8xf4E2M1FN, strides=[10,1]>>, tile<i32> -> tile<4x4xf4E2M1FN>, token
+    %w0 = make_tensor_view %o0, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf4E2M1FN, strides=[1]>
+    %q0 = make_partition_view %w0 : partition_view<tile=(64), tensor_view<?xf4E2M1FN, strides=[1]>>
+    %s0 = store_view_tko weak %a, %q0[%zero] : tile<64xf4E2M1FN>, partition_view<tile=(64), tensor_view<?xf4E2M1FN, strides=[1]>>, tile<i32> -> token
+    %w1 = make_tensor_view %o1, shape = [4, 8], strides = [9, 1] : tensor_view<4x8xf4E2M1FN, strides=[9,1]>
+    %q1 = make_partition_view %w1 : partition_view<tile=(4x4), tensor_view<4x8xf4E2M1FN, strides=[9,1]>, dim_map=[1, 0]>
+    %s1 = store_view_tko weak %c, %q1[%one, %zero] : tile<4x4xf4E2M1FN>, partition_view<tile=(4x4), tensor_view<4x8xf4E2M1FN, strides=[9,1]>, dim_map=[1, 0]>, tile<i32> -> token
+    %g = get_global @lut : tile<ptr<f4E2M1FN>>
+    %vg = make_tensor_view %g, shape = [8], strides = [1] : tensor_view<8xf4E2M1FN, strides=[1]>
+    %pg = make_partition_view %vg : partition_view<tile=(8), tensor_view<8xf4E2M1FN, strides=[1]>>
+    %e, %te = load_view_tko weak %pg[%zero] : partition_view<tile=(8), tensor_view<8xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<8xf4E2M1FN>, token
+    %fe = ftof %e : tile<8xf4E2M1FN> -> tile<8xf32>
+    %w2 = make_tensor_view %o2, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %q2 = make_partition_view %w2 : partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>
+    %s2 = store_view_tko weak %fe, %q2[%zero] : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

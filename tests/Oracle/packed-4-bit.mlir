@@ -22,6 +22,20 @@
 // RUN: python3 -c "import numpy as n; print([hex(x) for x in n.load('%t.bytes/arg1.npy').view(n.uint8)])" | FileCheck %s --check-prefix=BYTES
 // BYTES: ['0x21', '0x43', '0x65', '0x7', '0x98', '0xba', '0xdc', '0xfe']
 //
+// The GPU bundle holds the packed image (8 bytes for 16 elements), and a
+// result read back from it is unpacked (a made-up result: bytes 0x10 0x32
+// ... are the codes 0 1 2 3 ...).
+// RUN: rm -rf %t.rec && tile-run %s --executor gpu -O2 --gpu-name sm_100 --gpu-launch record:%t.rec --entry bytes --grid 1 --arg @%t.codes/arg2.npy --arg zeros:i8:8
+// RUN: bash -c "cat %t.rec/*/launch.txt" | FileCheck %s --check-prefix=BUNDLE
+// BUNDLE: buffer 8 contents readback
+// BUNDLE-NEXT: buffer 8 zero readback
+// RUN: bash -c 'python3 -c "import sys; print(open(sys.argv[1], \"rb\").read().hex())" %t.rec/*/buf0.bin' | FileCheck %s --check-prefix=IMAGE
+// IMAGE: 2143650798badcfe
+// RUN: bash -c 'd=$(echo %t.rec/*); printf "\x10\x32\x54\x76\x98\xba\xdc\xfe" > $d/out0.bin; printf "\x00\x00\x00\x00\x00\x00\x00\x00" > $d/out1.bin; printf "tilecheck-launch-result 1\nstatus ok\ndevice a GPU, sm_100\nout 0 out0.bin\nout 1 out1.bin\n" > $d/result.txt'
+// RUN: tile-run %s --executor gpu -O2 --gpu-name sm_100 --gpu-launch replay:%t.rec --entry bytes --grid 1 --arg @%t.codes/arg2.npy --arg zeros:i8:8 --out-dir %t.replay
+// RUN: python3 -c "import numpy as n; print(n.load('%t.replay/arg0.npy').view(n.uint8).tolist())" | FileCheck %s --check-prefix=REPLAY
+// REPLAY: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+//
 // Half a byte has no address: an odd offset of a ptr<f4E2M1FN> is
 // undefined behaviour.
 // RUN: not tile-run %s --entry=odd --grid 1 --arg zeros:f4E2M1FN:16 --arg 3 2>&1 | FileCheck %s --check-prefix=ODD
@@ -36,6 +50,17 @@
 //
 // Two stores of one tile block to the two nibbles of one byte are ordered
 // like two stores to the byte: without a token they conflict.
+//
+// The high nibble past the end of an odd-sized 4-bit buffer is out of
+// bounds: 3 elements, and a 4-element tile read through a view of 4.
+// RUN: not tile-run %s --entry=past --grid 1 --arg zeros:f4E2M1FN:3 2>&1 | FileCheck %s --check-prefix=PAST
+// PAST: undefined behaviour: 'cuda_tile.load_view_tko': access of the high nibble at address 0x{{[0-9a-f]+}}, past the end of 'arg0' (3 4-bit elements at 0x{{[0-9a-f]+}}) (element 3)
+// RUN: tile-run %s --entry=past --grid 1 --arg zeros:f4E2M1FN:4
+//
+// A load of the other nibble of a byte the block stored, with no token
+// between them, is no conflict: the value read does not depend on the
+// order.
+// RUN: tile-run %s --entry=other_half --grid 1 --arg zeros:f4E2M1FN:4
 // RUN: not tile-run %s --entry=halves --grid 1 --arg zeros:f4E2M1FN:4 2>&1 | FileCheck %s --check-prefix=HALVES
 // HALVES: undefined behaviour: 'cuda_tile.store_view_tko': unordered accesses: tile block 0 writes 0x{{[0-9a-f]+}} ('arg0' + 0), which an earlier store of the same tile block wrote with another value
 // With the token they merge: 1.0 2.0 in the low nibbles, 3.0 4.0 in the
@@ -141,6 +166,25 @@ cuda_tile.module @m {
     %vo = make_tensor_view %o, shape = [2], strides = [1] : tensor_view<2xi8, strides=[1]>
     %qo = make_partition_view %vo : partition_view<tile=(2), tensor_view<2xi8, strides=[1]>>
     %t3 = store_view_tko weak %x, %qo[%zero] : tile<2xi8>, partition_view<tile=(2), tensor_view<2xi8, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @past(%w: tile<ptr<f4E2M1FN>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %v = make_tensor_view %w, shape = [4], strides = [1] : tensor_view<4xf4E2M1FN, strides=[1]>
+    %q = make_partition_view %v : partition_view<tile=(4), tensor_view<4xf4E2M1FN, strides=[1]>>
+    %x, %t0 = load_view_tko weak %q[%zero] : partition_view<tile=(4), tensor_view<4xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<4xf4E2M1FN>, token
+    return
+  }
+
+  entry @other_half(%w: tile<ptr<f4E2M1FN>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %lo = constant <f4E2M1FN: [[1.0], [2.0]]> : tile<2x1xf4E2M1FN>
+    %v = make_tensor_view %w, shape = [2, 2], strides = [2, 1] : tensor_view<2x2xf4E2M1FN, strides=[2,1]>
+    %q = make_partition_view %v : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
+    %t0 = store_view_tko weak %lo, %q[%zero, %zero] : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    %x, %t1 = load_view_tko weak %q[%zero, %one] : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> tile<2x1xf4E2M1FN>, token
     return
   }
 }

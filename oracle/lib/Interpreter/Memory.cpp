@@ -44,8 +44,15 @@ uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
     b.writerNode.assign(size, BlockOrder::kNoNode);
     b.writerNodeWeak.assign(size, 0);
     b.readSinceWrite.assign(size, 0);
+    b.lastWriteNibbles.assign(size, 0);
+    b.readNibbles.assign(size, 0);
   }
   return base;
+}
+
+void Memory::markSpareHighNibble(uint64_t base) {
+  if (Buffer *b = findBuffer(base); b && b->base == base && b->size() > 0)
+    b->spareHighNibble = true;
 }
 
 uint64_t Memory::allocateZeroed(StringRef name, uint64_t size, uint64_t align) {
@@ -75,8 +82,17 @@ bool Memory::isMapped(uint64_t addr, uint64_t n) const {
   return b && addr + n <= b->base + b->size() && addr + n >= addr;
 }
 
-Memory::Buffer *Memory::locate(uint64_t addr, uint64_t n, std::string &error) {
+Memory::Buffer *Memory::locate(uint64_t addr, uint64_t n, std::string &error,
+                               uint8_t bits) {
   Buffer *b = findBuffer(addr);
+  if (b && (bits & 0xF0) && bits != 0xFF && b->spareHighNibble &&
+      addr == b->base + b->size() - 1) {
+    error = "access of the high nibble at address " + hex(addr) +
+            ", past the end of '" + b->name + "' (" +
+            std::to_string(2 * b->size() - 1) + " 4-bit elements at " +
+            hex(b->base) + ")";
+    return nullptr;
+  }
   if (!b || addr + n > b->base + b->size() || addr + n < addr) {
     error = "access of " + std::to_string(n) + " bytes at address " +
             hex(addr) + " is outside every allocation";
@@ -122,7 +138,7 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
                   Ordering ord, std::string &error, BlockOrder *order,
                   uint8_t bits) {
   assert((n == 1 || bits == 0xFF) && "a nibble access is one byte");
-  Buffer *b = locate(addr, n, error);
+  Buffer *b = locate(addr, n, error, bits);
   if (!b)
     return false;
   uint64_t off = addr - b->base;
@@ -138,7 +154,8 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
     bool weak = ord == Ordering::Weak;
     for (uint64_t i = off; i < off + n; ++i) {
       int32_t w = b->writer[i];
-      if (w != kNone && w != block && (weak || b->writerWeak[i])) {
+      if (w != kNone && w != block && (weak || b->writerWeak[i]) &&
+          (b->lastWriteNibbles[i] & need)) {
         error = "data race: " + blockName(block) + " reads " +
                 hex(b->base + i) + " ('" + b->name + "' + " +
                 std::to_string(i) + ") written by " + blockName(w) +
@@ -151,10 +168,16 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
       else if (r != block)
         r = kMany;
       b->readerWeak[i] |= weak;
+      b->readNibbles[i] |= need;
     }
     if (order && order->node != BlockOrder::kNoNode) {
+      // (Only the byte's last write has its node: a read of the nibble an
+      // earlier write of the block wrote, after a write of the other
+      // nibble, is not checked.)
       for (uint64_t i = off; i < off + n; ++i)
-        if (uint32_t e = unorderedWrite(*b, i, block, *order);
+        if (uint32_t e = (b->lastWriteNibbles[i] & need)
+                             ? unorderedWrite(*b, i, block, *order)
+                             : BlockOrder::kNoNode;
             e != BlockOrder::kNoNode) {
           order->conflict = e;
           error = "unordered accesses: " + blockName(block) + " reads " +
@@ -176,10 +199,11 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
                    Ordering ord, std::string &error, BlockOrder *order,
                    uint8_t bits) {
   assert((n == 1 || bits == 0xFF) && "a nibble access is one byte");
-  Buffer *b = locate(addr, n, error);
+  Buffer *b = locate(addr, n, error, bits);
   if (!b)
     return false;
   uint64_t off = addr - b->base;
+  uint8_t wrote = nibblesOf(bits);
   // A nibble write stores its byte with the other nibble as it is.
   uint8_t merged;
   if (bits != 0xFF) {
@@ -197,7 +221,8 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
       if (w != kNone && w != block && (weak || b->writerWeak[i])) {
         what = "written";
         other = w;
-      } else if (r != kNone && r != block && (weak || b->readerWeak[i])) {
+      } else if (r != kNone && r != block && (weak || b->readerWeak[i]) &&
+                 (b->readNibbles[i] & wrote)) {
         what = "read";
         other = r;
       }
@@ -242,6 +267,7 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
       }
       b->writer[i] = block;
       b->writerWeak[i] = weak;
+      b->lastWriteNibbles[i] = wrote;
     }
   }
   std::memcpy(b->bytes.data() + off, in, n);
@@ -256,6 +282,8 @@ void Memory::resetAccessRecords() {
     std::fill(b.reader.begin(), b.reader.end(), kNone);
     std::fill(b.writerWeak.begin(), b.writerWeak.end(), 0);
     std::fill(b.readerWeak.begin(), b.readerWeak.end(), 0);
+    std::fill(b.lastWriteNibbles.begin(), b.lastWriteNibbles.end(), 0);
+    std::fill(b.readNibbles.begin(), b.readNibbles.end(), 0);
   }
   resetBlockOrder();
 }

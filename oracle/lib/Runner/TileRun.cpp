@@ -155,9 +155,12 @@ uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
                         unsigned index) {
   std::string name = "arg" + std::to_string(index);
   uint64_t size = memoryBytes(buffer.elem, buffer.array.numElements());
-  return buffer.initialized
-             ? memory.allocate(name, size, 256, buffer.memoryImage())
-             : memory.allocate(name, size, 256);
+  uint64_t base = buffer.initialized
+                      ? memory.allocate(name, size, 256, buffer.memoryImage())
+                      : memory.allocate(name, size, 256);
+  if (isPacked(buffer.elem) && buffer.array.numElements() % 2 != 0)
+    memory.markSpareHighNibble(base);
+  return base;
 }
 
 llvm::Error readBackBuffers(const Memory &memory,

@@ -83,6 +83,13 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
       launch.params.push_back(std::move(arg.scalar));
       continue;
     }
+    // The backend stores a 4-bit element by rewriting its byte
+    // (compiler/docs/Backend.md, "4-bit elements"), so the PTX reads the
+    // other nibble, which the interpreter (tracking nibbles) may never have
+    // seen written: an uninitialized 4-bit buffer starts as zeros here, as
+    // GPU memory holds some value.
+    if (isPacked(arg.buffer->elem))
+      arg.buffer->initialized = true;
     uint64_t addr = allocateBuffer(memory, *arg.buffer, arg.index);
     pushAddress(addr);
     bound.push_back(

@@ -163,11 +163,11 @@ LogicalResult lowerAtomicRMW(OpT op, OneToN<OpT> adaptor, Rewriter &rewriter,
     return lowerTiledWrite(
         op, rewriter, map, cast<aa::TiledViewType>(op.getView().getType()),
         adaptor.getView(), adaptor.getIndex(), mirrorNumElements(type),
-        [&](int64_t s, Value ptr, Value when) {
+        [&](int64_t s, const TileAddress &at, Value when) {
           Value value = slotOf(adaptor.getValue(), s);
           scf::IfOp::create(rewriter, op.getLoc(), when,
                             [&](OpBuilder &b, Location l) {
-                              atomic(b, l, ptr, value);
+                              atomic(b, l, at.pointer, value);
                               scf::YieldOp::create(b, l);
                             });
         });
@@ -239,7 +239,19 @@ LogicalResult lowerGlobal(as::GlobalOp op, OneToN<as::GlobalOp>,
   if (!elem || elem.isInteger(1) || isa<LLVM::LLVMPointerType>(elem))
     return rewriter.notifyMatchFailure(op, "element type");
   int64_t n = dense.getNumElements();
-  auto flat = dense.reshape(RankedTensorType::get({n}, elem));
+  DenseElementsAttr flat;
+  if (isNibble(dense.getElementType())) {
+    // Memory packs two 4-bit elements per byte, low nibble first (locate),
+    // as the interpreter lays out the global.
+    SmallVector<APInt> bytes((n + 1) / 2, APInt(8, 0));
+    auto codes = nibbleStorage(dense).getValues<APInt>();
+    for (int64_t i = 0; i < n; ++i)
+      bytes[i / 2] |= codes[i].shl(i % 2 * 4);
+    n = static_cast<int64_t>(bytes.size());
+    flat = DenseElementsAttr::get(RankedTensorType::get({n}, elem), bytes);
+  } else {
+    flat = dense.reshape(RankedTensorType::get({n}, elem));
+  }
   // cuda_tile lets a global's alignment be any number (tileiras takes
   // 17); LLVM's must be a power of two, at most 2^32: the next one up,
   // which is aligned for every power of two the number holds.

@@ -386,18 +386,20 @@ struct RowStage {
 
 /// The tiled writes (tiled_store, tiled_atomic_rmw) of the n-element tile
 /// at `index` of the view (`viewParts` converted): a barrier; for every
-/// `width`-th slot s, `write(s, pointer, when)` with the address of the
+/// `width`-th slot s, `write(s, at, when)` with the address of the
 /// element in slot s and whether this thread writes it (in bounds, owned,
 /// the block's writer) — with width > 1 the slots s .. s + width - 1, which
 /// hold consecutive elements at consecutive addresses (tiledAccessWidth);
 /// a barrier; `op` is replaced by a fresh token. Failure when an address
-/// cannot be formed.
+/// cannot be formed. A view of 4-bit elements is written in two rounds,
+/// the low nibbles, a barrier, the high ones (`when` holds for one round
+/// of each element), so that no two threads rewrite one byte at once.
 mlir::LogicalResult lowerTiledWrite(
     mlir::Operation *op, mlir::ConversionPatternRewriter &rewriter,
     const ThreadMap &map, nv_tileaa::TiledViewType view,
     mlir::ValueRange viewParts, llvm::ArrayRef<mlir::ValueRange> index,
     int64_t n,
-    llvm::function_ref<void(int64_t s, mlir::Value pointer, mlir::Value when)>
+    llvm::function_ref<void(int64_t s, const TileAddress &at, mlir::Value when)>
         write,
     int64_t width = 1);
 

@@ -1637,16 +1637,20 @@ bool tilecheck::backend::isSupportedByBackend(Operation *op) {
         return false;
   // i4 and f4E2M1FN values (a byte each, NarrowFloats.cpp) are moved in
   // registers, converted and (f4) multiplied by block_scaled_mma, and f4 is
-  // loaded from views (memory packs two per byte: locate). Not stored (a
-  // nibble store is a read-modify-write its neighbour's thread races
-  // with), not taken as kernel arguments (cuda_tile has no rank-0 f4 tile),
-  // nor staged through shared memory (copy and smem_load of them are not
-  // lowered), nor copied by cp.async.
+  // loaded from and (weakly) stored to views (memory packs two per byte:
+  // locate, lowerTiledWrite). Not taken as kernel arguments (cuda_tile has
+  // no rank-0 f4 tile), nor staged through shared memory (copy and
+  // smem_load of them are not lowered), nor copied by cp.async, nor stored
+  // with an ordering (a nibble store rewrites its byte, which is no atomic
+  // access).
   if (hasNibble(op))
     return isa<as::BroadcastOp, as::PermuteOp, as::ExtractOp, as::CatOp,
                as::ReshapeOp, as::ConvertLayoutOp, as::AssumeOp,
                as::BlockScaledMmaOp>(op) ||
            (isa<as::TiledLoadOp>(op) && !op->hasAttr(kAsyncCopyAttr)) ||
+           (isa<as::TiledStoreOp>(op) &&
+            cast<as::TiledStoreOp>(op).getMemoryOrderingSemantics() ==
+                as::MemSemantic::WEAK) ||
            (isa<as::PackOp, as::UnpackOp>(op) &&
             reinterpretable(mirrorElementType(op->getOperand(0).getType())) &&
             reinterpretable(mirrorElementType(op->getResult(0).getType()))) ||

@@ -528,22 +528,34 @@ LogicalResult lowerIndexSpaceShape(as::IndexSpaceShapeOp op,
 LogicalResult tilecheck::backend::lowerTiledWrite(
     Operation *op, ConversionPatternRewriter &rewriter, const ThreadMap &map,
     aa::TiledViewType view, ValueRange viewParts, ArrayRef<ValueRange> index,
-    int64_t n, function_ref<void(int64_t, Value, Value)> write, int64_t width) {
+    int64_t n, function_ref<void(int64_t, const TileAddress &, Value)> write,
+    int64_t width) {
   Location loc = op->getLoc();
   ThreadIndexer ix(rewriter, loc, map);
   ix.barrier();
   RowStage rows(ix, view, index);
   auto rowAt = [&](Value j) { return rows.rowAt(j); };
-  for (int64_t s = 0, e = map.slots(n); s < e; s += width) {
-    FailureOr<TileAddress> at =
-        locate(rewriter, loc, map, view, viewParts, index, s,
-               rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
-    if (failed(at))
-      return failure();
-    Value when = arith::AndIOp::create(
-        rewriter, loc, at->inBounds,
-        arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
-    write(s, at->pointer, when);
+  // 4-bit elements: the low nibbles, a barrier, the high nibbles.
+  bool nibbles = isNibble(view.getMemref().getElementType());
+  for (int round = 0, rounds = nibbles ? 2 : 1; round < rounds; ++round) {
+    if (round > 0)
+      ix.barrier();
+    for (int64_t s = 0, e = map.slots(n); s < e; s += width) {
+      FailureOr<TileAddress> at =
+          locate(rewriter, loc, map, view, viewParts, index, s,
+                 rows.active() ? function_ref<Value(Value)>(rowAt) : nullptr);
+      if (failed(at))
+        return failure();
+      Value when = arith::AndIOp::create(
+          rewriter, loc, at->inBounds,
+          arith::AndIOp::create(rewriter, loc, ix.owner(n, s), ix.writer()));
+      if (nibbles)
+        when = arith::AndIOp::create(
+            rewriter, loc, when,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                  at->nibbleShift, ix.i8(4 * round)));
+      write(s, *at, when);
+    }
   }
   ix.barrier();
   rewriter.replaceOp(op, ix.boolean(false));
@@ -704,6 +716,27 @@ LogicalResult lowerTiledLoad(as::TiledLoadOp op,
   return success();
 }
 
+/// Stores the 4-bit element `value` (its code in a byte) at `at` where
+/// `when` holds: its byte is rewritten with the other nibble as it was
+/// (lowerTiledWrite keeps threads from rewriting one byte at once).
+void nibbleStore(OpBuilder &b, Location loc, Value value, const TileAddress &at,
+                 Value when) {
+  scf::IfOp::create(b, loc, when, [&](OpBuilder &t, Location l) {
+    Type i8 = t.getI8Type();
+    auto c = [&](int64_t v) {
+      return arith::ConstantOp::create(t, l, t.getIntegerAttr(i8, v));
+    };
+    Value old = LLVM::LoadOp::create(t, l, i8, at.pointer, 1);
+    Value keep = arith::XOrIOp::create(
+        t, l, arith::ShLIOp::create(t, l, c(0x0F), at.nibbleShift), c(-1));
+    Value bits = arith::ShLIOp::create(t, l, value, at.nibbleShift);
+    Value merged = arith::OrIOp::create(
+        t, l, arith::AndIOp::create(t, l, old, keep), bits);
+    LLVM::StoreOp::create(t, l, merged, at.pointer, 1);
+    scf::YieldOp::create(t, l);
+  });
+}
+
 LogicalResult lowerTiledStore(as::TiledStoreOp op,
                               OneToN<as::TiledStoreOp> adaptor,
                               Rewriter &rewriter, const ThreadMap &map) {
@@ -713,12 +746,15 @@ LogicalResult lowerTiledStore(as::TiledStoreOp op,
   return lowerTiledWrite(
       op, rewriter, map, cast<aa::TiledViewType>(op.getView().getType()),
       adaptor.getView(), adaptor.getIndex(), n,
-      [&](int64_t s, Value pointer, Value when) {
-        if (width > 1)
+      [&](int64_t s, const TileAddress &at, Value when) {
+        if (at.nibbleShift)
+          nibbleStore(rewriter, op.getLoc(), adaptor.getTile()[s], at, when);
+        else if (width > 1)
           guardedVectorStore(rewriter, op.getLoc(),
-                             adaptor.getTile().slice(s, width), pointer, when);
+                             adaptor.getTile().slice(s, width), at.pointer,
+                             when);
         else
-          guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], pointer,
+          guardedStore(rewriter, op.getLoc(), adaptor.getTile()[s], at.pointer,
                        when, op.getMemoryOrderingSemantics());
       },
       width);

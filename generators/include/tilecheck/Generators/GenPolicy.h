@@ -107,6 +107,9 @@ namespace tilecheck::gen {
   X(double, pNarrowLoad, 0.0,                                                  \
     "a GEMM loads its f8 or tf32 operands from f8/tf32 memory instead of "     \
     "converting a wider load")                                                 \
+  X(double, pF4Store, 0.0,                                                     \
+    "an exact float output is quantized to f4E2M1FN (ftof) and stored "        \
+    "packed through an f4 view, half the time one ending mid-byte")            \
   X(double, pF4Load, 0.0,                                                      \
     "a GEMM loads its f4E2M1FN operands from packed f4 memory (two per "       \
     "byte) instead of converting an f16 load")                                 \

@@ -87,6 +87,15 @@ public:
     /// Per byte: the writing block read it after that write (a later
     /// store may depend on what it read).
     std::vector<uint8_t> readSinceWrite;
+    /// Per byte (when races are tracked): the nibbles its last write wrote
+    /// and the nibbles any block read (Buffer::initialized's bits), so
+    /// that a read of one nibble does not conflict with a write of the
+    /// other. Two writes of one byte conflict whatever their nibbles.
+    std::vector<uint8_t> lastWriteNibbles;
+    std::vector<uint8_t> readNibbles;
+    /// The buffer holds an odd number of 4-bit elements: its last byte's
+    /// high nibble is past its end (markSpareHighNibble).
+    bool spareHighNibble = false;
     uint64_t size() const { return bytes.size(); }
   };
   static constexpr uint8_t kWholeByte = 3;
@@ -102,6 +111,10 @@ public:
                     llvm::ArrayRef<uint8_t> init = {});
   /// Allocates `size` bytes filled with zeros, marked initialized.
   uint64_t allocateZeroed(llvm::StringRef name, uint64_t size, uint64_t align);
+  /// The buffer at `base` holds an odd number of 4-bit elements: a nibble
+  /// access to its last byte's high nibble is out of bounds (whole-byte
+  /// accesses, as compiled code makes, still reach it).
+  void markSpareHighNibble(uint64_t base);
 
   /// Reads/writes `n` bytes at `addr` on behalf of `block`. On failure
   /// returns false and sets `error` to a description of the fault
@@ -133,7 +146,8 @@ public:
   void resetBlockOrder();
 
 private:
-  Buffer *locate(uint64_t addr, uint64_t n, std::string &error);
+  Buffer *locate(uint64_t addr, uint64_t n, std::string &error,
+                 uint8_t bits = 0xFF);
 
   bool trackRaces;
   uint64_t nextBase = 0x10000;

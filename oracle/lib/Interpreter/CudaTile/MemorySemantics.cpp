@@ -1020,6 +1020,8 @@ LogicalResult allocaSem(ExecContext &ctx, Operation *operation) {
   uint64_t addr = ctx.getMemory().allocate(
       "alloca in tile block " + std::to_string(ctx.getLinearBlockId()), bytes,
       align);
+  if (isPacked(*e) && op.getNumElem() % 2 != 0)
+    ctx.getMemory().markSpareHighNibble(addr);
   setPointerResult(ctx, op.getResult(), addr);
   return success();
 }
@@ -1055,10 +1057,9 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
                      ? __builtin_add_overflow(base, uint64_t(delta), &addr)
                      : __builtin_sub_overflow(base, -uint64_t(delta), &addr);
     if (overflow)
-      return ctx.ub(op, "address " + hex(base) + " + " +
-                            std::to_string(offsets.getSInt(i)) + " * " +
-                            std::to_string(size) + " overflows (element " +
-                            std::to_string(i) + ")");
+      return ctx.ub(op, "address " + hex(base) + " + " + std::to_string(k) +
+                            " * " + std::to_string(size) +
+                            " overflows (element " + std::to_string(i) + ")");
     t.set<uint64_t>(i, addr);
   }
   return setResultTile(ctx, op.getResult(), std::move(t));
