@@ -194,8 +194,8 @@ public:
   /// bx + gx * by as a rank-0 i32 in [0, gx * gy).
   Val scalarLinearBlock();
   void storeValue(const Val &v);
-  /// storeValue's f4 form (pF4Store): `v` (an exact float tile of an even
-  /// element count, never NaN) converted to f4E2M1FN and stored through a
+  /// storeValue's f4 form (pF4Store): `v` (an exact float tile whose last
+  /// dimension is even, never NaN) converted to f4E2M1FN and stored through a
   /// view of a zeroed f4 buffer, whose rows end one element short half the
   /// time, so the last stored element of such a row shares its byte with
   /// one past the edge that must stay zero.

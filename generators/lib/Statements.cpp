@@ -727,7 +727,9 @@ void KernelGen::stmtGemm() {
     dims = loaded(dims);
     tile = loaded(tile);
     int64_t stride = dims[1];
-    if (oddEdge && dims[1] > 1)
+    // (A tile one element wide would leave the last block column outside
+    // the index space.)
+    if (oddEdge && tile[1] > 1)
       --dims[1];
     std::string tvType = "tensor_view<" + shapeText(dims) + "x" + loadName +
                          ", strides=[" + std::to_string(stride) + ",1]>";

@@ -34,6 +34,12 @@
 // STORED: [14, 5, 12, 0, 0, 0] [12, 2, 8, 14] [3, 9, 15, 5] [0, 0, 0, 0]
 // STORED-NEXT: [0.5, -1.0, 6.0, -0.0, 1.5, -6.0, 3.0, -3.0]
 //
+// @alloca: the low nibbles of four bytes of an f4 alloca stored and read
+// back (the byte rewrite reads the high nibbles, never written: the SIMT
+// executor gives a module with 4-bit allocas zeroed scratch).
+// RUN: tile-diff %s --entry alloca --grid 2 --arg zeros:f32:8 --only-config compiler=simt,sm_80,O0 --bit-exact -v | FileCheck %s
+// RUN: tile-diff %s --entry alloca --grid 2 --arg zeros:f32:8 --only-config compiler=simt,sm_100,O3 --bit-exact -v | FileCheck %s
+//
 // The code: the byte at element offset / 2, its nibble at bit
 // (offset % 2) * 4, one element at a time.
 // RUN: tilec --emit llvm --gpu-name sm_80 %s -o - | FileCheck %s --check-prefix=LLVM
@@ -123,6 +129,23 @@ cuda_tile.module @m {
     %w2 = make_tensor_view %o2, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
     %q2 = make_partition_view %w2 : partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>
     %s2 = store_view_tko weak %fe, %q2[%zero] : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @alloca(%o: tile<ptr<f32>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %zero = constant <i32: 0> : tile<i32>
+    %p = alloca num_elem = 8, alignment = 16 : tile<ptr<f4E2M1FN>>
+    %c = constant <f4E2M1FN: [[1.0], [2.0], [3.0], [-4.0]]> : tile<4x1xf4E2M1FN>
+    %v = make_tensor_view %p, shape = [4, 2], strides = [2, 1] : tensor_view<4x2xf4E2M1FN, strides=[2,1]>
+    %q = make_partition_view %v : partition_view<tile=(4x1), tensor_view<4x2xf4E2M1FN, strides=[2,1]>>
+    %t0 = store_view_tko weak %c, %q[%zero, %zero] : tile<4x1xf4E2M1FN>, partition_view<tile=(4x1), tensor_view<4x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    %x, %t1 = load_view_tko weak %q[%zero, %zero] token = %t0 : partition_view<tile=(4x1), tensor_view<4x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> tile<4x1xf4E2M1FN>, token
+    %f = ftof %x : tile<4x1xf4E2M1FN> -> tile<4x1xf32>
+    %r = reshape %f : tile<4x1xf32> -> tile<4xf32>
+    %w = make_tensor_view %o, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %pw = make_partition_view %w : partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>
+    %t2 = store_view_tko weak %r, %pw[%bx] : tile<4xf32>, partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

@@ -48,9 +48,6 @@
 // RUN: not tile-run %s --entry=uninit --grid 1 --arg uninit:f4E2M1FN:16 --arg zeros:f4E2M1FN:16 2>&1 | FileCheck %s --check-prefix=UNINIT
 // UNINIT: undefined behaviour: 'cuda_tile.load_view_tko': read of uninitialized memory at 0x{{[0-9a-f]+}} ('arg0' + 7) (element 15)
 //
-// Two stores of one tile block to the two nibbles of one byte are ordered
-// like two stores to the byte: without a token they conflict.
-//
 // The high nibble past the end of an odd-sized 4-bit buffer is out of
 // bounds: 3 elements, and a 4-element tile read through a view of 4.
 // RUN: not tile-run %s --entry=past --grid 1 --arg zeros:f4E2M1FN:3 2>&1 | FileCheck %s --check-prefix=PAST
@@ -61,6 +58,19 @@
 // between them, is no conflict: the value read does not depend on the
 // order.
 // RUN: tile-run %s --entry=other_half --grid 1 --arg zeros:f4E2M1FN:4
+// Between tile blocks, accesses to the two nibbles of one byte conflict as
+// accesses to the byte do (compiled code moves whole bytes): block 1 loads
+// the high nibbles of the bytes whose low nibbles block 0 stored.
+// RUN: not tile-run %s --entry=blocks --grid 2 --arg zeros:f4E2M1FN:4 2>&1 | FileCheck %s --check-prefix=BLOCKS
+// BLOCKS: undefined behaviour: 'cuda_tile.load_view_tko': data race: tile block 1 reads 0x{{[0-9a-f]+}} ('arg0' + 0) written by tile block 0 with weak ordering
+//
+// Within a block, a load of the nibbles a store wrote, with no token
+// between them, is unordered, whichever nibbles that store wrote before.
+// RUN: not tile-run %s --entry=same_half --grid 1 --arg zeros:f4E2M1FN:4 2>&1 | FileCheck %s --check-prefix=SAME
+// SAME: undefined behaviour: 'cuda_tile.load_view_tko': unordered accesses: tile block 0 reads 0x{{[0-9a-f]+}} ('arg0' + 0), which an earlier store of the same tile block wrote
+//
+// Two stores of one tile block to the two nibbles of one byte are ordered
+// like two stores to the byte: without a token they conflict.
 // RUN: not tile-run %s --entry=halves --grid 1 --arg zeros:f4E2M1FN:4 2>&1 | FileCheck %s --check-prefix=HALVES
 // HALVES: undefined behaviour: 'cuda_tile.store_view_tko': unordered accesses: tile block 0 writes 0x{{[0-9a-f]+}} ('arg0' + 0), which an earlier store of the same tile block wrote with another value
 // With the token they merge: 1.0 2.0 in the low nibbles, 3.0 4.0 in the
@@ -185,6 +195,32 @@ cuda_tile.module @m {
     %q = make_partition_view %v : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
     %t0 = store_view_tko weak %lo, %q[%zero, %zero] : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
     %x, %t1 = load_view_tko weak %q[%zero, %one] : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> tile<2x1xf4E2M1FN>, token
+    return
+  }
+
+  entry @blocks(%w: tile<ptr<f4E2M1FN>>) {
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %zero = constant <i32: 0> : tile<i32>
+    %lo = constant <f4E2M1FN: [[1.0], [2.0]]> : tile<2x1xf4E2M1FN>
+    %v = make_tensor_view %w, shape = [2, 2], strides = [2, 1] : tensor_view<2x2xf4E2M1FN, strides=[2,1]>
+    %q = make_partition_view %v : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
+    %first = cmpi equal %bx, %zero, signed : tile<i32> -> tile<i1>
+    if %first {
+      %t0 = store_view_tko weak %lo, %q[%zero, %zero] : tile<2x1xf4E2M1FN>, partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    } else {
+      %x, %t1 = load_view_tko weak %q[%zero, %bx] : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> tile<2x1xf4E2M1FN>, token
+    }
+    return
+  }
+
+  entry @same_half(%w: tile<ptr<f4E2M1FN>>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %c = constant <f4E2M1FN: [[1.0, 2.0], [3.0, 4.0]]> : tile<2x2xf4E2M1FN>
+    %v = make_tensor_view %w, shape = [2, 2], strides = [2, 1] : tensor_view<2x2xf4E2M1FN, strides=[2,1]>
+    %q = make_partition_view %v : partition_view<tile=(2x2), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
+    %q1 = make_partition_view %v : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>
+    %t0 = store_view_tko weak %c, %q[%zero, %zero] : tile<2x2xf4E2M1FN>, partition_view<tile=(2x2), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> token
+    %x, %t1 = load_view_tko weak %q1[%zero, %zero] : partition_view<tile=(2x1), tensor_view<2x2xf4E2M1FN, strides=[2,1]>>, tile<i32> -> tile<2x1xf4E2M1FN>, token
     return
   }
 }

@@ -44,8 +44,7 @@ uint64_t Memory::allocate(StringRef name, uint64_t size, uint64_t align,
     b.writerNode.assign(size, BlockOrder::kNoNode);
     b.writerNodeWeak.assign(size, 0);
     b.readSinceWrite.assign(size, 0);
-    b.lastWriteNibbles.assign(size, 0);
-    b.readNibbles.assign(size, 0);
+    b.writtenNibbles.assign(size, 0);
   }
   return base;
 }
@@ -154,8 +153,7 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
     bool weak = ord == Ordering::Weak;
     for (uint64_t i = off; i < off + n; ++i) {
       int32_t w = b->writer[i];
-      if (w != kNone && w != block && (weak || b->writerWeak[i]) &&
-          (b->lastWriteNibbles[i] & need)) {
+      if (w != kNone && w != block && (weak || b->writerWeak[i])) {
         error = "data race: " + blockName(block) + " reads " +
                 hex(b->base + i) + " ('" + b->name + "' + " +
                 std::to_string(i) + ") written by " + blockName(w) +
@@ -168,14 +166,13 @@ bool Memory::read(uint64_t addr, void *out, uint64_t n, int32_t block,
       else if (r != block)
         r = kMany;
       b->readerWeak[i] |= weak;
-      b->readNibbles[i] |= need;
     }
     if (order && order->node != BlockOrder::kNoNode) {
-      // (Only the byte's last write has its node: a read of the nibble an
-      // earlier write of the block wrote, after a write of the other
-      // nibble, is not checked.)
+      // (Only the byte's last write has its node: a read of a nibble an
+      // earlier write wrote is checked against the last write, which may
+      // have written the other nibble only.)
       for (uint64_t i = off; i < off + n; ++i)
-        if (uint32_t e = (b->lastWriteNibbles[i] & need)
+        if (uint32_t e = (b->writtenNibbles[i] & need)
                              ? unorderedWrite(*b, i, block, *order)
                              : BlockOrder::kNoNode;
             e != BlockOrder::kNoNode) {
@@ -221,8 +218,7 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
       if (w != kNone && w != block && (weak || b->writerWeak[i])) {
         what = "written";
         other = w;
-      } else if (r != kNone && r != block && (weak || b->readerWeak[i]) &&
-                 (b->readNibbles[i] & wrote)) {
+      } else if (r != kNone && r != block && (weak || b->readerWeak[i])) {
         what = "read";
         other = r;
       }
@@ -265,9 +261,10 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
         b->writerNodeWeak[i] = ordered && order->weak;
         b->readSinceWrite[i] = 0;
       }
+      b->writtenNibbles[i] =
+          (b->writer[i] == block ? b->writtenNibbles[i] : 0) | wrote;
       b->writer[i] = block;
       b->writerWeak[i] = weak;
-      b->lastWriteNibbles[i] = wrote;
     }
   }
   std::memcpy(b->bytes.data() + off, in, n);
@@ -282,8 +279,7 @@ void Memory::resetAccessRecords() {
     std::fill(b.reader.begin(), b.reader.end(), kNone);
     std::fill(b.writerWeak.begin(), b.writerWeak.end(), 0);
     std::fill(b.readerWeak.begin(), b.readerWeak.end(), 0);
-    std::fill(b.lastWriteNibbles.begin(), b.lastWriteNibbles.end(), 0);
-    std::fill(b.readNibbles.begin(), b.readNibbles.end(), 0);
+    std::fill(b.writtenNibbles.begin(), b.writtenNibbles.end(), 0);
   }
   resetBlockOrder();
 }

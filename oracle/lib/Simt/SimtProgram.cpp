@@ -96,13 +96,26 @@ SimtProgramOutcome runSimtProgram(mlir::Operation *module,
         {arg.index, addr, std::move(arg.buffer->array), arg.pointee});
   }
   // The allocas' global scratch (Kernel ABI): one region per tile block,
-  // uninitialized (the interpreter's alloca is too).
+  // uninitialized (the interpreter's alloca is too), except that an alloca
+  // of 4-bit elements is written by rewriting bytes (as above), so a
+  // module with one gets zeros.
   if (compiled.globalScratchBytes > 0) {
     uint64_t blocks =
         uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
-    pushAddress(memory.allocate(
-        "global scratch",
-        std::max<uint64_t>(1, blocks * compiled.globalScratchBytes), 256));
+    bool nibbleAlloca = false;
+    module->walk([&](mlir::Operation *op) {
+      if (!op->getName().getStringRef().ends_with(".alloca"))
+        return;
+      for (mlir::Type t : op->getResultTypes())
+        if (isTileLike(t))
+          if (mlir::Type p = pointeeTypeOf(tileElementType(t)))
+            if (std::optional<ElemType> e = elemTypeOf(p); e && isPacked(*e))
+              nibbleAlloca = true;
+    });
+    uint64_t size = std::max<uint64_t>(1, blocks * compiled.globalScratchBytes);
+    pushAddress(nibbleAlloca
+                    ? memory.allocateZeroed("global scratch", size, 256)
+                    : memory.allocate("global scratch", size, 256));
   }
 
   out.simt = simt::runKernel(**parsed, launch, memory);

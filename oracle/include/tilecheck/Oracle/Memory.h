@@ -87,12 +87,10 @@ public:
     /// Per byte: the writing block read it after that write (a later
     /// store may depend on what it read).
     std::vector<uint8_t> readSinceWrite;
-    /// Per byte (when races are tracked): the nibbles its last write wrote
-    /// and the nibbles any block read (Buffer::initialized's bits), so
-    /// that a read of one nibble does not conflict with a write of the
-    /// other. Two writes of one byte conflict whatever their nibbles.
-    std::vector<uint8_t> lastWriteNibbles;
-    std::vector<uint8_t> readNibbles;
+    /// Per byte (when races are tracked): the nibbles `writer` wrote
+    /// (Buffer::initialized's bits), so that within a tile block a read of
+    /// one nibble is not ordered against a write of the other only.
+    std::vector<uint8_t> writtenNibbles;
     /// The buffer holds an odd number of 4-bit elements: its last byte's
     /// high nibble is past its end (markSpareHighNibble).
     bool spareHighNibble = false;
@@ -124,10 +122,12 @@ public:
   /// `bits` (n == 1 only) restricts the access to a nibble of the byte,
   /// 0x0F or 0xF0, for a packed 4-bit element: a read requires only that
   /// nibble to be initialized (the whole byte is copied out; the caller
-  /// picks its nibble), a write replaces only those bits. Races and token
-  /// order are tracked per byte, so two unordered accesses to the two
-  /// nibbles of one byte conflict as accesses to one byte do (on the GPU a
-  /// nibble store is a read-modify-write of its byte).
+  /// picks its nibble), a write replaces only those bits. Races between
+  /// tile blocks are tracked per byte: accesses of two blocks to the two
+  /// nibbles of one byte conflict as accesses to the byte do (compiled
+  /// code moves whole bytes; a nibble store rewrites its byte). Within a
+  /// block, a read is checked against the block's unordered writes of its
+  /// own nibble only; two unordered writes of one byte conflict.
   bool read(uint64_t addr, void *out, uint64_t n, int32_t block, Ordering ord,
             std::string &error, BlockOrder *order = nullptr,
             uint8_t bits = 0xFF);
