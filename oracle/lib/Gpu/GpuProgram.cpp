@@ -131,7 +131,7 @@ GpuProgramOutcome runGpuProgram(mlir::Operation *module, StringRef programText,
     }
     PreparedBuffer &prepared = *arg.buffer;
     gpu::Buffer buffer;
-    buffer.size = memoryBytes(prepared.elem, prepared.array.numElements());
+    buffer.size = prepared.memorySize();
     if (!prepared.initialized)
       buffer.fill = gpu::Buffer::Fill::Uninit;
     else if (llvm::all_of(prepared.array.data,

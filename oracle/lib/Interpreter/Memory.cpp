@@ -269,7 +269,7 @@ bool Memory::write(uint64_t addr, const void *in, uint64_t n, int32_t block,
   }
   std::memcpy(b->bytes.data() + off, in, n);
   for (uint64_t i = off; i < off + n; ++i)
-    b->initialized[i] |= nibblesOf(bits);
+    b->initialized[i] |= wrote;
   return true;
 }
 

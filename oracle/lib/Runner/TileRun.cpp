@@ -154,7 +154,7 @@ llvm::Expected<Tile> parseScalar(StringRef text, ElemType elem,
 uint64_t allocateBuffer(Memory &memory, const PreparedBuffer &buffer,
                         unsigned index) {
   std::string name = "arg" + std::to_string(index);
-  uint64_t size = memoryBytes(buffer.elem, buffer.array.numElements());
+  uint64_t size = buffer.memorySize();
   uint64_t base = buffer.initialized
                       ? memory.allocate(name, size, 256, buffer.memoryImage())
                       : memory.allocate(name, size, 256);

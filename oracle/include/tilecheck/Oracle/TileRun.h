@@ -125,6 +125,7 @@ struct PreparedBuffer {
   std::vector<uint8_t> memoryImage() const {
     return packForMemory(elem, array.data);
   }
+  uint64_t memorySize() const { return memoryBytes(elem, array.numElements()); }
 };
 
 /// The buffer an argument spec ("@file.npy", "zeros:..", "uninit:..")

@@ -250,10 +250,16 @@ LogicalResult access(ExecContext &ctx, Operation *op, uint64_t addr,
   return success();
 }
 
-/// The byte and the nibble mask of the 4-bit element at nibble address
-/// `addr` (see the file comment).
-std::pair<uint64_t, uint8_t> nibbleOf(uint64_t addr) {
-  return {addr / 2, addr % 2 ? 0xF0 : 0x0F};
+/// The byte, nibble mask and bit position of the 4-bit element at nibble
+/// address `addr` (see the file comment).
+struct Nibble {
+  uint64_t byte;
+  uint8_t bits;   ///< 0x0F or 0xF0
+  unsigned shift; ///< 0 or 4
+};
+Nibble nibbleOf(uint64_t addr) {
+  unsigned shift = addr % 2 * 4;
+  return {addr / 2, static_cast<uint8_t>(0x0F << shift), shift};
 }
 
 /// Pointer tiles and atomics never reach a 4-bit element in cuda_tile (see
@@ -271,10 +277,10 @@ LogicalResult checkNotPacked(ExecContext &ctx, Operation *op, ElemType e) {
 LogicalResult readElement(ExecContext &ctx, Operation *op, uint64_t addr,
                           Tile &t, int64_t i, Ordering ord) {
   if (isPacked(t.elemType())) {
-    auto [byte, bits] = nibbleOf(addr);
-    if (failed(access(ctx, op, byte, t.at(i), 1, i, ord, false, bits)))
+    Nibble n = nibbleOf(addr);
+    if (failed(access(ctx, op, n.byte, t.at(i), 1, i, ord, false, n.bits)))
       return failure();
-    *t.at(i) = (*t.at(i) & bits) >> (bits == 0xF0 ? 4 : 0);
+    *t.at(i) = (*t.at(i) & n.bits) >> n.shift;
     return success();
   }
   if (failed(access(ctx, op, addr, t.at(i), t.elemBytes(), i, ord, false)))
@@ -332,9 +338,9 @@ checkConflictingElements(ExecContext &ctx, Operation *op,
 LogicalResult writeElement(ExecContext &ctx, Operation *op, uint64_t addr,
                            const Tile &t, int64_t i, Ordering ord) {
   if (isPacked(t.elemType())) {
-    auto [byte, bits] = nibbleOf(addr);
-    uint8_t v = static_cast<uint8_t>(*t.at(i) << (bits == 0xF0 ? 4 : 0));
-    return access(ctx, op, byte, &v, 1, i, ord, true, bits);
+    Nibble n = nibbleOf(addr);
+    uint8_t v = static_cast<uint8_t>(*t.at(i) << n.shift);
+    return access(ctx, op, n.byte, &v, 1, i, ord, true, n.bits);
   }
   return access(ctx, op, addr, const_cast<uint8_t *>(t.at(i)), t.elemBytes(), i,
                 ord, true);
@@ -1048,8 +1054,7 @@ LogicalResult offsetSem(ExecContext &ctx, Operation *operation) {
                               " elements is odd: half a byte has no address "
                               "(element " +
                               std::to_string(i) + ")");
-      k /= 2;
-      size = 1;
+      k /= 2; // (storageBytes is 1)
     }
     bool overflow = __builtin_mul_overflow(k, size, &delta);
     if (!overflow)
